@@ -1,0 +1,846 @@
+/* Propagation and search: the domains of a space, the propagation queue
+ * (naked singles on a stack, plugin propagators in cost buckets, then hidden
+ * singles, intersections and subsets by strategy level), depth-first search
+ * with solution counting, limits and statistics. Reads the model, never
+ * changes it. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "model.h"
+
+/* The context a propagator prunes through. */
+struct rg_space {
+    rg_solver *s;
+    rg_mask *dom;
+    unsigned char *state;
+    int family;
+};
+
+typedef struct frame {
+    int cell;
+    int guess; /* the cell had two or more candidates */
+    rg_mask left;
+} frame;
+
+struct rg_solver {
+    rg_model *m;
+    int N, D;
+    rg_mask full;
+    /* A space: domains, then plugin state, then inactive-propagator bits, then
+     * assigned flags (check and forward levels). */
+    size_t space_bytes, state_off, inactive_off, assigned_off;
+    unsigned char *spaces; /* N + 2 spaces */
+    frame *frames;
+    int *naked;
+    int nnaked;
+    int *queue[RG_COST_CLASSES];
+    int qhead[RG_COST_CLASSES], qtail[RG_COST_CLASSES], queued_total;
+    unsigned char *queued;
+    /* Units changed since each deduction last looked at them: flag bits
+     * (1 singles, 2 intersections, 4 subsets) and one stack per deduction. */
+    unsigned char *udirty;
+    unsigned char dirty_bits;
+    int *ustack[3];
+    int nustack[3];
+    int *values; /* scratch: digits per cell */
+    int *sol;
+    double *wdeg;
+
+    rg_options o;
+    rg_stats st;
+    uint64_t rng;
+    int level, cascade, failed;
+    uint32_t *inactive; /* of the space being propagated */
+    unsigned char *assigned;
+    struct rg_space ctx;
+    struct timespec t0;
+    int stopped;
+};
+
+/* ---- Small helpers ----------------------------------------------------------- */
+
+static double now_us(const struct timespec *since)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - since->tv_sec) * 1e6 + (double)(t.tv_nsec - since->tv_nsec) / 1e3;
+}
+
+static uint64_t rng_next(uint64_t *x)
+{
+    *x ^= *x >> 12;
+    *x ^= *x << 25;
+    *x ^= *x >> 27;
+    return *x * 2685821657736338717ull;
+}
+
+static void blame(rg_solver *s, const int *cells, int n)
+{
+    if (!s->wdeg) return;
+    for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 1.0;
+}
+
+/* ---- Pruning ------------------------------------------------------------------ */
+
+static void notify(rg_solver *s, int c, int fixed)
+{
+    const rg_model *m = s->m;
+    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+        int p = m->watch_prop[w];
+        if (s->queued[p] || (!fixed && m->watch_ev[w] == RG_EV_FIXED)) continue;
+        if (s->inactive[p >> 5] & (1u << (p & 31))) continue;
+        int k = m->props[p].def.cost;
+        s->queue[k][s->qtail[k]] = p;
+        s->qtail[k] = (s->qtail[k] + 1) % (m->nprops + 1);
+        s->queued[p] = 1;
+        s->queued_total++;
+    }
+}
+
+static inline void mark_dirty(rg_solver *s, int c)
+{
+    const rg_model *m = s->m;
+    for (int k = m->cell_unit_off[c]; k < m->cell_unit_off[c + 1]; k++) {
+        int u = m->cell_units[k];
+        unsigned char f = s->udirty[u];
+        if (f == s->dirty_bits) continue;
+        for (int b = 0; b < 3; b++)
+            if ((s->dirty_bits & ~f) & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
+        s->udirty[u] = s->dirty_bits;
+    }
+}
+
+static void clear_dirty(rg_solver *s)
+{
+    for (int b = 0; b < 3; b++) s->nustack[b] = 0;
+    if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
+}
+
+static void all_dirty(rg_solver *s)
+{
+    clear_dirty(s);
+    for (int u = 0; u < s->m->nunits; u++) {
+        for (int b = 0; b < 3; b++)
+            if (s->dirty_bits & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
+        s->udirty[u] = s->dirty_bits;
+    }
+}
+
+/* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
+static inline int narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
+{
+    s->st.family_prunings[fam] += (uint64_t)rg_popcount(dom[c] ^ nm);
+    if (!nm) {
+        dom[c] = 0;
+        s->failed = 1;
+        if (s->wdeg) s->wdeg[c] += 1.0;
+        return RG_FAIL;
+    }
+    dom[c] = nm;
+    if (s->dirty_bits) mark_dirty(s, c);
+    int fixed = rg_single(nm);
+    if (s->cascade) {
+        if (fixed) s->naked[s->nnaked++] = c;
+        if (s->m->nprops) notify(s, c, fixed);
+    }
+    return 1;
+}
+
+const rg_mask *rg_host_domains(const rg_space *sp) { return sp->dom; }
+
+int rg_host_remove(rg_space *sp, int cell, rg_mask digits)
+{
+    if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
+    rg_mask old = sp->dom[cell], nm = old & ~digits;
+    return nm == old ? 0 : narrow(sp->s, sp->dom, cell, nm, sp->family);
+}
+
+int rg_host_keep(rg_space *sp, int cell, rg_mask digits)
+{
+    if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
+    rg_mask old = sp->dom[cell], nm = old & digits;
+    return nm == old ? 0 : narrow(sp->s, sp->dom, cell, nm, sp->family);
+}
+
+int rg_host_fix(rg_space *sp, int cell, int digit)
+{
+    if (digit < 1 || digit > sp->s->D) {
+        sp->s->failed = 1;
+        return RG_FAIL;
+    }
+    return rg_host_keep(sp, cell, 1u << (digit - 1));
+}
+
+void *rg_host_state(rg_space *sp, int handle) { return sp->state + handle; }
+
+/* ---- The queue ------------------------------------------------------------------ */
+
+static void clear_queue(rg_solver *s)
+{
+    int size = s->m->nprops + 1;
+    for (int k = 0; k < RG_COST_CLASSES; k++) {
+        while (s->qhead[k] != s->qtail[k]) {
+            s->queued[s->queue[k][s->qhead[k]]] = 0;
+            s->qhead[k] = (s->qhead[k] + 1) % size;
+        }
+    }
+    s->queued_total = 0;
+    s->nnaked = 0;
+}
+
+static void enqueue_all(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    for (int p = 0; p < m->nprops; p++) {
+        if (s->queued[p] || (s->inactive[p >> 5] & (1u << (p & 31)))) continue;
+        int k = m->props[p].def.cost;
+        s->queue[k][s->qtail[k]] = p;
+        s->qtail[k] = (s->qtail[k] + 1) % (m->nprops + 1);
+        s->queued[p] = 1;
+        s->queued_total++;
+    }
+}
+
+/* Run the cheapest queued propagator. RG_FAIL or 0. */
+static int run_one(rg_solver *s, unsigned char *space)
+{
+    const rg_model *m = s->m;
+    int k = 0;
+    while (s->qhead[k] == s->qtail[k]) k++;
+    int p = s->queue[k][s->qhead[k]];
+    s->qhead[k] = (s->qhead[k] + 1) % (m->nprops + 1);
+    s->queued_total--;
+    const rg_prop *pr = &m->props[p];
+    s->ctx.dom = (rg_mask *)space;
+    s->ctx.state = space + s->state_off;
+    s->ctx.family = pr->family;
+    s->st.propagations++;
+    /* queued[p] stays set while it runs: its own changes do not requeue it. */
+    int r = pr->def.propagate(&s->ctx, pr->data);
+    s->queued[p] = 0;
+    if (r == RG_PROP_FAIL || s->failed) {
+        blame(s, pr->watch, pr->nwatch);
+        return RG_FAIL;
+    }
+    if (r == RG_PROP_SUBSUMED) {
+        s->inactive[p >> 5] |= 1u << (p & 31);
+    } else if (r == RG_PROP_NOFIX && s->cascade) {
+        s->queue[k][s->qtail[k]] = p;
+        s->qtail[k] = (s->qtail[k] + 1) % (m->nprops + 1);
+        s->queued[p] = 1;
+        s->queued_total++;
+    }
+    return 0;
+}
+
+/* ---- Deductions over units ---------------------------------------------------------- */
+
+/* Hidden singles: a digit with one place left in a unit goes there; a digit
+ * with none fails. Returns RG_FAIL, 0 (nothing) or 1 (changed). */
+static int hidden_singles(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int D = s->D;
+    int changed = 0;
+    s->st.propagations++;
+    for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
+        int u = s->ustack[0][--s->nustack[0]];
+        s->udirty[u] &= (unsigned char)~1u;
+        const int *cells = m->unit_cells + (size_t)u * D;
+        rg_mask once = 0, twice = 0, placed = 0;
+        for (int k = 0; k < D; k++) {
+            rg_mask x = dom[cells[k]];
+            twice |= once & x;
+            once |= x;
+            placed |= (x & (x - 1)) ? 0 : x;
+        }
+        if (once != s->full) {
+            s->failed = 1;
+            blame(s, cells, D);
+            return RG_FAIL;
+        }
+        rg_mask lone = once & ~twice & ~placed;
+        while (lone) {
+            rg_mask bit = lone & -lone;
+            lone ^= bit;
+            for (int k = 0; k < D; k++) {
+                int c = cells[k];
+                if (dom[c] & bit) {
+                    if (dom[c] != bit && narrow(s, dom, c, bit, RG_FAM_SINGLES) < 0) return RG_FAIL;
+                    break;
+                }
+            }
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* Locked candidates between a unit and a house that share cells. */
+static int intersections(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    int changed = 0;
+    s->st.propagations++;
+    while (s->nustack[1] > 0) {
+        int u = s->ustack[1][--s->nustack[1]];
+        s->udirty[u] &= (unsigned char)~2u;
+        for (int i = m->inter_off[u]; i < m->inter_off[u + 1]; i++) {
+        const rg_inter *x = &m->inters[i];
+        rg_mask in = 0, rest = 0;
+        for (int k = 0; k < x->nin; k++) in |= dom[x->in[k]];
+        for (int k = 0; k < x->nurest; k++) rest |= dom[x->urest[k]];
+        rg_mask lock = in & ~rest;
+        if (!lock) continue;
+        for (int k = 0; k < x->nhrest; k++) {
+            int c = x->hrest[k];
+            if (dom[c] & lock) {
+                if (narrow(s, dom, c, dom[c] & ~lock, RG_FAM_INTERSECTIONS) < 0) return RG_FAIL;
+                changed = 1;
+            }
+        }
+        }
+    }
+    return changed;
+}
+
+/* Naked and hidden pairs and triples in units. Returns at the first unit
+ * that changed something so that cheaper deductions run first again. */
+static int subsets(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int D = s->D;
+    s->st.propagations++;
+    while (s->nustack[2] > 0) {
+        int u = s->ustack[2][--s->nustack[2]];
+        s->udirty[u] &= (unsigned char)~4u;
+        const int *cells = m->unit_cells + (size_t)u * D;
+        int idx[RG_MAX_DIGITS], n = 0;
+        rg_mask open = 0;
+        for (int k = 0; k < D; k++) {
+            rg_mask x = dom[cells[k]];
+            if (x & (x - 1)) {
+                idx[n++] = cells[k];
+                open |= x;
+            }
+        }
+        if (n < 3) continue;
+        int changed = 0;
+        /* Naked: k cells whose union holds k digits. */
+        for (int a = 0; a < n; a++) {
+            rg_mask ma = dom[idx[a]];
+            if (rg_popcount(ma) > 3) continue;
+            for (int b = a + 1; b < n; b++) {
+                rg_mask mab = ma | dom[idx[b]];
+                int pc = rg_popcount(mab);
+                if (pc > 3) continue;
+                if (pc == 2) {
+                    for (int c = 0; c < n; c++) {
+                        if (c == a || c == b || !(dom[idx[c]] & mab)) continue;
+                        if (narrow(s, dom, idx[c], dom[idx[c]] & ~mab, RG_FAM_SUBSETS) < 0) return RG_FAIL;
+                        changed = 1;
+                    }
+                    if (changed) return 1;
+                    continue;
+                }
+                for (int c = b + 1; c < n; c++) {
+                    rg_mask mabc = mab | dom[idx[c]];
+                    if (rg_popcount(mabc) != 3 || n == 3) continue;
+                    for (int e = 0; e < n; e++) {
+                        if (e == a || e == b || e == c || !(dom[idx[e]] & mabc)) continue;
+                        if (narrow(s, dom, idx[e], dom[idx[e]] & ~mabc, RG_FAM_SUBSETS) < 0) return RG_FAIL;
+                        changed = 1;
+                    }
+                    if (changed) return 1;
+                }
+            }
+        }
+        /* Hidden: k digits whose places in the unit are k cells. */
+        uint32_t pos[RG_MAX_DIGITS];
+        int digs[RG_MAX_DIGITS], nd = 0;
+        for (int d = 0; d < D; d++) {
+            if (!(open & (1u << d))) continue;
+            uint32_t p = 0;
+            for (int k = 0; k < n; k++)
+                if (dom[idx[k]] & (1u << d)) p |= 1u << k;
+            pos[nd] = p;
+            digs[nd++] = d;
+        }
+        for (int a = 0; a < nd; a++) {
+            if (rg_popcount(pos[a]) > 3) continue;
+            for (int b = a + 1; b < nd; b++) {
+                uint32_t pab = pos[a] | pos[b];
+                int pc = rg_popcount(pab);
+                if (pc > 3) continue;
+                rg_mask keep2 = (1u << digs[a]) | (1u << digs[b]);
+                if (pc == 2) {
+                    for (int k = 0; k < n; k++) {
+                        if (!(pab & (1u << k)) || !(dom[idx[k]] & ~keep2)) continue;
+                        if (narrow(s, dom, idx[k], dom[idx[k]] & keep2, RG_FAM_SUBSETS) < 0) return RG_FAIL;
+                        changed = 1;
+                    }
+                    if (changed) return 1;
+                    continue;
+                }
+                for (int c = b + 1; c < nd; c++) {
+                    uint32_t pabc = pab | pos[c];
+                    if (rg_popcount(pabc) != 3) continue;
+                    rg_mask keep3 = keep2 | (1u << digs[c]);
+                    for (int k = 0; k < n; k++) {
+                        if (!(pabc & (1u << k)) || !(dom[idx[k]] & ~keep3)) continue;
+                        if (narrow(s, dom, idx[k], dom[idx[k]] & keep3, RG_FAM_SUBSETS) < 0) return RG_FAIL;
+                        changed = 1;
+                    }
+                    if (changed) return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- Propagation to a fixpoint (propagate level and above) ------------------------ */
+
+static int propagate(rg_solver *s, unsigned char *space)
+{
+    rg_mask *dom = (rg_mask *)space;
+    const rg_model *m = s->m;
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    for (;;) {
+        while (s->nnaked) {
+            int c = s->naked[--s->nnaked];
+            rg_mask bit = dom[c];
+            s->st.propagations++;
+            for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
+                int p = m->peers[k];
+                if (dom[p] & bit) {
+                    if (narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+                        if (s->wdeg) s->wdeg[c] += 1.0;
+                        goto fail;
+                    }
+                }
+            }
+        }
+        if (s->queued_total) {
+            if (run_one(s, space) < 0) goto fail;
+            continue;
+        }
+        int r;
+        if (s->nustack[0]) {
+            if ((r = hidden_singles(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        if (s->nustack[1]) {
+            if ((r = intersections(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        if (s->nustack[2]) {
+            if ((r = subsets(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        return 0;
+    }
+fail:
+    clear_queue(s);
+    clear_dirty(s);
+    s->failed = 0;
+    return RG_FAIL;
+}
+
+/* ---- Assignment at the check and forward levels ---------------------------------- */
+
+static void fill_values(rg_solver *s, const unsigned char *space)
+{
+    const rg_mask *dom = (const rg_mask *)space;
+    const unsigned char *as = space + s->assigned_off;
+    for (int c = 0; c < s->N; c++) s->values[c] = as[c] ? rg_digit_of(dom[c]) : 0;
+}
+
+/* Place digit bit in cell c. check: only test rules whose cells are all
+ * placed; forward: also prune peers and run the propagators watching c once. */
+static int assign_plain(rg_solver *s, unsigned char *space, int c, rg_mask bit)
+{
+    const rg_model *m = s->m;
+    rg_mask *dom = (rg_mask *)space;
+    unsigned char *as = space + s->assigned_off;
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    if (!(dom[c] & bit)) return RG_FAIL;
+    dom[c] = bit;
+    as[c] = 1;
+    for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
+        int p = m->peers[k];
+        if (!(dom[p] & bit)) continue;
+        if (s->level == RG_STRATEGY_CHECK) {
+            if (as[p]) {
+                blame(s, &c, 1);
+                return RG_FAIL;
+            }
+        } else if (!as[p]) {
+            if (narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+                s->failed = 0;
+                return RG_FAIL;
+            }
+        } else {
+            return RG_FAIL;
+        }
+    }
+    int filled = 0;
+    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+        const rg_prop *pr = &m->props[m->watch_prop[w]];
+        if (s->level == RG_STRATEGY_FORWARD) {
+            s->ctx.dom = dom;
+            s->ctx.state = space + s->state_off;
+            s->ctx.family = pr->family;
+            s->st.propagations++;
+            int r = pr->def.propagate(&s->ctx, pr->data);
+            if (r == RG_PROP_FAIL || s->failed) {
+                s->failed = 0;
+                blame(s, pr->watch, pr->nwatch);
+                return RG_FAIL;
+            }
+        }
+        int all = 1;
+        for (int k = 0; k < pr->nwatch && all; k++) all = as[pr->watch[k]];
+        if (all) {
+            if (!filled) fill_values(s, space);
+            filled = 1;
+            if (!pr->def.check(s->values, pr->data)) {
+                blame(s, pr->watch, pr->nwatch);
+                return RG_FAIL;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- Search ------------------------------------------------------------------------ */
+
+static int degree(const rg_solver *s, const rg_mask *dom, int c)
+{
+    int d = 0;
+    for (int k = s->m->peer_off[c]; k < s->m->peer_off[c + 1]; k++) {
+        rg_mask x = dom[s->m->peers[k]];
+        d += (x & (x - 1)) != 0;
+    }
+    return d;
+}
+
+/* The next cell to branch on, or -1 when every cell is decided. */
+static int select_cell(rg_solver *s, const unsigned char *space)
+{
+    const rg_mask *dom = (const rg_mask *)space;
+    const unsigned char *as = s->level <= RG_STRATEGY_FORWARD ? space + s->assigned_off : NULL;
+    int best = -1, bpc = 99, bdeg = -1;
+    double bscore = 1e300;
+    for (int c = 0; c < s->N; c++) {
+        rg_mask x = dom[c];
+        if (as ? as[c] : !(x & (x - 1))) continue;
+        int pc = rg_popcount(x);
+        switch (s->o.heuristic) {
+        case RG_HEURISTIC_FIRST:
+            return c;
+        case RG_HEURISTIC_MRV:
+            if (pc < bpc) {
+                bpc = pc;
+                best = c;
+                if (pc <= 2) return c;
+            }
+            break;
+        case RG_HEURISTIC_MRV_DEGREE:
+            if (pc < bpc) {
+                bpc = pc;
+                best = c;
+                bdeg = degree(s, dom, c);
+            } else if (pc == bpc) {
+                int d = degree(s, dom, c);
+                if (d > bdeg) {
+                    bdeg = d;
+                    best = c;
+                }
+            }
+            break;
+        default: {
+            double score = pc / s->wdeg[c];
+            if (score < bscore) {
+                bscore = score;
+                best = c;
+            }
+        }
+        }
+    }
+    return best;
+}
+
+static rg_mask pick_value(rg_solver *s, rg_mask left)
+{
+    if (s->o.values != RG_VALUES_RANDOM) return left & -left;
+    int k = (int)(rng_next(&s->rng) % (uint64_t)rg_popcount(left));
+    while (k--) left &= left - 1;
+    return left & -left;
+}
+
+static int limit_hit(rg_solver *s)
+{
+    if (s->o.max_nodes && s->st.nodes >= s->o.max_nodes) return 1;
+    if (s->o.max_seconds > 0 && (s->st.nodes & 127) == 0 &&
+        now_us(&s->t0) >= s->o.max_seconds * 1e6)
+        return 1;
+    return 0;
+}
+
+/* A complete assignment found by the search: checked against every rule. */
+static int accept(rg_solver *s, const unsigned char *space)
+{
+    const rg_mask *dom = (const rg_mask *)space;
+    for (int c = 0; c < s->N; c++) s->values[c] = rg_single(dom[c]) ? rg_digit_of(dom[c]) : 0;
+    return rg_model_check(s->m, s->values) == -1;
+}
+
+static unsigned char *space_at(rg_solver *s, int d) { return s->spaces + (size_t)d * s->space_bytes; }
+
+/* Place bit in cell c of space and propagate as the level says. */
+static int assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
+{
+    if (s->level <= RG_STRATEGY_FORWARD) return assign_plain(s, space, c, bit);
+    rg_mask *dom = (rg_mask *)space;
+    if (!(dom[c] & bit)) return RG_FAIL;
+    if (dom[c] != bit) {
+        rg_mask old = dom[c];
+        s->inactive = (uint32_t *)(space + s->inactive_off);
+        narrow(s, dom, c, bit, RG_FAM_PEERS);
+        /* a guess, not a pruning */
+        s->st.family_prunings[RG_FAM_PEERS] -= (uint64_t)rg_popcount(old ^ bit);
+    }
+    return propagate(s, space);
+}
+
+/* Depth-first search from the propagated root space 0. */
+static void search(rg_solver *s, rg_result *r)
+{
+    int d = 0;
+    for (;;) {
+        unsigned char *sp = space_at(s, d);
+        int c = select_cell(s, sp);
+        if (c < 0) {
+            if (accept(s, sp)) {
+                if (r->solutions == 0) memcpy(s->sol, s->values, (size_t)s->N * sizeof *s->sol);
+                if (++r->solutions >= s->o.limit) return;
+            } else {
+                s->st.failures++;
+            }
+            goto backtrack;
+        }
+        {
+            rg_mask x = ((rg_mask *)sp)[c];
+            s->frames[d].cell = c;
+            s->frames[d].left = x;
+            s->frames[d].guess = (x & (x - 1)) != 0;
+        }
+    try_next:
+        while (s->frames[d].left) {
+            if (limit_hit(s)) {
+                s->stopped = 1;
+                return;
+            }
+            frame *f = &s->frames[d];
+            rg_mask v = pick_value(s, f->left);
+            f->left &= ~v;
+            unsigned char *next = space_at(s, d + 1);
+            memcpy(next, space_at(s, d), s->space_bytes);
+            s->st.nodes++;
+            if (f->guess) s->st.guesses++;
+            if (assign(s, next, f->cell, v) == 0) {
+                d++;
+                goto descend;
+            }
+            s->st.failures++;
+        }
+    backtrack:
+        if (d == 0) return;
+        d--;
+        goto try_next;
+    descend:;
+    }
+}
+
+/* ---- Setup and the entry point -------------------------------------------------------- */
+
+static void release_buffers(rg_solver *s)
+{
+    rg_free(s->spaces);
+    rg_free(s->frames);
+    rg_free(s->naked);
+    for (int k = 0; k < RG_COST_CLASSES; k++) rg_free(s->queue[k]);
+    rg_free(s->queued);
+    rg_free(s->values);
+    rg_free(s->udirty);
+    for (int b = 0; b < 3; b++) rg_free(s->ustack[b]);
+    rg_free(s->sol);
+    rg_free(s->wdeg);
+    if (s->m) rg_model_unref(s->m);
+    memset(s, 0, sizeof *s);
+}
+
+static int prepare(rg_solver *s, rg_model *m)
+{
+    if (s->m == m) return RG_OK;
+    release_buffers(s);
+    rg_model_ref(m);
+    s->m = m;
+    s->N = m->board.ncells;
+    s->D = m->board.digits;
+    s->full = m->full;
+    size_t off = (size_t)s->N * sizeof(rg_mask);
+    off = (off + 15) & ~(size_t)15;
+    s->state_off = off;
+    off += m->state_size;
+    s->inactive_off = off;
+    off += (size_t)((m->nprops + 31) / 32) * sizeof(uint32_t);
+    s->assigned_off = off;
+    off += (size_t)s->N;
+    s->space_bytes = (off + 15) & ~(size_t)15;
+    s->spaces = rg_malloc(s->space_bytes * ((size_t)s->N + 2));
+    s->frames = rg_calloc((size_t)s->N + 2, sizeof *s->frames);
+    s->naked = rg_malloc(((size_t)s->N + 1) * sizeof *s->naked);
+    for (int k = 0; k < RG_COST_CLASSES; k++)
+        s->queue[k] = rg_malloc(((size_t)m->nprops + 1) * sizeof(int));
+    s->queued = rg_calloc((size_t)m->nprops + 1, 1);
+    s->values = rg_malloc(((size_t)s->N + 1) * sizeof *s->values);
+    s->udirty = rg_calloc((size_t)m->nunits + 1, 1);
+    for (int b = 0; b < 3; b++) s->ustack[b] = rg_malloc(((size_t)m->nunits + 1) * sizeof(int));
+    s->sol = rg_malloc(((size_t)s->N + 1) * sizeof *s->sol);
+    s->wdeg = rg_malloc(((size_t)s->N + 1) * sizeof *s->wdeg);
+    int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
+             s->udirty;
+    for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
+    for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
+    if (!ok) {
+        release_buffers(s);
+        return RG_E_NOMEM;
+    }
+    s->ctx.s = s;
+    return RG_OK;
+}
+
+rg_solver *rg_solver_new(void) { return rg_calloc(1, sizeof(rg_solver)); }
+
+void rg_solver_free(rg_solver *s)
+{
+    if (!s) return;
+    release_buffers(s);
+    rg_free(s);
+}
+
+/* Set up the root space from the givens. RG_FAIL when they contradict. */
+static int root(rg_solver *s, const rg_puzzle *p)
+{
+    const rg_model *m = s->m;
+    unsigned char *sp = space_at(s, 0);
+    rg_mask *dom = (rg_mask *)sp;
+    memset(sp, 0, s->space_bytes);
+    memcpy(dom, m->root, (size_t)s->N * sizeof *dom);
+    if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
+    s->inactive = (uint32_t *)(sp + s->inactive_off);
+    s->nnaked = 0;
+    s->failed = 0;
+    if (m->infeasible_rule >= 0) return RG_FAIL;
+    for (int c = 0; c < s->N; c++)
+        if (!dom[c]) return RG_FAIL;
+    if (s->level <= RG_STRATEGY_FORWARD) {
+        for (int c = 0; c < s->N; c++) {
+            int g = p->givens[c];
+            if (g && assign_plain(s, sp, c, 1u << (g - 1)) < 0) return RG_FAIL;
+        }
+        return 0;
+    }
+    for (int c = 0; c < s->N; c++) {
+        int g = p->givens[c];
+        if (g) {
+            rg_mask bit = 1u << (g - 1);
+            if (!(dom[c] & bit)) return RG_FAIL;
+            dom[c] = bit;
+        }
+        if (rg_single(dom[c])) s->naked[s->nnaked++] = c;
+    }
+    enqueue_all(s);
+    all_dirty(s);
+    return propagate(s, sp);
+}
+
+/* Fresh counters, weights and queue for a run under o. */
+static void reset(rg_solver *s, const rg_options *o)
+{
+    const rg_model *m = s->m;
+    s->o = *o;
+    memset(&s->st, 0, sizeof s->st);
+    s->st.families = m->nfamilies;
+    for (int i = 0; i < m->nfamilies; i++) s->st.family[i] = m->families[i];
+    s->rng = o->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    if (!s->rng) s->rng = 1;
+    s->level = o->strategy;
+    s->cascade = s->level >= RG_STRATEGY_PROPAGATE;
+    s->dirty_bits = 0;
+    if (m->nunits) {
+        if (s->level >= RG_STRATEGY_SINGLES) s->dirty_bits |= 1;
+        if (s->level >= RG_STRATEGY_INTERSECTIONS && m->ninters) s->dirty_bits |= 2;
+        if (s->level >= RG_STRATEGY_SUBSETS) s->dirty_bits |= 4;
+    }
+    clear_dirty(s);
+    s->stopped = 0;
+    for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
+    memset(s->queued, 0, (size_t)m->nprops + 1);
+    for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
+    s->queued_total = 0;
+}
+
+int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r, rg_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->broken_rule = -1;
+    if (!s || !p || !o) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_solve: null argument");
+    if (o->strategy < 0 || o->strategy >= RG_STRATEGY_COUNT || o->heuristic < 0 ||
+        o->heuristic >= RG_HEURISTIC_COUNT || o->limit < 1)
+        return rg_error_set(err, RG_E_FORMAT, NULL, "rg_solve: options out of range");
+    if (prepare(s, p->model) != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    const rg_model *m = s->m;
+    reset(s, o);
+
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    s->st.nodes = 1;
+    int rc = root(s, p);
+    s->st.root_us = now_us(&s->t0);
+    if (rc == 0) {
+        search(s, r);
+    } else {
+        s->st.failures++;
+        clear_queue(s);
+    }
+    s->st.search_us = now_us(&s->t0) - s->st.root_us;
+    for (int i = 0; i < s->st.families; i++) s->st.prunings += s->st.family_prunings[i];
+
+    if (s->stopped) r->status = RG_STATUS_UNKNOWN;
+    else if (r->solutions == 0) r->status = RG_STATUS_NONE;
+    else if (o->limit == 1) r->status = RG_STATUS_SOLVED;
+    else if (r->solutions == 1) r->status = RG_STATUS_UNIQUE;
+    else r->status = RG_STATUS_MULTIPLE;
+    r->solution = r->solutions ? s->sol : NULL;
+    r->no_guess = s->st.guesses == 0 && !s->stopped;
+    if (r->status == RG_STATUS_NONE) r->broken_rule = rg_model_broken(m, p->givens);
+    r->stats = s->st;
+    return RG_OK;
+}
+
+int rg_engine_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out)
+{
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = strategy;
+    if (prepare(s, p->model) != RG_OK) return RG_FAIL;
+    reset(s, &o);
+    int rc = root(s, p);
+    if (rc != 0) clear_queue(s);
+    memcpy(out, space_at(s, 0), (size_t)s->N * sizeof *out);
+    return rc;
+}

@@ -1,0 +1,253 @@
+/* rulegrid plugin ABI, version 1: the only header a rule plugin includes.
+ * A plugin exports one entry function, registers rule types from its init
+ * callback and reaches the host only through the rg_host table it is handed. */
+#ifndef RULEGRID_PLUGIN_H
+#define RULEGRID_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Fixed facts, compared by the loader before anything else ---------- */
+
+#define RG_ABI_VERSION 1u
+#define RG_ABI_MAGIC 0x52474231u /* "RGB1" */
+#define RG_MAX_DIGITS 32
+
+/* A domain: bit d-1 set when digit d is still possible. */
+typedef uint32_t rg_mask;
+
+/* Status codes. RG_OK is 0; user errors are positive; a failed propagation
+ * is not an error but the status RG_FAIL (negative). */
+enum {
+    RG_OK = 0,
+    RG_E_FORMAT = 1,   /* the document or rule is malformed */
+    RG_E_PLUGIN = 2,   /* a plugin could not be loaded or registered */
+    RG_E_IO = 3,       /* a file could not be read */
+    RG_E_NOMEM = 4,    /* an allocation failed */
+    RG_E_LIMIT = 5,    /* an input exceeds a hard limit of the engine */
+    RG_E_INTERNAL = 6  /* a cannot-happen branch was taken */
+};
+#define RG_FAIL (-1)
+#define RG_ABSENT 1 /* an optional field was not present (readers) */
+
+/* Opaque handles. */
+typedef struct rg_build rg_build;         /* a model under construction */
+typedef struct rg_rule rg_rule;           /* one rule object being read */
+typedef struct rg_space rg_space;         /* the search state a propagator prunes */
+typedef struct rg_registrar rg_registrar; /* where init registers rule types */
+
+/* ---- Propagators -------------------------------------------------------- */
+
+/* Cost classes: the queue runs every queued propagator of a cheaper class
+ * before any of a dearer one. */
+enum {
+    RG_COST_UNARY = 0,
+    RG_COST_BINARY = 1,
+    RG_COST_LINEAR = 2,  /* sums, lines: linear in the cells watched */
+    RG_COST_QUADRATIC = 3,
+    RG_COST_GLOBAL = 4,
+    RG_COST_CLASSES = 5
+};
+
+/* Events a propagator subscribes to for each watched cell. */
+enum {
+    RG_EV_FIXED = 1u,  /* the cell's domain became a single digit */
+    RG_EV_DOMAIN = 3u  /* any change of the cell's domain (includes FIXED) */
+};
+
+/* What propagate() returns. */
+enum {
+    RG_PROP_FAIL = -1,    /* some domain is empty or the rule cannot hold */
+    RG_PROP_FIX = 0,      /* at fixpoint: running again now would prune nothing */
+    RG_PROP_NOFIX = 1,    /* may prune more; the host runs it again */
+    RG_PROP_SUBSUMED = 2  /* holds whatever happens below: never run again in this branch */
+};
+
+/* A propagator: the rule's pruning and its checker. Starts with its own size
+ * so that fields can be added at the end. The host copies the struct. */
+typedef struct rg_propagator {
+    size_t size;        /* sizeof(rg_propagator) as the plugin was built */
+    const char *name;   /* for statistics and messages, e.g. "cage_sum" */
+    const char *family; /* prunings are counted under this name, e.g. "cages" */
+    int cost;           /* RG_COST_* */
+    /* Prune the domains of the cells of the rule through host->remove / keep /
+     * fix. Must be sound: never remove a digit that some assignment of the
+     * current domains satisfying this rule uses. Returns RG_PROP_*. */
+    int (*propagate)(rg_space *sp, void *data);
+    /* values[cell] is the digit placed in cell, 0 where none. Return 1 when
+     * the placed digits are consistent with the rule, 0 when they already
+     * break it. With every watched cell placed this decides the rule. */
+    int (*check)(const int *values, void *data);
+} rg_propagator;
+
+/* ---- Rule types ---------------------------------------------------------- */
+
+/* A rule type: what a plugin registers under one `type` name. */
+typedef struct rg_rule_type {
+    size_t size;        /* sizeof(rg_rule_type) as the plugin was built */
+    const char *name;   /* the `type` value it answers to, e.g. "box_grid" */
+    const char *family; /* its family, e.g. "houses" (clue marks, statistics) */
+    /* Read the rule through the host readers and add to the model. Every
+     * field of the rule must be read (or the host reports it as unknown).
+     * *rule_data may be set to anything link() needs (allocate it with
+     * host->alloc: it lives as long as the model). Returns RG_OK or the code
+     * of host->error. */
+    int (*compile)(rg_build *b, rg_rule *rule, void **rule_data);
+    /* Optional: runs once every rule of the document is compiled, in rule
+     * order; may read what other rules added (houses, grids, marks). */
+    int (*link)(rg_build *b, rg_rule *rule, void *rule_data);
+} rg_rule_type;
+
+/* ---- The host table ------------------------------------------------------ */
+
+/* Flags of the field readers. */
+enum {
+    RG_F_OPTIONAL = 1u, /* absent is allowed: the reader returns RG_ABSENT */
+    RG_F_ORDERED = 2u,  /* a cell list of names only (no rectangles), order kept */
+    RG_F_DISTINCT = 4u  /* digit lists: no digit twice */
+};
+
+/* House kinds. */
+enum { RG_HOUSE_ROW = 0, RG_HOUSE_COLUMN = 1, RG_HOUSE_BOX = 2, RG_HOUSE_REGION = 3 };
+
+typedef struct rg_board_info {
+    int rows, columns, digits; /* digits is D */
+    int cells;                 /* number of existing cells, indexed 0..cells-1 */
+} rg_board_info;
+
+/* The functions the host lends a plugin. Starts with its size; only ever grows
+ * at the end. Cells are indices 0..cells-1; rows and columns count from 1. */
+typedef struct rg_host {
+    size_t size;
+    uint32_t abi;
+
+    /* Registration, only during init. Refuses a name already registered. */
+    int (*register_type)(rg_registrar *reg, const rg_rule_type *type);
+
+    /* The board. */
+    void (*board)(const rg_build *b, rg_board_info *out);
+    int (*cell_at)(const rg_build *b, int row, int column); /* -1 if no such cell */
+    void (*cell_pos)(const rg_build *b, int cell, int *row, int *column);
+
+    /* Field readers. Each returns RG_OK, RG_ABSENT (optional field missing;
+     * outputs untouched) or an error code with the error already recorded,
+     * worded alike for every plugin and naming the rule and field. Arrays
+     * returned live as long as the model. min/max bound the count; 0 = none. */
+    int (*read_cells)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                      int min, int max, const int **cells, int *n);
+    /* An area: a rectangle, a list of names and rectangles, or the bare origin
+     * name of a grid / box_grid rule (that grid's D x D area). */
+    int (*read_area)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                     const int **cells, int *n);
+    int (*read_cell)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *cell);
+    /* A list of [cell, cell] pairs: pairs[2i], pairs[2i+1]. */
+    int (*read_pairs)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                      const int **pairs, int *n);
+    /* A list of ordered cell lists (arrow shafts): lists[i] has lens[i] cells. */
+    int (*read_cell_lists)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                           int min_lists, int min_len, const int *const **lists,
+                           const int **lens, int *n);
+    int (*read_int)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                    long min, long max, long *out);
+    /* One of names (NULL-terminated); *out is its index. */
+    int (*read_enum)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                     const char *const *names, int *out);
+    int (*read_bool)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *out);
+    /* Digits 1..D; RG_F_DISTINCT refuses repeats. */
+    int (*read_digits)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                       int min, int max, const int **digits, int *n);
+    /* A list of digit lists (entropic groups): lists[i] has lens[i] digits. */
+    int (*read_digit_lists)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                            const int *const **lists, const int **lens, int *n);
+    int (*read_string)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
+                       const char **out);
+    /* Is the field present? Does not count as reading it. */
+    int (*has)(rg_build *b, rg_rule *r, const char *field);
+    /* Record an error about field (may be NULL) of rule r and return
+     * RG_E_FORMAT; compile returns that code. printf-style message. */
+    int (*error)(rg_build *b, rg_rule *r, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+        __attribute__((format(printf, 4, 5)))
+#endif
+        ;
+    int (*rule_index)(const rg_rule *r);
+
+    /* Model building (compile and link). */
+    void *(*alloc)(rg_build *b, size_t size); /* zeroed; freed with the model */
+    /* A house: no digit twice among cells; with D cells also a unit. Houses
+     * with the same cell set are one house. Returns RG_OK or an error. */
+    int (*add_house)(rg_build *b, const int *cells, int n, int kind);
+    /* A D x D grid area whose top-left cell is origin (negatives, areas). */
+    int (*add_grid)(rg_build *b, int origin);
+    int (*add_differ)(rg_build *b, int a, int c);            /* a must-differ edge */
+    int (*add_unit)(rg_build *b, const int *cells, int n);   /* every digit once */
+    int (*restrict_cell)(rg_build *b, int cell, rg_mask allowed); /* root domain */
+    /* A clue mark: `family` has a clue at this position (a pair, a cell, the
+     * three cells of a rossini end ...); key distinguishes variants (colour,
+     * letter, value). Negatives read the marks in link. */
+    int (*add_mark)(rg_build *b, const char *family, long key, const int *cells, int n);
+    /* A propagator watching cells with events (RG_EV_*); data is the
+     * plugin's (allocated with alloc). Returns RG_OK or an error. */
+    int (*add_propagator)(rg_build *b, const rg_propagator *def, void *data,
+                          const int *watch, int n, unsigned events);
+    /* Per-space state of size bytes, copied on every branch, initialised
+     * from init (or zero). Returns a handle >= 0 for state(). */
+    int (*add_state)(rg_build *b, size_t size, const void *init);
+
+    /* Queries for link(). */
+    int (*house_count)(const rg_build *b);
+    void (*house)(const rg_build *b, int i, const int **cells, int *n, int *kind);
+    int (*grid_count)(const rg_build *b);
+    int (*grid_origin)(const rg_build *b, int i); /* grid i is D x D from this cell */
+    int (*mark_count)(const rg_build *b);
+    void (*mark)(const rg_build *b, int i, const char **family, long *key,
+                 const int **cells, int *n);
+
+    /* Search-time calls, from propagate(). */
+    const rg_mask *(*domains)(const rg_space *sp); /* read-only view, per cell */
+    int (*remove)(rg_space *sp, int cell, rg_mask digits); /* RG_FAIL, 0 same, 1 changed */
+    int (*keep)(rg_space *sp, int cell, rg_mask digits);   /* intersect */
+    int (*fix)(rg_space *sp, int cell, int digit);
+    void *(*state)(rg_space *sp, int handle);
+} rg_host;
+
+/* ---- The entry ----------------------------------------------------------- */
+
+typedef struct rg_plugin_info {
+    size_t size;          /* sizeof(rg_plugin_info) as the plugin was built */
+    uint32_t magic;       /* RG_ABI_MAGIC */
+    uint32_t abi;         /* RG_ABI_VERSION */
+    uint32_t mask_size;   /* sizeof(rg_mask) */
+    uint32_t max_digits;  /* RG_MAX_DIGITS */
+    const char *name;     /* e.g. "houses" */
+    const char *version;  /* the plugin's own version string */
+    const char *summary;  /* one line for `rulegrid plugins` */
+    /* Register rule types with host->register_type(reg, ...). Keep host: it
+     * is valid for as long as the plugin stays loaded. */
+    int (*init)(const rg_host *host, rg_registrar *reg);
+} rg_plugin_info;
+
+#define RG_PLUGIN_ENTRY_NAME "rulegrid_plugin_entry"
+
+#if defined(__GNUC__)
+#define RG_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define RG_PLUGIN_EXPORT
+#endif
+
+/* Fills the fixed facts of an rg_plugin_info. */
+#define RG_PLUGIN_INFO(name_, version_, summary_, init_)                            \
+    {sizeof(rg_plugin_info), RG_ABI_MAGIC, RG_ABI_VERSION, (uint32_t)sizeof(rg_mask), \
+     RG_MAX_DIGITS, (name_), (version_), (summary_), (init_)}
+
+/* Every plugin defines exactly this function and nothing else exported. */
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

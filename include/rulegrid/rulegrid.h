@@ -1,0 +1,204 @@
+/* rulegrid host API: load plugins, read puzzles and corpora, solve and count.
+ * The library never prints, exits or aborts on bad input: every call returns
+ * a status and fills an rg_error. */
+#ifndef RULEGRID_H
+#define RULEGRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rulegrid/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RULEGRID_VERSION "0.1.0"
+
+/* ---- Errors --------------------------------------------------------------- */
+
+typedef struct rg_error {
+    int code;          /* RG_E_* */
+    char file[256];    /* the file read, "" when none ("-" for standard input) */
+    long line;         /* 1-based line in a corpus file, 0 when not from a corpus */
+    int rule;          /* index of the rule in `rules`, -1 when not about a rule */
+    char type[64];     /* that rule's type, "" when none */
+    char field[128];   /* the field, e.g. "board.rows", "givens.r1c1", "cells[3]" */
+    char message[512]; /* what is wrong */
+} rg_error;
+
+void rg_error_clear(rg_error *e);
+/* "file:line: rule 3 (box_grid): field box: <message>" (parts omitted when unset). */
+void rg_error_format(const rg_error *e, char *buf, size_t n);
+
+/* ---- Memory: one allocation hook with byte accounting ---------------------- */
+
+size_t rg_mem_in_use(void);      /* bytes currently held by the library */
+/* Make the n-th allocation from now fail (0 turns failure injection off). */
+void rg_mem_fail_after(long n);
+
+/* ---- Plugins --------------------------------------------------------------- */
+
+typedef struct rg_registry rg_registry;
+
+rg_registry *rg_registry_new(void);
+void rg_registry_free(rg_registry *reg);
+/* Load every *.so of dir (in name order). A missing folder is not an error.
+ * Refuses a file without the entry, a wrong ABI, a type registered twice. */
+int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err);
+int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err);
+/* The usual search: each folder of RULEGRID_PLUGIN_PATH (':'-separated), then
+ * extra_dirs (NULL-terminated, may be NULL), then builtin_dir (may be NULL). */
+int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
+                             const char *builtin_dir, rg_error *err);
+/* The folders searched so far, ", "-separated (for "unknown type" errors). */
+const char *rg_registry_folders(const rg_registry *reg);
+int rg_registry_type_count(const rg_registry *reg);
+/* Type i: its name, family and the file that registered it. */
+void rg_registry_type(const rg_registry *reg, int i, const char **name,
+                      const char **family, const char **file);
+const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name);
+/* The folder rulegrid's own plugins are installed in, relative to the
+ * running executable: <exe dir>/../lib/rulegrid/plugins. NULL if unknown. */
+const char *rg_builtin_plugin_dir(void);
+
+/* ---- Puzzles --------------------------------------------------------------- */
+
+typedef struct rg_puzzle rg_puzzle;
+
+/* Read one document (format.md §1). file and line only label errors. */
+int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file,
+                    long line, rg_puzzle **out, rg_error *err);
+/* Read a document from a file ("-" reads standard input). */
+int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err);
+/* A copy sharing p's rules with other givens (digits per cell, 0 empty). */
+int rg_puzzle_with_givens(const rg_puzzle *p, const int *givens, rg_puzzle **out,
+                          rg_error *err);
+void rg_puzzle_free(rg_puzzle *p);
+
+int rg_puzzle_rows(const rg_puzzle *p);
+int rg_puzzle_columns(const rg_puzzle *p);
+int rg_puzzle_digits(const rg_puzzle *p);
+int rg_puzzle_cells(const rg_puzzle *p);
+/* Cell index at (row, column), counted from 1; -1 when the cell does not exist. */
+int rg_puzzle_cell_at(const rg_puzzle *p, int row, int column);
+void rg_puzzle_cell_pos(const rg_puzzle *p, int cell, int *row, int *column);
+/* Writes "r3c12" into buf. */
+void rg_puzzle_cell_name(const rg_puzzle *p, int cell, char *buf, size_t n);
+const int *rg_puzzle_givens(const rg_puzzle *p);   /* per cell, 0 = empty */
+const int *rg_puzzle_solution(const rg_puzzle *p); /* the document's, or NULL */
+/* The box (house of kind box) holding cell, -1 if none: for drawing borders. */
+int rg_puzzle_box_of(const rg_puzzle *p, int cell);
+int rg_puzzle_rule_count(const rg_puzzle *p);
+const char *rg_puzzle_rule_type(const rg_puzzle *p, int rule);
+
+/* Index of a rule that the givens break directly (two equal givens in one
+ * house, a clue whose cells are all given and wrong), or -1. */
+int rg_puzzle_broken(const rg_puzzle *p);
+/* Does the complete assignment values[cell] satisfy every rule? Returns -1
+ * when it does, else the index of a rule it breaks (or -2 when a value is out
+ * of range or missing). */
+int rg_puzzle_check(const rg_puzzle *p, const int *values);
+
+/* ---- Corpora --------------------------------------------------------------- */
+
+typedef struct rg_corpus rg_corpus;
+
+/* Open a corpus: .jsonl (a document a line) or classic lines (.txt, .sdk and
+ * anything else). With a template, classic lines are the givens of the
+ * template's board and rules. fp may be NULL (path is opened) or an open
+ * stream (path only names it). */
+int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
+                   rg_corpus **out, rg_error *err);
+/* Next puzzle: returns 1 and *out, 0 at the end, or an RG_E_* code with err
+ * filled (file and line set): that entry is skipped and reading may go on. */
+int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err);
+long rg_corpus_index(const rg_corpus *c); /* index of the entry last returned */
+void rg_corpus_close(rg_corpus *c);
+
+/* ---- Solving --------------------------------------------------------------- */
+
+enum rg_strategy {
+    RG_STRATEGY_CHECK = 0,
+    RG_STRATEGY_FORWARD,
+    RG_STRATEGY_PROPAGATE,
+    RG_STRATEGY_SINGLES,
+    RG_STRATEGY_INTERSECTIONS,
+    RG_STRATEGY_SUBSETS,
+    RG_STRATEGY_COUNT
+};
+
+enum rg_heuristic {
+    RG_HEURISTIC_FIRST = 0,  /* first empty cell in index order */
+    RG_HEURISTIC_MRV,        /* fewest candidates */
+    RG_HEURISTIC_MRV_DEGREE, /* fewest candidates, ties by most open peers */
+    RG_HEURISTIC_DOMWDEG,    /* candidates / failure weight */
+    RG_HEURISTIC_COUNT
+};
+
+enum rg_value_order { RG_VALUES_ASCENDING = 0, RG_VALUES_RANDOM = 1 };
+
+typedef struct rg_options {
+    int strategy;        /* rg_strategy */
+    int heuristic;       /* rg_heuristic */
+    int values;          /* rg_value_order */
+    uint64_t seed;       /* for RG_VALUES_RANDOM and random tie breaks */
+    long limit;          /* stop after this many solutions (1 = solve, 2 = unique?) */
+    uint64_t max_nodes;  /* 0 = no limit */
+    double max_seconds;  /* 0 = no limit */
+} rg_options;
+
+void rg_options_default(rg_options *o); /* intersections, mrv, ascending, limit 1 */
+const char *rg_strategy_name(int strategy);
+int rg_strategy_parse(const char *name); /* -1 if unknown */
+const char *rg_heuristic_name(int heuristic);
+int rg_heuristic_parse(const char *name);
+
+enum rg_status {
+    RG_STATUS_SOLVED = 0, /* a solution found, counting not asked (limit 1) */
+    RG_STATUS_UNIQUE,     /* exactly one, proved */
+    RG_STATUS_MULTIPLE,   /* at least two */
+    RG_STATUS_NONE,       /* proved to have none */
+    RG_STATUS_UNKNOWN     /* a node or time limit ended the search first */
+};
+const char *rg_status_name(int status);
+
+#define RG_MAX_FAMILIES 32
+
+typedef struct rg_stats {
+    uint64_t nodes;        /* search nodes (the root is one) */
+    uint64_t guesses;      /* values tried at cells with two or more candidates */
+    uint64_t failures;     /* dead ends */
+    uint64_t propagations; /* propagator calls */
+    uint64_t prunings;     /* digits removed, all causes */
+    int families;          /* entries used in family[] */
+    const char *family[RG_MAX_FAMILIES];       /* "peers", "singles", plugin families */
+    uint64_t family_prunings[RG_MAX_FAMILIES]; /* digits removed by each */
+    double root_us;        /* propagation at the root */
+    double search_us;      /* everything after it */
+} rg_stats;
+
+typedef struct rg_result {
+    int status;          /* rg_status */
+    long solutions;      /* found, up to the limit */
+    const int *solution; /* the first solution (per cell), NULL if none; valid
+                            until the solver runs again or is freed */
+    int no_guess;        /* solved (or proved none) without guessing */
+    int broken_rule;     /* with RG_STATUS_NONE: rule the givens break directly, or -1 */
+    rg_stats stats;
+} rg_result;
+
+typedef struct rg_solver rg_solver;
+
+rg_solver *rg_solver_new(void);
+void rg_solver_free(rg_solver *s);
+/* Solve or count p under o. Returns RG_OK (the outcome is in r) or an error
+ * code (allocation). Buffers are reused across calls with the same rules. */
+int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
+             rg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -278,7 +278,9 @@ static int hidden_singles(rg_solver *s, rg_mask *dom)
     return changed;
 }
 
-/* Locked candidates between a unit and a house that share cells. */
+/* Locked candidates between a unit and a house that share cells: a digit
+ * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
+ * sets, the digits in exactly one I and nowhere else in U are the locked ones. */
 static int intersections(rg_solver *s, rg_mask *dom)
 {
     const rg_model *m = s->m;
@@ -287,20 +289,37 @@ static int intersections(rg_solver *s, rg_mask *dom)
     while (s->nustack[1] > 0) {
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
-        for (int i = m->inter_off[u]; i < m->inter_off[u + 1]; i++) {
-        const rg_inter *x = &m->inters[i];
-        rg_mask in = 0, rest = 0;
-        for (int k = 0; k < x->nin; k++) in |= dom[x->in[k]];
-        for (int k = 0; k < x->nurest; k++) rest |= dom[x->urest[k]];
-        rg_mask lock = in & ~rest;
-        if (!lock) continue;
-        for (int k = 0; k < x->nhrest; k++) {
-            int c = x->hrest[k];
-            if (dom[c] & lock) {
-                if (narrow(s, dom, c, dom[c] & ~lock, RG_FAM_INTERSECTIONS) < 0) return RG_FAIL;
-                changed = 1;
+        for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
+            const rg_igroup *G = &m->igroups[g];
+            rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
+            for (int j = 0; j < G->count; j++) {
+                const rg_inter *x = &m->inters[G->first + j];
+                rg_mask in = 0;
+                for (int k = 0; k < x->nin; k++) {
+                    rg_mask v = dom[x->in[k]];
+                    in |= v;
+                    placed |= (v & (v - 1)) ? 0 : v;
+                }
+                ins[j] = in;
+                twice |= once & in;
+                once |= in;
             }
-        }
+            for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
+            rg_mask locked = once & ~twice & ~out & ~placed;
+            if (!locked) continue;
+            for (int j = 0; j < G->count; j++) {
+                rg_mask lock = ins[j] & locked;
+                if (!lock) continue;
+                const rg_inter *x = &m->inters[G->first + j];
+                for (int k = 0; k < x->nhrest; k++) {
+                    int c = x->hrest[k];
+                    if (dom[c] & lock) {
+                        if (narrow(s, dom, c, dom[c] & ~lock, RG_FAM_INTERSECTIONS) < 0)
+                            return RG_FAIL;
+                        changed = 1;
+                    }
+                }
+            }
         }
     }
     return changed;

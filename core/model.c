@@ -64,6 +64,8 @@ void rg_model_unref(rg_model *m)
     rg_free(m->cell_unit_off);
     rg_free(m->cell_units);
     rg_free(m->inter_off);
+    rg_free(m->igroups);
+    rg_free(m->igroup_off);
     for (int i = 0; i < m->ninters; i++) rg_free(m->inters[i].in);
     rg_free(m->inters);
     rg_free(m->watch_off);
@@ -559,6 +561,63 @@ done:
     return rc;
 }
 
+/* Order each unit's intersections into groups of pairwise disjoint I sets
+ * (a row's box segments; a box's row segments, then its column segments). */
+static int group_inters(rg_model *m)
+{
+    int D = m->board.digits, N = m->board.ncells;
+    m->igroup_off = rg_calloc((size_t)m->nunits + 1, sizeof *m->igroup_off);
+    m->igroups = rg_malloc(((size_t)m->ninters + 1) * sizeof *m->igroups);
+    unsigned char *used = rg_calloc((size_t)N + 1, 1);
+    rg_inter *tmp = rg_malloc(((size_t)m->ninters + 1) * sizeof *tmp);
+    unsigned char *taken = rg_calloc((size_t)m->ninters + 1, 1);
+    int rc = RG_OK, ng = 0;
+    if (!m->igroup_off || !m->igroups || !used || !tmp || !taken) {
+        rc = RG_E_NOMEM;
+        goto done;
+    }
+    for (int u = 0; u < m->nunits; u++) {
+        int lo = m->inter_off[u], hi = m->inter_off[u + 1], w = lo;
+        m->igroup_off[u] = ng;
+        for (int i = lo; i < hi; i++) {
+            if (taken[i]) continue;
+            rg_igroup *g = &m->igroups[ng++];
+            g->first = w;
+            g->count = 0;
+            for (int j = i; j < hi; j++) {
+                if (taken[j]) continue;
+                int clash = 0;
+                for (int k = 0; k < m->inters[j].nin && !clash; k++) clash = used[m->inters[j].in[k]];
+                if (clash) continue;
+                for (int k = 0; k < m->inters[j].nin; k++) used[m->inters[j].in[k]] = 1;
+                taken[j] = 1;
+                tmp[w++] = m->inters[j];
+                g->count++;
+            }
+            const int *cells = m->unit_cells + (size_t)u * D;
+            int nrest = 0;
+            for (int k = 0; k < D; k++) nrest += !used[cells[k]];
+            g->rest = rg_arena_alloc(&m->arena, (size_t)(nrest ? nrest : 1) * sizeof(int));
+            if (!g->rest) {
+                rc = RG_E_NOMEM;
+                goto done;
+            }
+            g->nrest = 0;
+            for (int k = 0; k < D; k++) {
+                if (!used[cells[k]]) g->rest[g->nrest++] = cells[k];
+                used[cells[k]] = 0;
+            }
+        }
+    }
+    m->igroup_off[m->nunits] = ng;
+    if (m->ninters) memcpy(m->inters, tmp, (size_t)m->ninters * sizeof *tmp);
+done:
+    rg_free(used);
+    rg_free(tmp);
+    rg_free(taken);
+    return rc;
+}
+
 static int build_watch(rg_model *m)
 {
     int N = m->board.ncells;
@@ -637,6 +696,7 @@ int rg_model_finish(rg_model *m, rg_error *err)
     int rc = build_peers(m);
     if (rc == RG_OK) rc = build_units(m);
     if (rc == RG_OK) rc = build_inters(m);
+    if (rc == RG_OK) rc = group_inters(m);
     if (rc == RG_OK) rc = build_watch(m);
     if (rc == RG_OK) rc = build_boxes(m);
     if (rc != RG_OK) return rg_error_set(err, rc, NULL, "out of memory");

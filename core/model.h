@@ -48,6 +48,15 @@ typedef struct rg_inter {
     int nin, nurest, nhrest;
 } rg_inter;
 
+/* Intersections of one unit whose I sets are pairwise disjoint: one pass of
+ * once/twice accumulators over their I masks (and the unit's cells in none
+ * of them, rest[]) finds every locked digit of the group. */
+typedef struct rg_igroup {
+    int first, count; /* inters[first .. first+count-1] */
+    int *rest;
+    int nrest;
+} rg_igroup;
+
 struct rg_model {
     int refs;
     rg_board board;
@@ -84,6 +93,8 @@ struct rg_model {
     rg_inter *inters; /* grouped by unit: those of unit u are */
     int ninters;      /* inter_off[u] .. inter_off[u+1]-1 */
     int *inter_off;
+    rg_igroup *igroups; /* those of unit u: igroup_off[u] .. igroup_off[u+1]-1 */
+    int *igroup_off;
     int *watch_off, *watch_prop; /* CSR: propagators watching cell i */
     unsigned char *watch_ev;
     int *box_of;

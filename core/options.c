@@ -14,7 +14,7 @@ void rg_options_default(rg_options *o)
 {
     memset(o, 0, sizeof *o);
     o->strategy = RG_STRATEGY_INTERSECTIONS;
-    o->heuristic = RG_HEURISTIC_MRV;
+    o->heuristic = RG_HEURISTIC_DOMWDEG;
     o->values = RG_VALUES_ASCENDING;
     o->limit = 1;
 }

@@ -149,7 +149,7 @@ typedef struct rg_options {
     double max_seconds;  /* 0 = no limit */
 } rg_options;
 
-void rg_options_default(rg_options *o); /* intersections, mrv, ascending, limit 1 */
+void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
 const char *rg_strategy_name(int strategy);
 int rg_strategy_parse(const char *name); /* -1 if unknown */
 const char *rg_heuristic_name(int heuristic);

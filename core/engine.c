@@ -553,11 +553,16 @@ static int select_cell(rg_solver *s, const unsigned char *space)
     const unsigned char *as = s->level <= RG_STRATEGY_FORWARD ? space + s->assigned_off : NULL;
     int best = -1, bpc = 99, bdeg = -1;
     double bscore = 1e300;
+    int heuristic = s->o.heuristic;
+    /* At the check level domains are never pruned: every open cell has all
+     * its digits, and a degree tie break would order the whole board. */
+    if (s->level == RG_STRATEGY_CHECK && heuristic == RG_HEURISTIC_MRV_DEGREE)
+        heuristic = RG_HEURISTIC_MRV;
     for (int c = 0; c < s->N; c++) {
         rg_mask x = dom[c];
         if (as ? as[c] : !(x & (x - 1))) continue;
         int pc = rg_popcount(x);
-        switch (s->o.heuristic) {
+        switch (heuristic) {
         case RG_HEURISTIC_FIRST:
             return c;
         case RG_HEURISTIC_MRV:

@@ -32,7 +32,7 @@ enum {
     RG_E_INTERNAL = 6  /* a cannot-happen branch was taken */
 };
 #define RG_FAIL (-1)
-#define RG_ABSENT 1 /* an optional field was not present (readers) */
+#define RG_ABSENT 100 /* an optional field was not present (readers; not an error) */
 
 /* Opaque handles. */
 typedef struct rg_build rg_build;         /* a model under construction */

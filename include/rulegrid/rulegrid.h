@@ -111,8 +111,9 @@ typedef struct rg_corpus rg_corpus;
  * stream (path only names it). */
 int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
                    rg_corpus **out, rg_error *err);
-/* Next puzzle: returns 1 and *out, 0 at the end, or an RG_E_* code with err
- * filled (file and line set): that entry is skipped and reading may go on. */
+/* Next puzzle: returns 1 and *out, 0 at the end, or a negated RG_E_* code
+ * (err->code holds the code; file and line set): that entry is skipped and
+ * reading may go on. */
 int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err);
 long rg_corpus_index(const rg_corpus *c); /* index of the entry last returned */
 void rg_corpus_close(rg_corpus *c);

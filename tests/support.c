@@ -1,0 +1,101 @@
+/* Helpers shared by the cmocka tests. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "support.h"
+
+static rg_registry *reg;
+
+static void free_registry(void)
+{
+    rg_registry_free(reg);
+    reg = NULL;
+}
+
+int t_done(int rc)
+{
+    free_registry();
+    size_t held = rg_mem_in_use();
+    if (held) {
+        fprintf(stderr, "rulegrid still holds %zu bytes at the end of the tests\n", held);
+        return rc ? rc : 1;
+    }
+    return rc;
+}
+
+rg_registry *t_registry(void)
+{
+    if (!reg) {
+        rg_error err;
+        rg_error_clear(&err);
+        reg = rg_registry_new();
+        assert_non_null(reg);
+        if (rg_registry_load_default(reg, NULL, rg_builtin_plugin_dir(), &err) != RG_OK) {
+            char buf[1024];
+            rg_error_format(&err, buf, sizeof buf);
+            fail_msg("loading plugins: %s", buf);
+        }
+        atexit(free_registry);
+    }
+    return reg;
+}
+
+rg_puzzle *t_parse(const char *json)
+{
+    rg_error err;
+    rg_error_clear(&err);
+    rg_puzzle *p = NULL;
+    if (rg_puzzle_parse(t_registry(), json, strlen(json), "test", 0, &p, &err) != RG_OK) {
+        char buf[1024];
+        rg_error_format(&err, buf, sizeof buf);
+        fail_msg("parse: %s", buf);
+    }
+    return p;
+}
+
+rg_error t_parse_error(const char *json)
+{
+    rg_error err;
+    rg_error_clear(&err);
+    rg_puzzle *p = NULL;
+    int rc = rg_puzzle_parse(t_registry(), json, strlen(json), "test", 0, &p, &err);
+    if (rc == RG_OK) {
+        rg_puzzle_free(p);
+        fail_msg("expected an error, the document was read");
+    }
+    assert_null(p);
+    assert_int_equal(err.code, rc);
+    return err;
+}
+
+const char *t_src(const char *rel)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", RG_SOURCE_DIR, rel);
+    return buf;
+}
+
+long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status)
+{
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = strategy;
+    o.heuristic = heuristic;
+    o.limit = limit;
+    rg_result r;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
+    if (status) *status = r.status;
+    long n = r.solutions;
+    rg_solver_free(s);
+    return n;
+}

@@ -1,0 +1,24 @@
+/* Helpers shared by the cmocka tests: a registry of the built plugins and
+ * documents from strings or files of the source tree. */
+#ifndef RG_TEST_SUPPORT_H
+#define RG_TEST_SUPPORT_H
+
+#include "rulegrid/rulegrid.h"
+
+/* The registry of the built-in plugins (built once, freed at exit). */
+rg_registry *t_registry(void);
+/* Parse a document from a string; fails the test on an error. */
+rg_puzzle *t_parse(const char *json);
+/* Parse and expect an error; returns the error (code != 0) for inspection. */
+rg_error t_parse_error(const char *json);
+/* Path of a file in the source tree: RG_SOURCE_DIR "/" rel (static buffer). */
+const char *t_src(const char *rel);
+/* Count solutions up to limit with strategy and heuristic; returns the count
+ * and fills *status when status is not NULL. */
+long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status);
+
+/* End of a test program: frees the registry and fails (returns non-zero)
+ * when the library still holds memory. Use as return t_done(rc). */
+int t_done(int rc);
+
+#endif

@@ -758,13 +758,15 @@ void rg_solver_free(rg_solver *s)
 }
 
 /* Set up the root space from the givens. RG_FAIL when they contradict. */
-static int root(rg_solver *s, const rg_puzzle *p)
+static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
 {
     const rg_model *m = s->m;
     unsigned char *sp = space_at(s, 0);
     rg_mask *dom = (rg_mask *)sp;
     memset(sp, 0, s->space_bytes);
     memcpy(dom, m->root, (size_t)s->N * sizeof *dom);
+    if (start)
+        for (int c = 0; c < s->N; c++) dom[c] &= start[c];
     if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
     s->inactive = (uint32_t *)(sp + s->inactive_off);
     s->nnaked = 0;
@@ -833,7 +835,7 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
 
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     s->st.nodes = 1;
-    int rc = root(s, p);
+    int rc = root(s, p, NULL);
     s->st.root_us = now_us(&s->t0);
     if (rc == 0) {
         search(s, r);
@@ -858,12 +860,18 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
 
 int rg_engine_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out)
 {
+    return rg_engine_narrow(s, p, strategy, NULL, out);
+}
+
+int rg_engine_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
+                     rg_mask *out)
+{
     rg_options o;
     rg_options_default(&o);
-    o.strategy = strategy;
+    o.strategy = strategy < RG_STRATEGY_PROPAGATE ? RG_STRATEGY_PROPAGATE : strategy;
     if (prepare(s, p->model) != RG_OK) return RG_FAIL;
     reset(s, &o);
-    int rc = root(s, p);
+    int rc = root(s, p, start);
     if (rc != 0) clear_queue(s);
     memcpy(out, space_at(s, 0), (size_t)s->N * sizeof *out);
     return rc;

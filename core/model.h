@@ -134,6 +134,11 @@ void *rg_host_state(rg_space *sp, int handle);
 /* Tests: the domains after root propagation at a strategy level (out has a
  * mask per cell). Returns 0, or RG_FAIL when the root fails. */
 int rg_engine_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out);
+/* Tests of propagators: start from the domains start[] (intersected with the
+ * model's root domains and the givens), propagate to a fixpoint at strategy
+ * (at least propagate) and write the domains to out. 0 or RG_FAIL. */
+int rg_engine_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
+                     rg_mask *out);
 
 static inline int rg_popcount(rg_mask m) { return __builtin_popcount(m); }
 static inline int rg_single(rg_mask m) { return m && !(m & (m - 1)); }

@@ -1,0 +1,111 @@
+/* lab.clone, a rule type rulegrid does not ship: two areas of the same shape
+ * (the clone is the original moved as one piece) hold the same digits in the
+ * same places. Built outside the rulegrid tree against the installed header. */
+#include <stdio.h>
+
+#include <rulegrid/plugin.h>
+
+static const rg_host *host;
+
+/* One propagator per pair of twin cells: two cells that must be equal. */
+typedef struct twins {
+    int a, b;
+} twins;
+
+/* Each twin keeps only the digits the other still has. After one pass both
+ * domains are the same set, so running again prunes nothing: RG_PROP_FIX.
+ * Once that set is a single digit the pair holds for the rest of the branch. */
+static int propagate(rg_space *sp, void *data)
+{
+    const twins *t = data;
+    const rg_mask *dom = host->domains(sp);
+    rg_mask both = dom[t->a] & dom[t->b];
+    if (host->keep(sp, t->a, both) == RG_FAIL) return RG_PROP_FAIL;
+    if (host->keep(sp, t->b, both) == RG_FAIL) return RG_PROP_FAIL;
+    return (both & (both - 1)) == 0 ? RG_PROP_SUBSUMED : RG_PROP_FIX;
+}
+
+/* Broken only when both twins are placed and differ. */
+static int check(const int *values, void *data)
+{
+    const twins *t = data;
+    int a = values[t->a], b = values[t->b];
+    return !(a && b && a != b);
+}
+
+static const rg_propagator twin_propagator = {
+    sizeof(rg_propagator), "clone_twins", "lab", RG_COST_BINARY, propagate, check,
+};
+
+/* The first cell of an area in reading order. */
+static void top_left(const rg_build *b, const int *cells, int n, int *row, int *col)
+{
+    *row = *col = 1 << 30;
+    for (int i = 0; i < n; i++) {
+        int r, c;
+        host->cell_pos(b, cells[i], &r, &c);
+        if (r < *row || (r == *row && c < *col)) *row = r, *col = c;
+    }
+}
+
+static int contains(const int *cells, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell) return 1;
+    return 0;
+}
+
+/* {"type": "lab.clone", "cells": AREA, "clone": AREA} */
+static int compile(rg_build *b, rg_rule *r, void **rule_data)
+{
+    (void)rule_data;
+    const int *orig, *copy;
+    int n, m;
+    int rc = host->read_cells(b, r, "cells", 0, 1, 0, &orig, &n);
+    if (rc != RG_OK) return rc;
+    rc = host->read_cells(b, r, "clone", 0, 1, 0, &copy, &m);
+    if (rc != RG_OK) return rc;
+    if (m != n)
+        return host->error(b, r, "clone", "the clone has %d cells and the original %d; "
+                           "a clone has the original's shape", m, n);
+    int r0, c0, r1, c1;
+    top_left(b, orig, n, &r0, &c0);
+    top_left(b, copy, m, &r1, &c1);
+    int dr = r1 - r0, dc = c1 - c0;
+    if (dr == 0 && dc == 0)
+        return host->error(b, r, "clone", "the clone lies on the original: it must be moved");
+    for (int i = 0; i < n; i++) {
+        int row, col;
+        host->cell_pos(b, orig[i], &row, &col);
+        int twin = host->cell_at(b, row + dr, col + dc);
+        if (twin < 0 || !contains(copy, m, twin))
+            return host->error(b, r, "clone",
+                               "the clone is not the original moved as one piece: r%dc%d "
+                               "would move to r%dc%d, which the clone does not hold",
+                               row, col, row + dr, col + dc);
+        twins *t = host->alloc(b, sizeof *t);
+        if (!t) return host->error(b, r, NULL, "out of memory");
+        t->a = orig[i];
+        t->b = twin;
+        int watch[2] = {t->a, t->b};
+        rc = host->add_propagator(b, &twin_propagator, t, watch, 2, RG_EV_DOMAIN);
+        if (rc != RG_OK) return rc;
+    }
+    return RG_OK;
+}
+
+static const rg_rule_type clone_type = {sizeof(rg_rule_type), "lab.clone", "lab", compile, NULL};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    return h->register_type(reg, &clone_type);
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info =
+        RG_PLUGIN_INFO("lab", "1.0", "lab.clone: two areas of one shape hold the same digits",
+                       init);
+    return &info;
+}

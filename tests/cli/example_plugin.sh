@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# examples/plugin end to end: install rulegrid into a temporary prefix, build
+# the lab.clone plugin against it with CMake and with pkg-config, and count
+# its puzzle with the plugin, without the rule and without the plugin.
+set -euo pipefail
+: "${RG_SOURCE_DIR:?}" "${RG_BUILD_DIR:?}"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+# run LOG CMD...: run quietly, show the log if it fails.
+run() {
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 || { cat "$log" >&2; fail "$*"; }
+}
+
+prefix=$tmp/prefix
+run "$tmp/install.log" cmake --install "$RG_BUILD_DIR" --prefix "$prefix"
+rg=$prefix/bin/rulegrid
+[ -x "$rg" ] || fail "no $rg after install"
+[ -f "$prefix/include/rulegrid/plugin.h" ] || fail "plugin.h not installed"
+[ -f "$prefix/lib/rulegrid/plugins/houses.so" ] || fail "houses.so not in lib/rulegrid/plugins"
+builtin=$(cd "$prefix/lib/rulegrid/plugins" && pwd -P)
+example=$RG_SOURCE_DIR/examples/plugin
+puzzle=$example/clone.json
+
+# With CMake: find_package(rulegrid) through CMAKE_PREFIX_PATH.
+run "$tmp/configure.log" cmake -S "$example" -B "$tmp/build" -DCMAKE_PREFIX_PATH="$prefix"
+run "$tmp/build.log" cmake --build "$tmp/build"
+[ -f "$tmp/build/clone.so" ] || fail "the example built no clone.so"
+exported=$(nm -D --defined-only "$tmp/build/clone.so" | awk '$2 == "T" {print $3}')
+[ "$exported" = rulegrid_plugin_entry ] || fail "clone.so exports: $exported"
+
+# With the rule: unique.
+out=$("$rg" count --json --limit 10 --plugins "$tmp/build" "$puzzle") || fail "count: $out"
+grep -Eq '"status": *"unique"' <<<"$out" || fail "not unique with lab.clone: $out"
+grep -Eq '"solutions": *1,' <<<"$out" || fail "solutions: $out"
+
+# Without the rule (its line removed): at least 10 solutions.
+out=$(grep -v '"lab.clone"' "$puzzle" | "$rg" count --json --limit 10 --plugins "$tmp/build" -) ||
+    fail "count without the rule: $out"
+grep -Eq '"status": *"multiple"' <<<"$out" || fail "unique without lab.clone: $out"
+grep -Eq '"solutions": *10,' <<<"$out" || fail "solutions without the rule: $out"
+
+# Without the plugin: exit status 2, naming the type and the folder searched.
+set +e
+out=$("$rg" count --json --limit 10 "$puzzle" 2>&1)
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "exit status $rc without the plugin (wanted 2): $out"
+grep -q 'lab.clone' <<<"$out" || fail "the unknown type is not named: $out"
+grep -qF "$builtin" <<<"$out" || fail "the folder searched is not named: $out"
+
+# The plugin's own errors: a clone of another shape, a clone of another size.
+printf '%s' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
+ "rules": [{"type": "lab.clone", "cells": ["r1c1", "r1c2"], "clone": ["r3c3", "r4c3"]}]}' >"$tmp/shape.json"
+set +e
+out=$("$rg" count --plugins "$tmp/build" "$tmp/shape.json" 2>&1)
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "exit status $rc for a clone of another shape: $out"
+grep -q 'field clone: .*r1c2 would move to r3c4' <<<"$out" || fail "shape error: $out"
+sed 's/"r4c3"/"r3c4", "r4c4"/' "$tmp/shape.json" >"$tmp/size.json"
+set +e
+out=$("$rg" count --plugins "$tmp/build" "$tmp/size.json" 2>&1)
+set -e
+grep -q 'field clone: the clone has 3 cells and the original 2' <<<"$out" || fail "size error: $out"
+
+# With pkg-config: the flags and the plugin folder.
+pc=$(find "$prefix" -name rulegrid.pc)
+[ -n "$pc" ] || fail "no rulegrid.pc installed"
+export PKG_CONFIG_PATH=${pc%/*}
+plugindir=$(pkg-config --variable=plugindir rulegrid)
+[ "$(cd "$plugindir" && pwd -P)" = "$builtin" ] || fail "plugindir $plugindir"
+mkdir "$tmp/pc"
+# shellcheck disable=SC2046 # the flags are words
+run "$tmp/cc.log" cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
+    $(pkg-config --cflags rulegrid) "$example/clone.c" -o "$tmp/pc/clone.so"
+out=$("$rg" count --json --limit 10 --plugins "$tmp/pc" "$puzzle") || fail "count (pkg-config build): $out"
+grep -Eq '"status": *"unique"' <<<"$out" || fail "pkg-config build: $out"
+
+# Both builds at once register lab.clone twice: refused, naming both files.
+set +e
+out=$("$rg" count --limit 10 --plugins "$tmp/build" --plugins "$tmp/pc" "$puzzle" 2>&1)
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "exit status $rc with lab.clone twice: $out"
+for f in "$tmp/build/clone.so" "$tmp/pc/clone.so"; do
+    grep -qF "$f" <<<"$out" || fail "$f is not named: $out"
+done
+

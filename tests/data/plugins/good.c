@@ -1,0 +1,30 @@
+/* A well-formed plugin: one rule type, "test.good", whose cells must hold
+ * distinct digits (a region under another name). */
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+
+static int compile(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    const int *cells;
+    int n;
+    int rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    if (rc != RG_OK) return rc;
+    return host->add_house(b, cells, n, RG_HOUSE_REGION);
+}
+
+static const rg_rule_type type = {sizeof(rg_rule_type), "test.good", "test", compile, NULL};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    return h->register_type(reg, &type);
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info =
+        RG_PLUGIN_INFO("good", "1", "a plugin the loader accepts", init);
+    return &info;
+}

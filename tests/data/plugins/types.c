@@ -1,0 +1,74 @@
+/* Plugins that register rule types the loader must refuse or roll back,
+ * chosen by compile definitions:
+ *   T_DUP      registers "test.dup" (after a type of its own, T_OWN)
+ *   T_NOCOMPILE registers "test.nocompile" without a compile function
+ *   T_NONAME   registers a type with an empty name
+ *   T_INITFAIL registers "test.initfail" and then reports failure
+ *   T_LATE     keeps the registrar and tries to register again from compile */
+#include <stddef.h>
+
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+static rg_registrar *kept;
+
+static int compile(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+#ifdef T_LATE
+    static const rg_rule_type later = {sizeof(rg_rule_type), "test.later", "test", compile,
+                                       NULL};
+    if (host->register_type(kept, &later) == RG_OK)
+        return host->error(b, r, NULL, "a late registration was accepted");
+#else
+    (void)b, (void)r;
+#endif
+    return RG_OK;
+}
+
+#ifdef T_OWN
+static const rg_rule_type own = {sizeof(rg_rule_type), T_OWN, "test", compile, NULL};
+#endif
+static const rg_rule_type types[] = {
+#ifdef T_DUP
+    {sizeof(rg_rule_type), "test.dup", "test", compile, NULL},
+#endif
+#ifdef T_NOCOMPILE
+    {sizeof(rg_rule_type), "test.nocompile", "test", NULL, NULL},
+#endif
+#ifdef T_NONAME
+    {sizeof(rg_rule_type), "", "test", compile, NULL},
+#endif
+#ifdef T_INITFAIL
+    {sizeof(rg_rule_type), "test.initfail", "test", compile, NULL},
+#endif
+#ifdef T_LATE
+    {sizeof(rg_rule_type), "test.late", "test", compile, NULL},
+#endif
+};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    kept = reg;
+    int rc;
+#ifdef T_OWN
+    rc = h->register_type(reg, &own);
+    if (rc != RG_OK) return rc;
+#endif
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        rc = h->register_type(reg, &types[i]);
+        if (rc != RG_OK) return rc;
+    }
+#ifdef T_INITFAIL
+    return RG_E_PLUGIN;
+#else
+    return RG_OK;
+#endif
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info = RG_PLUGIN_INFO("types", "1", "rule types to refuse", init);
+    return &info;
+}

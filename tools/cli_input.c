@@ -1,0 +1,247 @@
+/* Inputs of the `rulegrid` command: decides whether a file or standard input
+ * holds one document, a corpus, or JSON documents one a line, and hands out
+ * its puzzles one at a time. Printing is elsewhere (cli_output.c). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+static int is_blank(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int fail(rg_error *err, const char *path, int code, const char *fmt, const char *arg)
+{
+    rg_error_clear(err);
+    err->code = code;
+    snprintf(err->file, sizeof err->file, "%s", path);
+    snprintf(err->message, sizeof err->message, fmt, arg);
+    return code;
+}
+
+/* Label an error from the library with the input when it did not. */
+static void label(rg_error *err, const char *path, long line)
+{
+    if (!err->file[0]) snprintf(err->file, sizeof err->file, "%s", path);
+    if (err->line <= 0 && line > 0) err->line = line;
+    if (!err->code) err->code = RG_E_FORMAT;
+}
+
+/* Read all of fp into a NUL-terminated buffer. */
+static int slurp(FILE *fp, char **text, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return RG_E_NOMEM;
+    for (;;) {
+        if (cap - n < 2) {
+            char *more = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
+            if (!more) {
+                free(buf);
+                return RG_E_NOMEM;
+            }
+            buf = more;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, fp);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(fp)) {
+        free(buf);
+        return RG_E_IO;
+    }
+    buf[n] = 0;
+    *text = buf;
+    *len = n;
+    return RG_OK;
+}
+
+static const char *first_nonblank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!is_blank((unsigned char)s[i])) return s + i;
+    return NULL;
+}
+
+/* Text starting with '{' is JSON documents one a line when its first value
+ * is a complete object followed by another one. */
+static int several_documents(const char *text, size_t len)
+{
+    const char *end = NULL;
+    cJSON *first = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!first) return 0;
+    int object = cJSON_IsObject(first);
+    cJSON_Delete(first);
+    if (!object || !end || end < text || (size_t)(end - text) > len) return 0;
+    const char *rest = first_nonblank(end, len - (size_t)(end - text));
+    return rest && *rest == '{';
+}
+
+int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_puzzle *templ,
+                   rg_error *err)
+{
+    memset(in, 0, sizeof *in);
+    in->path = path;
+    in->index = -1;
+    rg_error_clear(err);
+
+    int from_stdin = strcmp(path, "-") == 0;
+    int whole = from_stdin; /* read everything now (streams that cannot be reopened) */
+    if (!from_stdin) {
+        struct stat st;
+        if (stat(path, &st) != 0) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        if (S_ISDIR(st.st_mode)) return fail(err, path, RG_E_IO, "%s", "is a directory");
+        if (!S_ISREG(st.st_mode)) whole = 1;
+    }
+
+    if (!whole && ends_with(path, ".jsonl")) {
+        in->kind = CLI_CORPUS;
+        int rc = rg_corpus_open(reg, path, NULL, templ, &in->corpus, err);
+        if (rc != RG_OK) label(err, path, 0);
+        return rc;
+    }
+
+    if (!whole) {
+        /* A regular file: look at its first non-blank character. */
+        FILE *fp = fopen(path, "rb");
+        if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        int c;
+        do c = getc(fp);
+        while (c != EOF && is_blank(c));
+        int read_error = ferror(fp);
+        if (c == '{' || ends_with(path, ".json")) {
+            rewind(fp);
+            int rc = slurp(fp, &in->text, &in->len);
+            fclose(fp);
+            if (rc != RG_OK)
+                return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+        } else {
+            fclose(fp);
+            if (read_error) return fail(err, path, RG_E_IO, "%s", "read error");
+            if (c == EOF) return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
+            in->kind = CLI_CORPUS;
+            int rc = rg_corpus_open(reg, path, NULL, templ, &in->corpus, err);
+            if (rc != RG_OK) label(err, path, 0);
+            return rc;
+        }
+    } else {
+        FILE *fp = from_stdin ? stdin : fopen(path, "rb");
+        if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        int rc = slurp(fp, &in->text, &in->len);
+        if (!from_stdin) fclose(fp);
+        if (rc != RG_OK)
+            return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    }
+
+    /* The content is in memory. */
+    const char *first = first_nonblank(in->text, in->len);
+    if (!first && !ends_with(path, ".json"))
+        return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
+    if (ends_with(path, ".json")) {
+        in->kind = CLI_DOCUMENT;
+    } else if (*first == '{') {
+        in->kind = ends_with(path, ".jsonl") || several_documents(in->text, in->len)
+                       ? CLI_LINES
+                       : CLI_DOCUMENT;
+    } else {
+        in->kind = CLI_CORPUS;
+        in->mem = fmemopen(in->text, in->len, "r");
+        if (!in->mem) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        int rc = rg_corpus_open(reg, path, in->mem, templ, &in->corpus, err);
+        if (rc != RG_OK) label(err, path, 0);
+        return rc;
+    }
+    return RG_OK;
+}
+
+static int next_line(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
+{
+    while (in->pos < in->len) {
+        const char *s = in->text + in->pos;
+        const char *nl = memchr(s, '\n', in->len - in->pos);
+        size_t n = nl ? (size_t)(nl - s) : in->len - in->pos;
+        in->pos += n + (nl ? 1 : 0);
+        in->line++;
+        if (!first_nonblank(s, n)) continue;
+        in->index++;
+        int rc = rg_puzzle_parse(reg, s, n, in->path, in->line, out, err);
+        if (rc == RG_OK) return 1;
+        *out = NULL;
+        label(err, in->path, in->line);
+        return rc == RG_E_NOMEM ? -2 : -1;
+    }
+    return 0;
+}
+
+int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
+{
+    *out = NULL;
+    rg_error_clear(err);
+    if (in->done) return 0;
+    switch (in->kind) {
+    case CLI_DOCUMENT: {
+        in->done = 1;
+        in->index = 0;
+        int rc = rg_puzzle_parse(reg, in->text, in->len, in->path, 0, out, err);
+        if (rc == RG_OK) return 1;
+        *out = NULL;
+        label(err, in->path, 0);
+        return -1;
+    }
+    case CLI_LINES: {
+        int rc = next_line(in, reg, out, err);
+        if (rc == 0 || rc == -2) in->done = 1;
+        return rc;
+    }
+    default: {
+        /* The corpus returns 1, 0, or an error code; the code may come
+         * negated, since RG_E_FORMAT is 1 as well. */
+        int rc = rg_corpus_next(in->corpus, out, err);
+        if (rc == 1 && *out) {
+            in->index++;
+            return 1;
+        }
+        if (rc == 0) {
+            in->done = 1;
+            return 0;
+        }
+        if (*out) rg_puzzle_free(*out);
+        *out = NULL;
+        int code = rc < 0 ? -rc : err->code ? err->code : RG_E_FORMAT;
+        if (!err->code) err->code = code;
+        label(err, in->path, 0);
+        /* An error that does not move on to a later line would repeat forever. */
+        int stuck = err->line > 0 && err->line <= in->line;
+        if (code == RG_E_IO || code == RG_E_NOMEM || code == RG_E_INTERNAL || stuck) {
+            in->done = 1;
+            return -2;
+        }
+        if (err->line > 0) in->line = err->line;
+        in->index++;
+        return -1;
+    }
+    }
+}
+
+void cli_input_close(cli_input *in)
+{
+    if (in->corpus) rg_corpus_close(in->corpus);
+    if (in->mem) fclose(in->mem);
+    free(in->text);
+    memset(in, 0, sizeof *in);
+}

@@ -31,7 +31,8 @@ struct rg_solver {
     /* A space: domains, then plugin state, then inactive-propagator bits, then
      * assigned flags (check and forward levels). */
     size_t space_bytes, state_off, inactive_off, assigned_off;
-    unsigned char *spaces; /* N + 2 spaces */
+    unsigned char *spaces; /* nspaces spaces, grown as the search goes deeper */
+    int nspaces;
     frame *frames;
     int *naked;
     int nnaked;
@@ -624,6 +625,20 @@ static int accept(rg_solver *s, const unsigned char *space)
 
 static unsigned char *space_at(rg_solver *s, int d) { return s->spaces + (size_t)d * s->space_bytes; }
 
+/* Room for at least n spaces (the search depth is at most N + 1). */
+static int grow_spaces(rg_solver *s, int n)
+{
+    if (n <= s->nspaces) return RG_OK;
+    int cap = s->nspaces ? s->nspaces : 16;
+    while (cap < n) cap *= 2;
+    if (cap > s->N + 2) cap = s->N + 2;
+    unsigned char *ns = rg_realloc(s->spaces, s->space_bytes * (size_t)cap);
+    if (!ns) return RG_E_NOMEM;
+    s->spaces = ns;
+    s->nspaces = cap;
+    return RG_OK;
+}
+
 /* Place bit in cell c of space and propagate as the level says. */
 static int assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
 {
@@ -671,6 +686,10 @@ static void search(rg_solver *s, rg_result *r)
             frame *f = &s->frames[d];
             rg_mask v = pick_value(s, f->left);
             f->left &= ~v;
+            if (d + 1 >= s->nspaces && grow_spaces(s, d + 2) != RG_OK) {
+                s->stopped = 1; /* out of memory: an honest unknown */
+                return;
+            }
             unsigned char *next = space_at(s, d + 1);
             memcpy(next, space_at(s, d), s->space_bytes);
             s->st.nodes++;
@@ -725,7 +744,9 @@ static int prepare(rg_solver *s, rg_model *m)
     s->assigned_off = off;
     off += (size_t)s->N;
     s->space_bytes = (off + 15) & ~(size_t)15;
-    s->spaces = rg_malloc(s->space_bytes * ((size_t)s->N + 2));
+    s->nspaces = 0;
+    s->spaces = NULL;
+    grow_spaces(s, s->N + 2 < 16 ? s->N + 2 : 16);
     s->frames = rg_calloc((size_t)s->N + 2, sizeof *s->frames);
     s->naked = rg_malloc(((size_t)s->N + 1) * sizeof *s->naked);
     for (int k = 0; k < RG_COST_CLASSES; k++)

@@ -1,0 +1,588 @@
+/* The outside plugin: clues read inwards along a straight line of cells
+ * (format.md 6.8, 8.2): sandwich, little_killer, x_sum, skyscraper, rossini.
+ * Each rule is one propagator that keeps exactly the digits some completion
+ * of the line supports, with repeats allowed (houses do their own part). */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+
+enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI };
+
+static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
+                                         "rossini", NULL};
+static const char *const directions[] = {"increasing", "decreasing", NULL};
+
+/* A straight line never holds more cells than a side of the largest board. */
+#define LINE_MAX 128
+/* Words of the bitsets the exact sum supports keep on the stack; longer
+ * lines with larger sums fall back to bounds. */
+#define SUM_WORDS 2048
+/* Lines up to this length get the exact skyscraper pass. */
+#define SKY_MAX 40
+/* Cells of the line that share houses are walked together, in runs of at
+ * most GROUP_MAX cells with at most GROUP_WALK assignments. */
+#define GROUP_MAX 3
+#define GROUP_WALK 4096
+
+typedef struct line_rule {
+    int kind;
+    int n;
+    const int *cells; /* in reading order from the clue */
+    long value;       /* sandwich / x_sum / skyscraper value, little killer sum;
+                         rossini: 0 increasing, 1 decreasing */
+    int digits;       /* D */
+    uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
+} line_rule;
+
+static rg_mask bit(int digit) { return (rg_mask)1 << (digit - 1); }
+static int lowest(rg_mask m) { return __builtin_ctz(m) + 1; }
+static int highest(rg_mask m) { return 32 - __builtin_clz(m); }
+static int ndigits(rg_mask m) { return __builtin_popcount(m); }
+static int single(rg_mask m) { return m && !(m & (m - 1)); }
+/* Digits strictly above d (d in 0..32). */
+static rg_mask above(int d) { return d >= 32 ? 0 : ~(rg_mask)0 << d; }
+/* Digits strictly below d (d in 1..33). */
+static rg_mask below(int d) { return d <= 1 ? 0 : d >= 33 ? ~(rg_mask)0 : bit(d) - 1; }
+
+/* ---- Sums over a run of cells, repeats allowed ----------------------------- */
+
+/* Word i of src << s, or of src >> s, over w words. */
+static uint64_t word_shl(const uint64_t *src, int s, int i)
+{
+    int j = i - s / 64, b = s % 64;
+    if (j < 0) return 0;
+    uint64_t x = src[j] << b;
+    if (b && j > 0) x |= src[j - 1] >> (64 - b);
+    return x;
+}
+
+static uint64_t word_shr(const uint64_t *src, int s, int i, int w)
+{
+    int j = i + s / 64, b = s % 64;
+    if (j >= w) return 0;
+    uint64_t x = src[j] >> b;
+    if (b && j + 1 < w) x |= src[j + 1] << (64 - b);
+    return x;
+}
+
+/* Bounds only: the cells' least and greatest digits, narrowed until stable. */
+static int sum_bounds(const rg_mask *m, int len, long t, rg_mask *out)
+{
+    for (int k = 0; k < len; k++) out[k] = m[k];
+    for (int changed = 1; changed;) {
+        changed = 0;
+        long lo = 0, hi = 0;
+        for (int k = 0; k < len; k++) {
+            if (!out[k]) return 0;
+            lo += lowest(out[k]);
+            hi += highest(out[k]);
+        }
+        if (t < lo || t > hi) return 0;
+        for (int k = 0; k < len; k++) {
+            long min = t - (hi - highest(out[k])), max = t - (lo - lowest(out[k]));
+            rg_mask keep = out[k];
+            if (min > 1) keep &= min > 32 ? 0 : above((int)min - 1);
+            if (max < 32) keep &= max < 1 ? 0 : below((int)max + 1);
+            if (keep != out[k]) {
+                out[k] = keep;
+                changed = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Distinct-digit assignments of one group of cells (a run of the line whose
+ * cells share houses). With out == NULL: add each assignment's sum to sums
+ * (bits 0..127); else add the digits of each assignment whose sum is in
+ * sums to out[]. */
+static void group_walk(const rg_mask *m, int len, int k, rg_mask used, int sum, int *pick,
+                       uint64_t *sums, rg_mask *out)
+{
+    if (k == len) {
+        if (!out) {
+            sums[sum / 64] |= (uint64_t)1 << (sum % 64);
+        } else if (sums[sum / 64] >> (sum % 64) & 1) {
+            for (int i = 0; i < len; i++) out[i] |= bit(pick[i]);
+        }
+        return;
+    }
+    for (rg_mask x = m[k] & ~used; x; x &= x - 1) {
+        pick[k] = lowest(x);
+        group_walk(m, len, k + 1, used | bit(pick[k]), sum + pick[k], pick, sums, out);
+    }
+}
+
+/* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
+ * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
+ * positions i and j share a house; NULL: none known) are walked as groups of
+ * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
+ * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
+ * reachable partial sums when they fit on the stack, bounds otherwise. */
+static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
+                       rg_mask *out)
+{
+    if (t < 0) return 0;
+    if (len == 0) return t == 0;
+    int w = (int)(t / 64) + 1;
+    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
+    int first[LINE_MAX + 1], ng = 0;
+    long size = 0;
+    for (int k = 0; k < len; k++) {
+        if (!m[k]) return 0;
+        /* A group grows while the new cell shares a house with each of its
+         * cells and the assignments to walk stay few. */
+        int join = ng > 0 && peer && k - first[ng - 1] < GROUP_MAX &&
+                   size * ndigits(m[k]) <= GROUP_WALK;
+        for (int i = join ? first[ng - 1] : k; i < k && join; i++)
+            join = (int)(peer[base + k][(base + i) / 64] >> ((base + i) % 64) & 1);
+        if (join) {
+            size *= ndigits(m[k]);
+        } else {
+            first[ng++] = k;
+            size = ndigits(m[k]);
+        }
+    }
+    first[ng] = len;
+    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
+    uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
+    uint64_t top = t % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (t % 64 + 1)) - 1;
+    int pick[GROUP_MAX];
+    /* pre[g]: sums the first g groups can make, up to t. */
+    for (int i = 0; i < w; i++) pre[i] = 0;
+    pre[0] = 1;
+    for (int g = 0; g < ng; g++) {
+        uint64_t *src = pre + (size_t)g * w, *dst = src + w;
+        sums[g][0] = sums[g][1] = 0;
+        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, sums[g], NULL);
+        for (int i = 0; i < w; i++) dst[i] = 0;
+        for (int h = 0; h < 2; h++)
+            for (uint64_t x = sums[g][h]; x; x &= x - 1) {
+                int v = h * 64 + __builtin_ctzll(x);
+                for (int i = 0; i < w; i++) dst[i] |= word_shl(src, v, i);
+            }
+        dst[w - 1] &= top;
+    }
+    uint64_t *last = pre + (size_t)ng * w;
+    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
+    /* need: partial sums from which the remaining groups still reach t. */
+    for (int i = 0; i < w; i++) need[i] = 0;
+    need[t / 64] = (uint64_t)1 << (t % 64);
+    for (int g = ng - 1; g >= 0; g--) {
+        const uint64_t *p = pre + (size_t)g * w;
+        uint64_t useful[2] = {0, 0};
+        for (int i = 0; i < w; i++) next[i] = 0;
+        for (int h = 0; h < 2; h++)
+            for (uint64_t x = sums[g][h]; x; x &= x - 1) {
+                int v = h * 64 + __builtin_ctzll(x);
+                uint64_t any = 0;
+                for (int i = 0; i < w; i++) {
+                    any |= word_shl(p, v, i) & need[i];
+                    next[i] |= word_shr(need, v, i, w);
+                }
+                if (any) useful[h] |= x & -x;
+            }
+        for (int k = first[g]; k < first[g + 1]; k++) out[k] = 0;
+        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, useful,
+                   out + first[g]);
+        for (int i = 0; i < w; i++) need[i] = next[i];
+    }
+    return 1;
+}
+
+/* Narrow the line's cells to sup[]; RG_PROP_SUBSUMED once all are placed. */
+static int apply(rg_space *sp, const line_rule *L, const rg_mask *sup)
+{
+    int placed = 1;
+    for (int k = 0; k < L->n; k++) {
+        if (host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
+        placed &= single(sup[k]);
+    }
+    return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;
+}
+
+/* Digits of the line, or 0 when one is not placed yet. */
+static int gather(const int *values, const line_rule *L, int *v)
+{
+    for (int k = 0; k < L->n; k++)
+        if ((v[k] = values[L->cells[k]]) == 0) return 0;
+    return 1;
+}
+
+/* ---- little_killer ----------------------------------------------------------- */
+
+static int killer_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    const rg_mask *dom = host->domains(sp);
+    rg_mask m[LINE_MAX], sup[LINE_MAX];
+    for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
+    if (!sum_support(m, L->peer, 0, L->n, L->value, sup)) return RG_PROP_FAIL;
+    return apply(sp, L, sup);
+}
+
+static int killer_check(const int *values, void *data)
+{
+    const line_rule *L = data;
+    int v[LINE_MAX];
+    if (!gather(values, L, v)) return 1;
+    long s = 0;
+    for (int k = 0; k < L->n; k++) s += v[k];
+    return s == L->value;
+}
+
+/* ---- sandwich ------------------------------------------------------------------ */
+
+/* For every placement of the one 1 and the one D, the cells strictly between
+ * must reach the value with digits other than 1 and D; every other cell must
+ * keep a digit other than 1 and D. */
+static int sandwich_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    const rg_mask *dom = host->domains(sp);
+    int n = L->n, D = L->digits;
+    if (D == 1) return n == 1 && L->value == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
+    rg_mask one = bit(1), top = bit(D);
+    rg_mask mid[LINE_MAX], sup[LINE_MAX], seg[LINE_MAX];
+    int forced = 0; /* cells that can hold only 1 or D */
+    for (int k = 0; k < n; k++) {
+        mid[k] = dom[L->cells[k]] & ~(one | top);
+        sup[k] = 0;
+        forced += mid[k] == 0;
+    }
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(dom[L->cells[i]] & one)) continue;
+        for (int j = 0; j < n; j++) {
+            if (j == i || !(dom[L->cells[j]] & top)) continue;
+            if (forced - (mid[i] == 0) - (mid[j] == 0) > 0) continue;
+            int lo = i < j ? i : j, hi = i < j ? j : i;
+            if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->value, seg + lo + 1)) continue;
+            found = 1;
+            sup[i] |= one;
+            sup[j] |= top;
+            for (int k = 0; k < n; k++) {
+                if (k == i || k == j) continue;
+                sup[k] |= k > lo && k < hi ? seg[k] : mid[k];
+            }
+        }
+    }
+    if (!found) return RG_PROP_FAIL;
+    return apply(sp, L, sup);
+}
+
+static int sandwich_check(const int *values, void *data)
+{
+    const line_rule *L = data;
+    int v[LINE_MAX];
+    if (!gather(values, L, v)) return 1;
+    int ones = 0, tops = 0, p1 = 0, pd = 0;
+    for (int k = 0; k < L->n; k++) {
+        if (v[k] == 1) ones++, p1 = k;
+        if (v[k] == L->digits) tops++, pd = k;
+    }
+    if (ones != 1 || tops != 1) return 0;
+    int lo = p1 < pd ? p1 : pd, hi = p1 < pd ? pd : p1;
+    long s = 0;
+    for (int k = lo + 1; k < hi; k++) s += v[k];
+    return s == L->value;
+}
+
+/* ---- x_sum ---------------------------------------------------------------------- */
+
+/* For each digit X left in the first cell (X cells must fit the line), the
+ * first X cells must reach the value; cells past X are free for that X. */
+static int xsum_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    const rg_mask *dom = host->domains(sp);
+    int n = L->n;
+    rg_mask m[LINE_MAX], sup[LINE_MAX], seg[LINE_MAX];
+    for (int k = 0; k < n; k++) {
+        m[k] = dom[L->cells[k]];
+        sup[k] = 0;
+    }
+    rg_mask first = m[0];
+    int found = 0;
+    for (rg_mask x = first; x; x &= x - 1) {
+        int X = lowest(x);
+        if (X > n) break;
+        m[0] = bit(X);
+        if (!sum_support(m, L->peer, 0, X, L->value, seg)) continue;
+        found = 1;
+        for (int k = 0; k < n; k++) sup[k] |= k < X ? seg[k] : m[k];
+    }
+    if (!found) return RG_PROP_FAIL;
+    return apply(sp, L, sup);
+}
+
+static int xsum_check(const int *values, void *data)
+{
+    const line_rule *L = data;
+    int v[LINE_MAX];
+    if (!gather(values, L, v)) return 1;
+    if (v[0] > L->n) return 0;
+    long s = 0;
+    for (int k = 0; k < v[0]; k++) s += v[k];
+    return s == L->value;
+}
+
+/* ---- skyscraper ------------------------------------------------------------------- */
+
+/* States are (cells read, highest digit so far); each holds the set of
+ * counts of visible cells (a bit per count 0..value). Forward sets f say
+ * which counts can be reached, backward sets g which counts can still end
+ * at the value; a digit stays when some state joins the two through it. */
+static int sky_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    const rg_mask *dom = host->domains(sp);
+    int n = L->n, D = L->digits, K = (int)L->value;
+    uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
+    uint64_t f[2][RG_MAX_DIGITS + 1];
+    if (n > SKY_MAX) {
+        /* Long lines: only decide whether the value can still be reached. */
+        for (int h = 0; h <= D; h++) f[0][h] = 0;
+        f[0][0] = 1;
+        for (int k = 0; k < n; k++) {
+            uint64_t *a = f[k & 1], *b = f[(k + 1) & 1];
+            for (int h = 0; h <= D; h++) b[h] = 0;
+            rg_mask dk = dom[L->cells[k]];
+            for (int h = 0; h <= D; h++) {
+                if (!a[h]) continue;
+                for (rg_mask x = dk; x; x &= x - 1) {
+                    int v = lowest(x);
+                    if (v > h) b[v] |= (a[h] << 1) & kmask;
+                    else b[h] |= a[h];
+                }
+            }
+        }
+        uint64_t any = 0;
+        for (int h = 0; h <= D; h++) any |= f[n & 1][h];
+        return any >> K & 1 ? RG_PROP_FIX : RG_PROP_FAIL;
+    }
+    uint64_t fw[SKY_MAX + 1][RG_MAX_DIGITS + 1], bw[SKY_MAX + 1][RG_MAX_DIGITS + 1];
+    rg_mask sup[LINE_MAX];
+    for (int h = 0; h <= D; h++) fw[0][h] = 0, bw[n][h] = (uint64_t)1 << K;
+    fw[0][0] = 1;
+    for (int k = 0; k < n; k++) {
+        for (int h = 0; h <= D; h++) fw[k + 1][h] = 0;
+        rg_mask dk = dom[L->cells[k]];
+        for (int h = 0; h <= D; h++) {
+            if (!fw[k][h]) continue;
+            for (rg_mask x = dk; x; x &= x - 1) {
+                int v = lowest(x);
+                if (v > h) fw[k + 1][v] |= (fw[k][h] << 1) & kmask;
+                else fw[k + 1][h] |= fw[k][h];
+            }
+        }
+    }
+    for (int k = n - 1; k >= 0; k--) {
+        rg_mask dk = dom[L->cells[k]];
+        sup[k] = 0;
+        for (int h = 0; h <= D; h++) {
+            uint64_t g = 0;
+            for (rg_mask x = dk; x; x &= x - 1) {
+                int v = lowest(x);
+                uint64_t via = v > h ? bw[k + 1][v] >> 1 : bw[k + 1][h];
+                g |= via;
+                if (fw[k][h] & via) sup[k] |= bit(v);
+            }
+            bw[k][h] = g;
+        }
+    }
+    if (!(bw[0][0] & 1)) return RG_PROP_FAIL;
+    return apply(sp, L, sup);
+}
+
+static int sky_check(const int *values, void *data)
+{
+    const line_rule *L = data;
+    int v[LINE_MAX];
+    if (!gather(values, L, v)) return 1;
+    int seen = 0, high = 0;
+    for (int k = 0; k < L->n; k++)
+        if (v[k] > high) high = v[k], seen++;
+    return seen == L->value;
+}
+
+/* ---- rossini ------------------------------------------------------------------------ */
+
+/* Three cells in a strict chain: one pass up raising least digits and one
+ * down lowering greatest digits leaves only supported digits. */
+static int rossini_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    int c[3];
+    for (int k = 0; k < 3; k++) c[k] = L->cells[L->value ? 2 - k : k]; /* increasing order */
+    const rg_mask *dom = host->domains(sp);
+    for (int k = 1; k < 3; k++)
+        if (host->keep(sp, c[k], above(lowest(dom[c[k - 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+    for (int k = 1; k >= 0; k--)
+        if (host->keep(sp, c[k], below(highest(dom[c[k + 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+    return single(dom[c[0]]) && single(dom[c[1]]) && single(dom[c[2]]) ? RG_PROP_SUBSUMED
+                                                                       : RG_PROP_FIX;
+}
+
+static int rossini_check(const int *values, void *data)
+{
+    const line_rule *L = data;
+    int a = values[L->cells[0]], b = values[L->cells[1]], c = values[L->cells[2]];
+    if (!a || !b || !c) return 1;
+    return L->value ? a > b && b > c : a < b && b < c;
+}
+
+/* ---- Reading ----------------------------------------------------------------------- */
+
+static const rg_propagator props[] = {
+    {sizeof(rg_propagator), "sandwich", "outside", RG_COST_QUADRATIC, sandwich_propagate,
+     sandwich_check},
+    {sizeof(rg_propagator), "little_killer", "outside", RG_COST_LINEAR, killer_propagate,
+     killer_check},
+    {sizeof(rg_propagator), "x_sum", "outside", RG_COST_QUADRATIC, xsum_propagate, xsum_check},
+    {sizeof(rg_propagator), "skyscraper", "outside", RG_COST_QUADRATIC, sky_propagate,
+     sky_check},
+    {sizeof(rg_propagator), "rossini", "outside", RG_COST_BINARY, rossini_propagate,
+     rossini_check},
+};
+
+/* Consecutive cells step by one fixed direction: diagonal for a little
+ * killer, along a row or column for every other kind. */
+static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, int n)
+{
+    if (n < 2) return RG_OK;
+    int r0, c0, r1, c1;
+    host->cell_pos(b, cells[0], &r0, &c0);
+    host->cell_pos(b, cells[1], &r1, &c1);
+    int dr = r1 - r0, dc = c1 - c0;
+    if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
+        return host->error(b, r, "cells",
+                           "r%dc%d and r%dc%d are not neighbours: an outside line steps one "
+                           "cell at a time",
+                           r0, c0, r1, c1);
+    int diagonal = dr != 0 && dc != 0;
+    if (kind == LITTLE_KILLER && !diagonal)
+        return host->error(b, r, "cells",
+                           "a little killer line runs diagonally, but r%dc%d to r%dc%d is a "
+                           "step along a %s",
+                           r0, c0, r1, c1, dr ? "column" : "row");
+    if (kind != LITTLE_KILLER && diagonal)
+        return host->error(b, r, "cells",
+                           "a %s line runs along a row or column, but r%dc%d to r%dc%d is a "
+                           "diagonal step",
+                           kind_names[kind], r0, c0, r1, c1);
+    for (int k = 2; k < n; k++) {
+        int r2, c2;
+        host->cell_pos(b, cells[k - 1], &r1, &c1);
+        host->cell_pos(b, cells[k], &r2, &c2);
+        if (r2 - r1 != dr || c2 - c1 != dc)
+            return host->error(b, r, "cells",
+                               "the line is not straight: r%dc%d does not follow r%dc%d in the "
+                               "direction of the first step",
+                               r2, c2, r1, c1);
+    }
+    return RG_OK;
+}
+
+static int compile(rg_build *b, rg_rule *r, void **rule_data)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int kind;
+    int rc = host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    if (rc != RG_OK) return rc;
+    const int *cells;
+    int n;
+    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX, &cells,
+                          &n);
+    if (rc != RG_OK) return rc;
+    rc = check_straight(b, r, kind, cells, n);
+    if (rc != RG_OK) return rc;
+    long D = bi.digits, value = 0;
+    int dir = 0;
+    switch (kind) {
+    case SANDWICH: /* the cells between hold 2 .. D-1 */
+        rc = host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0, &value);
+        break;
+    case LITTLE_KILLER:
+        rc = host->read_int(b, r, "sum", 0, n, n * D, &value);
+        break;
+    case X_SUM:
+        rc = host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
+        break;
+    case SKYSCRAPER:
+        rc = host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value);
+        break;
+    default:
+        rc = host->read_enum(b, r, "direction", 0, directions, &dir);
+        value = rc == RG_OK ? dir : 0;
+    }
+    if (rc != RG_OK) return rc;
+    line_rule *L = host->alloc(b, sizeof *L);
+    if (!L) return host->error(b, r, NULL, "out of memory");
+    L->kind = kind;
+    L->n = n;
+    L->cells = cells;
+    L->value = value;
+    L->digits = bi.digits;
+    *rule_data = L;
+    rc = host->add_mark(b, kind_names[kind], value, cells, n);
+    if (rc != RG_OK) return rc;
+    return host->add_propagator(b, &props[kind], L, cells, kind == ROSSINI ? 3 : n,
+                                RG_EV_DOMAIN);
+}
+
+/* Which positions of a sum line share a house: runs of such cells hold
+ * distinct digits, which the sum supports use. */
+static int link(rg_build *b, rg_rule *r, void *rule_data)
+{
+    line_rule *L = rule_data;
+    if (L->kind == SKYSCRAPER || L->kind == ROSSINI) return RG_OK;
+    uint64_t(*peer)[2] = host->alloc(b, (size_t)L->n * sizeof *peer);
+    if (!peer) return host->error(b, r, NULL, "out of memory");
+    int any = 0;
+    for (int h = 0, nh = host->house_count(b); h < nh; h++) {
+        const int *cells;
+        int n, kind;
+        host->house(b, h, &cells, &n, &kind);
+        uint64_t in[2] = {0, 0};
+        int count = 0;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < L->n; k++)
+                if (L->cells[k] == cells[i]) {
+                    in[k / 64] |= (uint64_t)1 << (k % 64);
+                    count++;
+                }
+        if (count < 2) continue;
+        any = 1;
+        for (int k = 0; k < L->n; k++)
+            if (in[k / 64] >> (k % 64) & 1) {
+                peer[k][0] |= in[0];
+                peer[k][1] |= in[1];
+            }
+    }
+    if (any) L->peer = peer;
+    return RG_OK;
+}
+
+static const rg_rule_type outside_type = {sizeof(rg_rule_type), "outside", "outside", compile,
+                                          link};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    return h->register_type(reg, &outside_type);
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info = RG_PLUGIN_INFO(
+        "outside", "1.0", "clues outside the board: sandwich, little_killer, x_sum, skyscraper, "
+                          "rossini",
+        init);
+    return &info;
+}

@@ -1,0 +1,645 @@
+/* The outside plugin: its errors, its propagators against brute force on
+ * random lines, 4x4 counts that a missing or half-enforced rule would change,
+ * and the puzzles of corpus/variants/outside.jsonl solved and checked. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+#include "support.h"
+
+enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI, KINDS };
+static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
+                                         "rossini"};
+static const char *const params[] = {"value", "sum", "value", "value", "direction"};
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+/* ---- The rule, written again independently ---------------------------------- */
+
+/* Does the line v[0..n-1] satisfy the clue? half: a deliberately partial
+ * reading (sandwich summed only when 1 comes first, sums and counts only
+ * bounded on one side, rossini on two cells) that a weak plugin might do. */
+static int holds(int kind, const int *v, int n, long value, int D, int half)
+{
+    long s = 0;
+    switch (kind) {
+    case SANDWICH: {
+        int ones = 0, tops = 0, a = 0, b = 0;
+        for (int k = 0; k < n; k++) {
+            if (v[k] == 1) ones++, a = k;
+            if (v[k] == D) tops++, b = k;
+        }
+        if (ones != 1 || tops != 1) return 0;
+        if (half && a > b) return 1;
+        for (int k = (a < b ? a : b) + 1; k < (a < b ? b : a); k++) s += v[k];
+        return s == value;
+    }
+    case LITTLE_KILLER:
+        for (int k = 0; k < n; k++) s += v[k];
+        return half ? s <= value : s == value;
+    case X_SUM:
+        if (v[0] > n) return 0;
+        for (int k = 0; k < v[0]; k++) s += v[k];
+        return half ? s <= value : s == value;
+    case SKYSCRAPER: {
+        int seen = 0, high = 0;
+        for (int k = 0; k < n; k++)
+            if (v[k] > high) high = v[k], seen++;
+        return half ? seen >= value : seen == value;
+    }
+    default:
+        if (half) return value ? v[0] > v[1] : v[0] < v[1];
+        return value ? v[0] > v[1] && v[1] > v[2] : v[0] < v[1] && v[1] < v[2];
+    }
+}
+
+/* A line: from (r, c) (counted from 0) in steps (dr, dc), n cells. */
+typedef struct line {
+    int r, c, dr, dc, n;
+} line;
+
+typedef struct clue {
+    line l;
+    long value;
+} clue;
+
+/* Appends the rule text of a clue to buf. */
+static size_t put_rule(char *buf, size_t cap, int kind, const clue *q)
+{
+    size_t k = (size_t)snprintf(buf, cap, "{\"type\": \"outside\", \"kind\": \"%s\", ",
+                                kind_names[kind]);
+    if (kind == ROSSINI)
+        k += (size_t)snprintf(buf + k, cap - k, "\"direction\": \"%s\", ",
+                              q->value ? "decreasing" : "increasing");
+    else
+        k += (size_t)snprintf(buf + k, cap - k, "\"%s\": %ld, ", params[kind], q->value);
+    k += (size_t)snprintf(buf + k, cap - k, "\"cells\": [");
+    for (int i = 0; i < q->l.n; i++)
+        k += (size_t)snprintf(buf + k, cap - k, "%s\"r%dc%d\"", i ? ", " : "",
+                              q->l.r + i * q->l.dr + 1, q->l.c + i * q->l.dc + 1);
+    k += (size_t)snprintf(buf + k, cap - k, "]}");
+    return k;
+}
+
+/* ---- Errors ------------------------------------------------------------------- */
+
+#define DOC(rules)                                                                       \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, \"columns\": 4, " \
+    "\"digits\": 4}, \"rules\": [" rules "]}"
+
+static void assert_error(const char *json, const char *field, const char *phrase)
+{
+    rg_error e = t_parse_error(json);
+    char buf[1024];
+    rg_error_format(&e, buf, sizeof buf);
+    if (e.rule != 0 || strcmp(e.type, "outside") != 0 || strcmp(e.field, field) != 0 ||
+        !strstr(e.message, phrase))
+        fail_msg("unexpected error: %s (wanted rule 0 (outside), field %s, \"%s\")", buf, field,
+                 phrase);
+    assert_int_equal(e.code, RG_E_FORMAT);
+}
+
+static void error_jump(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": 0, "
+                     "\"cells\": [\"r1c1\", \"r1c3\", \"r1c4\"]}"),
+                 "cells", "r1c1 and r1c3 are not neighbours");
+}
+
+static void error_bend(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 2, "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r2c2\"]}"),
+                 "cells", "the line is not straight: r2c2 does not follow r1c2");
+}
+
+static void error_killer_orthogonal(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 5, "
+                     "\"cells\": [\"r1c1\", \"r2c1\"]}"),
+                 "cells", "a little killer line runs diagonally, but r1c1 to r2c1 is a step "
+                          "along a column");
+}
+
+static void error_row_kind_diagonal(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 5, "
+                     "\"cells\": [\"r1c1\", \"r2c2\", \"r3c3\"]}"),
+                 "cells", "a x_sum line runs along a row or column, but r1c1 to r2c2 is a "
+                          "diagonal step");
+}
+
+static void error_value_range(void **state)
+{
+    (void)state;
+    /* A skyscraper of 4 cells sees at most 4; a sandwich of 4 cells with D = 4
+     * holds at most two cells of 3; a little killer of 2 cells sums to 2 .. 8;
+     * an x_sum is at least 1. */
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 5, "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}"),
+                 "value", "5");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": 7, "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}"),
+                 "value", "7");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 9, "
+                     "\"cells\": [\"r1c2\", \"r2c1\"]}"),
+                 "sum", "9");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 0, "
+                     "\"cells\": [\"r1c1\", \"r1c2\"]}"),
+                 "value", "0");
+}
+
+static void error_missing(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", "
+                     "\"cells\": [\"r1c2\", \"r2c1\"]}"),
+                 "sum", "missing required field");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"rossini\", "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}"),
+                 "direction", "missing required field");
+    assert_error(DOC("{\"type\": \"outside\", \"value\": 3, \"cells\": [\"r1c1\"]}"), "kind",
+                 "missing required field");
+}
+
+static void error_unknown_kind(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwhich\", \"value\": 3, "
+                     "\"cells\": [\"r1c1\", \"r1c2\"]}"),
+                 "kind", "sandwhich");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"rossini\", \"direction\": \"up\", "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}"),
+                 "direction", "up");
+}
+
+static void error_short_rossini(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"rossini\", \"direction\": "
+                     "\"increasing\", \"cells\": [\"r1c1\", \"r1c2\"]}"),
+                 "cells", "3");
+}
+
+static void error_foreign_field(void **state)
+{
+    (void)state;
+    rg_error e = t_parse_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": "
+                                   "2, \"sum\": 4, \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}"));
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_string_equal(e.field, "sum");
+}
+
+/* ---- Marks -------------------------------------------------------------------- */
+
+/* A rossini clue and a sandwich parse and solve together with houses: the
+ * marks they add do not disturb the model. (Negatives read them.) */
+static void marks_parse(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(DOC("{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+                               "{\"type\": \"outside\", \"kind\": \"rossini\", \"direction\": "
+                               "\"decreasing\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", "
+                               "\"r1c4\"]}"));
+    int status;
+    /* r1 = 4 3 2 1 or 4 3 1 2 or ...: the first three strictly decrease. */
+    long n = t_count(p, RG_STRATEGY_SUBSETS, RG_HEURISTIC_MRV, 1000, &status);
+    assert_true(n > 0 && n < 288);
+    rg_puzzle_free(p);
+}
+
+/* ---- Soundness against brute force -------------------------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static unsigned rnd(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+/* Reads a value for the clue off a random line v; falls back to a random
+ * value of the allowed range when v has none. */
+static long pick_value(int kind, const int *v, int n, int D)
+{
+    long s = 0;
+    switch (kind) {
+    case SANDWICH: {
+        long max = D >= 3 && n > 2 ? (long)(n - 2) * (D - 1) : 0;
+        for (long x = 0; x <= max; x++)
+            if (holds(kind, v, n, x, D, 0)) return x;
+        return rnd((unsigned)max + 1);
+    }
+    case LITTLE_KILLER:
+        for (int k = 0; k < n; k++) s += v[k];
+        return s;
+    case X_SUM:
+        if (v[0] > n) return 1 + rnd((unsigned)(n < D ? n : D) * (unsigned)D);
+        for (int k = 0; k < v[0]; k++) s += v[k];
+        return s;
+    case SKYSCRAPER:
+        for (long x = 1;; x++)
+            if (holds(kind, v, n, x, D, 0)) return x;
+    default:
+        return v[0] < v[1] && v[1] < v[2] ? 0 : v[0] > v[1] && v[1] > v[2] ? 1 : (long)rnd(2);
+    }
+}
+
+/* One random instance: a line of n cells (a 1 x n board, or the diagonal of
+ * an n x n board for a little killer) with D digits, the clue alone or with
+ * a region over the line; random start domains. Narrowing must keep every
+ * digit some satisfying assignment uses, fail only when none exists, agree
+ * with check at singletons and, without the region (no repeats rule), keep
+ * nothing more. */
+static void sound_once(rg_solver *s, int kind, int region)
+{
+    int n = 4 + (int)rnd(4), D = n + (int)rnd(3);
+    int v[8];
+    for (int k = 0; k < n; k++) {
+        v[k] = 1 + (int)rnd((unsigned)D);
+        for (int i = 0; region && i < k; i++)
+            if (v[i] == v[k]) v[k] = 1 + (int)rnd((unsigned)D), i = -1;
+    }
+    clue q = {{0, 0, kind == LITTLE_KILLER, 1, n}, pick_value(kind, v, n, D)};
+    if (kind == LITTLE_KILLER && rnd(3) == 0) q.value = n + rnd((unsigned)(n * D - n + 1));
+    char json[4096], rule[1024], cells[1024];
+    put_rule(rule, sizeof rule, kind, &q);
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r%dc%d\"", i ? ", " : "",
+                              q.l.r + i * q.l.dr + 1, i + 1);
+    snprintf(json, sizeof json,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, "
+             "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s%s%s%s]}",
+             kind == LITTLE_KILLER ? n : 1, n, D, cells, rule, region ? ", {\"type\": "
+             "\"region\", \"cells\": [" : "", region ? cells : "", region ? "]}" : "");
+    rg_puzzle *p = t_parse(json);
+    int idx[8];
+    for (int i = 0; i < n; i++) {
+        idx[i] = rg_puzzle_cell_at(p, q.l.r + i * q.l.dr + 1, i + 1);
+        assert_true(idx[i] >= 0 && idx[i] < n);
+    }
+    /* Start domains: random, often around the line the value came from, and
+     * small enough to enumerate. */
+    rg_mask start[8], out[8], sup[8] = {0};
+    long product;
+    do {
+        product = 1;
+        int keep_v = rnd(2);
+        for (int i = 0; i < n; i++) {
+            rg_mask m = 0;
+            for (int d = 1; d <= D; d++)
+                if (rnd(10) < 5) m |= 1u << (d - 1);
+            if (keep_v || !m) m |= 1u << (v[i] - 1);
+            if (rnd(8) == 0) m = 1u << (v[i] - 1);
+            start[idx[i]] = m;
+            product *= rg_popcount(m);
+        }
+    } while (product > 40000);
+    /* Enumerate. */
+    int vals[8], pos[8] = {0}, any = 0;
+    rg_mask list[8][RG_MAX_DIGITS];
+    int len[8];
+    for (int c = 0; c < n; c++) {
+        len[c] = 0;
+        for (rg_mask m = start[c]; m; m &= m - 1) list[c][len[c]++] = m & -m;
+    }
+    for (;;) {
+        for (int c = 0; c < n; c++) vals[c] = rg_digit_of(list[c][pos[c]]);
+        if (rg_puzzle_check(p, vals) == -1) {
+            any = 1;
+            for (int c = 0; c < n; c++) sup[c] |= list[c][pos[c]];
+        }
+        int c = 0;
+        while (c < n && ++pos[c] == len[c]) pos[c++] = 0;
+        if (c == n) break;
+    }
+    int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+    if (any) {
+        if (rc != 0) fail_msg("%s: narrow failed, but a solution exists: %s", kind_names[kind], json);
+        for (int c = 0; c < n; c++) {
+            if ((out[c] & sup[c]) != sup[c])
+                fail_msg("%s: cell %d lost a supported digit (start %x, kept %x, used %x): %s",
+                         kind_names[kind], c, start[c], out[c], sup[c], json);
+            if (!region && out[c] != sup[c])
+                fail_msg("%s: cell %d kept an unsupported digit (start %x, kept %x, used %x): %s",
+                         kind_names[kind], c, start[c], out[c], sup[c], json);
+        }
+    } else if (!region) {
+        if (rc != RG_FAIL) fail_msg("%s: no solution, but narrow did not fail: %s", kind_names[kind], json);
+    }
+    if (product == 1) assert_int_equal(rc == 0, any);
+    rg_puzzle_free(p);
+}
+
+static void soundness(int kind)
+{
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int i = 0; i < 150; i++) {
+        sound_once(s, kind, 0);
+        sound_once(s, kind, 1);
+    }
+    rg_solver_free(s);
+}
+
+static void sound_sandwich(void **state)
+{
+    (void)state;
+    soundness(SANDWICH);
+}
+
+static void sound_little_killer(void **state)
+{
+    (void)state;
+    soundness(LITTLE_KILLER);
+}
+
+static void sound_x_sum(void **state)
+{
+    (void)state;
+    soundness(X_SUM);
+}
+
+static void sound_skyscraper(void **state)
+{
+    (void)state;
+    soundness(SKYSCRAPER);
+}
+
+static void sound_rossini(void **state)
+{
+    (void)state;
+    soundness(ROSSINI);
+}
+
+/* ---- Counts on 4 x 4 ----------------------------------------------------------- */
+
+/* All 288 solved 4 x 4 sudokus. */
+static int grids[288][16];
+static int ngrids;
+
+static int fits(int *g, int k, int v)
+{
+    int r = k / 4, c = k % 4, r0 = r - r % 2, c0 = c - c % 2;
+    for (int i = 0; i < 4; i++)
+        if (g[r * 4 + i] == v || g[i * 4 + c] == v || g[(r0 + i / 2) * 4 + c0 + i % 2] == v)
+            return 0;
+    return 1;
+}
+
+static void fill(int *g, int k)
+{
+    if (k == 16) {
+        memcpy(grids[ngrids++], g, sizeof grids[0]);
+        return;
+    }
+    for (int v = 1; v <= 4; v++)
+        if (fits(g, k, v)) {
+            g[k] = v;
+            fill(g, k + 1);
+            g[k] = 0;
+        }
+}
+
+static void line_of(const int *g, const line *l, int *v)
+{
+    for (int i = 0; i < l->n; i++) v[i] = g[(l->r + i * l->dr) * 4 + l->c + i * l->dc];
+}
+
+/* Grids satisfying every clue: fully (half 0) or as the partial reading. */
+static long brute(int kind, const clue *q, int nq, int half)
+{
+    long count = 0;
+    for (int i = 0; i < ngrids; i++) {
+        int ok = 1;
+        for (int j = 0; j < nq && ok; j++) {
+            int v[4];
+            line_of(grids[i], &q[j].l, v);
+            ok = holds(kind, v, q[j].l.n, q[j].value, 4, half);
+        }
+        count += ok;
+    }
+    return count;
+}
+
+/* The engine's count under every strategy must be the brute count, which a
+ * plugin that ignored the clues or read them only partly would miss. */
+static void count_case(int kind, const clue *q, int nq)
+{
+    if (!ngrids) {
+        int g[16] = {0};
+        fill(g, 0);
+    }
+    assert_int_equal(ngrids, 288);
+    char json[8192];
+    size_t k = (size_t)snprintf(json, sizeof json,
+                                "{\"format\": \"rulegrid\", \"version\": 1, \"board\": "
+                                "{\"rows\": 4, \"columns\": 4, \"digits\": 4}, \"rules\": "
+                                "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}");
+    for (int j = 0; j < nq; j++) {
+        k += (size_t)snprintf(json + k, sizeof json - k, ", ");
+        k += put_rule(json + k, sizeof json - k, kind, &q[j]);
+    }
+    snprintf(json + k, sizeof json - k, "]}");
+    long full = brute(kind, q, nq, 0), half = brute(kind, q, nq, 1);
+    assert_true(full > 0);
+    assert_true(full != half);
+    assert_true(full != 288);
+    rg_puzzle *p = t_parse(json);
+    for (int st = RG_STRATEGY_CHECK; st < RG_STRATEGY_COUNT; st++) {
+        int status;
+        long n = t_count(p, st, RG_HEURISTIC_MRV, 1000, &status);
+        if (n != full)
+            fail_msg("%s at strategy %s: %ld solutions, brute force %ld", kind_names[kind],
+                     rg_strategy_name(st), n, full);
+        assert_int_equal(status, full == 1 ? RG_STATUS_UNIQUE : RG_STATUS_MULTIPLE);
+    }
+    rg_puzzle_free(p);
+}
+
+static void count_sandwich(void **state)
+{
+    (void)state;
+    const clue q[] = {{{0, 0, 0, 1, 4}, 2}, {{0, 1, 1, 0, 4}, 5}, {{1, 3, 0, -1, 4}, 5}};
+    count_case(SANDWICH, q, 3);
+}
+
+static void count_little_killer(void **state)
+{
+    (void)state;
+    const clue q[] = {{{0, 1, 1, 1, 3}, 6}, {{0, 1, 1, -1, 2}, 7}, {{2, 0, 1, 1, 2}, 5}};
+    count_case(LITTLE_KILLER, q, 3);
+}
+
+static void count_x_sum(void **state)
+{
+    (void)state;
+    const clue q[] = {{{3, 3, 0, -1, 4}, 1}, {{0, 1, 1, 0, 4}, 10}, {{0, 0, 1, 0, 4}, 8}};
+    count_case(X_SUM, q, 3);
+}
+
+static void count_skyscraper(void **state)
+{
+    (void)state;
+    /* The second clue stands on three cells of a row: a line need not be a house. */
+    const clue q[] = {{{3, 3, 0, -1, 4}, 4}, {{1, 0, 0, 1, 3}, 1}};
+    count_case(SKYSCRAPER, q, 2);
+}
+
+static void count_rossini(void **state)
+{
+    (void)state;
+    const clue q[] = {{{3, 3, 0, -1, 4}, 0}, {{0, 3, 1, 0, 4}, 1}, {{0, 1, 1, 0, 4}, 1}};
+    count_case(ROSSINI, q, 3);
+}
+
+/* A sandwich line must hold one 1 and one D even where no house says so, and
+ * an x_sum whose first digit is longer than the line fails (format.md 8.2). */
+static void count_partial_lines(void **state)
+{
+    (void)state;
+    /* 1 x 3, D = 4, no houses: lines with exactly one 1 and one 4 and the
+     * third cell (2 or 3) between them: 2 orders x 2 digits. */
+    rg_puzzle *p = t_parse("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
+                           "\"columns\": 3, \"digits\": 4}, \"rules\": [{\"type\": \"outside\", "
+                           "\"kind\": \"sandwich\", \"value\": 2, \"cells\": [\"r1c1\", \"r1c2\", "
+                           "\"r1c3\"]}]}");
+    int status;
+    for (int st = RG_STRATEGY_CHECK; st < RG_STRATEGY_COUNT; st++)
+        assert_int_equal(t_count(p, st, RG_HEURISTIC_MRV, 100, &status), 2);
+    rg_puzzle_free(p);
+    /* 1 x 2, D = 4, value 3: a first digit 1 sums to 1; 2 needs 2 + 1; 3 and
+     * 4 are longer than the line. One solution: 2 1. */
+    p = t_parse("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
+                "\"columns\": 2, \"digits\": 4}, \"rules\": [{\"type\": \"outside\", "
+                "\"kind\": \"x_sum\", \"value\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}");
+    for (int st = RG_STRATEGY_CHECK; st < RG_STRATEGY_COUNT; st++)
+        assert_int_equal(t_count(p, st, RG_HEURISTIC_MRV, 100, &status), 1);
+    rg_puzzle_free(p);
+}
+
+/* ---- The corpus ---------------------------------------------------------------- */
+
+/* Every puzzle of corpus/variants/outside.jsonl: its count (limit 2) is its
+ * x-solution-count, and the first solution is the document's; the 4 x 4
+ * ones are counted again over all 288 grids. */
+static void corpus(void **state)
+{
+    (void)state;
+    FILE *f = fopen(t_src("corpus/variants/outside.jsonl"), "r");
+    assert_non_null(f);
+    size_t cap = 1 << 20;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    int lines = 0, small = 0;
+    while (fgets(buf, (int)cap, f)) {
+        if (buf[0] != '{') continue;
+        lines++;
+        rg_puzzle *p = t_parse(buf);
+        const char *x = strstr(buf, "\"x-solution-count\": ");
+        assert_non_null(x);
+        long want = strtol(x + strlen("\"x-solution-count\": "), NULL, 10);
+        const int *sol = rg_puzzle_solution(p);
+        assert_non_null(sol);
+        assert_int_equal(rg_puzzle_check(p, sol), -1);
+        rg_solver *s = rg_solver_new();
+        rg_options o;
+        rg_options_default(&o);
+        o.limit = 2;
+        o.strategy = RG_STRATEGY_SUBSETS;
+        rg_result r;
+        rg_error err;
+        rg_error_clear(&err);
+        assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
+        if (r.solutions != (want > 2 ? 2 : want))
+            fail_msg("corpus line %d: %ld solutions, expected %ld", lines, r.solutions, want);
+        if (want == 1)
+            for (int c = 0; c < rg_puzzle_cells(p); c++) assert_int_equal(r.solution[c], sol[c]);
+        if (rg_puzzle_rows(p) == 4 && rg_puzzle_columns(p) == 4 && rg_puzzle_cells(p) == 16 &&
+            strstr(buf, "\"box\": [2, 2]")) {
+            /* Independently: which of the 288 grids keep the givens and every rule. */
+            if (!ngrids) {
+                int g[16] = {0};
+                fill(g, 0);
+            }
+            const int *giv = rg_puzzle_givens(p);
+            long found = 0;
+            for (int i = 0; i < ngrids; i++) {
+                int vals[16], ok = 1;
+                for (int c = 0; c < 16; c++) {
+                    int row, col;
+                    rg_puzzle_cell_pos(p, c, &row, &col);
+                    vals[c] = grids[i][(row - 1) * 4 + col - 1];
+                    ok &= !giv[c] || giv[c] == vals[c];
+                }
+                found += ok && rg_puzzle_check(p, vals) == -1;
+            }
+            assert_int_equal(found, want);
+            small++;
+        }
+        rg_solver_free(s);
+        rg_puzzle_free(p);
+    }
+    fclose(f);
+    free(buf);
+    assert_true(lines >= 20);
+    assert_true(small >= 5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(error_jump, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_bend, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_killer_orthogonal, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_row_kind_diagonal, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_value_range, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_missing, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_unknown_kind, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_short_rossini, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_foreign_field, setup, teardown),
+        cmocka_unit_test_setup_teardown(marks_parse, setup, teardown),
+        cmocka_unit_test_setup_teardown(sound_sandwich, setup, teardown),
+        cmocka_unit_test_setup_teardown(sound_little_killer, setup, teardown),
+        cmocka_unit_test_setup_teardown(sound_x_sum, setup, teardown),
+        cmocka_unit_test_setup_teardown(sound_skyscraper, setup, teardown),
+        cmocka_unit_test_setup_teardown(sound_rossini, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_sandwich, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_little_killer, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_x_sum, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_skyscraper, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_rossini, setup, teardown),
+        cmocka_unit_test_setup_teardown(count_partial_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(corpus, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

@@ -1,0 +1,62 @@
+/* The cells plugin: odd, even, low and high cells (format.md 6.7). Each is a
+ * restriction of the cell's root domain, made once at build time; nothing of
+ * this plugin runs while solving. */
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+
+enum { K_ODD, K_EVEN, K_LOW, K_HIGH };
+static const char *const kinds[] = {"odd", "even", "low", "high", NULL};
+
+static int compile_cell(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    rg_board_info bi;
+    host->board(b, &bi);
+    int kind;
+    int rc = host->read_enum(b, r, "kind", 0, kinds, &kind);
+    if (rc != RG_OK) return rc;
+    long split = 0;
+    if (kind == K_LOW || kind == K_HIGH) {
+        if (bi.digits < 2)
+            return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
+                               kinds[kind]);
+        rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &split);
+        if (rc != RG_OK) return rc;
+    } else if (host->has(b, r, "split")) {
+        return host->error(b, r, "split", "split belongs only to low and high cells, not to %s",
+                           kinds[kind]);
+    }
+    const int *cells;
+    int n;
+    rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    if (rc != RG_OK) return rc;
+    rg_mask allowed = 0;
+    for (int d = 1; d <= bi.digits; d++) {
+        int ok = kind == K_ODD    ? d % 2 == 1
+                 : kind == K_EVEN ? d % 2 == 0
+                 : kind == K_LOW  ? d <= split
+                                  : d > split;
+        if (ok) allowed |= (rg_mask)1 << (d - 1);
+    }
+    for (int i = 0; i < n && rc == RG_OK; i++) {
+        rc = host->add_mark(b, "cell", kind * 1000L + split, &cells[i], 1);
+        if (rc == RG_OK) rc = host->restrict_cell(b, cells[i], allowed);
+    }
+    return rc;
+}
+
+static const rg_rule_type cell_type = {sizeof(rg_rule_type), "cell", "cells", compile_cell, NULL};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    return h->register_type(reg, &cell_type);
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info =
+        RG_PLUGIN_INFO("cells", "1.0", "cell clues: odd, even, low, high", init);
+    return &info;
+}

@@ -1,0 +1,89 @@
+/* Pair operators (format.md 5.1, 5.2) as support tables over digit masks,
+ * shared by the relations, neighbours, corners and negatives plugins: one
+ * table per operator, parameter and D; one cheap propagator per pair. */
+#ifndef RG_PAIROP_H
+#define RG_PAIROP_H
+
+#include "rulegrid/plugin.h"
+
+/* The operators, in the order of format.md 5.1 then 5.2 (ordered ones last). */
+enum {
+    RG_OP_DIFFERENT,
+    RG_OP_EQUAL,
+    RG_OP_CONSECUTIVE,
+    RG_OP_NOT_CONSECUTIVE,
+    RG_OP_DIFFERENCE,
+    RG_OP_NOT_DIFFERENCE,
+    RG_OP_DIFFERENCE_AT_LEAST,
+    RG_OP_DIFFERENCE_AT_MOST,
+    RG_OP_RATIO,
+    RG_OP_NOT_RATIO,
+    RG_OP_SUM,
+    RG_OP_NOT_SUM,
+    RG_OP_PRODUCT,
+    RG_OP_NOT_PRODUCT,
+    RG_OP_SAME_PARITY,
+    RG_OP_DIFFERENT_PARITY,
+    RG_OP_LESS,
+    RG_OP_LESS_EQUAL,
+    RG_OP_COUNT
+};
+
+/* A binary relation over digits 1..digits: ab[x-1] holds the digits b
+ * allowed opposite a = x, ba[y-1] the digits a allowed opposite b = y. */
+typedef struct rg_pairop_table {
+    int digits;
+    rg_mask ab[RG_MAX_DIGITS];
+    rg_mask ba[RG_MAX_DIGITS];
+} rg_pairop_table;
+
+/* The operator names, indexed by RG_OP_*, NULL-terminated (for read_enum). */
+extern const char *const rg_pairop_names[];
+
+/* Keeps the host table for the calls below; call from the plugin's init. */
+void rg_pairop_init(const rg_host *host);
+
+/* Is op ordered (5.2: less, less_equal)? */
+int rg_pairop_ordered(int op);
+
+/* Does a op b hold (a, b digits; param the operator's parameter)? */
+int rg_pairop_holds(int op, long param, int a, int b);
+
+/* Fills t with op / param over 1..digits. */
+void rg_pairop_fill(rg_pairop_table *t, int op, long param, int digits);
+
+/* The full relation (everything allowed) over 1..digits. */
+void rg_pairop_fill_all(rg_pairop_table *t, int digits);
+
+/* t becomes t AND u (both pairs must hold). */
+void rg_pairop_and(rg_pairop_table *t, const rg_pairop_table *u);
+
+/* Digits of a (side 0) or b (side 1) that have any support at all. */
+rg_mask rg_pairop_support(const rg_pairop_table *t, int side);
+
+/* Reads "op" and its parameter field ("value" or "sum", with the range of
+ * format.md 5.1) from rule r. allow_ordered refuses less / less_equal when
+ * 0. With op_optional, an absent op returns RG_ABSENT. Returns RG_OK or the
+ * error code already recorded. */
+int rg_pairop_read(rg_build *b, rg_rule *r, int allow_ordered, int op_optional, int *op,
+                   long *param);
+
+/* Reads only the parameter of op (used where the op is implied by a kind). */
+int rg_pairop_read_param(rg_build *b, rg_rule *r, int op, long *param);
+
+/* A table of op / param allocated from the model (NULL when out of memory). */
+const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param);
+
+/* Adds the pair rule "t holds for (a, c)": the digits without support leave
+ * the root domains, and one binary propagator (counted under family, which
+ * must outlive the model, e.g. a string literal) prunes both cells to arc
+ * consistency. Returns RG_OK or an error code. */
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family);
+
+/* Adds op / param on (a, c): a must-differ edge of the core for
+ * "different", else as rg_pairop_add with table t (which the caller made
+ * for op / param; may be NULL for "different"). */
+int rg_pairop_add_op(rg_build *b, int op, const rg_pairop_table *t, int a, int c,
+                     const char *family);
+
+#endif

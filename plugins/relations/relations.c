@@ -1,0 +1,130 @@
+/* The relations plugin: edge clues between orthogonal neighbours (format.md
+ * 6.6) and explicit relation pairs (6.11). Both become pair rules of the
+ * shared operator tables (pairop.c); "different" becomes a core peer edge. */
+#include <stdlib.h>
+
+#include "pairop.h"
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+
+enum { K_KROPKI, K_XV, K_DIFFERENCE, K_RATIO, K_PRODUCT, K_SUM, K_GREATER };
+
+static const char *const edge_kinds[] = {"kropki", "xv",  "difference", "ratio",
+                                         "product", "sum", "greater",    NULL};
+static const char *const colors[] = {"white", "black", NULL};
+static const char *const letters[] = {"X", "V", NULL};
+
+/* The operator, parameter and mark key of an edge kind. */
+static int read_edge_kind(rg_build *b, rg_rule *r, int kind, int *op, long *param, long *key)
+{
+    int rc, choice;
+    switch (kind) {
+    case K_KROPKI:
+        rc = host->read_enum(b, r, "color", 0, colors, &choice);
+        if (rc != RG_OK) return rc;
+        *op = choice ? RG_OP_RATIO : RG_OP_CONSECUTIVE;
+        *param = choice ? 2 : 0;
+        *key = choice;
+        return RG_OK;
+    case K_XV:
+        rc = host->read_enum(b, r, "letter", 0, letters, &choice);
+        if (rc != RG_OK) return rc;
+        *op = RG_OP_SUM;
+        *param = choice ? 5 : 10;
+        *key = *param;
+        return RG_OK;
+    case K_GREATER:
+        *op = RG_OP_LESS; /* applied to (cells[1], cells[0]) */
+        *param = 0;
+        *key = 0;
+        return RG_OK;
+    default:
+        *op = kind == K_DIFFERENCE ? RG_OP_DIFFERENCE
+              : kind == K_RATIO    ? RG_OP_RATIO
+              : kind == K_PRODUCT  ? RG_OP_PRODUCT
+                                   : RG_OP_SUM;
+        rc = rg_pairop_read_param(b, r, *op, param);
+        *key = *param;
+        return rc;
+    }
+}
+
+static int compile_edge(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    int kind, op;
+    long param, key;
+    int rc = host->read_enum(b, r, "kind", 0, edge_kinds, &kind);
+    if (rc != RG_OK) return rc;
+    rc = read_edge_kind(b, r, kind, &op, &param, &key);
+    if (rc != RG_OK) return rc;
+    const int *cells;
+    int n;
+    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 2, &cells, &n);
+    if (rc != RG_OK) return rc;
+    int r0, c0, r1, c1;
+    host->cell_pos(b, cells[0], &r0, &c0);
+    host->cell_pos(b, cells[1], &r1, &c1);
+    if (abs(r0 - r1) + abs(c0 - c1) != 1)
+        return host->error(b, r, "cells",
+                           "r%dc%d and r%dc%d are not orthogonal neighbours: an edge clue sits "
+                           "between two cells that share a side (use a relation rule for other "
+                           "pairs)",
+                           r0, c0, r1, c1);
+    rc = host->add_mark(b, edge_kinds[kind], key, cells, 2);
+    if (rc != RG_OK) return rc;
+    const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
+    if (!t) return host->error(b, r, NULL, "out of memory");
+    if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations");
+    return rg_pairop_add(b, t, cells[0], cells[1], "relations");
+}
+
+static int compile_relation(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    int op;
+    long param;
+    int rc = rg_pairop_read(b, r, 1, 0, &op, &param);
+    if (rc != RG_OK) return rc;
+    const int *pairs;
+    int n;
+    rc = host->read_pairs(b, r, "pairs", 0, &pairs, &n);
+    if (rc != RG_OK) return rc;
+    const rg_pairop_table *t = NULL;
+    if (op != RG_OP_DIFFERENT && n > 0) {
+        t = rg_pairop_table_new(b, op, param);
+        if (!t) return host->error(b, r, NULL, "out of memory");
+    }
+    for (int i = 0; i < n && rc == RG_OK; i++) {
+        rc = host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
+        if (rc == RG_OK) rc = rg_pairop_add_op(b, op, t, pairs[2 * i], pairs[2 * i + 1], "relations");
+    }
+    return rc;
+}
+
+static const rg_rule_type types[] = {
+    {sizeof(rg_rule_type), "edge", "relations", compile_edge, NULL},
+    {sizeof(rg_rule_type), "relation", "relations", compile_relation, NULL},
+};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    host = h;
+    rg_pairop_init(h);
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        int rc = h->register_type(reg, &types[i]);
+        if (rc != RG_OK) return rc;
+    }
+    return RG_OK;
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info =
+        RG_PLUGIN_INFO("relations", "1.0",
+                       "pair clues: edge (kropki, xv, difference, ratio, product, sum, "
+                       "greater) and relation",
+                       init);
+    return &info;
+}

@@ -1,0 +1,190 @@
+/* The corners plugin: its errors; battenburg and quadruple clues counted on
+ * the 288 4 x 4 sudokus against the rule evaluated here; quadruple digits
+ * that repeat; sound propagation; the corpus puzzles. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/variants-4/vtest.h"
+
+static void errors(void **state)
+{
+    (void)state;
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"battenburg\", \"cells\": [\"r1c1\", "
+                 "\"r1c2\", \"r2c2\", \"r2c1\"]}",
+                 "corner", "cells", "2 x 2 block in reading order");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"battenburg\", \"cells\": [\"r1c1\", "
+                 "\"r1c2\", \"r1c3\", \"r1c4\"]}",
+                 "corner", "cells", "2 x 2 block");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"battenburg\", \"cells\": [\"r1c1\", "
+                 "\"r1c2\", \"r2c1\"]}",
+                 "corner", "cells", "at least 4");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"quadruple\", \"cells\": [\"r1c1\", \"r1c2\", "
+                 "\"r2c1\", \"r2c2\"]}",
+                 "corner", "digits", "missing required field");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [1, 2, 3, 4, 5], "
+                 "\"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}",
+                 "corner", "digits", "at most 4");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [10], "
+                 "\"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}",
+                 "corner", "digits[0]", "from 1 to 9");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"corner\", \"kind\": \"battenburg\", \"digits\": [1], \"cells\": "
+                 "[\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}",
+                 "corner", "digits", "unknown field");
+    v_rule_error(9, 9, 9, "{\"type\": \"corner\", \"kind\": \"kite\", \"cells\": [\"r1c1\"]}",
+                 "corner", "kind", "battenburg, quadruple");
+}
+
+static int checker(const int *v, int r, int c)
+{
+    int a = v[r * 4 + c], b = v[r * 4 + c + 1], x = v[r * 4 + 4 + c], y = v[r * 4 + 5 + c];
+    return (a - b) % 2 && (a - x) % 2 && (y - b) % 2 && (y - x) % 2;
+}
+
+/* Each of need[0..n-1] (repeats counted) appears in the block. */
+static int quad_holds(const int *v, int r, int c, const int *need, int n)
+{
+    int used[4] = {0, 0, 0, 0}, cells[4] = {r * 4 + c, r * 4 + c + 1, r * 4 + 4 + c, r * 4 + 5 + c};
+    for (int k = 0; k < n; k++) {
+        int found = 0;
+        for (int i = 0; i < 4 && !found; i++)
+            if (!used[i] && v[cells[i]] == need[k]) used[i] = found = 1;
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+static void counts_4x4(void **state)
+{
+    (void)state;
+    int ns;
+    int(*all)[16] = v_sudoku4(&ns);
+    for (int round = 0; round < 40; round++) {
+        int n = 1 + (int)v_rand(2), kind[2], r[2], c[2], need[2][4], nn[2];
+        vbuf b = {0};
+        v_add(&b, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}");
+        for (int i = 0; i < n; i++) {
+            kind[i] = (int)v_rand(2);
+            r[i] = (int)v_rand(3);
+            c[i] = (int)v_rand(3);
+            v_add(&b, ", {\"type\": \"corner\", \"kind\": \"%s\"",
+                  kind[i] ? "quadruple" : "battenburg");
+            if (kind[i]) {
+                nn[i] = 1 + (int)v_rand(4);
+                v_add(&b, ", \"digits\": [");
+                for (int k = 0; k < nn[i]; k++) {
+                    need[i][k] = 1 + (int)v_rand(4);
+                    v_add(&b, "%s%d", k ? ", " : "", need[i][k]);
+                }
+                v_add(&b, "]");
+            }
+            v_add(&b, ", \"cells\": [\"r%dc%d\", \"r%dc%d\", \"r%dc%d\", \"r%dc%d\"]}", r[i] + 1,
+                  c[i] + 1, r[i] + 1, c[i] + 2, r[i] + 2, c[i] + 1, r[i] + 2, c[i] + 2);
+        }
+        v_add(&b, "]");
+        long expect = 0;
+        for (int s = 0; s < ns; s++) {
+            int ok = 1;
+            for (int i = 0; i < n && ok; i++)
+                ok = kind[i] ? quad_holds(all[s], r[i], c[i], need[i], nn[i])
+                             : checker(all[s], r[i], c[i]);
+            expect += ok;
+        }
+        char *json = v_doc(4, 4, 4, "", b.s, "");
+        v_count_all(json, expect, 1);
+        free(json);
+        free(b.s);
+    }
+}
+
+/* A repeated digit needs two cells: [2, 2] on a block across two boxes. */
+static void quadruple_repeats(void **state)
+{
+    (void)state;
+    /* 1 x 4 board would not do: a corner is 2 x 2. No houses: 2 cells of 2
+     * among 4 cells of digits 1..3, the rest free: C(4,2)*2^2 + C(4,3)*2 + 1 = 33. */
+    char *json = v_doc(2, 2, 3, "",
+                       "[{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [2, 2], "
+                       "\"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]",
+                       "");
+    v_count_all(json, 33, 1);
+    free(json);
+    /* Four digits listed fix the block's multiset: 4!/2! = 12 orders of 1 1 2 3. */
+    json = v_doc(2, 2, 3, "",
+                 "[{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [1, 3, 1, 2], "
+                 "\"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]",
+                 "");
+    v_count_all(json, 12, 1);
+    free(json);
+}
+
+static void soundness(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 40; round++) {
+        int rows = 2 + (int)v_rand(2), cols = 2 + (int)v_rand(2), D = 2 + (int)v_rand(7);
+        int r = (int)v_rand((unsigned)rows - 1), c = (int)v_rand((unsigned)cols - 1);
+        vbuf b = {0};
+        if (round % 2) {
+            v_add(&b, "[{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [");
+            int n = 1 + (int)v_rand(4);
+            for (int k = 0; k < n; k++) v_add(&b, "%s%d", k ? ", " : "", 1 + (int)v_rand((unsigned)D));
+            v_add(&b, "]");
+        } else {
+            v_add(&b, "[{\"type\": \"corner\", \"kind\": \"battenburg\"");
+        }
+        v_add(&b, ", \"cells\": [\"r%dc%d\", \"r%dc%d\", \"r%dc%d\", \"r%dc%d\"]}]", r + 1, c + 1,
+              r + 1, c + 2, r + 2, c + 1, r + 2, c + 2);
+        char *json = v_doc(rows, cols, D, "", b.s, "");
+        v_sound(json, 10);
+        free(json);
+        free(b.s);
+    }
+}
+
+static void corpus(void **state)
+{
+    (void)state;
+    assert_true(v_corpus("corpus/variants/corners.jsonl") >= 3);
+}
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(counts_4x4, setup, teardown),
+        cmocka_unit_test_setup_teardown(quadruple_repeats, setup, teardown),
+        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(corpus, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

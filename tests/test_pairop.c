@@ -1,0 +1,172 @@
+/* The shared pair-operator mechanism (plugins/common/pairop.c): its tables
+ * against the definitions of format.md 5.1 / 5.2 written out again here, and
+ * relation rules of every operator counted on the 288 4 x 4 sudokus and
+ * checked for sound propagation against brute force on small boards. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/variants-4/vtest.h"
+/* The tables only: the host calls of pairop.c are not used here. */
+#include "../plugins/common/pairop.c"
+
+static void tables_match_definitions(void **state)
+{
+    (void)state;
+    static const int digits[] = {1, 4, 9, 16, 32};
+    for (int op = 0; op < RG_OP_COUNT; op++) {
+        const char *name = rg_pairop_names[op];
+        for (int k = 0; k < 5; k++) {
+            int D = digits[k];
+            for (long v = -1; v <= 40; v++) {
+                rg_pairop_table t;
+                rg_pairop_fill(&t, op, v, D);
+                for (int a = 1; a <= 32; a++)
+                    for (int b = 1; b <= 32; b++) {
+                        int want = a <= D && b <= D && v_ref_op(name, v, a, b);
+                        assert_int_equal((int)(t.ab[a - 1] >> (b - 1) & 1u), want);
+                        assert_int_equal((int)(t.ba[b - 1] >> (a - 1) & 1u), want);
+                    }
+                if (!v_param_field(name)) break;
+            }
+        }
+        assert_int_equal(rg_pairop_ordered(op), !strcmp(name, "less") || !strcmp(name, "less_equal"));
+    }
+    assert_null(rg_pairop_names[RG_OP_COUNT]);
+}
+
+static void and_and_support(void **state)
+{
+    (void)state;
+    rg_pairop_table t, u;
+    rg_pairop_fill_all(&t, 9);
+    rg_pairop_fill(&u, RG_OP_NOT_SUM, 10, 9);
+    rg_pairop_and(&t, &u);
+    rg_pairop_fill(&u, RG_OP_NOT_SUM, 5, 9);
+    rg_pairop_and(&t, &u);
+    for (int a = 1; a <= 9; a++)
+        for (int b = 1; b <= 9; b++)
+            assert_int_equal((int)(t.ab[a - 1] >> (b - 1) & 1u), a + b != 10 && a + b != 5);
+    /* Sum 17 on 9 digits: only 8 and 9 have a partner. */
+    rg_pairop_fill(&u, RG_OP_SUM, 17, 9);
+    assert_int_equal(rg_pairop_support(&u, 0), 0x180u);
+    assert_int_equal(rg_pairop_support(&u, 1), 0x180u);
+    /* less: 9 has nothing above it, 1 nothing below. */
+    rg_pairop_fill(&u, RG_OP_LESS, 0, 9);
+    assert_int_equal(rg_pairop_support(&u, 0), 0x0FFu);
+    assert_int_equal(rg_pairop_support(&u, 1), 0x1FEu);
+}
+
+/* A relation rule of op over pairs (2n cells as row, col). */
+static void relation_json(vbuf *b, const char *op, long v, const int *rc, int n)
+{
+    v_add(b, "{\"type\": \"relation\", \"op\": \"%s\"", op);
+    if (v_param_field(op)) v_add(b, ", \"%s\": %ld", v_param_field(op), v);
+    v_add(b, ", \"pairs\": [");
+    for (int i = 0; i < n; i++)
+        v_add(b, "%s[\"r%dc%d\", \"r%dc%d\"]", i ? ", " : "", rc[4 * i], rc[4 * i + 1],
+              rc[4 * i + 2], rc[4 * i + 3]);
+    v_add(b, "]}");
+}
+
+/* Every operator, three random pairs on the 4 x 4 sudoku: the engine counts
+ * exactly the sudokus where the pairs hold, under every strategy. */
+static void relation_counts_4x4(void **state)
+{
+    (void)state;
+    int ns;
+    int(*all)[16] = v_sudoku4(&ns);
+    assert_int_equal(ns, 288);
+    for (int op = 0; op < RG_OP_COUNT; op++)
+        for (int round = 0; round < 4; round++) {
+            const char *name = rg_pairop_names[op];
+            long v = v_random_param(name, 4);
+            int rc[12], cell[6];
+            for (int i = 0; i < 3; i++) {
+                int a = (int)v_rand(16), c;
+                do c = (int)v_rand(16);
+                while (c == a);
+                cell[2 * i] = a;
+                cell[2 * i + 1] = c;
+                rc[4 * i] = a / 4 + 1;
+                rc[4 * i + 1] = a % 4 + 1;
+                rc[4 * i + 2] = c / 4 + 1;
+                rc[4 * i + 3] = c % 4 + 1;
+            }
+            long expect = 0;
+            for (int s = 0; s < ns; s++) {
+                int ok = 1;
+                for (int i = 0; i < 3 && ok; i++) ok = v_ref_op(name, v, all[s][cell[2 * i]], all[s][cell[2 * i + 1]]);
+                expect += ok;
+            }
+            vbuf b = {0};
+            v_add(&b, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, ");
+            relation_json(&b, name, v, rc, 3);
+            v_add(&b, "]");
+            char *json = v_doc(4, 4, 4, "", b.s, "");
+            v_count_all(json, expect, 1);
+            free(json);
+            free(b.s);
+        }
+}
+
+/* Every operator on random small boards without houses. */
+static void relation_soundness(void **state)
+{
+    (void)state;
+    for (int op = 0; op < RG_OP_COUNT; op++)
+        for (int round = 0; round < 6; round++) {
+            const char *name = rg_pairop_names[op];
+            int rows = 1 + (int)v_rand(3), cols = 2 + (int)v_rand(3), D = 3 + (int)v_rand(7);
+            int n = 1 + (int)v_rand(5), rc[20];
+            for (int i = 0; i < n; i++) {
+                do {
+                    rc[4 * i] = 1 + (int)v_rand((unsigned)rows);
+                    rc[4 * i + 1] = 1 + (int)v_rand((unsigned)cols);
+                    rc[4 * i + 2] = 1 + (int)v_rand((unsigned)rows);
+                    rc[4 * i + 3] = 1 + (int)v_rand((unsigned)cols);
+                } while (rc[4 * i] == rc[4 * i + 2] && rc[4 * i + 1] == rc[4 * i + 3]);
+            }
+            vbuf b = {0};
+            v_add(&b, "[");
+            relation_json(&b, name, v_random_param(name, D), rc, n);
+            v_add(&b, "]");
+            char *json = v_doc(rows, cols, D, "", b.s, "");
+            v_sound(json, 12);
+            free(json);
+            free(b.s);
+        }
+}
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(tables_match_definitions, setup, teardown),
+        cmocka_unit_test_setup_teardown(and_and_support, setup, teardown),
+        cmocka_unit_test_setup_teardown(relation_counts_4x4, setup, teardown),
+        cmocka_unit_test_setup_teardown(relation_soundness, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

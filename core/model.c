@@ -45,7 +45,7 @@ void rg_model_ref(rg_model *m) { m->refs++; }
 void rg_model_unref(rg_model *m)
 {
     if (!m || --m->refs > 0) return;
-    for (int i = 0; i < m->nhouses; i++) rg_free(m->houses[i].cells);
+    for (int i = 0; i < m->nhouses; i++) rg_free(m->houses[i].cells);  /* listed shares it */
     rg_free(m->houses);
     rg_free(m->edges);
     for (int i = 0; i < m->nprops; i++) rg_free(m->props[i].watch);
@@ -190,9 +190,11 @@ int rg_host_add_house(rg_build *b, const int *cells, int n, int kind)
         if (m->infeasible_rule < 0) m->infeasible_rule = b->rule_index;
         return RG_OK;
     }
-    int *sorted = rg_malloc((size_t)n * sizeof *sorted);
+    /* One block: the sorted cells, then the cells as listed. */
+    int *sorted = rg_malloc(2 * (size_t)n * sizeof *sorted);
     if (!sorted) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     memcpy(sorted, cells, (size_t)n * sizeof *sorted);
+    memcpy(sorted + n, cells, (size_t)n * sizeof *sorted);
     qsort(sorted, (size_t)n, sizeof *sorted, cmp_int);
     for (int i = 1; i < n; i++)
         if (sorted[i] == sorted[i - 1]) {
@@ -220,7 +222,7 @@ int rg_host_add_house(rg_build *b, const int *cells, int n, int kind)
         m->houses = nh;
         m->caphouses = nc;
     }
-    m->houses[m->nhouses++] = (rg_house){sorted, n, kind, b->rule_index, h};
+    m->houses[m->nhouses++] = (rg_house){sorted, sorted + n, n, kind, b->rule_index, h};
     return RG_OK;
 }
 
@@ -353,7 +355,7 @@ int rg_host_house_count(const rg_build *b) { return b->m->nhouses; }
 void rg_host_house(const rg_build *b, int i, const int **cells, int *n, int *kind)
 {
     const rg_house *h = &b->m->houses[i];
-    if (cells) *cells = h->cells;
+    if (cells) *cells = h->listed;
     if (n) *n = h->n;
     if (kind) *kind = h->kind;
 }

@@ -9,7 +9,8 @@
 enum { RG_FAM_PEERS = 0, RG_FAM_SINGLES, RG_FAM_INTERSECTIONS, RG_FAM_SUBSETS, RG_FAM_BUILTIN };
 
 typedef struct rg_house {
-    int *cells; /* sorted */
+    int *cells;  /* sorted */
+    int *listed; /* as the first rule that added it listed them */
     int n, kind, rule;
     uint64_t hash;
 } rg_house;

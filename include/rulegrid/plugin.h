@@ -200,6 +200,8 @@ typedef struct rg_host {
 
     /* Queries for link(). */
     int (*house_count)(const rg_build *b);
+    /* House i's cells in the order the first rule that added it listed them
+     * (a box_grid lists rows left to right, columns top to bottom). */
     void (*house)(const rg_build *b, int i, const int **cells, int *n, int *kind);
     int (*grid_count)(const rg_build *b);
     int (*grid_origin)(const rg_build *b, int i); /* grid i is D x D from this cell */

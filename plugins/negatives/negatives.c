@@ -325,9 +325,8 @@ static int trio_check(const int *values, void *data)
     return !(x < y && y < z) && !(x > y && y > z);
 }
 
-/* Ends of full row and column houses. The core keeps house cells sorted by
- * index, which is reading order: rows read left to right, columns top to
- * bottom, so the ends are the first three and the last three reversed. */
+/* Ends of full row and column houses, in the order the house's rule lists
+ * its cells (format.md 8.3): the first three, and the last three reversed. */
 static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
 {
     rg_board_info bi;

@@ -81,7 +81,8 @@ const char *t_src(const char *rel)
     return buf;
 }
 
-long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status)
+long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
+                  int *sol)
 {
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
@@ -95,7 +96,30 @@ long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *s
     rg_error_clear(&err);
     assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
     if (status) *status = r.status;
+    if (sol && r.solution) memcpy(sol, r.solution, (size_t)rg_puzzle_cells(p) * sizeof *sol);
     long n = r.solutions;
     rg_solver_free(s);
     return n;
+}
+
+long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status)
+{
+    return t_count_into(p, strategy, heuristic, limit, status, NULL);
+}
+
+static size_t mem_base;
+
+int t_mem_setup(void **state)
+{
+    (void)state;
+    t_registry();
+    mem_base = rg_mem_in_use();
+    return 0;
+}
+
+int t_mem_teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), mem_base);
+    return 0;
 }

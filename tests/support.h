@@ -16,6 +16,14 @@ const char *t_src(const char *rel);
 /* Count solutions up to limit with strategy and heuristic; returns the count
  * and fills *status when status is not NULL. */
 long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status);
+/* The same, also copying the first solution (when there is one) into sol
+ * (rg_puzzle_cells(p) ints) when sol is not NULL. */
+long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
+                  int *sol);
+/* cmocka setup / teardown: the library must hold as many bytes after a test
+ * as before it (the shared registry stays loaded in between). */
+int t_mem_setup(void **state);
+int t_mem_teardown(void **state);
 
 /* End of a test program: frees the registry and fails (returns non-zero)
  * when the library still holds memory. Use as return t_done(rc). */

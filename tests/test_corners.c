@@ -160,31 +160,14 @@ static void corpus(void **state)
     assert_true(v_corpus("corpus/variants/corners.jsonl") >= 3);
 }
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(counts_4x4, setup, teardown),
-        cmocka_unit_test_setup_teardown(quadruple_repeats, setup, teardown),
-        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
-        cmocka_unit_test_setup_teardown(corpus, setup, teardown),
+        cmocka_unit_test_setup_teardown(errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(counts_4x4, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(quadruple_repeats, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

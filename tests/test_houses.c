@@ -90,24 +90,6 @@ static void assert_solution(const rg_puzzle *p, const int *sol, const char *expe
     assert_int_equal(rg_puzzle_check(p, sol), -1);
 }
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-/* Every test gives back all it took. */
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 /* ---- Errors ------------------------------------------------------------------- */
 
 #define HEAD(rows, cols, d)                                                   \
@@ -649,32 +631,32 @@ static void empty_big(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(grid_cell_missing, setup, teardown),
-        cmocka_unit_test_setup_teardown(box_grid_cell_missing, setup, teardown),
-        cmocka_unit_test_setup_teardown(box_product_not_d, setup, teardown),
-        cmocka_unit_test_setup_teardown(box_not_two_numbers, setup, teardown),
-        cmocka_unit_test_setup_teardown(house_larger_than_d, setup, teardown),
-        cmocka_unit_test_setup_teardown(house_without_cells, setup, teardown),
-        cmocka_unit_test_setup_teardown(bad_origin, setup, teardown),
-        cmocka_unit_test_setup_teardown(area_does_not_fit, setup, teardown),
-        cmocka_unit_test_setup_teardown(missing_fields, setup, teardown),
-        cmocka_unit_test_setup_teardown(unknown_field, setup, teardown),
-        cmocka_unit_test_setup_teardown(bad_region_kind, setup, teardown),
-        cmocka_unit_test_setup_teardown(box_order, setup, teardown),
-        cmocka_unit_test_setup_teardown(repeated_houses_are_one, setup, teardown),
-        cmocka_unit_test_setup_teardown(classic4_every_strategy, setup, teardown),
-        cmocka_unit_test_setup_teardown(latin4_every_strategy, setup, teardown),
-        cmocka_unit_test_setup_teardown(latin4_from_rows_and_columns, setup, teardown),
-        cmocka_unit_test_setup_teardown(classic6_unique, setup, teardown),
-        cmocka_unit_test_setup_teardown(jigsaw6, setup, teardown),
-        cmocka_unit_test_setup_teardown(x_sudoku, setup, teardown),
-        cmocka_unit_test_setup_teardown(windoku, setup, teardown),
-        cmocka_unit_test_setup_teardown(disjoint_groups, setup, teardown),
-        cmocka_unit_test_setup_teardown(toroidal6, setup, teardown),
-        cmocka_unit_test_setup_teardown(samurai, setup, teardown),
-        cmocka_unit_test_setup_teardown(grid16, setup, teardown),
-        cmocka_unit_test_setup_teardown(grid25, setup, teardown),
-        cmocka_unit_test_setup_teardown(empty_big, setup, teardown),
+        cmocka_unit_test_setup_teardown(grid_cell_missing, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(box_grid_cell_missing, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(box_product_not_d, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(box_not_two_numbers, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(house_larger_than_d, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(house_without_cells, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(bad_origin, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(area_does_not_fit, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(missing_fields, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(unknown_field, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(bad_region_kind, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(box_order, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(repeated_houses_are_one, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(classic4_every_strategy, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(latin4_every_strategy, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(latin4_from_rows_and_columns, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(classic6_unique, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(jigsaw6, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(x_sudoku, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(windoku, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(disjoint_groups, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(toroidal6, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(samurai, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(grid16, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(grid25, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(empty_big, t_mem_setup, t_mem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,23 +19,6 @@ static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "
                                          "rossini"};
 static const char *const params[] = {"value", "sum", "value", "value", "direction"};
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 /* ---- The rule, written again independently ---------------------------------- */
 
 /* Does the line v[0..n-1] satisfy the clue? half: a deliberately partial
@@ -618,28 +601,28 @@ static void corpus(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(error_jump, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_bend, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_killer_orthogonal, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_row_kind_diagonal, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_value_range, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_missing, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_unknown_kind, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_short_rossini, setup, teardown),
-        cmocka_unit_test_setup_teardown(error_foreign_field, setup, teardown),
-        cmocka_unit_test_setup_teardown(marks_parse, setup, teardown),
-        cmocka_unit_test_setup_teardown(sound_sandwich, setup, teardown),
-        cmocka_unit_test_setup_teardown(sound_little_killer, setup, teardown),
-        cmocka_unit_test_setup_teardown(sound_x_sum, setup, teardown),
-        cmocka_unit_test_setup_teardown(sound_skyscraper, setup, teardown),
-        cmocka_unit_test_setup_teardown(sound_rossini, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_sandwich, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_little_killer, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_x_sum, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_skyscraper, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_rossini, setup, teardown),
-        cmocka_unit_test_setup_teardown(count_partial_lines, setup, teardown),
-        cmocka_unit_test_setup_teardown(corpus, setup, teardown),
+        cmocka_unit_test_setup_teardown(error_jump, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_bend, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_killer_orthogonal, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_row_kind_diagonal, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_value_range, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_missing, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_unknown_kind, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_short_rossini, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_foreign_field, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(marks_parse, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sound_sandwich, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sound_little_killer, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sound_x_sum, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sound_skyscraper, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sound_rossini, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_sandwich, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_little_killer, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_x_sum, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_skyscraper, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_rossini, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(count_partial_lines, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -143,30 +143,13 @@ static void relation_soundness(void **state)
         }
 }
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(tables_match_definitions, setup, teardown),
-        cmocka_unit_test_setup_teardown(and_and_support, setup, teardown),
-        cmocka_unit_test_setup_teardown(relation_counts_4x4, setup, teardown),
-        cmocka_unit_test_setup_teardown(relation_soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(tables_match_definitions, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(and_and_support, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(relation_counts_4x4, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(relation_soundness, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -256,34 +256,17 @@ static void corpus_mixed(void **state)
     assert_int_equal(v_corpus("corpus/variants/relations-mixed.jsonl"), 3);
 }
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(edge_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(relation_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(edge_counts_4x4, setup, teardown),
-        cmocka_unit_test_setup_teardown(greater_is_oriented, setup, teardown),
-        cmocka_unit_test_setup_teardown(different_is_a_peer, setup, teardown),
-        cmocka_unit_test_setup_teardown(edge_soundness, setup, teardown),
-        cmocka_unit_test_setup_teardown(corpus, setup, teardown),
-        cmocka_unit_test_setup_teardown(corpus_mixed, setup, teardown),
+        cmocka_unit_test_setup_teardown(edge_errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(relation_errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(edge_counts_4x4, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(greater_is_oriented, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(different_is_a_peer, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(edge_soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(corpus_mixed, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -3,25 +3,8 @@
 # counting, strategies and heuristics agreeing, plugins, templates, check.
 set -euo pipefail
 
-: "${RULEGRID:?set RULEGRID to the built rulegrid command}"
-SRC=${RG_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-DATA=$SRC/tests/data/cli
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# run CMD...: OUT, ERR and RC of the command, whatever its exit status.
-run() {
-    set +e
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    RC=$?
-    set -e
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
-}
-expect_rc() { [ "$RC" = "$1" ] || fail "$2: exit status $RC, expected $1; stderr: $ERR"; }
-has() { grep -qF -- "$2" <<<"$1" || fail "$3: '$2' not in output:
-$1"; }
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
 same() { [ "$1" = "$2" ] || fail "$3: got
 $1
 expected

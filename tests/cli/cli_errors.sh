@@ -3,22 +3,8 @@
 # with exit status 2 and a message that names what is wrong, never a crash.
 set -euo pipefail
 
-: "${RULEGRID:?set RULEGRID to the built rulegrid command}"
-SRC=${RG_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-DATA=$SRC/tests/data/cli
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() {
-    set +e
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    RC=$?
-    set -e
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
-}
-expect_rc() { [ "$RC" = "$1" ] || fail "$2: exit status $RC, expected $1; stderr: $ERR"; }
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
 err_has() { grep -qF -- "$1" <<<"$ERR" || fail "$2: '$1' not in the message: $ERR"; }
 # usage_error WHAT ARGS...: exit 2, one message starting "rulegrid: ", no output
 usage_error() {

@@ -3,22 +3,8 @@
 # statuses 0, 1, 2 and 3, alone and together (the highest wins).
 set -euo pipefail
 
-: "${RULEGRID:?set RULEGRID to the built rulegrid command}"
-SRC=${RG_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-DATA=$SRC/tests/data/cli
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() {
-    set +e
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    RC=$?
-    set -e
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
-}
-expect_rc() { [ "$RC" = "$1" ] || fail "$2: exit status $RC, expected $1; stderr: $ERR"; }
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
 # check WHAT PYTHON: run the Python assertions on the JSON lines in $TMP/out
 # (available as the list L); any failed assertion fails the test.
 check() {

@@ -144,24 +144,15 @@ static V_UNUSED const char *v_pairop_any(int i)
 /* Solutions of p up to limit under strategy / heuristic; the first into sol. */
 static V_UNUSED long v_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *sol)
 {
-    rg_solver *s = rg_solver_new();
-    assert_non_null(s);
-    rg_options o;
-    rg_options_default(&o);
-    o.strategy = strategy;
-    o.heuristic = heuristic;
-    o.limit = limit;
-    rg_result r;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
-    assert_true(r.status != RG_STATUS_UNKNOWN);
-    if (r.solutions > 0) {
-        assert_int_equal(rg_puzzle_check(p, r.solution), -1);
-        if (sol) memcpy(sol, r.solution, (size_t)rg_puzzle_cells(p) * sizeof *sol);
+    int status, *first = malloc((size_t)rg_puzzle_cells(p) * sizeof *first);
+    assert_non_null(first);
+    long n = t_count_into(p, strategy, heuristic, limit, &status, first);
+    assert_true(status != RG_STATUS_UNKNOWN);
+    if (n > 0) {
+        assert_int_equal(rg_puzzle_check(p, first), -1);
+        if (sol) memcpy(sol, first, (size_t)rg_puzzle_cells(p) * sizeof *sol);
     }
-    long n = r.solutions;
-    rg_solver_free(s);
+    free(first);
     return n;
 }
 

@@ -1,0 +1,300 @@
+/* The arrows plugin: every error it words, solution counts of random arrows
+ * on a 4x4 sudoku against an independent count over its 288 grids,
+ * propagation against brute force (value sets; sum bounds on long shafts),
+ * pills read in base 10 and the arrow corpus. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/variants-3/harness.h"
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+/* ---- Errors -------------------------------------------------------------------- */
+
+static void err(const char *rules, const char *field, const char *phrase)
+{
+    rg_error e = v3_error(9, 9, 9, rules);
+    v3_assert_error(&e, 0, "arrow", field, phrase);
+}
+
+static void errors(void **state)
+{
+    (void)state;
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\", \"r1c3\"], \"lines\": [[\"r2c2\"]]}]", "bulb",
+        "not orthogonally connected: r1c3");
+    /* Diagonal neighbours do not connect a bulb. */
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\", \"r2c2\"], \"lines\": [[\"r3c3\"]]}]", "bulb",
+        "not orthogonally connected");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r1c3\", \"r1c4\"]]}]",
+        "lines[0]", "does not touch the bulb");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r2c2\"], [\"r3c3\"]]}]",
+        "lines[1]", "shaft 2 starts at r3c3");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r2c2\", \"r2c3\", "
+        "\"r2c5\"]]}]",
+        "lines[0][2]", "r2c3 and r2c5 are not neighbours");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": []}]", "lines", "at least 1");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[]]}]", "lines[0]",
+        "at least 1");
+    err("[{\"type\": \"arrow\", \"bulb\": [], \"lines\": [[\"r1c2\"]]}]", "bulb", "at least 1");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"]}]", "lines", "missing");
+    err("[{\"type\": \"arrow\", \"bulb\": \"r1c1:r1c2\", \"lines\": [[\"r2c2\"]]}]", "bulb",
+        "list of cell names");
+}
+
+/* ---- Random arrows ----------------------------------------------------------------- */
+
+typedef struct arw {
+    int bulb[3], nb, shaft[2][4], len[2], ns, cols;
+} arw;
+
+static int bulb_value(const arw *a, const int *g)
+{
+    int v = 0;
+    for (int i = 0; i < a->nb; i++) v = v * 10 + g[a->bulb[i]];
+    return v;
+}
+
+/* half 0: every shaft sums to the bulb; 1: no shaft passes the bulb. */
+static int arrow_holds(const arw *a, const int *g, int half)
+{
+    int b = bulb_value(a, g);
+    for (int s = 0; s < a->ns; s++) {
+        int sum = 0;
+        for (int k = 0; k < a->len[s]; k++) sum += g[a->shaft[s][k]];
+        if (half ? sum > b : sum != b) return 0;
+    }
+    return 1;
+}
+
+/* A random arrow on rows x cols: a bulb path of nb cells (orthogonal), then
+ * shafts of king steps from a cell touching the bulb; no cell twice. */
+static int gen_arrow(int rows, int cols, int maxb, int maxlen, arw *a, char *json, size_t cap)
+{
+    int used[64] = {0};
+    a->cols = cols;
+    a->nb = 1 + v3_rand(maxb);
+    if (!v3_path(rows, cols, a->nb, 0, a->bulb)) return 0;
+    for (int i = 0; i < a->nb; i++) used[a->bulb[i]] = 1;
+    a->ns = 1 + v3_rand(2);
+    for (int s = 0; s < a->ns; s++) {
+        a->len[s] = 1 + v3_rand(maxlen);
+        int from = a->bulb[v3_rand(a->nb)];
+        for (int k = 0; k < a->len[s]; k++) {
+            int cand[8], nc = 0, r = from / cols, c = from % cols;
+            for (int dr = -1; dr <= 1; dr++)
+                for (int dc = -1; dc <= 1; dc++) {
+                    int rr = r + dr, cc = c + dc;
+                    if ((!dr && !dc) || rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
+                    if (!used[rr * cols + cc]) cand[nc++] = rr * cols + cc;
+                }
+            if (!nc) return 0;
+            from = a->shaft[s][k] = cand[v3_rand(nc)];
+            used[from] = 1;
+        }
+    }
+    json[0] = 0;
+    v3_cat(json, cap, "{\"type\": \"arrow\", \"bulb\": ");
+    v3_cells(json, cap, a->bulb, a->nb, cols);
+    v3_cat(json, cap, ", \"lines\": [");
+    for (int s = 0; s < a->ns; s++) {
+        if (s) v3_cat(json, cap, ", ");
+        v3_cells(json, cap, a->shaft[s], a->len[s], cols);
+    }
+    v3_cat(json, cap, "]}");
+    return 1;
+}
+
+static void counts_on_4x4(void **state)
+{
+    (void)state;
+    v3_grids4();
+    int differs_ignored = 0, differs_half = 0, t = 0;
+    while (t < 60) {
+        arw a;
+        char rule[1024], rules[1200];
+        if (!gen_arrow(4, 4, 2, 3, &a, rule, sizeof rule)) continue;
+        t++;
+        snprintf(rules, sizeof rules, "[" V3_GRID4 ", %s]", rule);
+        long full = 0, half = 0;
+        for (int g = 0; g < 288; g++) {
+            full += arrow_holds(&a, v3_grids[g], 0);
+            half += arrow_holds(&a, v3_grids[g], 1);
+        }
+        rg_puzzle *p = v3_parse(4, 4, 4, rules);
+        long n = v3_count_all(p, 1000);
+        rg_puzzle_free(p);
+        if (n != full) fail_msg("engine counts %ld, the grids %ld: %s", n, full, rule);
+        differs_ignored += full != 288;
+        differs_half += full != half;
+    }
+    assert_true(differs_ignored > 0);
+    assert_true(differs_half > 0);
+}
+
+/* A pill reads its digits in base 10 even past 9 digits: [1, 12] is 22, so
+ * a 2-cell shaft of 11s beside it fits and one of 12s does not. */
+static void pills_in_base_ten(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 2, \"columns\": "
+             "2, \"digits\": 16}, \"rules\": [{\"type\": \"arrow\", \"bulb\": [\"r1c1\", "
+             "\"r1c2\"], \"lines\": [[\"r2c1\", \"r2c2\"]]}], \"givens\": {\"r1c1\": 1, "
+             "\"r1c2\": 12, \"r2c1\": %d}}",
+             11);
+    rg_puzzle *p = t_parse(text);
+    assert_int_equal(v3_count_all(p, 10), 1);
+    int vals[4] = {1, 12, 11, 11};
+    assert_int_equal(rg_puzzle_check(p, vals), -1);
+    vals[2] = vals[3] = 12;
+    assert_int_equal(rg_puzzle_check(p, vals), 0);
+    rg_puzzle_free(p);
+    /* A 3-cell pill of 9 digits reads at least 111, out of reach of 9 cells
+     * (propagation levels only: plain backtracking would try 9^12 boards). */
+    p = v3_parse(2, 9, 9,
+                 "[{\"type\": \"arrow\", \"bulb\": [\"r1c1\", \"r1c2\", \"r1c3\"], \"lines\": "
+                 "[[\"r2c1\", \"r2c2\", \"r2c3\", \"r2c4\", \"r2c5\", \"r2c6\", \"r2c7\", "
+                 "\"r2c8\", \"r2c9\"]]}]");
+    for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++)
+        assert_int_equal(t_count(p, st, RG_HEURISTIC_DOMWDEG, 10, NULL), 0);
+    rg_puzzle_free(p);
+}
+
+/* An arrow alone on a small board with random start domains: narrowing
+ * keeps exactly the digits solutions use. */
+static void soundness(void **state)
+{
+    (void)state;
+    static const int shapes[][2] = {{2, 3}, {2, 4}, {3, 3}, {3, 4}};
+    int solvable = 0, t = 0;
+    while (t < 300) {
+        int sh = v3_rand(4), rows = shapes[sh][0], cols = shapes[sh][1];
+        int D = 4 + v3_rand(6);
+        arw a;
+        char rule[1024], rules[1200];
+        if (!gen_arrow(rows, cols, 2, 3, &a, rule, sizeof rule)) continue;
+        t++;
+        snprintf(rules, sizeof rules, "[%s]", rule);
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_mask start[64];
+        v3_domains(rows * cols, D, 40000, start);
+        solvable += v3_sound(p, start, 1);
+        rg_puzzle_free(p);
+    }
+    assert_true(solvable > 20);
+}
+
+/* Shafts long enough that their sums pass the value sets: 32 digits, a
+ * 3-cell pill and a 36-cell shaft prune by bounds. Start domains around a
+ * planted solution; soundness only. */
+static void soundness_bounds(void **state)
+{
+    (void)state;
+    int bulb[3] = {0, 1, 2}, shaft[36];
+    for (int k = 0; k < 36; k++) shaft[k] = 40 + k; /* row 2, columns 1..36 */
+    char rules[4096] = "[{\"type\": \"arrow\", \"bulb\": ";
+    v3_cells(rules, sizeof rules, bulb, 3, 40);
+    v3_cat(rules, sizeof rules, ", \"lines\": [");
+    v3_cells(rules, sizeof rules, shaft, 36, 40);
+    v3_cat(rules, sizeof rules, "]}]");
+    rg_puzzle *p = v3_parse(2, 40, 32, rules);
+    int solvable = 0;
+    for (int t = 0; t < 40; t++) {
+        /* Plant: bulb 1 x y, shaft digits adding to it. */
+        int plant[80];
+        for (int c = 0; c < 80; c++) plant[c] = 1 + v3_rand(32);
+        plant[0] = 1;
+        plant[1] = 1 + v3_rand(2);
+        plant[2] = 1 + v3_rand(9);
+        int value = 100 + plant[1] * 10 + plant[2], rest = value;
+        for (int k = 0; k < 36; k++) {
+            int left = 35 - k, d = k == 35 ? rest : 1 + v3_rand(32);
+            while (d > 32 || rest - d < left || rest - d > 32 * left) d = 1 + v3_rand(32);
+            plant[40 + k] = d;
+            rest -= d;
+        }
+        /* Most cells open (so the sums pass the value sets and bounds
+         * reasoning runs), the others at the planted digit; the planted
+         * solution must survive narrowing. */
+        rg_mask start[80];
+        for (int c = 0; c < 80; c++)
+            start[c] = v3_rand(10) < 7 ? ~(rg_mask)0 : (rg_mask)1 << (plant[c] - 1);
+        rg_solver *s = rg_solver_new();
+        rg_mask out[80];
+        int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        rg_solver_free(s);
+        if (rg_puzzle_check(p, plant) == -1) {
+            solvable++;
+            assert_int_equal(rc, 0);
+            for (int c = 0; c < 80; c++) assert_true(out[c] & ((rg_mask)1 << (plant[c] - 1)));
+        }
+    }
+    assert_true(solvable > 10);
+    rg_puzzle_free(p);
+}
+
+static void corpus_arrows(void **state)
+{
+    (void)state;
+    rg_corpus *c;
+    rg_error e;
+    rg_error_clear(&e);
+    assert_int_equal(rg_corpus_open(t_registry(), t_src("corpus/variants/arrow.jsonl"), NULL, NULL,
+                                    &c, &e),
+                     RG_OK);
+    rg_puzzle *p;
+    int count = 0;
+    while (rg_corpus_next(c, &p, &e) == 1) {
+        rg_solver *s = rg_solver_new();
+        rg_options o;
+        rg_options_default(&o);
+        o.limit = 2;
+        rg_result r;
+        assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
+        assert_int_equal(r.status, RG_STATUS_UNIQUE);
+        const int *want = rg_puzzle_solution(p);
+        assert_non_null(want);
+        assert_memory_equal(r.solution, want, (size_t)rg_puzzle_cells(p) * sizeof *want);
+        rg_solver_free(s);
+        rg_puzzle_free(p);
+        count++;
+    }
+    assert_int_equal(e.code, RG_OK);
+    assert_true(count > 0);
+    rg_corpus_close(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(counts_on_4x4, setup, teardown),
+        cmocka_unit_test_setup_teardown(pills_in_base_ten, setup, teardown),
+        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(soundness_bounds, setup, teardown),
+        cmocka_unit_test_setup_teardown(corpus_arrows, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

@@ -1,0 +1,270 @@
+/* The cages plugin: its errors, cages that cannot hold (no solution, not an
+ * error), solution counts of random killer cages on a 4x4 sudoku against an
+ * independent count over its 288 grids, propagation against brute force
+ * (digit sets, and sum bounds for many sets), and the killer corpus. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/variants-3/harness.h"
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+/* ---- Errors and impossible cages ------------------------------------------------ */
+
+static void errors(void **state)
+{
+    (void)state;
+    rg_error e = v3_error(9, 9, 9, "[{\"type\": \"cage\", \"cells\": [\"r1c1\"], \"sum\": 2.5}]");
+    v3_assert_error(&e, 0, "cage", "sum", "integer");
+    e = v3_error(9, 9, 9, "[{\"type\": \"cage\", \"cells\": [], \"sum\": 3}]");
+    v3_assert_error(&e, 0, "cage", "cells", "at least 1");
+    e = v3_error(9, 9, 9, "[{\"type\": \"cage\", \"sum\": 3}]");
+    v3_assert_error(&e, 0, "cage", "cells", "missing");
+    e = v3_error(9, 9, 9, "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r10c1\"], \"sum\": 3}]");
+    assert_string_equal(e.type, "cage");
+    e = v3_error(9, 9, 9, "[{\"type\": \"cage\", \"cells\": [\"r1c1\"], \"value\": 3}]");
+    v3_assert_error(&e, 0, "cage", "value", "unknown field");
+}
+
+/* Too many cells, or a sum no set of distinct digits makes: the document
+ * reads and has no solution. */
+static void impossible_cages(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {
+        "[{\"type\": \"cage\", \"cells\": \"r1c1:r1c5\"}]",
+        "[{\"type\": \"cage\", \"cells\": \"r1c1:r1c5\", \"sum\": 15}]",
+        "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r2c2\"], \"sum\": 2}]",
+        "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r2c2\"], \"sum\": 8}]",
+        "[{\"type\": \"cage\", \"cells\": [\"r1c1\"], \"sum\": 0}]",
+        "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"], \"sum\": -6}]",
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        rg_puzzle *p = v3_parse(2, 5, 4, rules[i]);
+        assert_int_equal(v3_count_all(p, 10), 0);
+        rg_puzzle_free(p);
+    }
+    /* Without a sum a cage only forbids repeats: 4*3 pairs on two cells. */
+    rg_puzzle *p = v3_parse(1, 2, 4, "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"]}]");
+    assert_int_equal(v3_count_all(p, 100), 12);
+    rg_puzzle_free(p);
+}
+
+/* ---- Random killer cages on the 4x4 sudoku ---------------------------------------- */
+
+typedef struct kcage {
+    int cells[4], n, sum;
+} kcage;
+
+/* half 0: digits distinct and summing; 1: the sum alone (repeats allowed). */
+static int cage_holds(const kcage *k, const int *g, int half)
+{
+    int s = 0;
+    for (int i = 0; i < k->n; i++) {
+        s += g[k->cells[i]];
+        for (int j = 0; j < i && !half; j++)
+            if (g[k->cells[i]] == g[k->cells[j]]) return 0;
+    }
+    return s == k->sum;
+}
+
+/* One to three disjoint cages, each a random orthogonal path (or two loose
+ * cells), sums read off a random grid or (a fifth of the time) random. The
+ * engine's count equals the grids' count; ignoring the cages or their
+ * distinctness changes it for some instances. */
+static void counts_on_4x4(void **state)
+{
+    (void)state;
+    v3_grids4();
+    int differs_ignored = 0, differs_half = 0;
+    for (int t = 0; t < 80; t++) {
+        kcage ks[3];
+        int nk = 1 + v3_rand(3), used[16] = {0};
+        const int *sol = v3_grids[v3_rand(288)];
+        char rules[2048] = "[" V3_GRID4;
+        for (int k = 0; k < nk; k++) {
+            kcage *c = &ks[k];
+            for (;;) {
+                c->n = 1 + v3_rand(4);
+                if (v3_rand(4) == 0) {
+                    c->n = 2;
+                    c->cells[0] = v3_rand(16);
+                    c->cells[1] = v3_rand(16);
+                    if (c->cells[0] == c->cells[1]) continue;
+                } else if (!v3_path(4, 4, c->n, 0, c->cells)) {
+                    continue;
+                }
+                int clash = 0;
+                for (int i = 0; i < c->n; i++) clash |= used[c->cells[i]];
+                if (!clash) break;
+            }
+            c->sum = 0;
+            for (int i = 0; i < c->n; i++) {
+                used[c->cells[i]] = 1;
+                c->sum += sol[c->cells[i]];
+            }
+            if (v3_rand(5) == 0) c->sum = c->n + v3_rand(3 * c->n + 1);
+            v3_cat(rules, sizeof rules, ", {\"type\": \"cage\", \"sum\": %d, \"cells\": ", c->sum);
+            v3_cells(rules, sizeof rules, c->cells, c->n, 4);
+            v3_cat(rules, sizeof rules, "}");
+        }
+        v3_cat(rules, sizeof rules, "]");
+        long full = 0, half = 0;
+        for (int g = 0; g < 288; g++) {
+            int f = 1, h = 1;
+            for (int k = 0; k < nk; k++) {
+                f &= cage_holds(&ks[k], v3_grids[g], 0);
+                h &= cage_holds(&ks[k], v3_grids[g], 1);
+            }
+            full += f;
+            half += h;
+        }
+        rg_puzzle *p = v3_parse(4, 4, 4, rules);
+        long n = v3_count_all(p, 1000);
+        rg_puzzle_free(p);
+        if (n != full) fail_msg("engine counts %ld, the grids %ld: %s", n, full, rules);
+        differs_ignored += full != 288;
+        differs_half += full != half;
+    }
+    assert_true(differs_ignored > 0);
+    assert_true(differs_half > 0);
+}
+
+/* ---- Soundness ----------------------------------------------------------------------- */
+
+/* One cage alone on a small board: random cells and sum, random start
+ * domains. Digit sets (D 4..9) keep exactly what solutions use; with D
+ * 14..20 and 5..7 cells a cage has too many sets and prunes by bounds
+ * (sound only). Start domains around a planted solution keep most cases
+ * solvable. */
+static void soundness(void **state)
+{
+    (void)state;
+    int solvable[2] = {0, 0};
+    for (int t = 0; t < 400; t++) {
+        int bounds = t % 4 == 3;
+        int rows = 2, cols = 4, N = 8;
+        int D = bounds ? 14 + v3_rand(7) : 4 + v3_rand(6);
+        int n = bounds ? 5 + v3_rand(3) : 1 + v3_rand(D < 8 ? D : 8);
+        int cells[8], plant[8];
+        for (int i = 0; i < n; i++) {
+            int again;
+            do {
+                cells[i] = v3_rand(N);
+                again = 0;
+                for (int j = 0; j < i; j++) again |= cells[j] == cells[i];
+            } while (again);
+        }
+        /* A planted solution: distinct digits on the cage. */
+        int sum = 0;
+        for (int i = 0; i < n; i++) {
+            int again;
+            do {
+                plant[i] = 1 + v3_rand(D);
+                again = 0;
+                for (int j = 0; j < i; j++) again |= plant[j] == plant[i];
+            } while (again);
+            sum += plant[i];
+        }
+        if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
+        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
+        v3_cells(rules, sizeof rules, cells, n, cols);
+        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_mask start[64];
+        v3_domains(N, D, 30000, start);
+        for (int i = 0; i < n; i++)
+            if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+        solvable[bounds] += v3_sound(p, start, !bounds);
+        rg_puzzle_free(p);
+    }
+    assert_true(solvable[0] > 20);
+    assert_true(solvable[1] > 5);
+}
+
+/* A cage that must hold a digit keeps it out of a house holding the cage
+ * cells that can take it: cage {r1c1, r1c2} = 3 is {1, 2}, so the rest of
+ * row 1 loses 1 and 2 at the root. */
+static void required_digits_leave_the_house(void **state)
+{
+    (void)state;
+    rg_puzzle *p = v3_parse(1, 4, 4,
+                            "[{\"type\": \"row\", \"cells\": \"r1c1:r1c4\"}, {\"type\": \"cage\", "
+                            "\"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}]");
+    rg_solver *s = rg_solver_new();
+    rg_mask out[4];
+    assert_int_equal(rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
+    assert_int_equal(out[0], 3);
+    assert_int_equal(out[1], 3);
+    assert_int_equal(out[2], 12);
+    assert_int_equal(out[3], 12);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
+/* The killer corpus: every puzzle unique with its answer; the counts of
+ * guesses are reported by the corpus measurements, not asserted here. */
+static void corpus_killers(void **state)
+{
+    (void)state;
+    rg_corpus *c;
+    rg_error e;
+    rg_error_clear(&e);
+    assert_int_equal(rg_corpus_open(t_registry(), t_src("corpus/variants/killer.jsonl"), NULL, NULL,
+                                    &c, &e),
+                     RG_OK);
+    rg_puzzle *p;
+    int count = 0;
+    while (rg_corpus_next(c, &p, &e) == 1) {
+        rg_solver *s = rg_solver_new();
+        rg_options o;
+        rg_options_default(&o);
+        o.limit = 2;
+        rg_result r;
+        assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
+        assert_int_equal(r.status, RG_STATUS_UNIQUE);
+        const int *want = rg_puzzle_solution(p);
+        assert_non_null(want);
+        assert_memory_equal(r.solution, want, (size_t)rg_puzzle_cells(p) * sizeof *want);
+        rg_solver_free(s);
+        rg_puzzle_free(p);
+        count++;
+    }
+    assert_int_equal(e.code, RG_OK);
+    assert_true(count > 0);
+    rg_corpus_close(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(impossible_cages, setup, teardown),
+        cmocka_unit_test_setup_teardown(counts_on_4x4, setup, teardown),
+        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(required_digits_leave_the_house, setup, teardown),
+        cmocka_unit_test_setup_teardown(corpus_killers, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

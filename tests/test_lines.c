@@ -1,0 +1,477 @@
+/* The lines plugin: every error it words; per kind, solution counts of random
+ * lines on a 4x4 sudoku against an independent count over its 288 grids
+ * (and proof that ignoring or half-enforcing the rule changes the count);
+ * per kind, propagation against brute force on small boards. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/variants-3/harness.h"
+
+static size_t base_mem;
+
+static int setup(void **state)
+{
+    (void)state;
+    t_registry();
+    base_mem = rg_mem_in_use();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    assert_int_equal(rg_mem_in_use(), base_mem);
+    return 0;
+}
+
+/* ---- Errors -------------------------------------------------------------------- */
+
+static void err(int D, const char *rules, int rule, const char *field, const char *phrase)
+{
+    rg_error e = v3_error(9, 9, D, rules);
+    v3_assert_error(&e, rule, "line", field, phrase);
+}
+
+#define L(body) "[{\"type\": \"line\", " body "}]"
+#define TWO "\"cells\": [\"r1c1\", \"r1c2\"]"
+
+static void required_parameters(void **state)
+{
+    (void)state;
+    err(8, L("\"kind\": \"whisper\", " TWO), 0, "value", "needs a value");
+    err(8, L("\"kind\": \"lockout\", " TWO), 0, "value", "8 digits");
+    err(7, L("\"kind\": \"modular\", " TWO), 0, "value", "default");
+    err(8, L("\"kind\": \"entropic\", " TWO), 0, "groups", "needs groups");
+    /* On 9 digits the defaults apply. */
+    const char *ok[] = {L("\"kind\": \"whisper\", " TWO), L("\"kind\": \"lockout\", " TWO),
+                        L("\"kind\": \"modular\", " TWO), L("\"kind\": \"entropic\", " TWO)};
+    for (int i = 0; i < 4; i++) {
+        char *s = v3_doc(9, 9, 9, ok[i]);
+        rg_puzzle_free(t_parse(s));
+        free(s);
+    }
+}
+
+static void parameter_ranges(void **state)
+{
+    (void)state;
+    err(9, L("\"kind\": \"whisper\", \"value\": 9, " TWO), 0, "value", "from 1 to 8");
+    err(9, L("\"kind\": \"whisper\", \"value\": 0, " TWO), 0, "value", "from 1 to 8");
+    err(6, L("\"kind\": \"lockout\", \"value\": 6, " TWO), 0, "value", "from 1 to 5");
+    err(9, L("\"kind\": \"modular\", \"value\": 1, " TWO), 0, "value", "at least 2");
+    err(9, L("\"kind\": \"whisper\", \"value\": 2.5, " TWO), 0, "value", "integer");
+}
+
+static void parameter_not_of_kind(void **state)
+{
+    (void)state;
+    err(9, L("\"kind\": \"thermo\", \"value\": 3, " TWO), 0, "value", "takes no value");
+    err(9, L("\"kind\": \"modular\", \"value\": 3, \"groups\": [[1]], " TWO), 0, "groups",
+        "takes no groups");
+}
+
+static void closed_only_where_allowed(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"thermo",  "slow_thermo", "region_sum", "palindrome",
+                                      "entropic", "modular",    "zipper",     "between",
+                                      "lockout",  "double_arrow"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char rules[512];
+        snprintf(rules, sizeof rules,
+                 "[{\"type\": \"line\", \"kind\": \"%s\", \"closed\": true, \"cells\": "
+                 "[\"r1c1\", \"r1c2\", \"r2c2\", \"r2c1\"]}]",
+                 bad[i]);
+        err(9, rules, 0, "closed", "cannot be closed");
+    }
+    /* closed: false is fine everywhere; whisper, renban and parity loop. */
+    const char *ok[] = {
+        L("\"kind\": \"thermo\", \"closed\": false, " TWO),
+        L("\"kind\": \"renban\", \"closed\": true, \"cells\": [\"r1c1\", \"r1c2\", \"r2c2\"]"),
+        L("\"kind\": \"parity\", \"closed\": true, \"cells\": [\"r1c1\", \"r1c2\", \"r2c2\", "
+          "\"r2c1\"]"),
+        L("\"kind\": \"whisper\", \"closed\": true, \"cells\": [\"r1c1\", \"r1c2\", \"r2c2\", "
+          "\"r2c1\"]")};
+    for (int i = 0; i < 4; i++) {
+        char *s = v3_doc(9, 9, 9, ok[i]);
+        rg_puzzle_free(t_parse(s));
+        free(s);
+    }
+    err(9, L("\"kind\": \"parity\", \"closed\": 1, " TWO), 0, "closed", "true or false");
+}
+
+static void lines_do_not_jump(void **state)
+{
+    (void)state;
+    err(9, L("\"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r2c2\", \"r2c4\"]"), 0, "cells[2]",
+        "r2c2 and r2c4 are not neighbours");
+    /* A loop closes with a step too. */
+    err(9, L("\"kind\": \"renban\", \"closed\": true, \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]"),
+        0, "cells[0]", "the last and first");
+    err(9, L("\"kind\": \"renban\", \"cells\": [\"r1c1\"]"), 0, "cells", "at least 2");
+    err(9, L("\"kind\": \"renban\", \"cells\": [\"r1c1\", \"r1c1\"]"), 0, "cells[1]",
+        "listed twice");
+    err(9, L("\"kind\": \"rainbow\", " TWO), 0, "kind", "expected one of thermo");
+}
+
+static void entropic_groups_partition(void **state)
+{
+    (void)state;
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[4,5,6,7,8,9]], " TWO), 0, "groups",
+        "into 3 groups, got 2");
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[3,4,5,6],[7,8,9]], " TWO), 0,
+        "groups", "digit 3 is in two");
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[4,5,6],[7,8]], " TWO), 0, "groups",
+        "digit 9 is in no");
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3,4,5,6],[7,8,9],[]], " TWO), 0, "groups",
+        "group 3 is empty");
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,1,2],[3,4,5,6],[7,8,9]], " TWO), 0,
+        "groups[0][1]", "listed twice");
+    err(4, L("\"kind\": \"entropic\", \"groups\": [[1],[2,3],[5]], " TWO), 0, "groups[2][0]",
+        "from 1 to 4");
+}
+
+/* ---- Random instances and an independent reading of each kind --------------- */
+
+static const char *const kinds[] = {"thermo",   "slow_thermo", "whisper", "renban",  "region_sum",
+                                    "palindrome", "entropic",  "modular", "parity",  "zipper",
+                                    "between",  "lockout",     "double_arrow"};
+enum { THERMO, SLOW, WHISPER, RENBAN, RSUM, PALIN, ENTROPIC, MODULAR, PARITY, ZIPPER, BETWEEN,
+       LOCKOUT, DARROW, NKINDS };
+
+typedef struct inst {
+    int kind, n, closed, value, D, cols;
+    int cells[16];
+    int groups[3][9], glen[3];
+    int group_of[33];
+} inst;
+
+/* A random line of kind on rows x cols with D digits; with D == 9 the
+ * parameters are left to their defaults half of the time. Writes the rule
+ * object to json. */
+static void gen(int kind, int rows, int cols, int D, inst *in, char *json, size_t cap)
+{
+    int maxn = rows * cols < 6 ? rows * cols : 6;
+    memset(in, 0, sizeof *in);
+    in->kind = kind;
+    in->D = D;
+    in->cols = cols;
+    for (;;) {
+        in->n = 2 + v3_rand(maxn - 1);
+        if (!v3_path(rows, cols, in->n, 1, in->cells)) continue;
+        in->closed = 0;
+        if ((kind == WHISPER || kind == RENBAN || kind == PARITY) && in->n >= 3 && v3_rand(2)) {
+            int a = in->cells[0], z = in->cells[in->n - 1];
+            if (abs(a / cols - z / cols) <= 1 && abs(a % cols - z % cols) <= 1) in->closed = 1;
+        }
+        break;
+    }
+    json[0] = 0;
+    v3_cat(json, cap, "{\"type\": \"line\", \"kind\": \"%s\", ", kinds[kind]);
+    if (in->closed) v3_cat(json, cap, "\"closed\": true, ");
+    int defaults = D == 9 && v3_rand(2);
+    if (kind == WHISPER || kind == LOCKOUT) {
+        in->value = defaults ? (kind == WHISPER ? 5 : 4) : 1 + v3_rand(D - 1);
+        if (!defaults) v3_cat(json, cap, "\"value\": %d, ", in->value);
+    }
+    if (kind == MODULAR) {
+        in->value = defaults ? 3 : 2 + v3_rand(D);
+        if (!defaults) v3_cat(json, cap, "\"value\": %d, ", in->value);
+        for (int d = 1; d <= D; d++) in->group_of[d] = d % in->value;
+    }
+    if (kind == ENTROPIC) {
+        if (defaults) {
+            for (int d = 1; d <= 9; d++) in->group_of[d] = (d - 1) / 3;
+        } else {
+            /* A random partition into 3 non-empty groups. */
+            for (;;) {
+                int cnt[3] = {0};
+                for (int d = 1; d <= D; d++) cnt[in->group_of[d] = v3_rand(3)]++;
+                if (cnt[0] && cnt[1] && cnt[2]) break;
+            }
+            v3_cat(json, cap, "\"groups\": [");
+            for (int g = 0; g < 3; g++) {
+                v3_cat(json, cap, "%s[", g ? ", " : "");
+                int first = 1;
+                for (int d = 1; d <= D; d++)
+                    if (in->group_of[d] == g) {
+                        v3_cat(json, cap, "%s%d", first ? "" : ", ", d);
+                        first = 0;
+                    }
+                v3_cat(json, cap, "]");
+            }
+            v3_cat(json, cap, "], ");
+        }
+    }
+    v3_cat(json, cap, "\"cells\": ");
+    v3_cells(json, cap, in->cells, in->n, cols);
+    v3_cat(json, cap, "}");
+}
+
+/* Box of a cell for region_sum: boxes are 2x2 blocks from r1c1. */
+static int box2(int idx, int cols) { return (idx / cols / 2) * 100 + (idx % cols) / 2; }
+
+static int adiff(int a, int b) { return a > b ? a - b : b - a; }
+
+/* Does the assignment g (row-major over the board) satisfy the line?
+ * half: a deliberately weakened reading of the rule, as a buggy propagator
+ * or checker might enforce it. Written from format.md 6.4 alone. */
+static int holds(const inst *in, const int *g, int half)
+{
+    int n = in->n, v[16];
+    for (int i = 0; i < n; i++) v[i] = g[in->cells[i]];
+    int steps = in->closed ? n : n - 1;
+    switch (in->kind) {
+    case THERMO:
+    case SLOW:
+        for (int i = 0; i + 1 < n; i++) {
+            int a = half ? v[i + 1] : v[i], b = half ? v[i] : v[i + 1]; /* half: reversed */
+            if (in->kind == THERMO ? a >= b : a > b) return 0;
+        }
+        return 1;
+    case WHISPER:
+        for (int i = 0; i < steps - half; i++)
+            if (adiff(v[i], v[(i + 1) % n]) < in->value) return 0;
+        return 1;
+    case PARITY:
+        for (int i = 0; i < steps - half; i++)
+            if ((v[i] + v[(i + 1) % n]) % 2 == 0) return 0;
+        return 1;
+    case RENBAN: {
+        int lo = 99, hi = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < i; j++)
+                if (v[i] == v[j]) return 0;
+            if (v[i] < lo) lo = v[i];
+            if (v[i] > hi) hi = v[i];
+        }
+        return half || hi - lo == n - 1; /* half: only no repeats */
+    }
+    case RSUM: {
+        int sums[16], ns = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || box2(in->cells[i], in->cols) != box2(in->cells[i - 1], in->cols))
+                sums[ns++] = 0;
+            sums[ns - 1] += v[i];
+        }
+        for (int s = 1; s < (half ? (ns < 2 ? ns : 2) : ns); s++)
+            if (sums[s] != sums[0]) return 0;
+        return 1;
+    }
+    case PALIN:
+        for (int i = 0; i < (half ? 1 : n / 2); i++)
+            if (v[i] != v[n - 1 - i]) return 0;
+        return 1;
+    case ENTROPIC:
+    case MODULAR: {
+        int w = in->kind == ENTROPIC ? 3 : in->value;
+        if (half) w = 2; /* only neighbours differ */
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n && j - i < w; j++)
+                if (in->group_of[v[i]] == in->group_of[v[j]]) return 0;
+        return 1;
+    }
+    case ZIPPER: {
+        int total = n % 2 ? v[n / 2] : v[0] + v[n - 1];
+        for (int i = 0; i < n / 2 - (half && n % 2 == 0 && n >= 4); i++)
+            if (v[i] + v[n - 1 - i] != total) return 0;
+        return 1;
+    }
+    case BETWEEN: {
+        int lo = v[0] < v[n - 1] ? v[0] : v[n - 1], hi = v[0] + v[n - 1] - lo;
+        for (int i = 1; i < n - 1; i++)
+            if (v[i] <= lo || (!half && v[i] >= hi)) return 0;
+        return 1;
+    }
+    case LOCKOUT: {
+        int lo = v[0] < v[n - 1] ? v[0] : v[n - 1], hi = v[0] + v[n - 1] - lo;
+        if (hi - lo < in->value) return 0;
+        for (int i = 1; i < n - 1 && !half; i++)
+            if (v[i] >= lo && v[i] <= hi) return 0;
+        return 1;
+    }
+    case DARROW: {
+        int s = 0;
+        for (int i = 1; i < n - 1; i++) s += v[i];
+        return half ? s <= v[0] + v[n - 1] : s == v[0] + v[n - 1];
+    }
+    }
+    return 0;
+}
+
+/* Per kind: random lines on the 4x4 sudoku. The engine's count (every
+ * strategy) must equal the count of the 288 grids that satisfy the line;
+ * some instances (each with a given on the line) must have a count that
+ * differs from 72, the grids holding the given (the rule
+ * ignored) and from the half reading (the rule half enforced). */
+static void counts_on_4x4(void **state)
+{
+    (void)state;
+    v3_grids4();
+    for (int kind = 0; kind < NKINDS; kind++) {
+        int differs_ignored = 0, differs_half = 0;
+        for (int t = 0; t < 24; t++) {
+            inst in;
+            char rule[1024], rules[1200];
+            gen(kind, 4, 4, 4, &in, rule, sizeof rule);
+            snprintf(rules, sizeof rules, "[" V3_GRID4 ", %s]", rule);
+            /* A given on the line breaks the symmetry d -> 5 - d of the
+             * grids (under which a reversed thermo counts the same). */
+            int gc = in.cells[v3_rand(in.n)], gv = 1 + v3_rand(4);
+            char givens[64];
+            snprintf(givens, sizeof givens, "{\"r%dc%d\": %d}", gc / 4 + 1, gc % 4 + 1, gv);
+            long full = 0, half = 0;
+            for (int g = 0; g < 288; g++) {
+                if (v3_grids[g][gc] != gv) continue;
+                full += holds(&in, v3_grids[g], 0);
+                half += holds(&in, v3_grids[g], 1);
+            }
+            char *text = v3_docg(4, 4, 4, rules, givens);
+            rg_puzzle *p = t_parse(text);
+            free(text);
+            long n = v3_count_all(p, 1000);
+            rg_puzzle_free(p);
+            if (n != full) fail_msg("%s: engine counts %ld, the grids %ld: %s", kinds[kind], n, full, rule);
+            differs_ignored += full != 72; /* 288 / 4 grids hold the given */
+            differs_half += full != half;
+        }
+        if (!differs_ignored || !differs_half)
+            fail_msg("%s: no instance tells the rule from its absence (%d) or half (%d)",
+                     kinds[kind], differs_ignored, differs_half);
+    }
+}
+
+/* ---- Soundness ------------------------------------------------------------------------ */
+
+/* A line alone on a small board (region_sum with 2x2 box rules), random
+ * start domains: narrowing keeps every digit a solution uses and, except for
+ * whisper loops and region_sum, exactly those. */
+static void soundness(void **state)
+{
+    (void)state;
+    static const int shapes[][2] = {{1, 4}, {1, 6}, {2, 3}, {2, 4}, {3, 3}, {3, 4}};
+    for (int kind = 0; kind < NKINDS; kind++) {
+        int solvable = 0;
+        for (int t = 0; t < 60; t++) {
+            int sh = v3_rand(6), rows = shapes[sh][0], cols = shapes[sh][1];
+            int D = 4 + v3_rand(6);
+            if (kind == RSUM) rows = 2, cols = 4;
+            inst in;
+            char rule[1024], rules[2048];
+            gen(kind, rows, cols, D, &in, rule, sizeof rule);
+            if (kind == RSUM)
+                snprintf(rules, sizeof rules,
+                         "[{\"type\": \"box\", \"cells\": \"r1c1:r2c2\"}, {\"type\": \"box\", "
+                         "\"cells\": \"r1c3:r2c4\"}, %s]",
+                         rule);
+            else
+                snprintf(rules, sizeof rules, "[%s]", rule);
+            rg_puzzle *p = v3_parse(rows, cols, D, rules);
+            rg_mask start[64];
+            v3_domains(rows * cols, D, 40000, start);
+            int exact = kind != RSUM && !(kind == WHISPER && in.closed);
+            solvable += v3_sound(p, start, exact);
+            /* Complete assignments: one digit per cell. */
+            for (int c = 0; c < rows * cols; c++) start[c] = (rg_mask)1 << v3_rand(D);
+            v3_sound(p, start, exact);
+            rg_puzzle_free(p);
+        }
+        if (!solvable) fail_msg("%s: no random start had a solution", kinds[kind]);
+    }
+}
+
+/* ---- Puzzles on 9 digits with the defaults ------------------------------------------------- */
+
+/* Classic puzzle texts with a line: the count with the line and without. */
+static void nine_digit_puzzles(void **state)
+{
+    (void)state;
+    /* A thermo down column 1 of an empty Latin-free 1x9 strip forces 1..9. */
+    rg_puzzle *p = v3_parse(1, 9, 9,
+                            "[{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", "
+                            "\"r1c2\", \"r1c3\", \"r1c4\", \"r1c5\", \"r1c6\", \"r1c7\", "
+                            "\"r1c8\", \"r1c9\"]}]");
+    assert_int_equal(v3_count_all(p, 10), 1);
+    rg_puzzle_free(p);
+    /* A German whisper of 3 cells: the middle is 1..4 or 6..9 (never 5)
+     * with both ends at least 5 away: count pairs directly. */
+    p = v3_parse(1, 3, 9,
+                 "[{\"type\": \"line\", \"kind\": \"whisper\", \"cells\": [\"r1c1\", \"r1c2\", "
+                 "\"r1c3\"]}]");
+    long want = 0;
+    for (int a = 1; a <= 9; a++)
+        for (int b = 1; b <= 9; b++)
+            for (int c = 1; c <= 9; c++) want += adiff(a, b) >= 5 && adiff(b, c) >= 5;
+    assert_int_equal(v3_count_all(p, 1000), want);
+    rg_puzzle_free(p);
+    /* A thermo longer than D has no solution; so has an odd parity loop. */
+    p = v3_parse(2, 2, 3,
+                 "[{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\", "
+                 "\"r2c2\", \"r2c1\"]}]");
+    assert_int_equal(v3_count_all(p, 10), 0);
+    rg_puzzle_free(p);
+    p = v3_parse(2, 2, 9,
+                 "[{\"type\": \"line\", \"kind\": \"parity\", \"closed\": true, \"cells\": "
+                 "[\"r1c1\", \"r1c2\", \"r2c2\"]}]");
+    assert_int_equal(v3_count_all(p, 10), 0);
+    rg_puzzle_free(p);
+}
+
+/* The variant corpus of line puzzles: every answer checked. */
+static void corpus_files(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "corpus/variants/thermo.jsonl", "corpus/variants/whisper.jsonl",
+        "corpus/variants/renban.jsonl", "corpus/variants/lines.jsonl"};
+    for (int f = 0; f < 4; f++) {
+        rg_corpus *c;
+        rg_error e;
+        rg_error_clear(&e);
+        assert_int_equal(rg_corpus_open(t_registry(), t_src(files[f]), NULL, NULL, &c, &e),
+                         RG_OK);
+        rg_puzzle *p;
+        int count = 0;
+        while (rg_corpus_next(c, &p, &e) == 1) {
+            rg_solver *s = rg_solver_new();
+            rg_options o;
+            rg_options_default(&o);
+            o.limit = 2;
+            rg_result r;
+            assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
+            assert_int_equal(r.status, RG_STATUS_UNIQUE);
+            const int *want = rg_puzzle_solution(p);
+            assert_non_null(want);
+            assert_memory_equal(r.solution, want, (size_t)rg_puzzle_cells(p) * sizeof *want);
+            rg_solver_free(s);
+            rg_puzzle_free(p);
+            count++;
+        }
+        assert_int_equal(e.code, RG_OK);
+        assert_true(count > 0);
+        rg_corpus_close(c);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(required_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(parameter_ranges, setup, teardown),
+        cmocka_unit_test_setup_teardown(parameter_not_of_kind, setup, teardown),
+        cmocka_unit_test_setup_teardown(closed_only_where_allowed, setup, teardown),
+        cmocka_unit_test_setup_teardown(lines_do_not_jump, setup, teardown),
+        cmocka_unit_test_setup_teardown(entropic_groups_partition, setup, teardown),
+        cmocka_unit_test_setup_teardown(counts_on_4x4, setup, teardown),
+        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(nine_digit_puzzles, setup, teardown),
+        cmocka_unit_test_setup_teardown(corpus_files, setup, teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

@@ -95,3 +95,22 @@ void rg_cell_name(int row, int col, char *buf, size_t n)
 {
     if (n) snprintf(buf, n, "r%dc%d", row, col);
 }
+
+int rg_rect_parse(const char *s, int *r1, int *c1, int *r2, int *c2)
+{
+    const char *colon = strchr(s, ':');
+    if (!colon) return 1;
+    char left[32];
+    size_t n = (size_t)(colon - s);
+    if (n >= sizeof left) return -1;
+    memcpy(left, s, n);
+    left[n] = 0;
+    int a, c, d, e;
+    if (rg_cell_parse(left, &a, &c)) return -1;
+    if (rg_cell_parse(colon + 1, &d, &e)) return -2;
+    *r1 = a < d ? a : d;
+    *r2 = a < d ? d : a;
+    *c1 = c < e ? c : e;
+    *c2 = c < e ? e : c;
+    return 0;
+}

@@ -77,7 +77,7 @@ static int cmp_names(const void *x, const void *y)
 
 /* The first member name of obj that occurs twice, or NULL; *oom on failure
  * to allocate the scratch list. */
-static const char *duplicate_member(const cJSON *obj, int *oom)
+const char *rg_json_duplicate(const cJSON *obj, int *oom)
 {
     int n = 0;
     *oom = 0;
@@ -110,7 +110,7 @@ static int no_duplicates(const cJSON *v, const char *path, rg_error *err)
     char sub[128];
     if (cJSON_IsObject(v)) {
         int oom;
-        const char *dup = duplicate_member(v, &oom);
+        const char *dup = rg_json_duplicate(v, &oom);
         if (oom) return rg_error_set(err, RG_E_NOMEM, path, "out of memory");
         if (dup) {
             snprintf(sub, sizeof sub, "%s.%s", path, dup);
@@ -265,21 +265,15 @@ static int mark_cells(const char *s, const char *field, int rows, int cols, unsi
                       rg_error *err)
 {
     int r1, c1, r2, c2;
-    const char *colon = strchr(s, ':');
-    if (colon) {
+    int rc = rg_rect_parse(s, &r1, &c1, &r2, &c2);
+    if (rc == -1) {
         char left[32];
-        size_t n = (size_t)(colon - s);
-        int a, c, d, e;
-        if (n >= sizeof left) return bad_name(err, field, s);
-        memcpy(left, s, n);
-        left[n] = 0;
-        if (rg_cell_parse(left, &a, &c)) return bad_name(err, field, left);
-        if (rg_cell_parse(colon + 1, &d, &e)) return bad_name(err, field, colon + 1);
-        r1 = a < d ? a : d;
-        r2 = a < d ? d : a;
-        c1 = c < e ? c : e;
-        c2 = c < e ? e : c;
-    } else {
+        size_t n = strcspn(s, ":");
+        snprintf(left, sizeof left, "%.*s", (int)(n < sizeof left ? n : sizeof left - 1), s);
+        return bad_name(err, field, n < sizeof left ? left : s);
+    }
+    if (rc == -2) return bad_name(err, field, strchr(s, ':') + 1);
+    if (rc == 1) {
         if (rg_cell_parse(s, &r1, &c1)) return bad_name(err, field, s);
         r2 = r1;
         c2 = c1;
@@ -302,7 +296,7 @@ static int read_board(const cJSON *root, rg_board *board, rg_error *err)
                             "expected an object with rows, columns and digits, got %s",
                             found(b, g, sizeof g));
     int oom;
-    const char *dup = duplicate_member(b, &oom);
+    const char *dup = rg_json_duplicate(b, &oom);
     if (oom) return rg_error_set(err, RG_E_NOMEM, "board", "out of memory");
     if (dup) {
         snprintf(field, sizeof field, "board.%s", dup);
@@ -507,7 +501,7 @@ static int check_top(const cJSON *root, rg_error *err)
 {
     char g[64];
     int oom;
-    const char *dup = duplicate_member(root, &oom);
+    const char *dup = rg_json_duplicate(root, &oom);
     if (oom) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (dup) return rg_error_set(err, RG_E_FORMAT, dup, "duplicate key: \"%s\" appears twice", dup);
     const cJSON *f = member(root, "format");

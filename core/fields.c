@@ -137,39 +137,6 @@ int rg_read_has(rg_build *b, rg_rule *r, const char *field)
     return 0;
 }
 
-static int cmp_names(const void *x, const void *y)
-{
-    return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
-/* The first member name that occurs twice in obj, or NULL. Sets *nomem_out
- * when the scratch list could not be allocated. */
-static const char *duplicate_member(const cJSON *obj, int n, int *nomem_out)
-{
-    *nomem_out = 0;
-    if (n <= 32) {
-        for (const cJSON *a = obj->child; a; a = a->next)
-            for (const cJSON *c = a->next; c; c = c->next)
-                if (a->string && c->string && strcmp(a->string, c->string) == 0)
-                    return a->string;
-        return NULL;
-    }
-    const char **names = rg_malloc((size_t)n * sizeof *names);
-    if (!names) {
-        *nomem_out = 1;
-        return NULL;
-    }
-    int k = 0;
-    for (const cJSON *a = obj->child; a; a = a->next)
-        if (a->string) names[k++] = a->string;
-    qsort(names, (size_t)k, sizeof *names, cmp_names);
-    const char *dup = NULL;
-    for (int i = 1; i < k && !dup; i++)
-        if (strcmp(names[i - 1], names[i]) == 0) dup = names[i];
-    rg_free(names);
-    return dup;
-}
-
 /* Prepares r for reading json: counts its members, takes their read flags
  * from the arena (so no path can leak them), marks "type" read and refuses
  * a member name given twice. */
@@ -192,7 +159,7 @@ int rg_rule_begin(rg_build *b, rg_rule *r, const cJSON *json, int index, const c
     if (!r->read) return nomem(b, r, NULL);
     r->nfields = n;
     int oom;
-    const char *dup = duplicate_member(json, n, &oom);
+    const char *dup = rg_json_duplicate(json, &oom);
     if (oom) return nomem(b, r, NULL);
     if (dup)
         return rg_read_error(b, r, dup, "duplicate key: \"%s\" appears twice in the rule", dup);
@@ -264,26 +231,6 @@ static int cell_of(rg_build *b, rg_rule *r, const char *where, const char *s, in
     return RG_OK;
 }
 
-/* Splits "r1c1:r3c3" into its corners (in either order). Returns 0, 1 when
- * s holds no ':' (not a rectangle) or -1 when a corner is no cell name. */
-static int parse_rect(const char *s, int *r1, int *c1, int *r2, int *c2)
-{
-    const char *colon = strchr(s, ':');
-    if (!colon) return 1;
-    char left[32];
-    size_t n = (size_t)(colon - s);
-    if (n >= sizeof left) return -1;
-    memcpy(left, s, n);
-    left[n] = 0;
-    int a, c, d, e;
-    if (rg_cell_parse(left, &a, &c) || rg_cell_parse(colon + 1, &d, &e)) return -1;
-    *r1 = a < d ? a : d;
-    *r2 = a < d ? d : a;
-    *c1 = c < e ? c : e;
-    *c2 = c < e ? e : c;
-    return 0;
-}
-
 /* Cells gathered for one reader: distinct, in the order met. */
 typedef struct collect {
     int *cells;
@@ -315,7 +262,7 @@ static int collect_add(rg_build *b, rg_rule *r, const char *where, collect *c, i
 static int add_rect(rg_build *b, rg_rule *r, const char *where, collect *c, const char *s)
 {
     int r1, c1, r2, c2;
-    if (parse_rect(s, &r1, &c1, &r2, &c2))
+    if (rg_rect_parse(s, &r1, &c1, &r2, &c2))
         return rg_read_error(b, r, where,
                              "expected a rectangle like \"r1c1:r3c3\", got \"%.40s\"%s", s,
                              leading_zero(s) ? " (cell numbers have no leading zeros)" : "");
@@ -343,7 +290,7 @@ static int add_rect(rg_build *b, rg_rule *r, const char *where, collect *c, cons
 static long element_size(const cJSON *e)
 {
     int r1, c1, r2, c2;
-    if (cJSON_IsString(e) && parse_rect(e->valuestring, &r1, &c1, &r2, &c2) == 0)
+    if (cJSON_IsString(e) && rg_rect_parse(e->valuestring, &r1, &c1, &r2, &c2) == 0)
         return (long)(r2 - r1 + 1) * (c2 - c1 + 1);
     return 1;
 }

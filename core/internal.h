@@ -21,6 +21,9 @@ void rg_free(void *p);
 char *rg_strdup(const char *s);
 /* Routes cJSON's allocations through rg_malloc / rg_free (idempotent). */
 void rg_json_hooks(void);
+/* doc.c: the first member name that occurs twice in the object obj, or NULL;
+ * sets *oom when the scratch list could not be allocated. */
+const char *rg_json_duplicate(const struct cJSON *obj, int *oom);
 
 /* ---- error.c ------------------------------------------------------------- */
 
@@ -61,6 +64,11 @@ void rg_board_free(rg_board *b);
  * position, or -1 when s is not a cell name. Does not look at the board. */
 int rg_cell_parse(const char *s, int *row, int *col);
 void rg_cell_name(int row, int col, char *buf, size_t n);
+/* Parse a rectangle "r1c1:r3c3" (corners in either order) into its top-left
+ * and bottom-right corners. Returns 0, 1 when s has no ':' (not a
+ * rectangle), -1 when the left corner and -2 when the right corner is no
+ * cell name. */
+int rg_rect_parse(const char *s, int *r1, int *c1, int *r2, int *c2);
 static inline int rg_board_at(const rg_board *b, int row, int col)
 {
     if (row < 1 || col < 1 || row > b->rows || col > b->cols) return -1;

@@ -181,7 +181,7 @@ int rg_host_add_house(rg_build *b, const int *cells, int n, int kind)
 {
     rg_model *m = model_of(b);
     if (n < 1) return rg_error_set(b->err, RG_E_INTERNAL, NULL, "empty house");
-    if (kind < RG_HOUSE_ROW || kind > RG_HOUSE_REGION)
+    if (kind < RG_HOUSE_ROW || kind > RG_HOUSE_CAGE)
         return rg_error_set(b->err, RG_E_INTERNAL, NULL, "unknown house kind %d", kind);
     int rc = bad_cells(b, cells, n);
     if (rc) return rc;

@@ -972,9 +972,6 @@ static void corpus_shipped_classic(void **state)
 {
     (void)state;
     const char *path = t_src("corpus/classic/puzzles3_magictour_top1465.txt");
-    FILE *probe = fopen(path, "rb");
-    if (!probe) skip(); /* a source tree without the corpora */
-    fclose(probe);
     rg_corpus *c;
     rg_error err;
     assert_int_equal(rg_corpus_open(t_registry(), path, NULL, NULL, &c, &err), RG_OK);

@@ -111,8 +111,15 @@ enum {
     RG_F_DISTINCT = 4u  /* digit lists: no digit twice */
 };
 
-/* House kinds. */
-enum { RG_HOUSE_ROW = 0, RG_HOUSE_COLUMN = 1, RG_HOUSE_BOX = 2, RG_HOUSE_REGION = 3 };
+/* House kinds: rows, columns and boxes of the houses plugin, regions of
+ * region rules, and cages (a killer cage is a house without being a region). */
+enum {
+    RG_HOUSE_ROW = 0,
+    RG_HOUSE_COLUMN = 1,
+    RG_HOUSE_BOX = 2,
+    RG_HOUSE_REGION = 3,
+    RG_HOUSE_CAGE = 4
+};
 
 typedef struct rg_board_info {
     int rows, columns, digits; /* digits is D */

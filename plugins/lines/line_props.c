@@ -1,0 +1,601 @@
+/* Propagators and checks of the line kinds. Each propagator keeps exactly
+ * the digits some assignment satisfying its line alone (within the current
+ * domains) uses, except whisper on a loop (arc consistency) and region_sum
+ * (distinct digits within a segment are left to the houses). The reasoning
+ * for each kind is in docs/rules-cages-lines-arrows.md. */
+#include <stdint.h>
+
+#include "../cages/match.h"
+#include "lines.h"
+
+#define host lines_host
+
+/* ---- Masks ---------------------------------------------------------------- */
+
+static int lowest(rg_mask m) { return __builtin_ctz(m) + 1; }
+static int highest(rg_mask m) { return 32 - __builtin_clz(m); }
+
+/* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
+static rg_mask ge(int v, int D) { return v <= 1 ? full_mask(D) : v > D ? 0 : full_mask(D) & ~full_mask(v - 1); }
+static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? full_mask(D) : full_mask(v); }
+static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
+static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
+
+/* ---- Sets of sums ----------------------------------------------------------- */
+
+#define SUM_WORDS 17 /* sums 0..1087: any segment inside one box of up to 32 cells */
+
+typedef struct sumset {
+    uint64_t w[SUM_WORDS];
+} sumset;
+
+/* dst |= src << k, over nw words. */
+static void sums_or_shift(sumset *dst, const sumset *src, int k, int nw)
+{
+    int q = k / 64, r = k % 64;
+    for (int i = nw - 1; i >= q; i--) {
+        uint64_t v = src->w[i - q] << r;
+        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
+        dst->w[i] |= v;
+    }
+}
+
+/* Clears the sums above cap. */
+static void sums_cap(sumset *s, int cap, int nw)
+{
+    int q = cap / 64, r = cap % 64;
+    if (q < nw) s->w[q] &= r == 63 ? ~(uint64_t)0 : (((uint64_t)1 << (r + 1)) - 1);
+    for (int i = q + 1; i < nw; i++) s->w[i] = 0;
+}
+
+/* The sums of the digits of cells[0..n-1] other than index skip (repeats
+ * allowed), up to cap. */
+static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
+                    sumset *out)
+{
+    sumset a = {{0}};
+    a.w[0] = 1;
+    for (int i = 0; i < n; i++) {
+        if (i == skip) continue;
+        sumset b = {{0}};
+        rg_mask m = dom[cells[i]];
+        while (m) {
+            sums_or_shift(&b, &a, __builtin_ctz(m) + 1, nw);
+            m &= m - 1;
+        }
+        sums_cap(&b, cap, nw);
+        a = b;
+    }
+    *out = a;
+}
+
+/* Is some sum of others plus x in target? */
+static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
+{
+    sumset t = {{0}};
+    sums_or_shift(&t, others, x, nw);
+    for (int i = 0; i < nw; i++)
+        if (t.w[i] & target->w[i]) return 1;
+    return 0;
+}
+
+/* Keeps in cells[i] the digits x with some sum of the others plus x in target. */
+static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
+                        int nw)
+{
+    const rg_mask *dom = host->domains(sp);
+    sumset others;
+    sums_of(dom, cells, n, i, cap, nw, &others);
+    rg_mask keep = 0, m = dom[cells[i]];
+    while (m) {
+        int x = __builtin_ctz(m) + 1;
+        m &= m - 1;
+        if (sums_hit(&others, x, target, nw)) keep |= bit(x);
+    }
+    return host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+}
+
+/* The closing step of a loop counts as a step only with 3 or more cells. */
+static int steps(const line *l) { return l->closed && l->n > 2 ? l->n : l->n - 1; }
+
+/* ---- thermo, slow_thermo ---------------------------------------------------- */
+
+/* A chain of <, or <=: a digit stays when the smallest digit left before it
+ * is below it and the largest left after it is above it. One pass up the
+ * line raises the floors, one down lowers the ceilings; the second pass
+ * removes only tops, which leaves the floors the first relied on. */
+static int prop_thermo(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int D = l->D, strict = l->kind == LINE_THERMO;
+    int lo = 1;
+    for (int i = 0; i < l->n; i++) {
+        if (host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
+        lo = lowest(dom[l->cells[i]]) + strict;
+    }
+    int hi = D;
+    for (int i = l->n - 1; i >= 0; i--) {
+        if (host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
+        hi = highest(dom[l->cells[i]]) - strict;
+    }
+    return RG_PROP_FIX;
+}
+
+static int check_thermo(const int *values, void *data)
+{
+    const line *l = data;
+    int strict = l->kind == LINE_THERMO, last = -1, lastv = 0;
+    for (int i = 0; i < l->n; i++) {
+        int v = values[l->cells[i]];
+        if (!v) continue;
+        /* Strict: k steps along the line need a rise of at least k. */
+        if (last >= 0 && (strict ? v - lastv < i - last : v < lastv)) return 0;
+        last = i;
+        lastv = v;
+    }
+    return 1;
+}
+
+/* ---- whisper ------------------------------------------------------------------ */
+
+/* Digits at least k away from some digit of m. */
+static rg_mask far_from(rg_mask m, int k, int D)
+{
+    return m ? ge(lowest(m) + k, D) | le(highest(m) - k, D) : 0;
+}
+
+/* Arc consistency on each step, repeated to a fixpoint: exact on an open
+ * line (a path), sound on a loop. */
+static int prop_whisper(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int E = steps(l), changed;
+    do {
+        changed = 0;
+        for (int e = 0; e < E; e++) {
+            int a = l->cells[e], b = l->cells[(e + 1) % l->n];
+            int r = host->keep(sp, a, far_from(dom[b], l->value, l->D));
+            if (r < 0) return RG_PROP_FAIL;
+            changed |= r;
+            r = host->keep(sp, b, far_from(dom[a], l->value, l->D));
+            if (r < 0) return RG_PROP_FAIL;
+            changed |= r;
+        }
+    } while (changed);
+    return RG_PROP_FIX;
+}
+
+static int check_whisper(const int *values, void *data)
+{
+    const line *l = data;
+    for (int e = 0; e < steps(l); e++) {
+        int a = values[l->cells[e]], b = values[l->cells[(e + 1) % l->n]];
+        if (a && b && (a > b ? a - b : b - a) < l->value) return 0;
+    }
+    return 1;
+}
+
+/* ---- renban ------------------------------------------------------------------- */
+
+/* Every window of n consecutive digits is tried as the set of the line: it
+ * survives when the cells can be matched to its digits one to one; a cell
+ * keeps what it takes in some matching of some window. */
+static int prop_renban(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int n = l->n, D = l->D;
+    if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
+    rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
+    for (int lo = 1; lo + n - 1 <= D; lo++) {
+        rg_mask w = span(lo, lo + n - 1, D);
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
+        if (!ok || !match_support(d, n, sup)) continue;
+        for (int i = 0; i < n; i++) keep[i] |= sup[i];
+    }
+    for (int i = 0; i < n; i++)
+        if (host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static int check_renban(const int *values, void *data)
+{
+    const line *l = data;
+    rg_mask seen = 0;
+    int lo = 99, hi = 0;
+    for (int i = 0; i < l->n; i++) {
+        int v = values[l->cells[i]];
+        if (!v) continue;
+        if (seen & bit(v)) return 0;
+        seen |= bit(v);
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+    }
+    return !seen || hi - lo <= l->n - 1;
+}
+
+/* ---- region_sum ---------------------------------------------------------------- */
+
+/* The sums each segment can make (repeats allowed) intersect in the common
+ * totals; a digit stays when the rest of its segment can complete it to a
+ * common total. Segments are independent given the total, so this keeps
+ * exactly what the line alone allows. */
+static int prop_region_sum(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int cap = 1 << 30;
+    for (int s = 0; s < l->nseg; s++) {
+        int hi = 0;
+        for (int i = l->seg[s]; i < l->seg[s + 1]; i++) hi += highest(dom[l->cells[i]]);
+        if (hi < cap) cap = hi;
+    }
+    /* Sums past what a set can hold: no pruning (sound; cannot happen for a
+     * segment inside one box). */
+    if (cap >= SUM_WORDS * 64) return RG_PROP_FIX;
+    int nw = cap / 64 + 1;
+    sumset common, seg;
+    for (int s = 0; s < l->nseg; s++) {
+        const int *cells = l->cells + l->seg[s];
+        int n = l->seg[s + 1] - l->seg[s];
+        sums_of(dom, cells, n, -1, cap, nw, &seg);
+        for (int k = 0; k < nw; k++) common.w[k] = s ? common.w[k] & seg.w[k] : seg.w[k];
+    }
+    uint64_t any = 0;
+    for (int k = 0; k < nw; k++) any |= common.w[k];
+    if (!any) return RG_PROP_FAIL;
+    for (int s = 0; s < l->nseg; s++) {
+        const int *cells = l->cells + l->seg[s];
+        int n = l->seg[s + 1] - l->seg[s];
+        for (int i = 0; i < n; i++)
+            if (keep_hitting(sp, cells, n, i, &common, cap, nw) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
+static int check_region_sum(const int *values, void *data)
+{
+    const line *l = data;
+    long first = -1;
+    for (int s = 0; s < l->nseg; s++) {
+        long sum = 0;
+        for (int i = l->seg[s]; i < l->seg[s + 1]; i++) {
+            int v = values[l->cells[i]];
+            if (!v) return 1;
+            sum += v;
+        }
+        if (first < 0) first = sum;
+        if (sum != first) return 0;
+    }
+    return 1;
+}
+
+/* ---- palindrome --------------------------------------------------------------- */
+
+static int prop_palindrome(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    for (int i = 0; i < l->n / 2; i++) {
+        int a = l->cells[i], b = l->cells[l->n - 1 - i];
+        rg_mask m = dom[a] & dom[b];
+        if (host->keep(sp, a, m) < 0 || host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
+static int check_palindrome(const int *values, void *data)
+{
+    const line *l = data;
+    for (int i = 0; i < l->n / 2; i++) {
+        int a = values[l->cells[i]], b = values[l->cells[l->n - 1 - i]];
+        if (a && b && a != b) return 0;
+    }
+    return 1;
+}
+
+/* ---- entropic, modular ----------------------------------------------------------- */
+
+/* Cells closer than w along the line are in different groups. With 3 groups
+ * (entropic) or m residues (modular) and windows of w, cells w apart share a
+ * group, so the positions fall into classes i mod w (min(n, w) of them) that
+ * take pairwise different groups. A class may take a group when every cell
+ * of it has a digit there; the classes are matched to groups exactly, and
+ * each cell keeps its digits in the groups its class can take. */
+static int prop_groups(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int w = l->window, k = l->n < w ? l->n : w;
+    if (k > l->ngroups || k > MATCH_MAX) return RG_PROP_FAIL;
+    rg_mask cls[MATCH_MAX], sup[MATCH_MAX];
+    for (int p = 0; p < k; p++) {
+        cls[p] = 0;
+        for (int g = 0; g < l->ngroups; g++) {
+            int ok = 1;
+            for (int i = p; i < l->n && ok; i += w) ok = (dom[l->cells[i]] & l->groups[g]) != 0;
+            if (ok) cls[p] |= (rg_mask)1 << g;
+        }
+    }
+    if (!match_support(cls, k, sup)) return RG_PROP_FAIL;
+    for (int p = 0; p < k; p++) {
+        rg_mask allowed = 0;
+        for (int g = 0; g < l->ngroups; g++)
+            if (sup[p] >> g & 1) allowed |= l->groups[g];
+        for (int i = p; i < l->n; i += w)
+            if (host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
+static int group_of(const line *l, int v)
+{
+    for (int g = 0; g < l->ngroups; g++)
+        if (l->groups[g] & bit(v)) return g;
+    return -1;
+}
+
+static int check_groups(const int *values, void *data)
+{
+    const line *l = data;
+    for (int i = 0; i < l->n; i++) {
+        int a = values[l->cells[i]];
+        if (!a) continue;
+        int ga = group_of(l, a);
+        for (int j = i + 1; j < l->n && j - i < l->window; j++) {
+            int b = values[l->cells[j]];
+            if (b && group_of(l, b) == ga) return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- parity ------------------------------------------------------------------- */
+
+/* Parities alternate along the line, so the whole line is one of two
+ * patterns (odd first or even first); a loop of odd length fits neither.
+ * A pattern survives when every cell has a digit of its parity there. */
+static int prop_parity(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    rg_mask odd = 0x55555555u & full_mask(l->D), even = full_mask(l->D) & ~odd;
+    int usable[2] = {1, 1};
+    if (l->closed && l->n > 2 && l->n % 2) return RG_PROP_FAIL;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < l->n && usable[p]; i++) {
+            rg_mask need = (i + p) % 2 ? even : odd;
+            usable[p] = (dom[l->cells[i]] & need) != 0;
+        }
+    if (!usable[0] && !usable[1]) return RG_PROP_FAIL;
+    for (int i = 0; i < l->n; i++) {
+        rg_mask keep = 0;
+        for (int p = 0; p < 2; p++)
+            if (usable[p]) keep |= (i + p) % 2 ? even : odd;
+        if (host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
+static int check_parity(const int *values, void *data)
+{
+    const line *l = data;
+    for (int e = 0; e < steps(l); e++) {
+        int a = values[l->cells[e]], b = values[l->cells[(e + 1) % l->n]];
+        if (a && b && (a - b) % 2 == 0) return 0;
+    }
+    return 1;
+}
+
+/* ---- zipper ------------------------------------------------------------------- */
+
+/* Is there v in a, t - v in b? */
+static int pair_makes(rg_mask a, rg_mask b, int t, int D)
+{
+    while (a) {
+        int v = __builtin_ctz(a) + 1;
+        a &= a - 1;
+        if (t - v >= 1 && t - v <= D && (b & bit(t - v))) return 1;
+    }
+    return 0;
+}
+
+/* The totals T (2..2D, bit T-1) every mirrored pair can make and the centre
+ * can hold; each pair cell keeps the digits completing some such T with a
+ * digit of its partner, the centre keeps the T. Given T the pairs are
+ * independent, so this is exact. */
+static int prop_zipper(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int D = l->D, half = l->n / 2, centre = l->n % 2 ? l->cells[half] : -1;
+    uint64_t totals = 0;
+    for (int t = 2; t <= 2 * D; t++) {
+        int ok = centre < 0 || (t <= D && (dom[centre] & bit(t)));
+        for (int i = 0; i < half && ok; i++)
+            ok = pair_makes(dom[l->cells[i]], dom[l->cells[l->n - 1 - i]], t, D);
+        if (ok) totals |= (uint64_t)1 << (t - 1);
+    }
+    if (!totals) return RG_PROP_FAIL;
+    for (int i = 0; i < half; i++) {
+        int a = l->cells[i], b = l->cells[l->n - 1 - i];
+        for (int side = 0; side < 2; side++) {
+            int x = side ? b : a, y = side ? a : b;
+            rg_mask keep = 0, m = dom[x];
+            while (m) {
+                int v = __builtin_ctz(m) + 1;
+                m &= m - 1;
+                for (uint64_t t = totals; t; t &= t - 1) {
+                    int T = __builtin_ctzll(t) + 1, u = T - v;
+                    if (u >= 1 && u <= D && (dom[y] & bit(u))) {
+                        keep |= bit(v);
+                        break;
+                    }
+                }
+            }
+            if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+        }
+    }
+    if (centre >= 0 && host->keep(sp, centre, (rg_mask)(totals & full_mask(D))) < 0)
+        return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static int check_zipper(const int *values, void *data)
+{
+    const line *l = data;
+    int half = l->n / 2, total = l->n % 2 ? values[l->cells[half]] : 0;
+    for (int i = 0; i < half; i++) {
+        int a = values[l->cells[i]], b = values[l->cells[l->n - 1 - i]];
+        if (!a || !b) continue;
+        if (total && a + b != total) return 0;
+        total = a + b;
+    }
+    return 1;
+}
+
+/* ---- between, lockout -------------------------------------------------------------- */
+
+/* Both kinds fix the ends as a pair (lo, hi) and ask every inner cell for a
+ * digit in a mask of that pair: strictly between (between) or outside the
+ * closed range (lockout, which also wants hi - lo >= k). Every pair is
+ * tried; given the pair the inner cells are independent, so keeping the
+ * digits of the pairs that survive is exact. */
+static int prop_ends(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
+    int lockout = l->kind == LINE_LOCKOUT;
+    if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
+    rg_mask ka = 0, kz = 0, inner = 0;
+    for (int lo = 1; lo <= D; lo++)
+        for (int hi = lo + (lockout ? l->value : 2); hi <= D; hi++) {
+            int up = (dom[a] & bit(lo)) && (dom[z] & bit(hi));
+            int down = (dom[a] & bit(hi)) && (dom[z] & bit(lo));
+            if (!up && !down) continue;
+            rg_mask ok = lockout ? full_mask(D) & ~span(lo, hi, D) : span(lo + 1, hi - 1, D);
+            int fits = 1;
+            for (int i = 1; i < n - 1 && fits; i++) fits = (dom[l->cells[i]] & ok) != 0;
+            if (!fits) continue;
+            if (up) ka |= bit(lo), kz |= bit(hi);
+            if (down) ka |= bit(hi), kz |= bit(lo);
+            inner |= ok;
+        }
+    if (host->keep(sp, a, ka) < 0 || host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
+    for (int i = 1; i < n - 1; i++)
+        if (host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static int check_ends(const int *values, void *data)
+{
+    const line *l = data;
+    int n = l->n, a = values[l->cells[0]], z = values[l->cells[n - 1]];
+    if (!a || !z) return 1;
+    int lo = a < z ? a : z, hi = a < z ? z : a;
+    int lockout = l->kind == LINE_LOCKOUT;
+    if (lockout && hi - lo < l->value) return 0;
+    for (int i = 1; i < n - 1; i++) {
+        int v = values[l->cells[i]];
+        if (!v) continue;
+        if (lockout ? v >= lo && v <= hi : v <= lo || v >= hi) return 0;
+    }
+    return 1;
+}
+
+/* ---- double_arrow ------------------------------------------------------------------- */
+
+/* The totals both ends can make (at most 2D) that the inner cells can also
+ * make; the ends keep the digits reaching such a total with a digit of the
+ * other end, the inner cells those the rest of the inside can complete.
+ * Exact: the inside and the ends only share the total. */
+static int prop_double_arrow(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = host->domains(sp);
+    int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
+    int cap = 2 * D, nw = cap / 64 + 1;
+    sumset ends = {{0}}, one = {{0}}, target;
+    one.w[0] = 1;
+    rg_mask m = dom[a];
+    while (m) {
+        int v = __builtin_ctz(m) + 1;
+        m &= m - 1;
+        rg_mask mz = dom[z];
+        sumset sv = {{0}};
+        sums_or_shift(&sv, &one, v, nw);
+        while (mz) {
+            sums_or_shift(&ends, &sv, __builtin_ctz(mz) + 1, nw);
+            mz &= mz - 1;
+        }
+    }
+    sums_of(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
+    uint64_t any = 0;
+    for (int k = 0; k < nw; k++) any |= target.w[k] &= ends.w[k];
+    if (!any) return RG_PROP_FAIL;
+    for (int side = 0; side < 2; side++) {
+        int x = side ? z : a, y = side ? a : z;
+        sumset other = {{0}};
+        rg_mask my = dom[y];
+        while (my) {
+            sums_or_shift(&other, &one, __builtin_ctz(my) + 1, nw);
+            my &= my - 1;
+        }
+        rg_mask keep = 0, mx = dom[x];
+        while (mx) {
+            int v = __builtin_ctz(mx) + 1;
+            mx &= mx - 1;
+            if (sums_hit(&other, v, &target, nw)) keep |= bit(v);
+        }
+        if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+    }
+    for (int i = 0; i < n - 2; i++)
+        if (keep_hitting(sp, l->cells + 1, n - 2, i, &target, cap, nw) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static int check_double_arrow(const int *values, void *data)
+{
+    const line *l = data;
+    int n = l->n, a = values[l->cells[0]], z = values[l->cells[n - 1]];
+    long sum = 0;
+    int all = 1;
+    for (int i = 1; i < n - 1; i++) {
+        int v = values[l->cells[i]];
+        sum += v;
+        all &= v != 0;
+    }
+    if (!a || !z) return 1;
+    return all ? sum == a + z : sum < a + z;
+}
+
+/* ---- Registration ------------------------------------------------------------------- */
+
+#define PROP(name_, cost_, prop_, check_) \
+    {sizeof(rg_propagator), (name_), "lines", (cost_), (prop_), (check_)}
+
+static const rg_propagator props[LINE_KINDS] = {
+    [LINE_THERMO] = PROP("thermo", RG_COST_LINEAR, prop_thermo, check_thermo),
+    [LINE_SLOW_THERMO] = PROP("slow_thermo", RG_COST_LINEAR, prop_thermo, check_thermo),
+    [LINE_WHISPER] = PROP("whisper", RG_COST_BINARY, prop_whisper, check_whisper),
+    [LINE_RENBAN] = PROP("renban", RG_COST_LINEAR, prop_renban, check_renban),
+    [LINE_REGION_SUM] = PROP("region_sum", RG_COST_LINEAR, prop_region_sum, check_region_sum),
+    [LINE_PALINDROME] = PROP("palindrome", RG_COST_BINARY, prop_palindrome, check_palindrome),
+    [LINE_ENTROPIC] = PROP("entropic", RG_COST_LINEAR, prop_groups, check_groups),
+    [LINE_MODULAR] = PROP("modular", RG_COST_LINEAR, prop_groups, check_groups),
+    [LINE_PARITY] = PROP("parity", RG_COST_BINARY, prop_parity, check_parity),
+    [LINE_ZIPPER] = PROP("zipper", RG_COST_LINEAR, prop_zipper, check_zipper),
+    [LINE_BETWEEN] = PROP("between", RG_COST_LINEAR, prop_ends, check_ends),
+    [LINE_LOCKOUT] = PROP("lockout", RG_COST_LINEAR, prop_ends, check_ends),
+    [LINE_DOUBLE_ARROW] = PROP("double_arrow", RG_COST_LINEAR, prop_double_arrow,
+                               check_double_arrow),
+};
+
+int lines_add(rg_build *b, line *l)
+{
+    return host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
+}

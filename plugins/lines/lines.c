@@ -1,0 +1,287 @@
+/* The lines plugin: the 13 line kinds of format.md 6.4 (thermo to
+ * double_arrow), one propagator and one check per kind. Reading and the
+ * errors live here; the pruning of each kind is in line_props.c. */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lines.h"
+
+const rg_host *lines_host;
+#define host lines_host
+
+static const char *const kind_names[] = {
+    "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
+    "modular",  "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
+
+static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
+{
+    int row, col;
+    host->cell_pos(b, cell, &row, &col);
+    snprintf(buf, n, "r%dc%d", row, col);
+}
+
+/* Consecutive cells must be king-move neighbours (and the last and first of
+ * a loop). */
+static int check_steps(rg_build *b, rg_rule *r, const int *cells, int n, int closed)
+{
+    int steps = closed && n > 2 ? n : n - 1;
+    for (int i = 0; i < steps; i++) {
+        int a = cells[i], c = cells[(i + 1) % n];
+        int ra, ca, rc, cc;
+        host->cell_pos(b, a, &ra, &ca);
+        host->cell_pos(b, c, &rc, &cc);
+        if (abs(ra - rc) <= 1 && abs(ca - cc) <= 1) continue;
+        char na[24], nc[24], field[48];
+        name_cell(b, a, na, sizeof na);
+        name_cell(b, c, nc, sizeof nc);
+        snprintf(field, sizeof field, "cells[%d]", (i + 1) % n);
+        return host->error(b, r, field,
+                           "%s and %s are not neighbours: %s cells of a line must touch "
+                           "orthogonally or diagonally",
+                           na, nc,
+                           i + 1 == n ? "the last and first" : "consecutive");
+    }
+    return RG_OK;
+}
+
+/* A parameter `value` in [min, max], REQUIRED when D != 9 and otherwise
+ * defaulting to def. */
+static int read_value(rg_build *b, rg_rule *r, const char *kind, int D, long min, long max,
+                      long def, int *out)
+{
+    if (!host->has(b, r, "value")) {
+        if (D != 9)
+            return host->error(b, r, "value",
+                               "a %s line needs a value on a board of %d digits (the default "
+                               "%ld holds only for 9 digits)",
+                               kind, D, def);
+        *out = (int)def;
+        return RG_OK;
+    }
+    long v;
+    int rc = host->read_int(b, r, "value", 0, min, max, &v);
+    if (rc != RG_OK) return rc;
+    /* A modulus past any line's length acts like any other such modulus. */
+    *out = v > (1L << 20) ? 1 << 20 : (int)v;
+    return RG_OK;
+}
+
+/* Entropic groups: exactly three lists that partition 1..D. */
+static int read_groups(rg_build *b, rg_rule *r, int D, line *l)
+{
+    if (!host->has(b, r, "groups")) {
+        if (D != 9)
+            return host->error(b, r, "groups",
+                               "an entropic line needs groups on a board of %d digits (the "
+                               "default [[1,2,3],[4,5,6],[7,8,9]] holds only for 9 digits)",
+                               D);
+        l->groups[0] = 0x007;
+        l->groups[1] = 0x038;
+        l->groups[2] = 0x1c0;
+        l->ngroups = 3;
+        return RG_OK;
+    }
+    const int *const *lists;
+    const int *lens;
+    int n;
+    int rc = host->read_digit_lists(b, r, "groups", RG_F_DISTINCT, &lists, &lens, &n);
+    if (rc != RG_OK) return rc;
+    if (n != 3)
+        return host->error(b, r, "groups",
+                           "entropic groups must split the digits 1 to %d into 3 groups, got "
+                           "%d group%s",
+                           D, n, n == 1 ? "" : "s");
+    rg_mask seen = 0;
+    for (int g = 0; g < 3; g++) {
+        if (lens[g] == 0)
+            return host->error(b, r, "groups", "entropic group %d is empty", g + 1);
+        rg_mask m = 0;
+        for (int i = 0; i < lens[g]; i++) {
+            rg_mask bit = (rg_mask)1 << (lists[g][i] - 1);
+            if (seen & bit)
+                return host->error(b, r, "groups",
+                                   "digit %d is in two entropic groups: the groups must "
+                                   "partition the digits 1 to %d",
+                                   lists[g][i], D);
+            seen |= bit;
+            m |= bit;
+        }
+        l->groups[g] = m;
+    }
+    if (seen != full_mask(D)) {
+        int missing = __builtin_ctz(full_mask(D) & ~seen) + 1;
+        return host->error(b, r, "groups",
+                           "digit %d is in no entropic group: the groups must partition the "
+                           "digits 1 to %d",
+                           missing, D);
+    }
+    l->ngroups = 3;
+    return RG_OK;
+}
+
+/* Residue classes of the digits mod m that hold some digit. */
+static void residue_groups(line *l, int D, int m)
+{
+    l->ngroups = 0;
+    int k = m < D + 1 ? m : D + 1;
+    for (int r = 0; r < k; r++) {
+        rg_mask g = 0;
+        for (int d = 1; d <= D; d++)
+            if (d % m == r) g |= (rg_mask)1 << (d - 1);
+        if (g) l->groups[l->ngroups++] = g;
+    }
+}
+
+/* Kinds that take value / groups; anything else must not carry them. */
+static int refuse_field(rg_build *b, rg_rule *r, const char *field, const char *kind)
+{
+    if (!host->has(b, r, field)) return RG_OK;
+    return host->error(b, r, field, "a %s line takes no %s", kind, field);
+}
+
+static int add_all_differ(rg_build *b, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int rc = host->add_differ(b, cells[i], cells[j]);
+            if (rc != RG_OK) return rc;
+        }
+    return RG_OK;
+}
+
+static int compile_line(rg_build *b, rg_rule *r, void **data)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int D = bi.digits, kind;
+    int rc = host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    if (rc != RG_OK) return rc;
+    const char *kname = kind_names[kind];
+    const int *cells;
+    int n;
+    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 0, &cells, &n);
+    if (rc != RG_OK) return rc;
+    int closed = 0;
+    if (host->has(b, r, "closed")) {
+        rc = host->read_bool(b, r, "closed", 0, &closed);
+        if (rc != RG_OK) return rc;
+    }
+    if (closed && kind != LINE_WHISPER && kind != LINE_RENBAN && kind != LINE_PARITY)
+        return host->error(b, r, "closed",
+                           "a %s line cannot be closed: only whisper, renban and parity lines "
+                           "may form loops",
+                           kname);
+    rc = check_steps(b, r, cells, n, closed);
+    if (rc != RG_OK) return rc;
+
+    line *l = host->alloc(b, sizeof *l);
+    if (!l) return host->error(b, r, NULL, "out of memory");
+    l->kind = kind;
+    l->cells = cells;
+    l->n = n;
+    l->closed = closed;
+    l->D = D;
+    l->window = 0;
+    int takes_value = kind == LINE_WHISPER || kind == LINE_LOCKOUT || kind == LINE_MODULAR;
+    if (!takes_value) rc = refuse_field(b, r, "value", kname);
+    if (rc == RG_OK && kind != LINE_ENTROPIC) rc = refuse_field(b, r, "groups", kname);
+    if (rc != RG_OK) return rc;
+    switch (kind) {
+    case LINE_WHISPER:
+        rc = read_value(b, r, kname, D, 1, D - 1, 5, &l->value);
+        break;
+    case LINE_LOCKOUT:
+        rc = read_value(b, r, kname, D, 1, D - 1, 4, &l->value);
+        break;
+    case LINE_MODULAR:
+        rc = read_value(b, r, kname, D, 2, LONG_MAX, 3, &l->value);
+        if (rc == RG_OK) {
+            residue_groups(l, D, l->value);
+            l->window = l->value;
+        }
+        break;
+    case LINE_ENTROPIC:
+        rc = read_groups(b, r, D, l);
+        l->window = 3;
+        break;
+    default:
+        break;
+    }
+    if (rc != RG_OK) return rc;
+    rc = host->add_mark(b, "line", 0, cells, n);
+    if (rc != RG_OK) return rc;
+    /* Thermometers and renbans never repeat a digit: must-differ edges let
+     * naked singles see it. */
+    if (kind == LINE_THERMO || kind == LINE_RENBAN) {
+        rc = add_all_differ(b, cells, n);
+        if (rc != RG_OK) return rc;
+    }
+    /* region_sum needs the boxes of every rule: its propagator comes at link. */
+    if (kind == LINE_REGION_SUM) {
+        *data = l;
+        return RG_OK;
+    }
+    return lines_add(b, l);
+}
+
+/* region_sum: split the line wherever the set of boxes holding the cell
+ * changes (format.md 8.1); one segment constrains nothing. */
+static int link_line(rg_build *b, rg_rule *r, void *data)
+{
+    line *l = data;
+    if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
+    int nh = host->house_count(b);
+    /* For each cell of the line, the boxes holding it, compared with the
+     * previous cell's as sorted index lists. */
+    int *prev = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *prev);
+    int *cur = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *cur);
+    l->seg = host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
+    if (!prev || !cur || !l->seg) return host->error(b, r, NULL, "out of memory");
+    int np = 0;
+    l->nseg = 0;
+    for (int i = 0; i < l->n; i++) {
+        int nc = 0;
+        for (int h = 0; h < nh; h++) {
+            const int *hc;
+            int hn, kind;
+            host->house(b, h, &hc, &hn, &kind);
+            if (kind != RG_HOUSE_BOX) continue;
+            for (int k = 0; k < hn; k++)
+                if (hc[k] == l->cells[i]) {
+                    cur[nc++] = h;
+                    break;
+                }
+        }
+        int same = i > 0 && nc == np;
+        for (int k = 0; same && k < nc; k++) same = cur[k] == prev[k];
+        if (!same) l->seg[l->nseg++] = i;
+        int *t = prev;
+        prev = cur;
+        cur = t;
+        np = nc;
+    }
+    l->seg[l->nseg] = l->n;
+    if (l->nseg < 2) return RG_OK;
+    return lines_add(b, l);
+}
+
+static const rg_rule_type line_type = {sizeof(rg_rule_type), "line", "lines", compile_line,
+                                       link_line};
+
+static int init(const rg_host *h, rg_registrar *reg)
+{
+    lines_host = h;
+    return h->register_type(reg, &line_type);
+}
+
+RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
+{
+    static const rg_plugin_info info = RG_PLUGIN_INFO(
+        "lines", "1.0",
+        "lines: thermo, slow_thermo, whisper, renban, region_sum, palindrome, entropic, "
+        "modular, parity, zipper, between, lockout, double_arrow",
+        init);
+    return &info;
+}

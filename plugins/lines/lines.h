@@ -1,0 +1,46 @@
+/* Shared by the two files of the lines plugin: the compiled line and the
+ * call that adds its propagator. */
+#ifndef RG_LINES_H
+#define RG_LINES_H
+
+#include "rulegrid/plugin.h"
+
+enum {
+    LINE_THERMO,
+    LINE_SLOW_THERMO,
+    LINE_WHISPER,
+    LINE_RENBAN,
+    LINE_REGION_SUM,
+    LINE_PALINDROME,
+    LINE_ENTROPIC,
+    LINE_MODULAR,
+    LINE_PARITY,
+    LINE_ZIPPER,
+    LINE_BETWEEN,
+    LINE_LOCKOUT,
+    LINE_DOUBLE_ARROW,
+    LINE_KINDS
+};
+
+typedef struct line {
+    int kind;
+    const int *cells; /* in line order */
+    int n, closed, D;
+    int value;          /* whisper / lockout k, modular m */
+    int window;         /* entropic 3, modular m: cells closer than this differ in group */
+    rg_mask groups[32]; /* entropic groups, or the non-empty residue classes mod m */
+    int ngroups;
+    int *seg; /* region_sum: segment s is cells seg[s] .. seg[s+1]-1 */
+    int nseg;
+} line;
+
+/* The host table, kept from init. */
+extern const rg_host *lines_host;
+
+/* Adds the propagator (and check) of l's kind, watching its cells. Returns
+ * RG_OK or the host's error code. */
+int lines_add(rg_build *b, line *l);
+
+static inline rg_mask full_mask(int d) { return d >= 32 ? ~(rg_mask)0 : (((rg_mask)1 << d) - 1); }
+
+#endif

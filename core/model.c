@@ -293,7 +293,7 @@ int rg_host_add_mark(rg_build *b, const char *family, long key, const int *cells
         return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     }
     strcpy(fam, family);
-    memcpy(copy, cells, (size_t)n * sizeof *copy);
+    if (n) memcpy(copy, cells, (size_t)n * sizeof *copy); /* a mark may have no cells */
     m->marks[m->nmarks++] = (rg_mark){fam, key, copy, n, b->rule_index};
     return RG_OK;
 }
@@ -324,7 +324,7 @@ int rg_host_add_propagator(rg_build *b, const rg_propagator *def, void *data, co
     p->def.size = sizeof p->def;
     p->watch = rg_malloc((size_t)(n ? n : 1) * sizeof *p->watch);
     if (!p->watch) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
-    memcpy(p->watch, watch, (size_t)n * sizeof *watch);
+    if (n) memcpy(p->watch, watch, (size_t)n * sizeof *watch);
     p->nwatch = n;
     p->events = events;
     p->data = data;

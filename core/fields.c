@@ -231,10 +231,12 @@ static int cell_of(rg_build *b, rg_rule *r, const char *where, const char *s, in
     return RG_OK;
 }
 
-/* Cells gathered for one reader: distinct, in the order met. */
+/* Cells gathered for one reader: in the order met, distinct unless repeats
+ * are allowed (an ordered line that crosses itself). */
 typedef struct collect {
     int *cells;
     int n, cap;
+    int repeats;
     uint64_t seen[SEEN_WORDS];
 } collect;
 
@@ -247,7 +249,7 @@ static void collect_reset(collect *c, const rg_board *bd)
 static int collect_add(rg_build *b, rg_rule *r, const char *where, collect *c, int cell)
 {
     uint64_t bit = (uint64_t)1 << (cell & 63);
-    if (c->seen[cell >> 6] & bit) {
+    if ((c->seen[cell >> 6] & bit) && !c->repeats) {
         char name[32];
         rg_cell_name(b->board->row[cell], b->board->col[cell], name, sizeof name);
         return rg_read_error(b, r, where, "cell %s listed twice", name);
@@ -383,8 +385,9 @@ static int gather(rg_build *b, rg_rule *r, const char *field, const cJSON *v, in
 }
 
 /* Cells as a list of names and rectangles, or one rectangle string; with
- * RG_F_ORDERED names only, order kept. Repeats are refused through a bitmap
- * of the board, so long lists cost one pass. */
+ * RG_F_ORDERED names only, order kept (and with RG_F_REPEATS a cell may come
+ * back). Repeats are refused through a bitmap of the board, so long lists
+ * cost one pass. */
 int rg_read_cells(rg_build *b, rg_rule *r, const char *field, unsigned flags, int min, int max,
                   const int **cells, int *n)
 {
@@ -393,6 +396,7 @@ int rg_read_cells(rg_build *b, rg_rule *r, const char *field, unsigned flags, in
     if (rc) return rc;
     collect c;
     c.cells = NULL;
+    c.repeats = (flags & RG_F_ORDERED) && (flags & RG_F_REPEATS);
     rc = gather(b, r, field, v, (flags & RG_F_ORDERED) != 0, &c);
     if (!rc) rc = check_count(b, r, field, c.n, min, max, "cell");
     if (!rc) rc = finish_cells(b, r, field, &c, cells, n);
@@ -446,6 +450,7 @@ int rg_read_area(rg_build *b, rg_rule *r, const char *field, unsigned flags, con
         return RG_OK;
     }
     collect c;
+    c.repeats = 0;
     c.cells = NULL;
     rc = gather(b, r, field, v, 0, &c);
     if (!rc) rc = finish_cells(b, r, field, &c, cells, n);
@@ -528,6 +533,7 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
     int *ln = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *ln);
     if (!ls || !ln) return nomem(b, r, field);
     collect c;
+    c.repeats = 0;
     c.cells = NULL;
     int i = 0;
     for (const cJSON *e = v->child; e && !rc; e = e->next, i++) {

@@ -119,6 +119,23 @@ static void cells_ordered_keeps_order(void **state)
     fx_close(&f);
 }
 
+/* A line may cross itself only where the plugin asks for RG_F_REPEATS. */
+static void cells_ordered_repeats(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, "{\"a\":[\"r6c7\",\"r5c7\",\"r6c6\",\"r5c7\"],\"b\":[\"r1c1\",\"r1c2\",\"r1c1\"]}");
+    const int *cells;
+    int n;
+    assert_int_equal(rg_read_cells(&f.b, &f.r, "a", RG_F_ORDERED | RG_F_REPEATS, 2, 0, &cells, &n),
+                     RG_OK);
+    assert_int_equal(n, 4);
+    assert_int_equal(cells[1], cells[3]);
+    int rc = rg_read_cells(&f.b, &f.r, "b", RG_F_ORDERED, 2, 0, &cells, &n);
+    expect_error(&f, rc, "b[2]", "cell r1c1 listed twice");
+    fx_close(&f);
+}
+
 static void cells_refused(void **state)
 {
     (void)state;
@@ -584,6 +601,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cells_names_and_rectangles),
         cmocka_unit_test(cells_ordered_keeps_order),
+        cmocka_unit_test(cells_ordered_repeats),
         cmocka_unit_test(cells_refused),
         cmocka_unit_test(cells_optional_absent),
         cmocka_unit_test(cells_missing_on_board_with_holes),

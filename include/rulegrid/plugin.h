@@ -108,7 +108,8 @@ typedef struct rg_rule_type {
 enum {
     RG_F_OPTIONAL = 1u, /* absent is allowed: the reader returns RG_ABSENT */
     RG_F_ORDERED = 2u,  /* a cell list of names only (no rectangles), order kept */
-    RG_F_DISTINCT = 4u  /* digit lists: no digit twice */
+    RG_F_DISTINCT = 4u, /* digit lists: no digit twice */
+    RG_F_REPEATS = 8u   /* with RG_F_ORDERED: a cell may come back (a line crossing itself) */
 };
 
 /* House kinds: rows, columns and boxes of the houses plugin, regions of

@@ -161,7 +161,10 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     const char *kname = kind_names[kind];
     const int *cells;
     int n;
-    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 0, &cells, &n);
+    /* A whisper or parity line may cross itself: its rule is a chain of
+     * pairs, pruned pair by pair, so a cell met twice is just two pairs. */
+    unsigned again = kind == LINE_WHISPER || kind == LINE_PARITY ? RG_F_REPEATS : 0;
+    rc = host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, &cells, &n);
     if (rc != RG_OK) return rc;
     int closed = 0;
     if (host->has(b, r, "closed")) {

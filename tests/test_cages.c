@@ -203,6 +203,64 @@ static void soundness(void **state)
     assert_true(solvable[1] > 5);
 }
 
+/* Units with sum cages inside: one or two rows of D cells (D 4..8, or one
+ * row of 13..14), two to four disjoint cages inside a row or across the
+ * rows, planted sums (now and then off by a little), random start domains.
+ * Narrowing keeps every digit a solution uses; with one row of D <= 8
+ * (every cage inside it) it keeps exactly those. */
+static void unit_soundness(void **state)
+{
+    (void)state;
+    int solvable = 0;
+    for (int t = 0; t < 300; t++) {
+        /* Every fifth a single row of 13 or 14 digits (the search without
+         * the mask table). */
+        int big = t % 5 == 4;
+        int D = big ? 13 + v3_rand(2) : 4 + v3_rand(5), rows = big ? 1 : 1 + t % 2, N = rows * D;
+        int plant[16], owner[16];
+        for (int r = 0; r < rows; r++)
+            for (int i = 0; i < D; i++) {
+                int again;
+                do {
+                    plant[r * D + i] = 1 + v3_rand(D);
+                    again = 0;
+                    for (int j = 0; j < i; j++) again |= plant[r * D + j] == plant[r * D + i];
+                } while (again);
+            }
+        for (int c = 0; c < N; c++) owner[c] = -1;
+        char rules[2048] = "[";
+        for (int r = 0; r < rows; r++)
+            v3_cat(rules, sizeof rules, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}",
+                   r ? ", " : "", r + 1, r + 1, D);
+        int nk = 2 + v3_rand(3);
+        for (int k = 0; k < nk; k++) {
+            int cells[4], n = 1 + v3_rand(rows == 1 ? 3 : 4), got = 0, digs = 0, sum = 0;
+            for (int tries = 0; got < n && tries < 50; tries++) {
+                int c = v3_rand(N);
+                if (owner[c] >= 0 || (digs >> plant[c] & 1)) continue;
+                owner[c] = k;
+                digs |= 1 << plant[c];
+                cells[got++] = c;
+                sum += plant[c];
+            }
+            if (!got) continue;
+            if (v3_rand(6) == 0) sum += v3_rand(3) - 1;
+            v3_cat(rules, sizeof rules, ", {\"type\": \"cage\", \"sum\": %d, \"cells\": ", sum);
+            v3_cells(rules, sizeof rules, cells, got, D);
+            v3_cat(rules, sizeof rules, "}");
+        }
+        v3_cat(rules, sizeof rules, "]");
+        rg_puzzle *p = v3_parse(rows, D, D, rules);
+        rg_mask start[64];
+        v3_domains(N, D, 15000, start);
+        for (int c = 0; c < N; c++)
+            if (v3_rand(4)) start[c] |= (rg_mask)1 << (plant[c] - 1);
+        solvable += v3_sound(p, start, rows == 1 && !big);
+        rg_puzzle_free(p);
+    }
+    assert_true(solvable > 30);
+}
+
 /* A cage that must hold a digit keeps it out of a house holding the cage
  * cells that can take it: cage {r1c1, r1c2} = 3 is {1, 2}, so the rest of
  * row 1 loses 1 and 2 at the root. */
@@ -263,6 +321,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(impossible_cages, setup, teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, setup, teardown),
         cmocka_unit_test_setup_teardown(soundness, setup, teardown),
+        cmocka_unit_test_setup_teardown(unit_soundness, setup, teardown),
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, setup, teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, setup, teardown),
     };

@@ -224,7 +224,7 @@ static int adiff(int a, int b) { return a > b ? a - b : b - a; }
  * or checker might enforce it. Written from format.md 6.4 alone. */
 static int holds(const inst *in, const int *g, int half)
 {
-    int n = in->n, v[16];
+    int n = in->n, v[16] = {0};
     for (int i = 0; i < n; i++) v[i] = g[in->cells[i]];
     int steps = in->closed ? n : n - 1;
     switch (in->kind) {

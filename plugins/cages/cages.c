@@ -1,6 +1,7 @@
 /* The cages plugin: killer cages (format.md 6.3). A cage is a house (no
  * repeats); with a sum, a propagator keeps exactly the digits that some set
- * of distinct digits making the sum can place, matching cells to digits. */
+ * of distinct digits making the sum can place, matching cells to digits;
+ * sums derived from the units, and units with their cages, prune jointly. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,6 +12,22 @@
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
+
+/* match_support with the one- and two-cell cases done directly. */
+static int match_fast(const rg_mask *d, int k, rg_mask *sup)
+{
+    if (k == 1) {
+        sup[0] = d[0];
+        return d[0] != 0;
+    }
+    if (k == 2) {
+        rg_mask a = d[0], b = d[1];
+        sup[0] = (b & (b - 1)) ? a : a & ~b;
+        sup[1] = (a & (a - 1)) ? b : b & ~a;
+        return sup[0] != 0 && sup[1] != 0;
+    }
+    return match_support(d, k, sup);
+}
 
 /* Above this many digit sets a cage prunes by sum bounds instead. */
 #define MAX_SETS 512
@@ -106,49 +123,73 @@ static int prune_bounds(rg_space *sp, const cage *c)
     return changed ? RG_PROP_NOFIX : RG_PROP_FIX;
 }
 
-/* Sums of the digits of cells other than index skip (repeats allowed), as
- * bits of w[0..nw-1], capped at cap. */
+/* Bit sets of sums: up to SUM_WORDS * 64 - 1. */
 #define SUM_WORDS 17
-static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
-                    uint64_t *out)
+
+/* Bit sets over nw words: dst = src shifted up (towards larger bits) or
+ * down by k. */
+static void bits_up(const uint64_t *src, int k, int nw, uint64_t *dst)
 {
-    uint64_t a[SUM_WORDS] = {1}, b[SUM_WORDS];
-    for (int i = 0; i < n; i++) {
-        if (i == skip) continue;
-        for (int k = 0; k < nw; k++) b[k] = 0;
-        for (rg_mask m = dom[cells[i]]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1, q = d / 64, r = d % 64;
-            for (int k = nw - 1; k >= q; k--) {
-                uint64_t v = a[k - q] << r;
-                if (r && k - q - 1 >= 0) v |= a[k - q - 1] >> (64 - r);
-                b[k] |= v;
-            }
-        }
-        int q = cap / 64, r = cap % 64;
-        if (q < nw && r < 63) b[q] &= ((uint64_t)1 << (r + 1)) - 1;
-        for (int k = q + 1; k < nw; k++) b[k] = 0;
-        for (int k = 0; k < nw; k++) a[k] = b[k];
+    int q = k / 64, r = k % 64;
+    for (int w = nw - 1; w >= 0; w--) {
+        uint64_t v = w - q >= 0 ? src[w - q] << r : 0;
+        if (r && w - q - 1 >= 0) v |= src[w - q - 1] >> (64 - r);
+        dst[w] = v;
     }
-    for (int k = 0; k < nw; k++) out[k] = a[k];
+}
+
+static void bits_down(const uint64_t *src, int k, int nw, uint64_t *dst)
+{
+    int q = k / 64, r = k % 64;
+    for (int w = 0; w < nw; w++) {
+        uint64_t v = w + q < nw ? src[w + q] >> r : 0;
+        if (r && w + q + 1 < nw) v |= src[w + q + 1] << (64 - r);
+        dst[w] = v;
+    }
 }
 
 /* A derived sum over cells that need not differ: a digit x stays when the
- * other cells can make sum - x (exact for the sum alone). */
+ * other cells can make sum - x (exact for the sum alone). The sums the
+ * cells before i can make (pre, bit s) meet those the cells after it can
+ * make, kept as sum - s (suf): x fits when some a in pre has sum - x - a
+ * in the suffix sums, that is bit a of suf shifted down by x. */
+#define FREE_MAX 32
 static int prune_free(rg_space *sp, const cage *c)
 {
     const rg_mask *dom = host->domains(sp);
-    if (c->sum < 0 || c->sum >= SUM_WORDS * 64) return RG_PROP_FIX;
-    int cap = (int)c->sum, nw = cap / 64 + 1;
-    uint64_t others[SUM_WORDS];
-    for (int i = 0; i < c->n; i++) {
-        sums_of(dom, c->cells, c->n, i, cap, nw, others);
+    if (c->sum < 0 || c->sum >= SUM_WORDS * 64 || c->n > FREE_MAX) return RG_PROP_FIX;
+    int cap = (int)c->sum, nw = cap / 64 + 1, n = c->n;
+    uint64_t suf[FREE_MAX + 1][SUM_WORDS], pre[SUM_WORDS], t[SUM_WORDS], acc[SUM_WORDS];
+    /* suf[i]: bit sum - s for each s the cells i.. can make (s <= sum). */
+    memset(suf[n], 0, (size_t)nw * sizeof suf[n][0]);
+    suf[n][cap / 64] = (uint64_t)1 << (cap % 64);
+    for (int i = n - 1; i >= 0; i--) {
+        memset(suf[i], 0, (size_t)nw * sizeof suf[i][0]);
+        for (rg_mask m = dom[c->cells[i]]; m; m &= m - 1) {
+            bits_down(suf[i + 1], __builtin_ctz(m) + 1, nw, t);
+            for (int w = 0; w < nw; w++) suf[i][w] |= t[w];
+        }
+    }
+    memset(pre, 0, (size_t)nw * sizeof pre[0]);
+    pre[0] = 1;
+    for (int i = 0; i < n; i++) {
         rg_mask keep = 0;
         for (rg_mask m = dom[c->cells[i]]; m; m &= m - 1) {
-            int x = __builtin_ctz(m) + 1;
-            long need = c->sum - x;
-            if (need >= 0 && (others[need / 64] >> (need % 64) & 1)) keep |= m & -m;
+            bits_down(suf[i + 1], __builtin_ctz(m) + 1, nw, t);
+            uint64_t any = 0;
+            for (int w = 0; w < nw; w++) any |= t[w] & pre[w];
+            if (any) keep |= m & -m;
         }
         if (host->keep(sp, c->cells[i], keep) < 0) return RG_PROP_FAIL;
+        /* pre for i + 1: add the digits i kept (sums past cap dropped). */
+        memset(acc, 0, (size_t)nw * sizeof acc[0]);
+        for (rg_mask m = keep; m; m &= m - 1) {
+            bits_up(pre, __builtin_ctz(m) + 1, nw, t);
+            for (int w = 0; w < nw; w++) acc[w] |= t[w];
+        }
+        int q = cap / 64, r = cap % 64;
+        if (r < 63) acc[q] &= ((uint64_t)1 << (r + 1)) - 1;
+        memcpy(pre, acc, (size_t)nw * sizeof pre[0]);
     }
     return RG_PROP_FIX;
 }
@@ -198,7 +239,7 @@ static int cage_propagate(rg_space *sp, void *data)
         if (set & ~uni) continue;
         int ok = 1;
         for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[c->cells[i]] & set) != 0;
-        if (!ok || !match_support(d, n, sup)) continue;
+        if (!ok || !match_fast(d, n, sup)) continue;
         for (int i = 0; i < n; i++) keep[i] |= sup[i];
         required &= set;
     }
@@ -347,6 +388,8 @@ typedef struct derive {
     int stamp;
     int **done; /* cell sets already derived (sorted), to skip repeats */
     int *donen;
+    long *donesum; /* the derived sums, */
+    int *doneset;  /* and whether their cells all differ (one house) */
     int capdone;
 } derive;
 
@@ -389,6 +432,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, int *cells, int n, l
     if (!copy || !c) return host->error(b, r, NULL, "out of memory");
     memcpy(copy, cells, (size_t)n * sizeof *copy);
     dv->done[dv->ndone] = copy;
+    dv->donesum[dv->ndone] = sum;
+    dv->doneset[dv->ndone] = one_house(b, copy, n);
     dv->donen[dv->ndone++] = n;
     c->cells = copy;
     c->n = n;
@@ -396,7 +441,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, int *cells, int n, l
     c->has_sum = 1;
     c->sum = sum;
     c->mark = -1;
-    if (one_house(b, copy, n)) {
+    if (dv->doneset[dv->ndone - 1]) {
         int rc = make_sets(b, r, c);
         if (rc == RG_OK) rc = house_lists(b, r, c);
         if (rc != RG_OK) return rc;
@@ -547,6 +592,369 @@ static int derive_all(rg_build *b, rg_rule *r, derive *dv)
     return rc;
 }
 
+/* ---- Units with the cages inside them ------------------------------------ */
+
+/* A unit holds each digit once, so the sum cages lying wholly inside it use
+ * disjoint digit sets, a cage sticking out puts part of one of its sets
+ * inside, and the unit's other cells (the rest) take exactly the digits
+ * the groups leave. The propagator tries every disjoint choice of one
+ * option per group, matches each group's cells to its option and the rest
+ * to the leftover digits, and keeps the digits some such choice places
+ * (also in the outside cells of the cages sticking out): exact for the
+ * unit with its cages, each cage taken alone outside the unit. */
+#define UNIT_SETS 64   /* cages with more sets count among the rest */
+#define UNIT_GROUPS 12
+#define UNIT_CELLS 12    /* at most this many cells of a group in the unit */
+#define UNIT_LEAVES 4096 /* past this many choices, prune nothing */
+
+/* A group: a sum cage inside the unit (or a derived sum over distinct
+ * cells), or the part inside the unit of a cage sticking out (out, nout:
+ * its cells outside), which takes a part of one of the cage's sets whose
+ * remainder the outside cells can take. */
+typedef struct ugroup {
+    const int *cells;
+    int n, nsets;
+    rg_mask *sets;
+    const int *out;
+    int nout;
+} ugroup;
+
+typedef struct unitc {
+    int D, ng;
+    ugroup g[UNIT_GROUPS];
+    const int *rest; /* cells of the unit outside the groups */
+    int nrest;
+} unitc;
+
+/* One run of the unit propagator (on the stack): per group its options
+ * (vs) with the digits its cells (sup) and outside cells (osup) take in
+ * them, and what each cell keeps. */
+typedef struct usearch {
+    const unitc *u;
+    const rg_mask *dom;
+    rg_mask full;
+    int nv[UNIT_GROUPS];
+    rg_mask vs[UNIT_GROUPS][UNIT_SETS];
+    rg_mask sup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS];
+    int pick[UNIT_GROUPS];
+    rg_mask osup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS]; /* outside cells' digits */
+    rg_mask keep[UNIT_GROUPS][UNIT_CELLS], okeep[UNIT_GROUPS][UNIT_CELLS], rkeep[MATCH_MAX];
+    int leaves, over;
+} usearch;
+
+/* Above DP_DIGITS digits: every disjoint choice, groups g.. still to
+ * choose with the digits in used taken; gives up past UNIT_LEAVES. */
+static void unit_dfs(usearch *us, int g, rg_mask used)
+{
+    const unitc *u = us->u;
+    if (us->over) return;
+    if (g == u->ng) {
+        if (++us->leaves > UNIT_LEAVES) {
+            us->over = 1;
+            return;
+        }
+        rg_mask left = us->full & ~used, d[MATCH_MAX] = {0}, sup[MATCH_MAX];
+        for (int i = 0; i < u->nrest; i++)
+            if (!(d[i] = us->dom[u->rest[i]] & left)) return;
+        if (!match_fast(d, u->nrest, sup)) return;
+        for (int i = 0; i < u->nrest; i++) us->rkeep[i] |= sup[i];
+        for (int k = 0; k < u->ng; k++)
+            for (int i = 0; i < u->g[k].n; i++) us->keep[k][i] |= us->sup[k][us->pick[k]][i];
+        for (int k = 0; k < u->ng; k++)
+            for (int i = 0; i < u->g[k].nout; i++) us->okeep[k][i] |= us->osup[k][us->pick[k]][i];
+        return;
+    }
+    for (int s = 0; s < us->nv[g]; s++) {
+        if (us->vs[g][s] & used) continue;
+        us->pick[g] = s;
+        unit_dfs(us, g + 1, used | us->vs[g][s]);
+    }
+}
+
+/* The parts a partial cage's inside cells can take: a subset x of one of
+ * the cage's sets the inside cells match, whose remainder the outside
+ * cells match. Returns -1 when they overflow the list. */
+static int group_parts(usearch *us, int k, rg_mask uni)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[MATCH_MAX] = {0}, sup[MATCH_MAX], ins[MATCH_MAX], ouni = 0;
+    for (int i = 0; i < g->nout; i++) ouni |= us->dom[g->out[i]];
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        /* Every x with must <= x <= can and n digits. */
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x;
+            if (__builtin_popcount(part) == g->n) {
+                int at = -1;
+                for (int v = 0; v < us->nv[k] && at < 0; v++)
+                    if (us->vs[k][v] == part) at = v;
+                int ok = 1;
+                if (at < 0) {
+                    for (int i = 0; i < g->n && ok; i++)
+                        ok = (d[i] = us->dom[g->cells[i]] & part) != 0;
+                    ok = ok && match_fast(d, g->n, ins);
+                }
+                rg_mask rem = set & ~part;
+                for (int i = 0; i < g->nout && ok; i++) ok = (d[i] = us->dom[g->out[i]] & rem) != 0;
+                if (ok && match_fast(d, g->nout, sup)) {
+                    if (at < 0) {
+                        if (us->nv[k] == UNIT_SETS) return -1;
+                        at = us->nv[k]++;
+                        memcpy(us->sup[k][at], ins, (size_t)g->n * sizeof *ins);
+                        memset(us->osup[k][at], 0, sizeof us->osup[k][at]);
+                        us->vs[k][at] = part;
+                    }
+                    for (int i = 0; i < g->nout; i++) us->osup[k][at][i] |= sup[i];
+                }
+            }
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    return 0;
+}
+
+/* Bit sets over masks: the masks disjoint from o (a mask disjoint from o
+ * plus o is their union, so unions are shifts by o). */
+static void disjoint_from(rg_mask o, int nw, uint64_t *z)
+{
+    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u,
+                                    0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
+                                    0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
+    uint64_t w0 = ~(uint64_t)0;
+    for (int b = 0; b < 6; b++)
+        if (o >> b & 1) w0 &= low[b];
+    for (int w = 0; w < nw; w++) z[w] = (((rg_mask)w << 6) & o) ? 0 : w0;
+}
+
+/* With D <= DP_DIGITS the choices go by the set of digits used so far:
+ * forwards, the masks the first groups can use; backwards, those from
+ * which the remaining groups and the rest can be completed. An option is
+ * supported when it joins a forward mask to a completable one. */
+#define DP_DIGITS 12
+#define DP_WORDS ((1 << DP_DIGITS) / 64)
+static void unit_dp(usearch *us)
+{
+    const unitc *u = us->u;
+    static const int words_for[DP_DIGITS + 1] = {1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64};
+    int nw = words_for[u->D], ng = u->ng, ord[UNIT_GROUPS];
+    uint64_t f[UNIT_GROUPS + 1][DP_WORDS], bk[DP_WORDS], z[DP_WORDS], t[DP_WORDS];
+    /* Groups with fewer options first. */
+    for (int k = 0; k < ng; k++) {
+        int j = k;
+        while (j > 0 && us->nv[ord[j - 1]] > us->nv[k]) ord[j] = ord[j - 1], j--;
+        ord[j] = k;
+    }
+    memset(f[0], 0, (size_t)nw * sizeof f[0][0]);
+    f[0][0] = 1;
+    for (int q = 0; q < ng; q++) {
+        int k = ord[q];
+        memset(f[q + 1], 0, (size_t)nw * sizeof f[0][0]);
+        for (int o = 0; o < us->nv[k]; o++) {
+            rg_mask v = us->vs[k][o];
+            disjoint_from(v, nw, z);
+            for (int w = 0; w < nw; w++) z[w] &= f[q][w];
+            bits_up(z, (int)v, nw, t);
+            for (int w = 0; w < nw; w++) f[q + 1][w] |= t[w];
+        }
+    }
+    /* The last layer: the rest must take the digits left. */
+    rg_mask d[MATCH_MAX] = {0}, sup[MATCH_MAX];
+    memset(bk, 0, (size_t)nw * sizeof bk[0]);
+    for (int w = 0; w < nw; w++)
+        for (uint64_t bits = f[ng][w]; bits; bits &= bits - 1) {
+            rg_mask m = (rg_mask)(w * 64 + __builtin_ctzll(bits)), left = us->full & ~m;
+            int ok = 1;
+            for (int i = 0; i < u->nrest && ok; i++) ok = (d[i] = us->dom[u->rest[i]] & left) != 0;
+            if (!ok || !match_fast(d, u->nrest, sup)) continue;
+            for (int i = 0; i < u->nrest; i++) us->rkeep[i] |= sup[i];
+            bk[w] |= bits & -bits;
+        }
+    for (int q = ng - 1; q >= 0; q--) {
+        int k = ord[q];
+        uint64_t nb[DP_WORDS];
+        memset(nb, 0, (size_t)nw * sizeof nb[0]);
+        for (int o = 0; o < us->nv[k]; o++) {
+            rg_mask v = us->vs[k][o];
+            disjoint_from(v, nw, z);
+            bits_down(bk, (int)v, nw, t);
+            uint64_t any = 0;
+            for (int w = 0; w < nw; w++) {
+                t[w] &= z[w] & f[q][w];
+                nb[w] |= t[w];
+                any |= t[w];
+            }
+            if (any)
+                for (int i = 0; i < u->g[k].n; i++) us->keep[k][i] |= us->sup[k][o][i];
+            if (any)
+                for (int i = 0; i < u->g[k].nout; i++) us->okeep[k][i] |= us->osup[k][o][i];
+        }
+        memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
+    }
+}
+
+static int unit_propagate(rg_space *sp, void *data)
+{
+    const unitc *u = data;
+    usearch us;
+    us.u = u;
+    us.dom = host->domains(sp);
+    us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
+    us.leaves = us.over = 0;
+    for (int k = 0; k < u->ng; k++) {
+        const ugroup *g = &u->g[k];
+        rg_mask uni = 0, d[MATCH_MAX] = {0};
+        for (int i = 0; i < g->n; i++) uni |= us.dom[g->cells[i]];
+        us.nv[k] = 0;
+        if (g->nout) {
+            if (group_parts(&us, k, uni) < 0) return RG_PROP_FIX; /* too many: no pruning */
+        } else {
+            for (int s = 0; s < g->nsets; s++) {
+                rg_mask set = g->sets[s];
+                if (set & ~uni) continue;
+                int ok = 1;
+                for (int i = 0; i < g->n && ok; i++) ok = (d[i] = us.dom[g->cells[i]] & set) != 0;
+                if (!ok || !match_fast(d, g->n, us.sup[k][us.nv[k]])) continue;
+                us.vs[k][us.nv[k]++] = set;
+            }
+        }
+        if (!us.nv[k]) return RG_PROP_FAIL;
+        for (int i = 0; i < g->n; i++) us.keep[k][i] = 0;
+        for (int i = 0; i < g->nout; i++) us.okeep[k][i] = 0;
+    }
+    for (int i = 0; i < u->nrest; i++) us.rkeep[i] = 0;
+    if (u->D <= DP_DIGITS) unit_dp(&us);
+    else unit_dfs(&us, 0, 0);
+    if (us.over) return RG_PROP_FIX;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].n; i++)
+            if (host->keep(sp, u->g[k].cells[i], us.keep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++)
+            if (host->keep(sp, u->g[k].out[i], us.okeep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int i = 0; i < u->nrest; i++)
+        if (host->keep(sp, u->rest[i], us.rkeep[i]) < 0) return RG_PROP_FAIL;
+    /* Every choice supported before stays whole after the pruning and no
+     * new one appears, so running again prunes nothing. */
+    return RG_PROP_FIX;
+}
+
+static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit", "cages",
+                                        RG_COST_QUADRATIC, unit_propagate, derived_check};
+
+/* Unit propagators for every unit that is not itself a cage: one with the
+ * sum cages inside it and the parts of those sticking out as groups, and,
+ * where derived sums over distinct cells lie among the cells no inner cage
+ * holds, one more with those as groups instead of the parts. */
+static int unit_all(rg_build *b, rg_rule *r, derive *dv)
+{
+    int nh = host->house_count(b);
+    for (int h = 0; h < nh; h++) {
+        const int *hc;
+        int hn, kind;
+        host->house(b, h, &hc, &hn, &kind);
+        if (hn != dv->D || kind == RG_HOUSE_CAGE || hn > MATCH_MAX) continue;
+        /* Pass 0: the cages sticking out as groups; pass 1: instead the
+         * derived sums over their cells, when there are any. */
+        for (int pass = 0; pass < 2; pass++) {
+            for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
+            unitc *u = host->alloc(b, sizeof *u);
+            int *rest = host->alloc(b, (size_t)hn * sizeof *rest);
+            if (!u || !rest) return host->error(b, r, NULL, "out of memory");
+            u->D = dv->D;
+            dv->stamp++;
+            int incage = 0;
+            for (int j = 0; j < hn; j++) {
+                int g = dv->cage_of[hc[j]], all = g >= 0;
+                for (int k = 0; all && k < dv->clen[g]; k++) all = dv->inu[dv->ccells[g][k]];
+                if (g >= 0 && dv->seen[g] == dv->stamp) continue;
+                if (!pass && g >= 0 && !all && u->ng < UNIT_GROUPS && dv->clen[g] <= MATCH_MAX) {
+                    int cnt = 0, nin = 0;
+                    for (int k = 0; k < dv->clen[g]; k++) nin += dv->inu[dv->ccells[g][k]];
+                    list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
+                    if (cnt >= 1 && cnt <= UNIT_SETS && nin <= UNIT_CELLS &&
+                        dv->clen[g] - nin <= UNIT_CELLS) {
+                        ugroup *gr = &u->g[u->ng++];
+                        int *in = host->alloc(b, (size_t)nin * sizeof *in);
+                        int *out = host->alloc(b, (size_t)(dv->clen[g] - nin) * sizeof *out);
+                        gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                        if (!in || !out || !gr->sets)
+                            return host->error(b, r, NULL, "out of memory");
+                        for (int k = 0; k < dv->clen[g]; k++) {
+                            int x = dv->ccells[g][k];
+                            if (dv->inu[x]) in[gr->n++] = x;
+                            else out[gr->nout++] = x;
+                        }
+                        gr->cells = in;
+                        gr->out = out;
+                        list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, gr->sets, &gr->nsets,
+                                  UNIT_SETS);
+                        dv->seen[g] = dv->stamp;
+                        incage += gr->n;
+                        continue;
+                    }
+                }
+                if (all && u->ng < UNIT_GROUPS && dv->clen[g] <= UNIT_CELLS) {
+                    int cnt = 0;
+                    list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
+                    if (cnt >= 1 && cnt <= UNIT_SETS) {
+                        ugroup *gr = &u->g[u->ng++];
+                        gr->cells = dv->ccells[g];
+                        gr->n = dv->clen[g];
+                        gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                        if (!gr->sets) return host->error(b, r, NULL, "out of memory");
+                        list_sets(dv->D, 1, gr->n, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
+                        dv->seen[g] = dv->stamp;
+                        incage += gr->n;
+                        continue;
+                    }
+                }
+                rest[u->nrest++] = hc[j];
+            }
+            /* Derived sums over distinct cells lying among the rest join as
+             * groups too. */
+            for (int i = 0; i < u->nrest; i++) dv->inu[rest[i]] = 2;
+            int nderived = 0;
+            for (int d = 0; d < dv->ndone && u->ng < UNIT_GROUPS; d++) {
+                int n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, cnt = 0;
+                for (int k = 0; all && k < n; k++) all = dv->inu[dv->done[d][k]] == 2;
+                if (!all) continue;
+                list_sets(dv->D, 1, n, dv->donesum[d], 0, NULL, &cnt, UNIT_SETS);
+                if (cnt < 1 || cnt > UNIT_SETS) continue;
+                ugroup *gr = &u->g[u->ng++];
+                gr->cells = dv->done[d];
+                gr->n = n;
+                gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                if (!gr->sets) return host->error(b, r, NULL, "out of memory");
+                list_sets(dv->D, 1, n, dv->donesum[d], 0, gr->sets, &gr->nsets, UNIT_SETS);
+                for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
+                incage += n;
+                nderived++;
+                int m = 0;
+                for (int i = 0; i < u->nrest; i++)
+                    if (dv->inu[rest[i]] == 2) rest[m++] = rest[i];
+                u->nrest = m;
+            }
+            for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 0;
+            u->rest = rest;
+            if (u->ng == 0 || (u->ng == 1 && incage == hn) || (pass && !nderived)) continue;
+            /* It reads the outside cells of partial cages too. */
+            int nwatch = hn;
+            for (int k = 0; k < u->ng; k++) nwatch += u->g[k].nout;
+            int *watch = host->alloc(b, (size_t)nwatch * sizeof *watch);
+            if (!watch) return host->error(b, r, NULL, "out of memory");
+            memcpy(watch, hc, (size_t)hn * sizeof *watch);
+            nwatch = hn;
+            for (int k = 0; k < u->ng; k++)
+                for (int i = 0; i < u->g[k].nout; i++) watch[nwatch++] = u->g[k].out[i];
+            int rc = host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
+            if (rc != RG_OK) return rc;
+        }
+    }
+    return RG_OK;
+}
+
 static int link_cage(rg_build *b, rg_rule *r, void *data)
 {
     cage *c = data;
@@ -583,8 +991,10 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     dv.capdone = 8 * host->house_count(b) + 16;
     dv.done = host->alloc(b, (size_t)dv.capdone * sizeof *dv.done);
     dv.donen = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donen);
+    dv.donesum = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donesum);
+    dv.doneset = host->alloc(b, (size_t)dv.capdone * sizeof *dv.doneset);
     if (!dv.ccells || !dv.clen || !dv.csum || !dv.seen || !dv.cage_of || !dv.inu || !dv.done ||
-        !dv.donen)
+        !dv.donen || !dv.donesum || !dv.doneset)
         return host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < dv.N; i++) dv.cage_of[i] = -1;
     int g = 0;
@@ -605,7 +1015,8 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
         }
         g++;
     }
-    return derive_all(b, r, &dv);
+    rc = derive_all(b, r, &dv);
+    return rc == RG_OK ? unit_all(b, r, &dv) : rc;
 }
 
 static const rg_rule_type cage_type = {sizeof(rg_rule_type), "cage", "cages", compile_cage,

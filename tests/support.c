@@ -123,3 +123,31 @@ int t_mem_teardown(void **state)
     assert_int_equal(rg_mem_in_use(), mem_base);
     return 0;
 }
+
+int t_corpus_unique(const char *rel)
+{
+    rg_corpus *c;
+    rg_error e;
+    rg_error_clear(&e);
+    assert_int_equal(rg_corpus_open(t_registry(), t_src(rel), NULL, NULL, &c, &e), RG_OK);
+    rg_solver *s = rg_solver_new();
+    rg_options o;
+    rg_options_default(&o);
+    o.limit = 2;
+    rg_puzzle *p;
+    int count = 0;
+    while (rg_corpus_next(c, &p, &e) == 1) {
+        rg_result r;
+        assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
+        assert_int_equal(r.status, RG_STATUS_UNIQUE);
+        const int *want = rg_puzzle_solution(p);
+        assert_non_null(want);
+        assert_memory_equal(r.solution, want, (size_t)rg_puzzle_cells(p) * sizeof *want);
+        rg_puzzle_free(p);
+        count++;
+    }
+    assert_int_equal(e.code, RG_OK);
+    rg_solver_free(s);
+    rg_corpus_close(c);
+    return count;
+}

@@ -20,6 +20,10 @@ long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *s
  * (rg_puzzle_cells(p) ints) when sol is not NULL. */
 long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
                   int *sol);
+/* Every puzzle of a .jsonl corpus of the source tree is proved unique at the
+ * default options and its answer equals the document's solution. Returns
+ * how many puzzles were read. */
+int t_corpus_unique(const char *rel);
 /* cmocka setup / teardown: the library must hold as many bytes after a test
  * as before it (the shared registry stays loaded in between). */
 int t_mem_setup(void **state);

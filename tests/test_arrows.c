@@ -13,23 +13,6 @@
 
 #include "data/variants-3/harness.h"
 
-static size_t base_mem;
-
-static int setup(void **state)
-{
-    (void)state;
-    t_registry();
-    base_mem = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), base_mem);
-    return 0;
-}
-
 /* ---- Errors -------------------------------------------------------------------- */
 
 static void err(const char *rules, const char *field, const char *phrase)
@@ -258,43 +241,18 @@ static void soundness_bounds(void **state)
 static void corpus_arrows(void **state)
 {
     (void)state;
-    rg_corpus *c;
-    rg_error e;
-    rg_error_clear(&e);
-    assert_int_equal(rg_corpus_open(t_registry(), t_src("corpus/variants/arrow.jsonl"), NULL, NULL,
-                                    &c, &e),
-                     RG_OK);
-    rg_puzzle *p;
-    int count = 0;
-    while (rg_corpus_next(c, &p, &e) == 1) {
-        rg_solver *s = rg_solver_new();
-        rg_options o;
-        rg_options_default(&o);
-        o.limit = 2;
-        rg_result r;
-        assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
-        assert_int_equal(r.status, RG_STATUS_UNIQUE);
-        const int *want = rg_puzzle_solution(p);
-        assert_non_null(want);
-        assert_memory_equal(r.solution, want, (size_t)rg_puzzle_cells(p) * sizeof *want);
-        rg_solver_free(s);
-        rg_puzzle_free(p);
-        count++;
-    }
-    assert_int_equal(e.code, RG_OK);
-    assert_true(count > 0);
-    rg_corpus_close(c);
+    assert_true(t_corpus_unique("corpus/variants/arrow.jsonl") > 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(counts_on_4x4, setup, teardown),
-        cmocka_unit_test_setup_teardown(pills_in_base_ten, setup, teardown),
-        cmocka_unit_test_setup_teardown(soundness, setup, teardown),
-        cmocka_unit_test_setup_teardown(soundness_bounds, setup, teardown),
-        cmocka_unit_test_setup_teardown(corpus_arrows, setup, teardown),
+        cmocka_unit_test_setup_teardown(errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(pills_in_base_ten, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(soundness_bounds, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(corpus_arrows, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

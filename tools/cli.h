@@ -52,6 +52,8 @@ void cli_print_stats(FILE *f, const rg_stats *s);
 void cli_json_string(FILE *f, const char *s);
 /* "key": followed by nothing (the caller writes the value); comma handled
  * by *first. */
+/* key: {"rule": index, "type": its type}, for a rule a puzzle breaks. */
+void cli_json_rule(FILE *f, int *first, const char *key, const rg_puzzle *p, int rule);
 void cli_json_key(FILE *f, int *first, const char *key);
 /* A number of microseconds: a plain decimal, never exponent or NaN. */
 void cli_json_us(FILE *f, double us);

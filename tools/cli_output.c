@@ -212,3 +212,16 @@ void cli_json_error(FILE *f, const rg_error *e)
     cli_json_string(f, e->message[0] ? e->message : "unknown error");
     putc('}', f);
 }
+
+void cli_json_rule(FILE *f, int *first, const char *key, const rg_puzzle *p, int rule)
+{
+    const char *type = rg_puzzle_rule_type(p, rule);
+    int inner = 1;
+    cli_json_key(f, first, key);
+    fputc('{', f);
+    cli_json_key(f, &inner, "rule");
+    fprintf(f, "%d", rule);
+    cli_json_key(f, &inner, "type");
+    cli_json_string(f, type ? type : "");
+    fputc('}', f);
+}

@@ -493,17 +493,8 @@ static void solve_one(cli *c, const cli_input *in, const rg_puzzle *p)
         }
         cli_json_key(stdout, &first, "stats");
         json_stats(c, &r.stats);
-        if (r.status == RG_STATUS_NONE && r.broken_rule >= 0) {
-            int inner = 1;
-            const char *type = rg_puzzle_rule_type(p, r.broken_rule);
-            cli_json_key(stdout, &first, "broken");
-            putchar('{');
-            cli_json_key(stdout, &inner, "rule");
-            printf("%d", r.broken_rule);
-            cli_json_key(stdout, &inner, "type");
-            cli_json_string(stdout, type ? type : "");
-            putchar('}');
-        }
+        if (r.status == RG_STATUS_NONE && r.broken_rule >= 0)
+            cli_json_rule(stdout, &first, "broken", p, r.broken_rule);
         puts("}");
         return;
     }
@@ -555,34 +546,14 @@ static void check_one(cli *c, const cli_input *in, const rg_puzzle *p)
     if (differs >= 0) rg_puzzle_cell_name(p, differs, cell, sizeof cell);
 
     if (c->json) {
-        int first = 1, inner;
+        int first = 1;
         json_head(c, in, in->index, &first);
         cli_json_key(stdout, &first, "status");
         cli_json_string(stdout, ok ? "ok" : "broken");
-        if (broken >= 0) {
-            const char *type = rg_puzzle_rule_type(p, broken);
-            inner = 1;
-            cli_json_key(stdout, &first, "broken");
-            putchar('{');
-            cli_json_key(stdout, &inner, "rule");
-            printf("%d", broken);
-            cli_json_key(stdout, &inner, "type");
-            cli_json_string(stdout, type ? type : "");
-            putchar('}');
-        }
+        if (broken >= 0) cli_json_rule(stdout, &first, "broken", p, broken);
         cli_json_key(stdout, &first, "solution");
         cli_json_string(stdout, sol_state);
-        if (sol_rule >= 0) {
-            const char *type = rg_puzzle_rule_type(p, sol_rule);
-            inner = 1;
-            cli_json_key(stdout, &first, "solution_broken");
-            putchar('{');
-            cli_json_key(stdout, &inner, "rule");
-            printf("%d", sol_rule);
-            cli_json_key(stdout, &inner, "type");
-            cli_json_string(stdout, type ? type : "");
-            putchar('}');
-        }
+        if (sol_rule >= 0) cli_json_rule(stdout, &first, "solution_broken", p, sol_rule);
         if (differs >= 0) {
             cli_json_key(stdout, &first, "differs_at");
             cli_json_string(stdout, cell);

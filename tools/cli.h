@@ -7,6 +7,12 @@
 
 #include "rulegrid/rulegrid.h"
 
+/* ---- Commands in files of their own: argv[0] is the command's name; each
+ * returns the exit status (0 done, 2 bad input or usage, 3 a limit reached). */
+int cli_generate_main(int argc, char **argv); /* cli_generate.c */
+int cli_fmt_main(int argc, char **argv);      /* cli_fmt.c */
+int cli_convert_main(int argc, char **argv);  /* cli_fmt.c */
+
 /* ---- cli_input.c: one input of the command line ---------------------------- */
 
 enum { CLI_DOCUMENT = 0, CLI_CORPUS = 1, CLI_LINES = 2 };

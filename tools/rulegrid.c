@@ -789,6 +789,12 @@ static int run(cli *c)
 
 int main(int argc, char **argv)
 {
+    /* Commands with options of their own live in files of their own. */
+    if (argc > 1) {
+        if (strcmp(argv[1], "generate") == 0) return cli_generate_main(argc - 1, argv + 1);
+        if (strcmp(argv[1], "fmt") == 0) return cli_fmt_main(argc - 1, argv + 1);
+        if (strcmp(argv[1], "convert") == 0) return cli_convert_main(argc - 1, argv + 1);
+    }
     cli c;
     memset(&c, 0, sizeof c);
     rg_options_default(&c.opt);

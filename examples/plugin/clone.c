@@ -94,7 +94,7 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     return RG_OK;
 }
 
-static const rg_rule_type clone_type = {sizeof(rg_rule_type), "lab.clone", "lab", compile, NULL};
+static const rg_rule_type clone_type = {.size = sizeof(rg_rule_type), .name = "lab.clone", .family = "lab", .compile = compile, .link = NULL};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

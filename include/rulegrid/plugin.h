@@ -39,6 +39,7 @@ typedef struct rg_build rg_build;         /* a model under construction */
 typedef struct rg_rule rg_rule;           /* one rule object being read */
 typedef struct rg_space rg_space;         /* the search state a propagator prunes */
 typedef struct rg_registrar rg_registrar; /* where init registers rule types */
+typedef struct rg_gen rg_gen;             /* a puzzle being generated (generate hooks) */
 
 /* ---- Propagators -------------------------------------------------------- */
 
@@ -100,6 +101,15 @@ typedef struct rg_rule_type {
     /* Optional: runs once every rule of the document is compiled, in rule
      * order; may read what other rules added (houses, grids, marks). */
     int (*link)(rg_build *b, rg_rule *rule, void *rule_data);
+    /* Optional (added after the first release of ABI v1; the loader looks at
+     * size before reading it): invent clues of this type that the complete
+     * grid `solution` (digit per cell) satisfies, and hand each to
+     * host->gen_emit as the JSON text of one rule object. The settings of
+     * this request (a cage's max_size, a line's kind and count ...) are read
+     * with host->gen_int / gen_string; randomness comes only from
+     * host->gen_random so that a seed reproduces the puzzle. Returns RG_OK
+     * or an error recorded with host->gen_error. Emitting nothing is fine. */
+    int (*generate)(rg_gen *g, const int *solution);
 } rg_rule_type;
 
 /* ---- The host table ------------------------------------------------------ */
@@ -223,6 +233,30 @@ typedef struct rg_host {
     int (*keep)(rg_space *sp, int cell, rg_mask digits);   /* intersect */
     int (*fix)(rg_space *sp, int cell, int digit);
     void *(*state)(rg_space *sp, int handle);
+
+    /* Generation, from a rule type's generate() (fields added after the first
+     * release of ABI v1: a plugin compares host->size before using them).
+     * The board and houses are those of the puzzle's template. */
+    void (*gen_board)(const rg_gen *g, rg_board_info *out);
+    int (*gen_cell_at)(const rg_gen *g, int row, int column); /* -1 if no such cell */
+    void (*gen_cell_pos)(const rg_gen *g, int cell, int *row, int *column);
+    /* The box (house of kind box) holding cell, -1 if none. */
+    int (*gen_box_of)(const rg_gen *g, int cell);
+    /* A setting of this request: an integer or a string; dflt when absent. */
+    long (*gen_int)(rg_gen *g, const char *name, long dflt);
+    const char *(*gen_string)(rg_gen *g, const char *name, const char *dflt);
+    /* The generator's random stream: uniform 64-bit values. */
+    uint64_t (*gen_random)(rg_gen *g);
+    /* Add a rule: the JSON text of one rule object, e.g.
+     * {"type":"cage","cells":["r1c1","r1c2"],"sum":9}. Copied; checked when
+     * the puzzle is built. Returns RG_OK or an error. */
+    int (*gen_emit)(rg_gen *g, const char *rule_json);
+    /* Record an error about this request; returns RG_E_FORMAT. */
+    int (*gen_error)(rg_gen *g, const char *fmt, ...)
+#if defined(__GNUC__)
+        __attribute__((format(printf, 2, 3)))
+#endif
+        ;
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

@@ -101,6 +101,22 @@ int rg_puzzle_broken(const rg_puzzle *p);
  * of range or missing). */
 int rg_puzzle_check(const rg_puzzle *p, const int *values);
 
+/* ---- Writing (format.md §7) ------------------------------------------------ */
+
+enum {
+    RG_WRITE_PRETTY = 0u,     /* indented, one rule a line: for files */
+    RG_WRITE_LINE = 1u,       /* the whole document on one line: for .jsonl */
+    RG_WRITE_NO_SOLUTION = 2u /* leave the solution out */
+};
+
+/* The canonical document of p: fields in the order of format.md §1, rules
+ * grouped in the order of §6 (houses rewritten as §6.1 asks), cells in lower
+ * case, givens and solution in reading order. Reading the result and
+ * writing it again gives the same bytes. Returns a NUL-terminated string to
+ * release with rg_string_free, or NULL with err set. */
+char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
+void rg_string_free(char *s);
+
 /* ---- Corpora --------------------------------------------------------------- */
 
 typedef struct rg_corpus rg_corpus;

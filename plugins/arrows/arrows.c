@@ -367,8 +367,7 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
 }
 
-static const rg_rule_type arrow_type = {sizeof(rg_rule_type), "arrow", "arrows", compile_arrow,
-                                        NULL};
+static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

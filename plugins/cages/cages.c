@@ -1019,8 +1019,7 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     return rc == RG_OK ? unit_all(b, r, &dv) : rc;
 }
 
-static const rg_rule_type cage_type = {sizeof(rg_rule_type), "cage", "cages", compile_cage,
-                                       link_cage};
+static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -46,7 +46,7 @@ static int compile_cell(rg_build *b, rg_rule *r, void **data)
     return rc;
 }
 
-static const rg_rule_type cell_type = {sizeof(rg_rule_type), "cell", "cells", compile_cell, NULL};
+static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -136,8 +136,7 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 
-static const rg_rule_type corner_type = {sizeof(rg_rule_type), "corner", "corners",
-                                         compile_corner, NULL};
+static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

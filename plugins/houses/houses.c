@@ -157,7 +157,7 @@ static int compile_region(rg_build *b, rg_rule *r, void **data)
     return host->add_house(b, cells, n, RG_HOUSE_REGION);
 }
 
-#define TYPE(name_, compile_) {sizeof(rg_rule_type), (name_), "houses", (compile_), NULL}
+#define TYPE(name_, compile_) {.size = sizeof(rg_rule_type), .name = (name_), .family = "houses", .compile = (compile_), .link = NULL}
 
 static const rg_rule_type types[] = {
     TYPE("grid", compile_grid),     TYPE("box_grid", compile_box_grid),

@@ -270,8 +270,7 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     return lines_add(b, l);
 }
 
-static const rg_rule_type line_type = {sizeof(rg_rule_type), "line", "lines", compile_line,
-                                       link_line};
+static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -501,8 +501,7 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-static const rg_rule_type negative_type = {sizeof(rg_rule_type), "negative", "negatives",
-                                           compile_negative, link_negative};
+static const rg_rule_type negative_type = {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .compile = compile_negative, .link = link_negative};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

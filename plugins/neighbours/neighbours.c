@@ -167,8 +167,7 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-static const rg_rule_type neighbours_type = {sizeof(rg_rule_type), "neighbours", "neighbours",
-                                             compile_neighbours, link_neighbours};
+static const rg_rule_type neighbours_type = {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .compile = compile_neighbours, .link = link_neighbours};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

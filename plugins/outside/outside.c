@@ -569,8 +569,7 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
     return RG_OK;
 }
 
-static const rg_rule_type outside_type = {sizeof(rg_rule_type), "outside", "outside", compile,
-                                          link};
+static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -104,8 +104,8 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
 }
 
 static const rg_rule_type types[] = {
-    {sizeof(rg_rule_type), "edge", "relations", compile_edge, NULL},
-    {sizeof(rg_rule_type), "relation", "relations", compile_relation, NULL},
+    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL},
+    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations", .compile = compile_relation, .link = NULL},
 };
 
 static int init(const rg_host *h, rg_registrar *reg)

@@ -25,7 +25,7 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return RG_OK;
 }
 
-static const rg_rule_type type = {sizeof(rg_rule_type), "test.abi", "test", compile, NULL};
+static const rg_rule_type type = {.size = sizeof(rg_rule_type), .name = "test.abi", .family = "test", .compile = compile, .link = NULL};
 
 static int init(const rg_host *host, rg_registrar *reg)
 {

@@ -14,7 +14,7 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return host->add_house(b, cells, n, RG_HOUSE_REGION);
 }
 
-static const rg_rule_type type = {sizeof(rg_rule_type), "test.good", "test", compile, NULL};
+static const rg_rule_type type = {.size = sizeof(rg_rule_type), .name = "test.good", .family = "test", .compile = compile, .link = NULL};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -16,8 +16,7 @@ static int compile(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
 #ifdef T_LATE
-    static const rg_rule_type later = {sizeof(rg_rule_type), "test.later", "test", compile,
-                                       NULL};
+    static const rg_rule_type later = {.size = sizeof(rg_rule_type), .name = "test.later", .family = "test", .compile = compile, .link = NULL};
     if (host->register_type(kept, &later) == RG_OK)
         return host->error(b, r, NULL, "a late registration was accepted");
 #else
@@ -27,23 +26,23 @@ static int compile(rg_build *b, rg_rule *r, void **data)
 }
 
 #ifdef T_OWN
-static const rg_rule_type own = {sizeof(rg_rule_type), T_OWN, "test", compile, NULL};
+static const rg_rule_type own = {.size = sizeof(rg_rule_type), .name = T_OWN, .family = "test", .compile = compile, .link = NULL};
 #endif
 static const rg_rule_type types[] = {
 #ifdef T_DUP
-    {sizeof(rg_rule_type), "test.dup", "test", compile, NULL},
+    {.size = sizeof(rg_rule_type), .name = "test.dup", .family = "test", .compile = compile, .link = NULL},
 #endif
 #ifdef T_NOCOMPILE
-    {sizeof(rg_rule_type), "test.nocompile", "test", NULL, NULL},
+    {.size = sizeof(rg_rule_type), .name = "test.nocompile", .family = "test", .compile = NULL, .link = NULL},
 #endif
 #ifdef T_NONAME
-    {sizeof(rg_rule_type), "", "test", compile, NULL},
+    {.size = sizeof(rg_rule_type), .name = "", .family = "test", .compile = compile, .link = NULL},
 #endif
 #ifdef T_INITFAIL
-    {sizeof(rg_rule_type), "test.initfail", "test", compile, NULL},
+    {.size = sizeof(rg_rule_type), .name = "test.initfail", .family = "test", .compile = compile, .link = NULL},
 #endif
 #ifdef T_LATE
-    {sizeof(rg_rule_type), "test.late", "test", compile, NULL},
+    {.size = sizeof(rg_rule_type), .name = "test.late", .family = "test", .compile = compile, .link = NULL},
 #endif
 };
 

@@ -85,3 +85,6 @@ void rg_json_hooks(void)
     cJSON_Hooks hooks = {rg_malloc, rg_free};
     cJSON_InitHooks(&hooks);
 }
+
+/* Strings the library hands out (rg_puzzle_write, rg_generate_clues). */
+void rg_string_free(char *s) { rg_free(s); }

@@ -1,5 +1,7 @@
 /* The host table lent to every plugin: registration, the board, the field
- * readers (fields.c), model building (model.c) and pruning (engine.c). */
+ * readers (fields.c), model building (model.c), pruning (engine.c) and the
+ * generate hooks' calls (gen_hook.c). */
+#include "gen.h"
 #include "model.h"
 
 static int register_type(rg_registrar *reg, const rg_rule_type *type)
@@ -57,6 +59,15 @@ static const rg_host table = {
     .keep = rg_host_keep,
     .fix = rg_host_fix,
     .state = rg_host_state,
+    .gen_board = rg_host_gen_board,
+    .gen_cell_at = rg_host_gen_cell_at,
+    .gen_cell_pos = rg_host_gen_cell_pos,
+    .gen_box_of = rg_host_gen_box_of,
+    .gen_int = rg_host_gen_int,
+    .gen_string = rg_host_gen_string,
+    .gen_random = rg_host_gen_random,
+    .gen_emit = rg_host_gen_emit,
+    .gen_error = rg_host_gen_error,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

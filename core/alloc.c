@@ -1,5 +1,6 @@
 /* The allocation hook: every byte the library holds is counted here, so tests
  * can end with zero bytes held and make the n-th allocation fail on demand. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,16 @@ void rg_json_hooks(void)
     if (atomic_exchange(&done, 1)) return;
     cJSON_Hooks hooks = {rg_malloc, rg_free};
     cJSON_InitHooks(&hooks);
+}
+
+struct cJSON *rg_json_parse(const char *text, size_t len, const char **end)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    rg_json_hooks();
+    pthread_mutex_lock(&lock);
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, end, 0);
+    pthread_mutex_unlock(&lock);
+    return root;
 }
 
 /* Strings the library hands out (rg_puzzle_write, rg_generate_clues). */

@@ -217,7 +217,7 @@ static int run_one(rg_solver *s, unsigned char *space)
     s->ctx.dom = (rg_mask *)space;
     s->ctx.state = space + s->state_off;
     s->ctx.family = pr->family;
-    s->st.propagations++;
+    s->st.family_calls[pr->family]++;
     /* queued[p] stays set while it runs: its own changes do not requeue it. */
     int r = pr->def.propagate(&s->ctx, pr->data);
     s->queued[p] = 0;
@@ -245,7 +245,7 @@ static int hidden_singles(rg_solver *s, rg_mask *dom)
     const rg_model *m = s->m;
     const int D = s->D;
     int changed = 0;
-    s->st.propagations++;
+    s->st.family_calls[RG_FAM_SINGLES]++;
     for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
         int u = s->ustack[0][--s->nustack[0]];
         s->udirty[u] &= (unsigned char)~1u;
@@ -286,7 +286,7 @@ static int intersections(rg_solver *s, rg_mask *dom)
 {
     const rg_model *m = s->m;
     int changed = 0;
-    s->st.propagations++;
+    s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     while (s->nustack[1] > 0) {
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
@@ -332,7 +332,7 @@ static int subsets(rg_solver *s, rg_mask *dom)
 {
     const rg_model *m = s->m;
     const int D = s->D;
-    s->st.propagations++;
+    s->st.family_calls[RG_FAM_SUBSETS]++;
     while (s->nustack[2] > 0) {
         int u = s->ustack[2][--s->nustack[2]];
         s->udirty[u] &= (unsigned char)~4u;
@@ -432,7 +432,7 @@ static int propagate(rg_solver *s, unsigned char *space)
         while (s->nnaked) {
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
-            s->st.propagations++;
+            s->st.family_calls[RG_FAM_PEERS]++;
             for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
                 int p = m->peers[k];
                 if (dom[p] & bit) {
@@ -513,7 +513,7 @@ static int assign_plain(rg_solver *s, unsigned char *space, int c, rg_mask bit)
             s->ctx.dom = dom;
             s->ctx.state = space + s->state_off;
             s->ctx.family = pr->family;
-            s->st.propagations++;
+            s->st.family_calls[pr->family]++;
             int r = pr->def.propagate(&s->ctx, pr->data);
             if (r == RG_PROP_FAIL || s->failed) {
                 s->failed = 0;
@@ -865,7 +865,10 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
         clear_queue(s);
     }
     s->st.search_us = now_us(&s->t0) - s->st.root_us;
-    for (int i = 0; i < s->st.families; i++) s->st.prunings += s->st.family_prunings[i];
+    for (int i = 0; i < s->st.families; i++) {
+        s->st.prunings += s->st.family_prunings[i];
+        s->st.propagations += s->st.family_calls[i];
+    }
 
     if (s->stopped) r->status = RG_STATUS_UNKNOWN;
     else if (r->solutions == 0) r->status = RG_STATUS_NONE;

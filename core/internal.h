@@ -21,6 +21,10 @@ void rg_free(void *p);
 char *rg_strdup(const char *s);
 /* Routes cJSON's allocations through rg_malloc / rg_free (idempotent). */
 void rg_json_hooks(void);
+/* cJSON_ParseWithLengthOpts (no trailing text check; *end, when not NULL,
+ * gets where parsing stopped) under a lock: cJSON's parser writes a global
+ * error record, so parses on several threads (generation) take turns. */
+struct cJSON *rg_json_parse(const char *text, size_t len, const char **end);
 /* doc.c: the first member name that occurs twice in the object obj, or NULL;
  * sets *oom when the scratch list could not be allocated. */
 const char *rg_json_duplicate(const struct cJSON *obj, int *oom);
@@ -84,6 +88,11 @@ rg_model *rg_model_new(rg_board *board);
 void rg_model_ref(rg_model *m);
 void rg_model_unref(rg_model *m);
 const rg_board *rg_model_board(const rg_model *m);
+/* The parts of the document the writer needs: an object with the "board"
+ * and "rules" members as read. The model takes source (and frees it); the
+ * rules stay where compile saw them, shared by every puzzle of the model. */
+void rg_model_set_source(rg_model *m, struct cJSON *source);
+const struct cJSON *rg_model_source(const rg_model *m); /* NULL if none kept */
 /* Compile one rule: calls type->compile, then refuses unread fields.
  * grid_origins lists the origin cells of every grid / box_grid rule of the
  * document (for bare-name areas). err gets rule index and type. */

@@ -30,7 +30,7 @@ rg_model *rg_model_new(rg_board *board)
         rg_board_free(board);
         return NULL;
     }
-    m->refs = 1;
+    atomic_init(&m->refs, 1);
     m->board = *board;
     memset(board, 0, sizeof *board);
     m->full = rg_full_mask(m->board.digits);
@@ -40,11 +40,11 @@ rg_model *rg_model_new(rg_board *board)
     return m;
 }
 
-void rg_model_ref(rg_model *m) { m->refs++; }
+void rg_model_ref(rg_model *m) { atomic_fetch_add_explicit(&m->refs, 1, memory_order_relaxed); }
 
 void rg_model_unref(rg_model *m)
 {
-    if (!m || --m->refs > 0) return;
+    if (!m || atomic_fetch_sub_explicit(&m->refs, 1, memory_order_acq_rel) > 1) return;
     for (int i = 0; i < m->nhouses; i++) rg_free(m->houses[i].cells);  /* listed shares it */
     rg_free(m->houses);
     rg_free(m->edges);
@@ -73,12 +73,23 @@ void rg_model_unref(rg_model *m)
     rg_free(m->watch_ev);
     rg_free(m->box_of);
     for (int i = RG_FAM_BUILTIN; i < m->nfamilies; i++) rg_free((char *)m->families[i]);
+    cJSON_Delete(m->source);
     rg_arena_free(&m->arena);
     rg_board_free(&m->board);
     rg_free(m);
 }
 
 const rg_board *rg_model_board(const rg_model *m) { return &m->board; }
+
+/* Takes source (the document's board and rules) for the writer, releasing
+ * any kept before. */
+void rg_model_set_source(rg_model *m, struct cJSON *source)
+{
+    cJSON_Delete(m->source);
+    m->source = source;
+}
+
+const struct cJSON *rg_model_source(const rg_model *m) { return m->source; }
 int rg_model_rule_count(const rg_model *m) { return m->nrules; }
 
 const char *rg_model_rule_type(const rg_model *m, int rule)

@@ -3,6 +3,8 @@
 #ifndef RG_MODEL_H
 #define RG_MODEL_H
 
+#include <stdatomic.h>
+
 #include "internal.h"
 
 /* Built-in families: prunings done by the core itself. */
@@ -59,7 +61,7 @@ typedef struct rg_igroup {
 } rg_igroup;
 
 struct rg_model {
-    int refs;
+    atomic_int refs; /* solvers on several threads may share the model */
     rg_board board;
     rg_arena arena;
     rg_mask full;
@@ -99,6 +101,10 @@ struct rg_model {
     int *watch_off, *watch_prop; /* CSR: propagators watching cell i */
     unsigned char *watch_ev;
     int *box_of;
+
+    /* The document's board and rules as read ({"board": ..., "rules": ...}),
+     * kept for the writer (write.c); NULL for a model built otherwise. */
+    struct cJSON *source;
 };
 
 int rg_model_family(rg_model *m, const char *name); /* index, adding it; -1 if full */

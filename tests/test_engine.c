@@ -297,6 +297,12 @@ static void node_limit_is_unknown(void **state)
     assert_true(r.stats.family_prunings[RG_FAM_PEERS] > 0);
     assert_true(r.stats.family_prunings[RG_FAM_SINGLES] > 0);
     assert_string_equal(r.stats.family[RG_FAM_SINGLES], "singles");
+    /* Propagator calls per family add up to the propagations. */
+    uint64_t calls = 0;
+    for (int i = 0; i < r.stats.families; i++) calls += r.stats.family_calls[i];
+    assert_true(r.stats.family_calls[RG_FAM_PEERS] > 0);
+    assert_true(r.stats.family_calls[RG_FAM_INTERSECTIONS] > 0);
+    assert_true(calls == r.stats.propagations);
     rg_solver_free(s);
     rg_puzzle_free(p);
 }

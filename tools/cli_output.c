@@ -91,18 +91,25 @@ void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values)
         }
 }
 
+/* " (peers 12, singles 3, ...)" and the end of the line. */
+static void print_families(FILE *f, const rg_stats *s, const uint64_t *count)
+{
+    int n = s->families < 0 ? 0 : s->families > RG_MAX_FAMILIES ? RG_MAX_FAMILIES : s->families;
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%s %llu", i ? ", " : " (", s->family[i] ? s->family[i] : "?",
+                (unsigned long long)count[i]);
+    fprintf(f, "%s\n", n ? ")" : "");
+}
+
 void cli_print_stats(FILE *f, const rg_stats *s)
 {
     fprintf(f, "nodes         %llu\n", (unsigned long long)s->nodes);
     fprintf(f, "guesses       %llu\n", (unsigned long long)s->guesses);
     fprintf(f, "failures      %llu\n", (unsigned long long)s->failures);
-    fprintf(f, "propagations  %llu\n", (unsigned long long)s->propagations);
+    fprintf(f, "propagations  %llu", (unsigned long long)s->propagations);
+    print_families(f, s, s->family_calls);
     fprintf(f, "prunings      %llu", (unsigned long long)s->prunings);
-    int n = s->families < 0 ? 0 : s->families > RG_MAX_FAMILIES ? RG_MAX_FAMILIES : s->families;
-    for (int i = 0; i < n; i++)
-        fprintf(f, "%s%s %llu", i ? ", " : " (", s->family[i] ? s->family[i] : "?",
-                (unsigned long long)s->family_prunings[i]);
-    fprintf(f, "%s\n", n ? ")" : "");
+    print_families(f, s, s->family_prunings);
     fprintf(f, "root          %.1f us\n", s->root_us);
     fprintf(f, "search        %.1f us\n", s->search_us);
 }

@@ -109,11 +109,16 @@ enum {
     RG_WRITE_NO_SOLUTION = 2u /* leave the solution out */
 };
 
-/* The canonical document of p: fields in the order of format.md §1, rules
- * grouped in the order of §6 (houses rewritten as §6.1 asks), cells in lower
- * case, givens and solution in reading order. Reading the result and
- * writing it again gives the same bytes. Returns a NUL-terminated string to
- * release with rg_string_free, or NULL with err set. */
+/* The canonical document of p: fields in the order of format.md §1 (x-
+ * members last, in the order read), rules grouped in the order of §6 (houses
+ * rewritten as §6.1 asks), cells in lower case, givens and solution in
+ * reading order; meta, x- members and the solution are p's own (a copy made
+ * by rg_puzzle_with_givens has none). No newline at the end. Reading the
+ * result and writing it again gives the same bytes. docs/cli.md (fmt) lists
+ * every choice. Returns a NUL-terminated string to release with
+ * rg_string_free, or NULL with err set: RG_E_NOMEM, or RG_E_INTERNAL for a
+ * puzzle not read from a document (none keeps its rules otherwise). Several
+ * threads may write puzzles sharing one model. */
 char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
 void rg_string_free(char *s);
 
@@ -127,6 +132,94 @@ void rg_string_free(char *s);
 int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err);
+
+/* ---- The puzzle generator (core/generate.c, docs/generate.md) -------------- */
+
+/* A generator is a template document plus its generation profile: the
+ * template's "x-generate" member (which rule types invent clues over a
+ * solution, whether givens are removed, which clue families may be thinned,
+ * random jigsaw regions, budgets). A preset is such a document built in. */
+typedef struct rg_generator rg_generator;
+
+enum rg_symmetry {
+    RG_SYMMETRY_NONE = 0,
+    RG_SYMMETRY_ROTATE180, /* (r, c) and (R+1-r, C+1-c) */
+    RG_SYMMETRY_ROTATE90,  /* the four quarter turns; square boards only */
+    RG_SYMMETRY_MIRROR,    /* (r, c) and (r, C+1-c): left and right */
+    RG_SYMMETRY_DIAGONAL,  /* (r, c) and (c, r); square boards only */
+    RG_SYMMETRY_COUNT
+};
+const char *rg_symmetry_name(int symmetry);
+int rg_symmetry_parse(const char *name); /* -1 if unknown */
+
+typedef struct rg_gen_options {
+    uint64_t seed;      /* the same seed (and version) gives the same puzzle */
+    int clues;          /* stop removing givens at this many or fewer; 0 = as few as
+                           uniqueness allows */
+    int minimal;        /* every given left is proved needed (no node limit let a
+                           count end unknown); excludes clues */
+    int symmetry;       /* RG_SYMMETRY_*, or -1 for the profile's (default none) */
+    int level;          /* an rg_strategy the puzzle must solve at without guessing,
+                           or -1 for the profile's (default: any) */
+    double max_seconds; /* give up after this long (0 = no limit) */
+    int retries;        /* attempts after the first (new solution, layout, clues);
+                           -1 for the profile's */
+    int meta_time;      /* write the generation time into meta (the one field that
+                           differs between two runs of one seed) */
+} rg_gen_options;
+
+void rg_gen_options_default(rg_gen_options *o); /* seed 0, profile's settings, time on */
+
+typedef struct rg_gen_info {
+    uint64_t seed;     /* the seed used */
+    int attempts;      /* attempts made */
+    int givens;        /* givens of the puzzle */
+    int clue_rules;    /* rules invented by generate hooks and kept */
+    int repairs;       /* clue rules regrown to make the puzzle unique */
+    double seconds;    /* time taken */
+    uint64_t guesses;  /* guesses of a solve at the default options */
+    int level;         /* weakest rg_strategy that solves it without guessing, -1 none */
+    int timed_out;     /* with RG_E_LIMIT: the time budget ran out (else the attempts) */
+} rg_gen_info;
+
+/* A generator from a template document (text, len; file labels errors):
+ * the document must read as a puzzle; its "x-generate" profile is checked
+ * field by field (errors name "x-generate.<field>"). Returns RG_OK or an
+ * error. The generator keeps reg (which must outlive it). */
+int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
+                     rg_generator **out, rg_error *err);
+/* A generator for a built-in preset, by name. */
+int rg_generator_preset(rg_registry *reg, const char *name, rg_generator **out, rg_error *err);
+/* Override one setting of the profile's clue requests of rule type `type`
+ * (every request of that type): value is JSON text (5, "thermo", true). */
+int rg_generator_set(rg_generator *g, const char *type, const char *name, const char *value,
+                     rg_error *err);
+/* "classic9", or the template's file name. */
+const char *rg_generator_label(const rg_generator *g);
+/* The template read as a puzzle (its board, rules and givens). */
+const rg_puzzle *rg_generator_template(const rg_generator *g);
+void rg_generator_free(rg_generator *g);
+
+/* Generate one puzzle. *out holds the givens, the solution and meta (the
+ * generator, preset or template, seed, guesses, level, time); write it with
+ * rg_puzzle_write. Returns RG_OK; RG_E_LIMIT when the time budget or the
+ * attempts ran out (info->timed_out tells which, err says so); RG_E_FORMAT
+ * for options that do not fit the profile (err names the option) or a hook
+ * that emitted a rule the puzzle cannot read. Several threads may generate
+ * from one generator at once. info may be NULL. */
+int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
+                rg_gen_info *info, rg_error *err);
+
+/* The seed of puzzle `index` (from 0) of a batch started at seed: seed +
+ * index, so that puzzle i of a batch is the single puzzle of its own seed. */
+uint64_t rg_generate_batch_seed(uint64_t seed, long index);
+
+/* The built-in presets: name, one line of description, and the template
+ * document (with its x-generate) as JSON text. */
+int rg_preset_count(void);
+const char *rg_preset_name(int i);
+const char *rg_preset_summary(int i);
+const char *rg_preset_document(int i);
 
 /* ---- Corpora --------------------------------------------------------------- */
 
@@ -203,6 +296,8 @@ typedef struct rg_stats {
     int families;          /* entries used in family[] */
     const char *family[RG_MAX_FAMILIES];       /* "peers", "singles", plugin families */
     uint64_t family_prunings[RG_MAX_FAMILIES]; /* digits removed by each */
+    uint64_t family_calls[RG_MAX_FAMILIES];    /* propagator calls of each (their
+                                                  sum is propagations) */
     double root_us;        /* propagation at the root */
     double search_us;      /* everything after it */
 } rg_stats;

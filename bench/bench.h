@@ -1,0 +1,100 @@
+/* The benchmark harness of rulegrid: corpora read up front, one cell of the
+ * grid (corpus × strategy level × heuristic) run on worker threads with its
+ * answers checked, and the reports (markdown, CSV, JSON, counters). */
+#ifndef RG_BENCH_H
+#define RG_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rulegrid/rulegrid.h"
+
+/* Exit statuses: 1 a wrong answer, 2 bad usage or unreadable input. */
+enum { BENCH_OK = 0, BENCH_WRONG = 1, BENCH_USAGE = 2 };
+
+/* Every puzzle of one corpus file, parsed in the main thread. */
+typedef struct bench_corpus {
+    char path[256];
+    char name[256]; /* the file name without folder and extension */
+    long take;      /* the first `take` puzzles only (0: all) */
+    rg_puzzle **p;
+    int n;
+} bench_corpus;
+
+/* Read path (its first `take` puzzles when take > 0). With templ, classic lines
+ * are givens of the template. Errors name the file and line; BENCH_USAGE. */
+int bench_corpus_load(bench_corpus *c, rg_registry *reg, const rg_puzzle *templ, rg_error *err);
+void bench_corpus_free(bench_corpus *c);
+
+/* What every cell shares. */
+typedef struct bench_setup {
+    long limit;         /* solutions counted up to (2: proved unique) */
+    int values;         /* rg_value_order */
+    uint64_t seed;      /* puzzle i is solved with seed + i */
+    uint64_t max_nodes; /* per puzzle, 0: none */
+    double max_seconds; /* per puzzle, 0: none */
+    int threads;        /* worker threads */
+    int reps;           /* timed repetitions (0: counters only) */
+} bench_setup;
+
+#define BENCH_MAX_FAMILIES 64
+
+typedef struct bench_family {
+    const char *name;
+    uint64_t calls, prunings;
+} bench_family;
+
+/* One cell of the grid: its deterministic counters and, after timed runs,
+ * its times (medians over the repetitions). */
+typedef struct bench_cell {
+    const bench_corpus *corpus;
+    int strategy, heuristic;
+
+    long puzzles, solved, unique, multiple, none, unknown, no_guess;
+    uint64_t nodes, guesses, failures, propagations, prunings;
+    double guesses_mean;
+    double guesses_median; /* of the per-puzzle guesses */
+    uint64_t guesses_p99, guesses_max;
+    int nfamilies; /* core families first, then plugin families by name */
+    bench_family family[BENCH_MAX_FAMILIES];
+
+    int reps;              /* timed repetitions behind the times, 0: none */
+    double wall_s;         /* one pass over the corpus, wall clock */
+    double root_us;        /* per puzzle: root propagation */
+    double search_us;      /* per puzzle: search after the root */
+    double puzzles_per_s;  /* puzzles / wall_s */
+} bench_cell;
+
+/* Solve every puzzle of cell->corpus once and check every answer against
+ * the rules (and the document's solution when it has one); fill the
+ * counters. BENCH_WRONG with msg set when an answer is wrong, BENCH_USAGE
+ * when the library failed (msg set). */
+int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n);
+/* One timed pass over the corpus (no checks): wall seconds and the summed
+ * engine times. Returns BENCH_OK, or BENCH_USAGE with msg set. */
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
+                    double *root_us, double *search_us, char *msg, size_t n);
+/* The timed repetitions of su->reps passes; medians into cell. */
+int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n);
+
+/* When and where the numbers were measured. */
+typedef struct bench_stamp {
+    const char *commit, *compiler, *flags;
+    char cpu[256];
+    char date[32];
+    int cores;
+} bench_stamp;
+
+void bench_stamp_fill(bench_stamp *s);
+
+/* Reports over all cells. Counters: one "corpus/level/heuristic key value"
+ * line per deterministic counter, for comparisons by scripts. */
+void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
+                           const bench_cell *cells, int n);
+void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
+                      const bench_cell *cells, int n);
+void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
+                       const bench_cell *cells, int n);
+void bench_report_counters(FILE *f, const bench_cell *cells, int n);
+
+#endif

@@ -1,0 +1,253 @@
+/* Reports of the harness: the stamp (commit, compiler, flags, CPU, date) and
+ * the grid as markdown tables, CSV, JSON, or plain counter lines. */
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "stamp.h"
+
+/* ---- The stamp -------------------------------------------------------------------- */
+
+static void cpu_model(char *out, size_t n)
+{
+    snprintf(out, n, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        const char *v = strchr(line, ':');
+        if (!v) break;
+        v++;
+        while (*v == ' ' || *v == '\t') v++;
+        snprintf(out, n, "%s", v);
+        out[strcspn(out, "\n")] = 0;
+        break;
+    }
+    fclose(f);
+}
+
+void bench_stamp_fill(bench_stamp *s)
+{
+    s->commit = RG_BENCH_COMMIT;
+    s->compiler = RG_BENCH_COMPILER;
+    s->flags = RG_BENCH_FLAGS;
+    cpu_model(s->cpu, sizeof s->cpu);
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(s->date, sizeof s->date, "%Y-%m-%d %H:%M UTC", &tm);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    s->cores = cores > 0 ? (int)cores : 1;
+}
+
+/* ---- Shared pieces ---------------------------------------------------------------- */
+
+static double per(uint64_t x, long n) { return n > 0 ? (double)x / (double)n : 0; }
+
+static double pct(long x, long n) { return n > 0 ? 100.0 * (double)x / (double)n : 0; }
+
+static const char *level(const bench_cell *c) { return rg_strategy_name(c->strategy); }
+
+static const char *heur(const bench_cell *c) { return rg_heuristic_name(c->heuristic); }
+
+static void setup_words(FILE *f, const bench_setup *su)
+{
+    fprintf(f, "limit %ld, %d thread%s, ", su->limit, su->threads, su->threads == 1 ? "" : "s");
+    if (su->reps > 0) fprintf(f, "median of %d run%s", su->reps, su->reps == 1 ? "" : "s");
+    else fprintf(f, "counters only");
+    fprintf(f, ", seed %llu, values %s", (unsigned long long)su->seed,
+            su->values == RG_VALUES_RANDOM ? "random" : "ascending");
+    if (su->max_nodes) fprintf(f, ", at most %llu nodes", (unsigned long long)su->max_nodes);
+    if (su->max_seconds > 0) fprintf(f, ", at most %g s", su->max_seconds);
+}
+
+/* ---- Markdown ----------------------------------------------------------------------- */
+
+static void md_time(FILE *f, const bench_cell *c, double v)
+{
+    if (c->reps > 0) fprintf(f, " %.1f |", v);
+    else fputs(" – |", f);
+}
+
+void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
+                           const bench_cell *cells, int n)
+{
+    fprintf(f, "rulegrid %s, %s, flags `%s`, %s (%d cores), %s; ", st->commit, st->compiler,
+            st->flags, st->cpu, st->cores, st->date);
+    setup_words(f, su);
+    fputs("\n\n| corpus | level | heuristic | puzzles | unique | puzzles/s | µs/puzzle | "
+          "no guess | guesses/puzzle |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
+          f);
+    for (int i = 0; i < n; i++) {
+        const bench_cell *c = &cells[i];
+        fprintf(f, "| %s | %s | %s | %ld | %ld |", c->corpus->name, level(c), heur(c),
+                c->puzzles, c->unique);
+        md_time(f, c, c->puzzles_per_s);
+        md_time(f, c, c->root_us + c->search_us);
+        fprintf(f, " %.1f%% | %.2f |\n", pct(c->no_guess, c->puzzles), c->guesses_mean);
+    }
+    fputs("\n| corpus | level | heuristic | root µs | search µs | guesses median | p99 | max | "
+          "nodes/puzzle | failures/puzzle | calls/puzzle by family |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
+          f);
+    for (int i = 0; i < n; i++) {
+        const bench_cell *c = &cells[i];
+        fprintf(f, "| %s | %s | %s |", c->corpus->name, level(c), heur(c));
+        md_time(f, c, c->root_us);
+        md_time(f, c, c->search_us);
+        fprintf(f, " %g | %llu | %llu | %.1f | %.1f | ", c->guesses_median,
+                (unsigned long long)c->guesses_p99, (unsigned long long)c->guesses_max,
+                per(c->nodes, c->puzzles), per(c->failures, c->puzzles));
+        for (int k = 0; k < c->nfamilies; k++)
+            fprintf(f, "%s%s %.1f", k ? ", " : "", c->family[k].name,
+                    per(c->family[k].calls, c->puzzles));
+        fputs(" |\n", f);
+    }
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void csv_families(FILE *f, const bench_cell *c, int prunings)
+{
+    fputc(',', f);
+    for (int k = 0; k < c->nfamilies; k++)
+        fprintf(f, "%s%s:%llu", k ? ";" : "", c->family[k].name,
+                (unsigned long long)(prunings ? c->family[k].prunings : c->family[k].calls));
+}
+
+void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
+                      const bench_cell *cells, int n)
+{
+    fprintf(f, "# rulegrid %s, %s, flags %s, %s (%d cores), %s\n# ", st->commit, st->compiler,
+            st->flags, st->cpu, st->cores, st->date);
+    setup_words(f, su);
+    fputs("\ncorpus,level,heuristic,puzzles,solved,unique,multiple,none,unknown,no_guess_pct,"
+          "guesses_mean,guesses_median,guesses_p99,guesses_max,nodes,guesses,failures,"
+          "propagations,prunings,reps,puzzles_per_s,us_per_puzzle,root_us_per_puzzle,"
+          "search_us_per_puzzle,family_calls,family_prunings\n",
+          f);
+    for (int i = 0; i < n; i++) {
+        const bench_cell *c = &cells[i];
+        fprintf(f,
+                "%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%ld,%.2f,%.4f,%g,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d",
+                c->corpus->name, level(c), heur(c), c->puzzles, c->solved, c->unique, c->multiple,
+                c->none, c->unknown, pct(c->no_guess, c->puzzles), c->guesses_mean,
+                c->guesses_median, (unsigned long long)c->guesses_p99,
+                (unsigned long long)c->guesses_max, (unsigned long long)c->nodes,
+                (unsigned long long)c->guesses, (unsigned long long)c->failures,
+                (unsigned long long)c->propagations, (unsigned long long)c->prunings, c->reps);
+        if (c->reps > 0)
+            fprintf(f, ",%.1f,%.2f,%.2f,%.2f", c->puzzles_per_s, c->root_us + c->search_us,
+                    c->root_us, c->search_us);
+        else
+            fputs(",,,,", f);
+        csv_families(f, c, 0);
+        csv_families(f, c, 1);
+        fputc('\n', f);
+    }
+}
+
+/* ---- JSON ------------------------------------------------------------------------------- */
+
+/* Names here are file names, family and level names: escape the few
+ * characters JSON forbids. */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_time(FILE *f, const char *key, const bench_cell *c, double v)
+{
+    fprintf(f, ", \"%s\": ", key);
+    if (c->reps > 0) fprintf(f, "%.3f", v);
+    else fputs("null", f);
+}
+
+static void json_cell(FILE *f, const bench_cell *c)
+{
+    fputs("    {\"corpus\": ", f);
+    json_str(f, c->corpus->name);
+    fputs(", \"file\": ", f);
+    json_str(f, c->corpus->path);
+    fprintf(f, ", \"level\": \"%s\", \"heuristic\": \"%s\", \"puzzles\": %ld, \"solved\": %ld, "
+               "\"unique\": %ld, \"multiple\": %ld, \"none\": %ld, \"unknown\": %ld, "
+               "\"no_guess\": %ld, \"no_guess_pct\": %.2f,\n",
+            level(c), heur(c), c->puzzles, c->solved, c->unique, c->multiple, c->none,
+            c->unknown, c->no_guess, pct(c->no_guess, c->puzzles));
+    fprintf(f, "     \"guesses\": %llu, \"guesses_mean\": %.4f, \"guesses_median\": %g, "
+               "\"guesses_p99\": %llu, \"guesses_max\": %llu, \"nodes\": %llu, \"failures\": %llu, "
+               "\"propagations\": %llu, \"prunings\": %llu,\n     \"families\": {",
+            (unsigned long long)c->guesses, c->guesses_mean, c->guesses_median,
+            (unsigned long long)c->guesses_p99, (unsigned long long)c->guesses_max,
+            (unsigned long long)c->nodes, (unsigned long long)c->failures,
+            (unsigned long long)c->propagations, (unsigned long long)c->prunings);
+    for (int k = 0; k < c->nfamilies; k++) {
+        fputs(k ? ", " : "", f);
+        json_str(f, c->family[k].name);
+        fprintf(f, ": {\"calls\": %llu, \"prunings\": %llu}",
+                (unsigned long long)c->family[k].calls, (unsigned long long)c->family[k].prunings);
+    }
+    fprintf(f, "},\n     \"reps\": %d", c->reps);
+    json_time(f, "wall_s", c, c->wall_s);
+    json_time(f, "puzzles_per_s", c, c->puzzles_per_s);
+    json_time(f, "us_per_puzzle", c, c->root_us + c->search_us);
+    json_time(f, "root_us_per_puzzle", c, c->root_us);
+    json_time(f, "search_us_per_puzzle", c, c->search_us);
+    fputc('}', f);
+}
+
+void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
+                       const bench_cell *cells, int n)
+{
+    fputs("{\"stamp\": {\"commit\": ", f);
+    json_str(f, st->commit);
+    fputs(", \"compiler\": ", f);
+    json_str(f, st->compiler);
+    fputs(", \"flags\": ", f);
+    json_str(f, st->flags);
+    fputs(", \"cpu\": ", f);
+    json_str(f, st->cpu);
+    fprintf(f, ", \"cores\": %d, \"date\": \"%s\"},\n", st->cores, st->date);
+    fprintf(f, " \"setup\": {\"limit\": %ld, \"threads\": %d, \"reps\": %d, \"seed\": %llu, "
+               "\"values\": \"%s\", \"max_nodes\": %llu, \"max_seconds\": %g},\n \"cells\": [\n",
+            su->limit, su->threads, su->reps, (unsigned long long)su->seed,
+            su->values == RG_VALUES_RANDOM ? "random" : "ascending",
+            (unsigned long long)su->max_nodes, su->max_seconds);
+    for (int i = 0; i < n; i++) {
+        json_cell(f, &cells[i]);
+        fputs(i + 1 < n ? ",\n" : "\n", f);
+    }
+    fputs(" ]}\n", f);
+}
+
+/* ---- Counters ------------------------------------------------------------------------- */
+
+void bench_report_counters(FILE *f, const bench_cell *cells, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const bench_cell *c = &cells[i];
+        char key[400];
+        snprintf(key, sizeof key, "%s/%s/%s", c->corpus->name, level(c), heur(c));
+        fprintf(f, "%s puzzles %ld\n%s solved %ld\n%s unique %ld\n%s no_guess %ld\n", key,
+                c->puzzles, key, c->solved, key, c->unique, key, c->no_guess);
+        fprintf(f, "%s nodes %llu\n%s guesses %llu\n%s failures %llu\n", key,
+                (unsigned long long)c->nodes, key, (unsigned long long)c->guesses, key,
+                (unsigned long long)c->failures);
+        for (int k = 0; k < c->nfamilies; k++)
+            fprintf(f, "%s calls.%s %llu\n", key, c->family[k].name,
+                    (unsigned long long)c->family[k].calls);
+        for (int k = 0; k < c->nfamilies; k++)
+            fprintf(f, "%s prunings.%s %llu\n", key, c->family[k].name,
+                    (unsigned long long)c->family[k].prunings);
+    }
+}

@@ -1,0 +1,364 @@
+/* Running one cell of the grid: worker threads take puzzles by index, each
+ * with a solver of its own; counters are summed per worker and merged, so
+ * that any number of workers gives the same counters. Answers are checked in
+ * the counting pass, never in a timed one. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* Propagators of some plugins keep large tables on the stack. */
+#define WORKER_STACK (8u << 20)
+/* Puzzles a worker takes at a time. */
+#define CHUNK 4
+
+typedef struct tally {
+    long solved, unique, multiple, none, unknown, no_guess;
+    uint64_t nodes, guesses, failures, propagations, prunings;
+    double root_us, search_us;
+    int nfamilies;
+    bench_family family[BENCH_MAX_FAMILIES];
+    long wrong; /* the first puzzle with a wrong answer, -1 when none */
+    char why[512];
+    int failed; /* the library returned an error (why says which) */
+} tally;
+
+typedef struct job {
+    const bench_cell *cell;
+    const bench_setup *su;
+    int check;         /* the counting pass: check answers, keep guesses[] */
+    uint64_t *guesses; /* per puzzle, counting pass only */
+    atomic_int next;
+} job;
+
+typedef struct worker {
+    job *j;
+    tally t;
+    pthread_t tid;
+} worker;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- Families ------------------------------------------------------------------- */
+
+static const char *const core_families[] = {"peers", "singles", "intersections", "subsets"};
+
+static int core_rank(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, core_families[i]) == 0) return i;
+    return 4;
+}
+
+static int family_order(const void *a, const void *b)
+{
+    const bench_family *x = a, *y = b;
+    int rx = core_rank(x->name), ry = core_rank(y->name);
+    if (rx != ry) return rx - ry;
+    return strcmp(x->name, y->name);
+}
+
+static void add_family(bench_family *fam, int *n, const char *name, uint64_t calls,
+                       uint64_t prunings)
+{
+    int i = 0;
+    while (i < *n && fam[i].name != name && strcmp(fam[i].name, name) != 0) i++;
+    if (i == *n) {
+        if (*n == BENCH_MAX_FAMILIES) return;
+        fam[i].name = name;
+        fam[i].calls = fam[i].prunings = 0;
+        (*n)++;
+    }
+    fam[i].calls += calls;
+    fam[i].prunings += prunings;
+}
+
+/* ---- Checking an answer ---------------------------------------------------------- */
+
+/* 1 when r is a right answer for p, else 0 with why set. */
+static int answer_ok(const rg_puzzle *p, const rg_result *r, char *why, size_t n)
+{
+    const int *doc = rg_puzzle_solution(p);
+    char name[32];
+    if (r->status == RG_STATUS_UNKNOWN) return 1;
+    if (!r->solution) {
+        if (r->status != RG_STATUS_NONE) {
+            snprintf(why, n, "status %s without a solution", rg_status_name(r->status));
+            return 0;
+        }
+        if (doc) {
+            snprintf(why, n, "no solution found, but the document gives one");
+            return 0;
+        }
+        return 1;
+    }
+    int rule = rg_puzzle_check(p, r->solution);
+    if (rule != -1) {
+        if (rule >= 0)
+            snprintf(why, n, "the answer breaks rule %d (%s)", rule, rg_puzzle_rule_type(p, rule));
+        else
+            snprintf(why, n, "the answer has a value out of range");
+        return 0;
+    }
+    const int *g = rg_puzzle_givens(p);
+    for (int c = 0; c < rg_puzzle_cells(p); c++) {
+        if (g[c] && g[c] != r->solution[c]) {
+            rg_puzzle_cell_name(p, c, name, sizeof name);
+            snprintf(why, n, "the answer changes the given at %s", name);
+            return 0;
+        }
+        if (doc && r->status == RG_STATUS_UNIQUE && doc[c] != r->solution[c]) {
+            rg_puzzle_cell_name(p, c, name, sizeof name);
+            snprintf(why, n, "the answer differs from the document's solution at %s", name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- Workers --------------------------------------------------------------------- */
+
+static void count_result(tally *t, const rg_result *r)
+{
+    const rg_stats *s = &r->stats;
+    switch (r->status) {
+    case RG_STATUS_SOLVED: t->solved++; break;
+    case RG_STATUS_UNIQUE: t->solved++, t->unique++; break;
+    case RG_STATUS_MULTIPLE: t->solved++, t->multiple++; break;
+    case RG_STATUS_NONE: t->none++; break;
+    default: t->unknown++; break;
+    }
+    t->no_guess += r->no_guess;
+    t->nodes += s->nodes;
+    t->guesses += s->guesses;
+    t->failures += s->failures;
+    t->propagations += s->propagations;
+    t->prunings += s->prunings;
+    int n = s->families < RG_MAX_FAMILIES ? s->families : RG_MAX_FAMILIES;
+    for (int i = 0; i < n; i++)
+        add_family(t->family, &t->nfamilies, s->family[i] ? s->family[i] : "?",
+                   s->family_calls[i], s->family_prunings[i]);
+}
+
+static void solve_range(worker *w, rg_solver *solver, int from, int to)
+{
+    const job *j = w->j;
+    const bench_corpus *c = j->cell->corpus;
+    tally *t = &w->t;
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = j->cell->strategy;
+    o.heuristic = j->cell->heuristic;
+    o.values = j->su->values;
+    o.limit = j->su->limit;
+    o.max_nodes = j->su->max_nodes;
+    o.max_seconds = j->su->max_seconds;
+    for (int i = from; i < to && !t->failed; i++) {
+        rg_result r;
+        rg_error err;
+        rg_error_clear(&err);
+        o.seed = j->su->seed + (uint64_t)i;
+        if (rg_solve(solver, c->p[i], &o, &r, &err) != RG_OK) {
+            t->failed = 1;
+            rg_error_format(&err, t->why, sizeof t->why);
+            return;
+        }
+        t->root_us += r.stats.root_us;
+        t->search_us += r.stats.search_us;
+        if (!j->check) {
+            t->nodes += r.stats.nodes; /* compared with the counting pass */
+            continue;
+        }
+        count_result(t, &r);
+        j->guesses[i] = r.stats.guesses;
+        if (t->wrong < 0 && !answer_ok(c->p[i], &r, t->why, sizeof t->why)) t->wrong = i;
+    }
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    job *j = w->j;
+    int n = j->cell->corpus->n;
+    rg_solver *solver = rg_solver_new();
+    if (!solver) {
+        w->t.failed = 1;
+        snprintf(w->t.why, sizeof w->t.why, "out of memory");
+        return NULL;
+    }
+    for (;;) {
+        int from = atomic_fetch_add(&j->next, CHUNK);
+        if (from >= n || w->t.failed) break;
+        solve_range(w, solver, from, from + CHUNK < n ? from + CHUNK : n);
+    }
+    rg_solver_free(solver);
+    return NULL;
+}
+
+/* Run j on su->threads workers and merge their tallies into *sum. */
+static int run_job(job *j, tally *sum, char *msg, size_t n)
+{
+    int nw = j->su->threads > 0 ? j->su->threads : 1;
+    worker *w = calloc((size_t)nw, sizeof *w);
+    if (!w) {
+        snprintf(msg, n, "out of memory");
+        return BENCH_USAGE;
+    }
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, WORKER_STACK);
+    atomic_init(&j->next, 0);
+    int started = 0, rc = BENCH_OK;
+    for (int i = 0; i < nw; i++) {
+        w[i].j = j;
+        w[i].t.wrong = -1;
+        if (pthread_create(&w[i].tid, &attr, work, &w[i]) != 0) break;
+        started++;
+    }
+    pthread_attr_destroy(&attr);
+    for (int i = 0; i < started; i++) pthread_join(w[i].tid, NULL);
+    memset(sum, 0, sizeof *sum);
+    sum->wrong = -1;
+    if (started == 0) {
+        snprintf(msg, n, "cannot start a worker thread");
+        rc = BENCH_USAGE;
+    }
+    for (int i = 0; i < started; i++) {
+        tally *t = &w[i].t;
+        if (t->failed && rc == BENCH_OK) {
+            snprintf(msg, n, "%s", t->why);
+            rc = BENCH_USAGE;
+        }
+        if (t->wrong >= 0 && (sum->wrong < 0 || t->wrong < sum->wrong)) {
+            sum->wrong = t->wrong;
+            snprintf(sum->why, sizeof sum->why, "%s", t->why);
+        }
+        sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
+        sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
+        sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
+        sum->propagations += t->propagations, sum->prunings += t->prunings;
+        sum->root_us += t->root_us, sum->search_us += t->search_us;
+        for (int k = 0; k < t->nfamilies; k++)
+            add_family(sum->family, &sum->nfamilies, t->family[k].name, t->family[k].calls,
+                       t->family[k].prunings);
+    }
+    free(w);
+    return rc;
+}
+
+/* ---- The counting pass --------------------------------------------------------- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Mean, median, p99 (nearest rank) and maximum of the guesses per puzzle. */
+static void guess_spread(bench_cell *cell, uint64_t *g, int n)
+{
+    qsort(g, (size_t)n, sizeof *g, cmp_u64);
+    cell->guesses_mean = (double)cell->guesses / n;
+    cell->guesses_median = n % 2 ? (double)g[n / 2] : ((double)g[n / 2 - 1] + (double)g[n / 2]) / 2;
+    int k = (99 * n + 99) / 100; /* ceil(0.99 n) */
+    cell->guesses_p99 = g[k - 1];
+    cell->guesses_max = g[n - 1];
+}
+
+int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n)
+{
+    const bench_corpus *c = cell->corpus;
+    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0};
+    if (!j.guesses) {
+        snprintf(msg, n, "out of memory");
+        return BENCH_USAGE;
+    }
+    tally t;
+    int rc = run_job(&j, &t, msg, n);
+    if (rc == BENCH_OK && t.wrong >= 0) {
+        snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong,
+                 t.why, rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
+        rc = BENCH_WRONG;
+    }
+    if (rc == BENCH_OK) {
+        cell->puzzles = c->n;
+        cell->solved = t.solved, cell->unique = t.unique, cell->multiple = t.multiple;
+        cell->none = t.none, cell->unknown = t.unknown, cell->no_guess = t.no_guess;
+        cell->nodes = t.nodes, cell->guesses = t.guesses, cell->failures = t.failures;
+        cell->propagations = t.propagations, cell->prunings = t.prunings;
+        qsort(t.family, (size_t)t.nfamilies, sizeof *t.family, family_order);
+        cell->nfamilies = t.nfamilies;
+        memcpy(cell->family, t.family, (size_t)t.nfamilies * sizeof *t.family);
+        guess_spread(cell, j.guesses, c->n);
+        cell->reps = 0;
+    }
+    free(j.guesses);
+    return rc;
+}
+
+/* ---- Timed passes ------------------------------------------------------------- */
+
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
+                    double *root_us, double *search_us, char *msg, size_t n)
+{
+    job j = {cell, su, 0, NULL, 0};
+    tally t;
+    double t0 = now_s();
+    int rc = run_job(&j, &t, msg, n);
+    *wall_s = now_s() - t0;
+    *root_us = t.root_us;
+    *search_us = t.search_us;
+    /* Without a time limit every pass does the same work. */
+    if (rc == BENCH_OK && su->max_seconds <= 0 && t.nodes != cell->nodes) {
+        snprintf(msg, n, "%s: a timed pass took %llu nodes, the counting pass %llu",
+                 cell->corpus->path, (unsigned long long)t.nodes,
+                 (unsigned long long)cell->nodes);
+        rc = BENCH_WRONG;
+    }
+    return rc;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n)
+{
+    int reps = su->reps;
+    if (reps <= 0) return BENCH_OK;
+    double *v = calloc((size_t)reps * 3, sizeof *v);
+    if (!v) {
+        snprintf(msg, n, "out of memory");
+        return BENCH_USAGE;
+    }
+    int rc = BENCH_OK;
+    for (int r = 0; r < reps && rc == BENCH_OK; r++)
+        rc = bench_cell_pass(cell, su, &v[r], &v[reps + r], &v[2 * reps + r], msg, n);
+    if (rc == BENCH_OK) {
+        double np = (double)cell->puzzles;
+        cell->reps = reps;
+        cell->wall_s = median(v, reps);
+        cell->root_us = median(v + reps, reps) / np;
+        cell->search_us = median(v + 2 * reps, reps) / np;
+        cell->puzzles_per_s = cell->wall_s > 0 ? np / cell->wall_s : 0;
+    }
+    free(v);
+    return rc;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The benchmark harness: the same counters on one and on two threads, its
+# reports, a wrong answer caught before any time, usage errors, and the
+# regression check (the shipped baseline passes, a weaker level fails).
+set -euo pipefail
+
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
+BENCH=${RG_BUILD_DIR:?}/bin/rulegrid-bench
+if [ ! -x "$BENCH" ]; then
+    echo "skipped: $BENCH not built (RULEGRID_BENCH=OFF)"
+    exit 0
+fi
+cd "$SRC"
+CLASSIC=corpus/classic
+VAR=corpus/variants
+SMALL=("$CLASSIC/puzzles6_forum_hardest_1106.txt:8" "$CLASSIC/puzzles2_17_clue_1000.txt:40"
+    "$VAR/thermo.jsonl" "$VAR/relations.jsonl" "$VAR/arrow.jsonl" "$VAR/negatives.jsonl:4")
+
+# ---- -j 2 gives the counters of -j 1, at every level from check up
+for level in check forward propagate singles intersections subsets; do
+    corpora=("${SMALL[@]}")
+    # plain backtracking on hard puzzles takes minutes: easy ones only there
+    case $level in check | forward) corpora=("$DATA/puzzles.txt" "$DATA/classic.json") ;; esac
+    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg -j 1 --counters "$TMP/j1" "${corpora[@]}"
+    expect_rc 0 "counters at $level, -j 1"
+    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg -j 2 --counters "$TMP/j2" "${corpora[@]}"
+    expect_rc 0 "counters at $level, -j 2"
+    cmp -s "$TMP/j1" "$TMP/j2" || fail "-j 2 counters differ from -j 1 at $level: $(diff "$TMP/j1" "$TMP/j2" | head)"
+done
+grep -q "^thermo/subsets/domwdeg calls.lines [1-9]" "$TMP/j1" || fail "no calls of the lines family: $(cat "$TMP/j1")"
+
+# ---- reports: markdown with its stamp, CSV and JSON with the same cells
+run "$BENCH" -q -r 1 -s singles,intersections -j 2 --md "$TMP/t.md" --csv "$TMP/t.csv" \
+    --json "$TMP/t.json" "$CLASSIC/puzzles2_17_clue_1000.txt:30" "$VAR/thermo.jsonl"
+expect_rc 0 "reports"
+has "$(head -1 "$TMP/t.md")" "rulegrid " "markdown stamp"
+has "$(head -1 "$TMP/t.md")" "flags" "markdown stamp flags"
+has "$(cat "$TMP/t.md")" "| puzzles2_17_clue_1000 | intersections | domwdeg | 30 | 30 |" "markdown row"
+python3 - "$TMP/t.csv" "$TMP/t.json" <<'EOF'
+import csv, json, sys
+rows = list(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
+assert [(r["corpus"], r["level"]) for r in rows] == [
+    ("puzzles2_17_clue_1000", "singles"), ("puzzles2_17_clue_1000", "intersections"),
+    ("thermo", "singles"), ("thermo", "intersections")], rows
+doc = json.load(open(sys.argv[2]))
+for k in ("commit", "compiler", "flags", "cpu", "date"):
+    assert doc["stamp"][k], k
+cells = doc["cells"]
+assert len(cells) == 4 and doc["setup"]["threads"] == 2
+for r, c in zip(rows, cells):
+    assert int(r["nodes"]) == c["nodes"] and int(r["unique"]) == c["unique"] == c["puzzles"]
+    assert c["puzzles_per_s"] > 0 and c["us_per_puzzle"] > 0 and c["reps"] == 1
+    assert c["guesses_median"] <= c["guesses_p99"] <= c["guesses_max"]
+    calls = sum(f["calls"] for f in c["families"].values())
+    assert calls == c["propagations"], (calls, c)
+    assert list(c["families"])[:4] == ["peers", "singles", "intersections", "subsets"]
+assert "lines" in cells[2]["families"]
+EOF
+
+# ---- an answer that differs from the document's solution: status 1, no table
+python3 - "$DATA/classic.json" >"$TMP/wrong.jsonl" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+swap = {"1": 2, "2": 1}
+doc["solution"] = {"r%dc%d" % (i // 9 + 1, i % 9 + 1): swap.get(d, int(d)) for i, d in enumerate(grid)}
+print(json.dumps(doc))
+EOF
+run "$BENCH" -q -r 1 "$TMP/wrong.jsonl"
+expect_rc 1 "a wrong document solution"
+has "$ERR" "differs from the document's solution" "wrong answer message"
+[ -z "$OUT" ] || fail "a table printed after a wrong answer: $OUT"
+
+# ---- usage and input errors: status 2, naming the culprit
+run "$BENCH" -q --frobnicate "$DATA/puzzles.txt"
+expect_rc 2 "unknown option"
+has "$ERR" "--frobnicate" "unknown option named"
+run "$BENCH" -q -s quick "$DATA/puzzles.txt"
+expect_rc 2 "unknown level"
+has "$ERR" "'quick'" "unknown level named"
+run "$BENCH" -q "$TMP/missing.txt"
+expect_rc 2 "missing corpus"
+has "$ERR" "missing.txt" "missing corpus named"
+run "$BENCH" -q "$VAR/thermo.jsonl:50"
+expect_rc 2 "more puzzles asked than there are"
+has "$ERR" "holds 7 puzzles, 50 asked for" "take beyond the end"
+run "$BENCH" -q -j x "$DATA/puzzles.txt"
+expect_rc 2 "bad -j"
+run "$BENCH" -q --benchmark_filter=x "$DATA/puzzles.txt"
+expect_rc 2 "Google Benchmark flags without --gbench"
+run "$BENCH"
+expect_rc 2 "no corpus"
+
+# ---- Google Benchmark: each cell a benchmark, its filter and JSON output
+run "$BENCH" -q --gbench -s singles,intersections "$VAR/thermo.jsonl" \
+    --benchmark_filter=intersections --benchmark_min_time=0.01 --benchmark_format=json
+expect_rc 0 "--gbench"
+python3 -c '
+import json, sys
+doc = json.loads(sys.stdin.read())
+names = [b["name"] for b in doc["benchmarks"]]
+assert names == ["thermo/intersections/domwdeg/real_time"], names
+assert doc["benchmarks"][0]["puzzles/s"] > 0
+assert doc["context"]["rulegrid_commit"]
+' <<<"$OUT" || fail "--gbench JSON: $OUT"
+
+# ---- the regression check: the shipped baseline passes, a weaker level fails
+run "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build --no-valgrind
+expect_rc 0 "bench-regress against the shipped baseline (if counters changed on purpose: scripts/bench-regress --update)"
+has "$OUT" "within tolerance" "bench-regress passes"
+run "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build --no-valgrind --strategy propagate
+expect_rc 1 "bench-regress at the propagate level"
+has "$OUT" "WORSE: puzzles2_17_clue_1000/intersections/domwdeg nodes" "weaker level: more nodes"
+run "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build --no-valgrind --baseline "$TMP/none.txt"
+expect_rc 2 "bench-regress without a baseline"
+echo "bench harness tests passed"

@@ -223,7 +223,7 @@ static int parse_json(const char *text, size_t len, cJSON **out, rg_error *err)
         return rg_error_set(err, RG_E_FORMAT, NULL,
                             "the document is empty: expected a JSON object");
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    cJSON *root = rg_json_parse(text, len, &end);
     char at[64], near[32];
     if (!root) {
         if (unfinished(text, len))
@@ -567,6 +567,22 @@ static int take_kept(cJSON *root, cJSON **kept, rg_error *err)
     return RG_OK;
 }
 
+/* Moves board and rules out of root into the model, for the writer: the
+ * rules the plugins compiled stay where they are, only their owner changes. */
+static int keep_source(cJSON *root, rg_model *m, rg_error *err)
+{
+    cJSON *src = cJSON_CreateObject();
+    if (!src) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    static const char *const names[2] = {"board", "rules"};
+    for (int i = 0; i < 2; i++) {
+        cJSON *c = cJSON_DetachItemFromObjectCaseSensitive(root, names[i]);
+        /* A constant key (the static name) allocates nothing, so cannot fail. */
+        if (c) cJSON_AddItemToObjectCS(src, names[i], c);
+    }
+    rg_model_set_source(m, src);
+    return RG_OK;
+}
+
 static int parse_doc(rg_registry *reg, const char *text, size_t len, rg_puzzle **out,
                      rg_error *err)
 {
@@ -585,6 +601,7 @@ static int parse_doc(rg_registry *reg, const char *text, size_t len, rg_puzzle *
         goto done;
     }
     if ((rc = compile_rules(reg, m, member(root, "rules"), err))) goto done;
+    if ((rc = keep_source(root, m, err))) goto done;
     const rg_board *bd = rg_model_board(m);
     p = rg_calloc(1, sizeof *p);
     if (!p || !(p->givens = rg_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int)))) {

@@ -3,6 +3,7 @@
 #ifndef RG_CLI_H
 #define RG_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rulegrid/rulegrid.h"
@@ -43,6 +44,31 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
  * entry's index in every case but 0. */
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err);
 void cli_input_close(cli_input *in);
+/* Is text (starting with '{') JSON documents one a line rather than one? */
+int cli_several_documents(const char *text, size_t len);
+/* All of path ("-": standard input) into a NUL-terminated malloc'd buffer.
+ * Returns RG_OK, or an error code with err filled (its file set). */
+int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
+
+/* ---- cli_input.c: shared by the commands ----------------------------------- */
+
+/* "rulegrid: <message>" and the hint to --help on standard error; returns 2. */
+/* A decimal integer without sign; 1 when s is one and it fits. */
+int cli_parse_u64(const char *s, uint64_t *out);
+/* Seconds of a monotonic clock. */
+double cli_now(void);
+int cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* "rulegrid: file:line: rule 3 (type): field f: message" on standard error;
+ * an unknown type also names the plugin folders of reg (may be NULL). */
+void cli_print_error(const rg_registry *reg, rg_error *e);
+/* The registry every command reads with: RULEGRID_PLUGIN_PATH, then dirs
+ * (NULL-terminated, may be NULL), then the built-in folder. NULL after
+ * printing why when it cannot be loaded. */
+rg_registry *cli_load_registry(const char *const *dirs);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */
 

@@ -1,20 +1,622 @@
-/* `rulegrid fmt` and `rulegrid convert`: placeholders until the writer lands. */
+/* `rulegrid fmt` (documents rewritten in canonical form, format.md §7) and
+ * `rulegrid convert` (classic lines <-> JSON). The writing itself is the
+ * library's rg_puzzle_write; this file reads, compares and places files. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
+enum { EXIT_OK = 0, EXIT_DIFFERS = 1, EXIT_BAD = 2 };
+enum { TO_NONE = 0, TO_JSONL, TO_JSON, TO_LINES };
+/* How an input holds its puzzles. */
+enum { IN_DOCUMENT, IN_JSON_LINES, IN_CLASSIC };
+
+typedef struct opts {
+    int write, check, line, no_solution, to;
+    const char *out, *templ_path;
+    const char **dirs, **files;
+    int ndirs, nfiles;
+} opts;
+
+typedef struct ctx {
+    opts o;
+    rg_registry *reg;
+    rg_puzzle *templ;
+    char *templ_rules;   /* canonical board and rules of the template (convert --to lines) */
+    char *classic_rules; /* the same for a classic 9 x 9 */
+    FILE *out;
+    long written;        /* puzzles written (convert) */
+    int status;
+} ctx;
+
+static void raise_status(ctx *c, int s)
+{
+    if (s > c->status) c->status = s;
+}
+
+/* ---- Text --------------------------------------------------------------------- */
+
+typedef struct text {
+    char *s;
+    size_t n, cap;
+} text;
+
+static int text_put(text *t, const char *s, size_t n)
+{
+    if (t->n + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->n + n + 1) cap *= 2;
+        char *s2 = realloc(t->s, cap);
+        if (!s2) return -1;
+        t->s = s2;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->n, s, n);
+    t->n += n;
+    t->s[t->n] = 0;
+    return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') return 0;
+    return 1;
+}
+
+/* What the text of path holds, by the rules of docs/cli.md (Inputs). */
+static int input_kind(const char *path, const char *s, size_t n)
+{
+    if (ends_with(path, ".jsonl")) return IN_JSON_LINES;
+    if (ends_with(path, ".json")) return IN_DOCUMENT;
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+    if (i == n || s[i] != '{') return IN_CLASSIC;
+    return cli_several_documents(s, n) ? IN_JSON_LINES : IN_DOCUMENT;
+}
+
+static void report(ctx *c, rg_error *e)
+{
+    cli_print_error(c->reg, e);
+    raise_status(c, EXIT_BAD);
+}
+
+static void report_text(ctx *c, const char *file, long line, const char *msg)
+{
+    rg_error e;
+    rg_error_clear(&e);
+    e.code = RG_E_FORMAT;
+    snprintf(e.file, sizeof e.file, "%s", file);
+    e.line = line;
+    snprintf(e.message, sizeof e.message, "%s", msg);
+    report(c, &e);
+}
+
+/* The canonical text of p in flags; NULL after reporting. */
+static char *write_puzzle(ctx *c, const rg_puzzle *p, unsigned flags, const char *file, long line)
+{
+    rg_error e;
+    if (c->o.no_solution) flags |= RG_WRITE_NO_SOLUTION;
+    char *s = rg_puzzle_write(p, flags, &e);
+    if (!s) {
+        snprintf(e.file, sizeof e.file, "%s", file);
+        e.line = line;
+        report(c, &e);
+    }
+    return s;
+}
+
+/* Replaces path by t atomically: a temporary file in the same folder, then
+ * rename; the file keeps its permissions. */
+static int replace_file(ctx *c, const char *path, const text *t)
+{
+    char tmp[4096];
+    int k = snprintf(tmp, sizeof tmp, "%s.fmt-XXXXXX", path);
+    if (k < 0 || (size_t)k >= sizeof tmp) {
+        report_text(c, path, 0, "path too long for a temporary file");
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        report_text(c, path, 0, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 07777);
+    FILE *f = fdopen(fd, "wb");
+    int ok = f && fwrite(t->s, 1, t->n, f) == t->n;
+    if (f) ok = (fclose(f) == 0) && ok;
+    else close(fd);
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        report_text(c, path, 0, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- fmt ---------------------------------------------------------------------- */
+
+static void not_canonical(const char *path, long line)
+{
+    if (line > 0)
+        printf("%s:%ld\n", path, line);
+    else
+        printf("%s\n", path);
+}
+
+/* One document a line: each written on one line, blank lines dropped. Sets
+ * *bad when a line could not be read; lists lines that differ when listing. */
+static int fmt_lines(ctx *c, const char *path, const char *s, size_t n, text *out, int *bad,
+                     int listing)
+{
+    long line = 0;
+    int listed = 0;
+    for (size_t pos = 0; pos < n;) {
+        const char *l = s + pos;
+        const char *nl = memchr(l, '\n', n - pos);
+        size_t len = nl ? (size_t)(nl - l) : n - pos;
+        pos += len + (nl ? 1 : 0);
+        line++;
+        if (blank(l, len)) {
+            if (listing) not_canonical(path, line);
+            listed = 1;
+            continue;
+        }
+        rg_puzzle *p = NULL;
+        rg_error e;
+        if (rg_puzzle_parse(c->reg, l, len, path, line, &p, &e) != RG_OK) {
+            report(c, &e);
+            *bad = 1;
+            continue;
+        }
+        char *w = write_puzzle(c, p, RG_WRITE_LINE, path, line);
+        rg_puzzle_free(p);
+        if (!w) {
+            *bad = 1;
+            continue;
+        }
+        size_t wn = strlen(w);
+        if (wn != len || memcmp(w, l, len) != 0) {
+            if (listing) not_canonical(path, line);
+            listed = 1;
+        }
+        int rc = text_put(out, w, wn) || text_put(out, "\n", 1);
+        rg_string_free(w);
+        if (rc) return -1;
+    }
+    return listed;
+}
+
+static void fmt_file(ctx *c, const char *path)
+{
+    char *s = NULL;
+    size_t n = 0;
+    rg_error e;
+    if (cli_read_all(path, &s, &n, &e) != RG_OK) {
+        report(c, &e);
+        return;
+    }
+    text out = {0};
+    int bad = 0, oom = 0, listed = 0, kind = input_kind(path, s, n);
+    if (kind == IN_CLASSIC) {
+        report_text(c, path, 0,
+                    blank(s, n) ? "empty input: no document"
+                                : "classic lines are not JSON documents: use rulegrid convert "
+                                  "--to jsonl to turn them into documents");
+        free(s);
+        return;
+    }
+    if (kind == IN_JSON_LINES) {
+        listed = fmt_lines(c, path, s, n, &out, &bad, c->o.check);
+        if (listed < 0) oom = 1;
+    } else {
+        rg_puzzle *p = NULL;
+        if (rg_puzzle_parse(c->reg, s, n, path, 0, &p, &e) != RG_OK) {
+            report(c, &e);
+            bad = 1;
+        } else {
+            char *w = write_puzzle(c, p, c->o.line ? RG_WRITE_LINE : RG_WRITE_PRETTY, path, 0);
+            rg_puzzle_free(p);
+            if (!w) bad = 1;
+            else if (text_put(&out, w, strlen(w)) || text_put(&out, "\n", 1)) oom = 1;
+            rg_string_free(w);
+        }
+    }
+    if (oom) report_text(c, path, 0, "out of memory");
+    int same = out.n == n && (n == 0 || memcmp(out.s, s, n) == 0);
+    if (c->o.check) {
+        /* Differences in the lines read are listed with their line; others
+         * (a missing last newline, say) name the file. */
+        if (!same && !bad && !oom && listed == 0) not_canonical(path, 0);
+        if (!same || listed > 0) raise_status(c, EXIT_DIFFERS);
+    } else if (!bad && !oom) {
+        if (c->o.write) {
+            if (!same) replace_file(c, path, &out);
+        } else if (out.n) {
+            fwrite(out.s, 1, out.n, stdout);
+        }
+    }
+    free(out.s);
+    free(s);
+}
+
+/* ---- Options ------------------------------------------------------------------ */
+
+typedef struct optdef {
+    const char *name;
+    char short_name;
+    int takes_value;
+    int fmt, convert; /* which command takes it */
+} optdef;
+
+static const optdef optdefs[] = {
+    {"write", 'w', 0, 1, 0},   {"check", 0, 0, 1, 0},    {"line", 0, 0, 1, 0},
+    {"to", 0, 1, 0, 1},        {"template", 0, 1, 0, 1}, {"output", 'o', 1, 0, 1},
+    {"no-solution", 0, 0, 1, 1}, {"plugins", 0, 1, 1, 1},
+};
+
+static void usage(FILE *f, int convert)
+{
+    if (!convert)
+        fputs("usage: rulegrid fmt [-w|--write] [--check] [--line] [--no-solution]\n"
+              "                    [--plugins DIR] [FILE...]\n"
+              "Writes each JSON document (.json, or .jsonl: a document a line) in canonical\n"
+              "form to standard output, or back to its file with -w. --check writes nothing\n"
+              "and lists the files (and lines) that are not canonical: exit 1.\n"
+              "Exit 2 when an input cannot be read.\n",
+              f);
+    else
+        fputs("usage: rulegrid convert --to jsonl|json|lines [--template FILE] [-o FILE]\n"
+              "                        [--no-solution] [--plugins DIR] [FILE...]\n"
+              "  --to jsonl   each puzzle as a canonical document on one line\n"
+              "  --to json    one puzzle as an indented canonical document\n"
+              "  --to lines   each puzzle as a classic line of its givens ('.' empty):\n"
+              "               9 x 9 classic rules, or the rules of --template\n"
+              "Classic lines are read with the rules of --template (default: classic 9 x 9).\n"
+              "Exit 2 when an input cannot be read or a puzzle cannot be converted.\n",
+              f);
+}
+
+/* Parses argv (argv[0] is the command). -1 to run, else the exit status. */
+static int parse_opts(opts *o, int argc, char **argv, int convert)
+{
+    const char *cmd = argv[0];
+    o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs);
+    o->files = calloc((size_t)argc + 1, sizeof *o->files);
+    if (!o->dirs || !o->files) {
+        fputs("rulegrid: out of memory\n", stderr);
+        return EXIT_BAD;
+    }
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || strcmp(a, "-") == 0 || a[0] != '-') {
+            o->files[o->nfiles++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = 1;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout, convert);
+            return EXIT_OK;
+        }
+        const optdef *d = NULL;
+        const char *value = NULL;
+        char name[64];
+        if (a[1] != '-') {
+            for (size_t k = 0; k < sizeof optdefs / sizeof optdefs[0]; k++)
+                if (a[1] && !a[2] && optdefs[k].short_name == a[1]) d = &optdefs[k];
+            if (!d) return cli_usage_error("unknown option '%s'", a);
+            snprintf(name, sizeof name, "%s", d->name);
+        } else {
+            const char *eq = strchr(a + 2, '=');
+            size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+            snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1),
+                     a + 2);
+            if (eq) value = eq + 1;
+            for (size_t k = 0; k < sizeof optdefs / sizeof optdefs[0]; k++)
+                if (strcmp(optdefs[k].name, name) == 0) d = &optdefs[k];
+            if (!d) return cli_usage_error("unknown option '%s'", a);
+        }
+        if (!(convert ? d->convert : d->fmt))
+            return cli_usage_error("option --%s does not apply to the command %s", name, cmd);
+        if (d->takes_value && !value) {
+            if (i + 1 >= argc) return cli_usage_error("option --%s needs a value", name);
+            value = argv[++i];
+        } else if (!d->takes_value && value) {
+            return cli_usage_error("option --%s takes no value", name);
+        }
+        if (!strcmp(name, "write")) o->write = 1;
+        else if (!strcmp(name, "check")) o->check = 1;
+        else if (!strcmp(name, "line")) o->line = 1;
+        else if (!strcmp(name, "no-solution")) o->no_solution = 1;
+        else if (!strcmp(name, "template")) o->templ_path = value;
+        else if (!strcmp(name, "output")) o->out = value;
+        else if (!strcmp(name, "plugins")) o->dirs[o->ndirs++] = value;
+        else if (!strcmp(name, "to")) {
+            o->to = !strcmp(value, "jsonl") ? TO_JSONL
+                    : !strcmp(value, "json") ? TO_JSON
+                    : !strcmp(value, "lines") ? TO_LINES
+                                              : TO_NONE;
+            if (o->to == TO_NONE)
+                return cli_usage_error("--to: unknown form '%s' (one of jsonl, json, lines)",
+                                       value);
+        }
+    }
+    if (convert && o->to == TO_NONE)
+        return cli_usage_error("convert needs --to jsonl, --to json or --to lines");
+    if (o->nfiles == 0) o->files[o->nfiles++] = "-";
+    if (o->write && o->check)
+        return cli_usage_error("-w and --check do not go together (--check writes nothing)");
+    if (o->write)
+        for (int i = 0; i < o->nfiles; i++)
+            if (!strcmp(o->files[i], "-"))
+                return cli_usage_error("-w rewrites files: it cannot rewrite standard input");
+    return -1;
+}
+
+static void ctx_free(ctx *c)
+{
+    rg_puzzle_free(c->templ);
+    rg_string_free(c->templ_rules);
+    rg_string_free(c->classic_rules);
+    if (c->reg) rg_registry_free(c->reg);
+    free(c->o.dirs);
+    free(c->o.files);
+}
+
 int cli_fmt_main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("rulegrid fmt: not built yet\n", stderr);
-    return 2;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = parse_opts(&c.o, argc, argv, 0);
+    if (rc < 0 && !(c.reg = cli_load_registry(c.o.dirs))) rc = EXIT_BAD;
+    if (rc < 0) {
+        for (int i = 0; i < c.o.nfiles; i++) {
+            fmt_file(&c, c.o.files[i]);
+            fflush(stdout);
+        }
+        rc = c.status;
+    }
+    ctx_free(&c);
+    return rc;
+}
+
+/* ---- convert ------------------------------------------------------------------ */
+
+/* The canonical text of p's board and rules alone (no givens, solution, meta). */
+static char *rules_text(const rg_puzzle *p, rg_error *e)
+{
+    rg_puzzle *bare = NULL;
+    if (rg_puzzle_with_givens(p, NULL, &bare, e) != RG_OK) return NULL;
+    char *s = rg_puzzle_write(bare, RG_WRITE_LINE | RG_WRITE_NO_SOLUTION, e);
+    rg_puzzle_free(bare);
+    return s;
+}
+
+/* A classic line of p's givens, after checking that the line and the rules
+ * it is read with (the template, or the classic 9 x 9) make the puzzle. */
+static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
+{
+    int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p), D = rg_puzzle_digits(p);
+    char msg[512];
+    if (rows != cols || D > 9 || rg_puzzle_cells(p) != rows * cols) {
+        snprintf(msg, sizeof msg,
+                 "a classic line holds a square board of at most 9 digits whose cells all "
+                 "exist; this board is %d x %d with %d digits%s",
+                 rows, cols, D, rg_puzzle_cells(p) != rows * cols ? " and missing cells" : "");
+        report_text(c, file, line, msg);
+        return;
+    }
+    rg_error e;
+    char *mine = rules_text(p, &e);
+    if (!mine) {
+        snprintf(e.file, sizeof e.file, "%s", file);
+        e.line = line;
+        report(c, &e);
+        return;
+    }
+    const char *want = c->templ ? c->templ_rules : c->classic_rules;
+    if (strcmp(mine, want) != 0) {
+        if (c->templ)
+            snprintf(msg, sizeof msg,
+                     "the board and rules differ from those of the template %s: a line of "
+                     "givens would be read as another puzzle",
+                     c->o.templ_path);
+        else
+            snprintf(msg, sizeof msg,
+                     "the rules are not those of a classic 9 x 9 sudoku: give --template FILE "
+                     "holding this board and these rules to write its givens as lines");
+        report_text(c, file, line, msg);
+        rg_string_free(mine);
+        return;
+    }
+    rg_string_free(mine);
+    const int *g = rg_puzzle_givens(p);
+    for (int k = 0; k < rows * cols; k++) fputc(g[k] ? '0' + g[k] : '.', c->out);
+    fputc('\n', c->out);
+    c->written++;
+}
+
+static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
+{
+    if (c->o.to == TO_LINES) {
+        emit_line(c, p, file, line);
+        return;
+    }
+    if (c->o.to == TO_JSON && c->written > 0) {
+        report_text(c, file, line,
+                    "--to json writes one document, and the input holds more than one puzzle "
+                    "(use --to jsonl)");
+        return;
+    }
+    char *s = write_puzzle(c, p, c->o.to == TO_JSONL ? RG_WRITE_LINE : RG_WRITE_PRETTY, file,
+                           line);
+    if (!s) return;
+    fputs(s, c->out);
+    fputc('\n', c->out);
+    rg_string_free(s);
+    c->written++;
+}
+
+static void convert_file(ctx *c, const char *path)
+{
+    char *s = NULL;
+    size_t n = 0;
+    rg_error e;
+    if (cli_read_all(path, &s, &n, &e) != RG_OK) {
+        report(c, &e);
+        return;
+    }
+    int kind = input_kind(path, s, n);
+    if (kind == IN_DOCUMENT) {
+        rg_puzzle *p = NULL;
+        if (rg_puzzle_parse(c->reg, s, n, path, 0, &p, &e) != RG_OK)
+            report(c, &e);
+        else
+            emit(c, p, path, 0);
+        rg_puzzle_free(p);
+    } else if (kind == IN_JSON_LINES) {
+        long line = 0;
+        for (size_t pos = 0; pos < n;) {
+            const char *l = s + pos;
+            const char *nl = memchr(l, '\n', n - pos);
+            size_t len = nl ? (size_t)(nl - l) : n - pos;
+            pos += len + (nl ? 1 : 0);
+            line++;
+            if (blank(l, len)) continue;
+            rg_puzzle *p = NULL;
+            if (rg_puzzle_parse(c->reg, l, len, path, line, &p, &e) != RG_OK)
+                report(c, &e);
+            else
+                emit(c, p, path, line);
+            rg_puzzle_free(p);
+        }
+    } else {
+        /* Classic lines: the library reads them (with the template's rules). */
+        FILE *mem = fmemopen(s, n ? n : 1, "r");
+        rg_corpus *corpus = NULL;
+        if (!mem || blank(s, n)) {
+            report_text(c, path, 0, mem ? "empty input: no puzzle" : strerror(errno));
+        } else if (rg_corpus_open(c->reg, path, mem, c->templ, &corpus, &e) != RG_OK) {
+            report(c, &e);
+        } else {
+            for (;;) {
+                rg_puzzle *p = NULL;
+                int rc = rg_corpus_next(corpus, &p, &e);
+                if (rc == 0) break;
+                if (rc < 0) {
+                    report(c, &e);
+                    if (e.code == RG_E_IO || e.code == RG_E_NOMEM) break;
+                    continue;
+                }
+                emit(c, p, path, 0);
+                rg_puzzle_free(p);
+            }
+            rg_corpus_close(corpus);
+        }
+        if (mem) fclose(mem);
+    }
+    free(s);
+}
+
+/* The template document (its givens are ignored). 0, or EXIT_BAD after
+ * reporting. */
+static int read_template(ctx *c)
+{
+    char *s = NULL;
+    size_t n = 0;
+    rg_error e;
+    int rc = cli_read_all(c->o.templ_path, &s, &n, &e);
+    if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, s, n, c->o.templ_path, 0, &c->templ, &e);
+    if (rc == RG_OK && !(c->templ_rules = rules_text(c->templ, &e))) rc = e.code;
+    free(s);
+    if (rc != RG_OK) {
+        fputs("rulegrid: --template: ", stderr);
+        char buf[1024];
+        rg_error_format(&e, buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+static int classic_rules(ctx *c)
+{
+    static const char doc[] =
+        "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, \"columns\": 9, "
+        "\"digits\": 9}, \"rules\": [{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": "
+        "[3, 3]}]}";
+    rg_puzzle *p = NULL;
+    rg_error e;
+    if (rg_puzzle_parse(c->reg, doc, sizeof doc - 1, "classic 9x9 rules", 0, &p, &e) != RG_OK ||
+        !(c->classic_rules = rules_text(p, &e))) {
+        rg_puzzle_free(p);
+        cli_print_error(c->reg, &e);
+        return EXIT_BAD;
+    }
+    rg_puzzle_free(p);
+    return 0;
 }
 
 int cli_convert_main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("rulegrid convert: not built yet\n", stderr);
-    return 2;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    char tmp[4096] = "";
+    int rc = parse_opts(&c.o, argc, argv, 1);
+    if (rc < 0 && !(c.reg = cli_load_registry(c.o.dirs))) rc = EXIT_BAD;
+    if (rc < 0 && c.o.templ_path && read_template(&c)) rc = EXIT_BAD;
+    if (rc < 0 && c.o.to == TO_LINES && !c.templ && classic_rules(&c)) rc = EXIT_BAD;
+    if (rc < 0) {
+        c.out = stdout;
+        if (c.o.out && strcmp(c.o.out, "-") != 0) {
+            /* Written next to the output and renamed at the end: a reader of
+             * the output never sees half of it. */
+            int k = snprintf(tmp, sizeof tmp, "%s.convert-XXXXXX", c.o.out);
+            int fd = k > 0 && (size_t)k < sizeof tmp ? mkstemp(tmp) : -1;
+            if (fd >= 0) {
+                mode_t mask = umask(0);
+                umask(mask);
+                fchmod(fd, 0666 & ~mask);
+            }
+            c.out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+            if (!c.out) {
+                fprintf(stderr, "rulegrid: -o %s: %s\n", c.o.out, strerror(errno));
+                if (fd >= 0) close(fd);
+                tmp[0] = 0;
+                rc = EXIT_BAD;
+            }
+        }
+    }
+    if (rc < 0) {
+        for (int i = 0; i < c.o.nfiles; i++) convert_file(&c, c.o.files[i]);
+        rc = c.status;
+        if (c.out != stdout) {
+            int ok = fclose(c.out) == 0;
+            if (!ok || rename(tmp, c.o.out) != 0) {
+                fprintf(stderr, "rulegrid: -o %s: %s\n", c.o.out, strerror(errno));
+                unlink(tmp);
+                rc = EXIT_BAD;
+            }
+        }
+    }
+    ctx_free(&c);
+    return rc;
 }

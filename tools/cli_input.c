@@ -4,10 +4,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -80,7 +82,7 @@ static const char *first_nonblank(const char *s, size_t len)
 
 /* Text starting with '{' is JSON documents one a line when its first value
  * is a complete object followed by another one. */
-static int several_documents(const char *text, size_t len)
+int cli_several_documents(const char *text, size_t len)
 {
     const char *end = NULL;
     cJSON *first = cJSON_ParseWithLengthOpts(text, len, &end, 0);
@@ -155,7 +157,7 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
     if (ends_with(path, ".json")) {
         in->kind = CLI_DOCUMENT;
     } else if (*first == '{') {
-        in->kind = ends_with(path, ".jsonl") || several_documents(in->text, in->len)
+        in->kind = ends_with(path, ".jsonl") || cli_several_documents(in->text, in->len)
                        ? CLI_LINES
                        : CLI_DOCUMENT;
     } else {
@@ -244,4 +246,88 @@ void cli_input_close(cli_input *in)
     if (in->mem) fclose(in->mem);
     free(in->text);
     memset(in, 0, sizeof *in);
+}
+
+/* ---- Shared by the commands ------------------------------------------------- */
+
+int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
+{
+    *text = NULL;
+    *len = 0;
+    rg_error_clear(err);
+    int from_stdin = strcmp(path, "-") == 0;
+    if (!from_stdin) {
+        struct stat st;
+        if (stat(path, &st) != 0) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        if (S_ISDIR(st.st_mode)) return fail(err, path, RG_E_IO, "%s", "is a directory");
+    }
+    FILE *fp = from_stdin ? stdin : fopen(path, "rb");
+    if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+    int rc = slurp(fp, text, len);
+    if (!from_stdin) fclose(fp);
+    if (rc != RG_OK)
+        return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    return RG_OK;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9') return 0;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return 0;
+    *out = (uint64_t)v;
+    return 1;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("rulegrid: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\nTry 'rulegrid --help'.\n", stderr);
+    va_end(ap);
+    return 2;
+}
+
+void cli_print_error(const rg_registry *reg, rg_error *e)
+{
+    /* An unknown type names the folders searched, so the user knows where a
+     * plugin was looked for. */
+    const char *folders = reg ? rg_registry_folders(reg) : NULL;
+    if (e->rule >= 0 && strcmp(e->field, "type") == 0 && folders && folders[0] &&
+        !strstr(e->message, folders)) {
+        size_t n = strlen(e->message);
+        snprintf(e->message + n, sizeof e->message - n, " (plugin folders searched: %s)",
+                 folders);
+    }
+    char buf[1024];
+    rg_error_format(e, buf, sizeof buf);
+    fprintf(stderr, "rulegrid: %s\n", buf);
+}
+
+rg_registry *cli_load_registry(const char *const *dirs)
+{
+    rg_error err;
+    rg_error_clear(&err);
+    rg_registry *reg = rg_registry_new();
+    if (!reg) {
+        fputs("rulegrid: out of memory\n", stderr);
+        return NULL;
+    }
+    if (rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err) != RG_OK) {
+        cli_print_error(reg, &err);
+        rg_registry_free(reg);
+        return NULL;
+    }
+    return reg;
 }

@@ -57,6 +57,8 @@ static void usage(FILE *f)
           "  count     count solutions up to --limit (default 2: is it unique?)\n"
           "  check     do the givens break a rule; does the document's solution hold?\n"
           "  plugins   list the rule types of the loaded plugins\n"
+          "  fmt       write JSON documents in canonical form (rulegrid fmt --help)\n"
+          "  convert   classic lines <-> JSON documents (rulegrid convert --help)\n"
           "\n"
           "A FILE is a JSON document (.json, or text starting with '{') or a corpus\n"
           "(.jsonl: a document a line; .txt, .sdk, other text: classic lines).\n"
@@ -84,21 +86,7 @@ static void usage(FILE *f)
           f);
 }
 
-static int usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("rulegrid: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs("\nTry 'rulegrid --help'.\n", stderr);
-    va_end(ap);
-    return EXIT_UNREADABLE;
-}
+#define usage_error cli_usage_error
 
 static void raise_exit(cli *c, int code)
 {
@@ -106,18 +94,6 @@ static void raise_exit(cli *c, int code)
 }
 
 /* ---- Option values ---------------------------------------------------------- */
-
-/* A decimal integer without sign; 1 when it is one and fits. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9') return 0;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return 0;
-    *out = (uint64_t)v;
-    return 1;
-}
 
 static int parse_seconds(const char *s, double *out)
 {
@@ -191,17 +167,17 @@ static int apply_option(cli *c, const char *name, const char *value)
             return usage_error("--values: unknown value order '%s' (one of ascending, random)",
                                value);
     } else if (strcmp(name, "seed") == 0) {
-        if (!parse_u64(value, &c->opt.seed))
+        if (!cli_parse_u64(value, &c->opt.seed))
             return usage_error("--seed: '%s' is not a whole number from 0 to %llu", value,
                                (unsigned long long)UINT64_MAX);
     } else if (strcmp(name, "limit") == 0) {
         uint64_t v;
-        if (!parse_u64(value, &v) || v < 1 || v > (uint64_t)LONG_MAX)
+        if (!cli_parse_u64(value, &v) || v < 1 || v > (uint64_t)LONG_MAX)
             return usage_error("--limit: '%s' is not a whole number of solutions of at least 1",
                                value);
         c->opt.limit = (long)v;
     } else if (strcmp(name, "nodes") == 0) {
-        if (!parse_u64(value, &c->opt.max_nodes))
+        if (!cli_parse_u64(value, &c->opt.max_nodes))
             return usage_error("--nodes: '%s' is not a whole number of nodes (0 for no limit)",
                                value);
     } else if (strcmp(name, "time") == 0) {
@@ -312,21 +288,7 @@ static int parse_args(cli *c, int argc, char **argv)
 
 /* ---- Reporting -------------------------------------------------------------- */
 
-static void print_error(cli *c, rg_error *e)
-{
-    /* An unknown type names the folders searched, so the user knows where a
-     * plugin was looked for. */
-    const char *folders = c->reg ? rg_registry_folders(c->reg) : NULL;
-    if (e->rule >= 0 && strcmp(e->field, "type") == 0 && folders && folders[0] &&
-        !strstr(e->message, folders)) {
-        size_t n = strlen(e->message);
-        snprintf(e->message + n, sizeof e->message - n, " (plugin folders searched: %s)",
-                 folders);
-    }
-    char buf[1024];
-    rg_error_format(e, buf, sizeof buf);
-    fprintf(stderr, "rulegrid: %s\n", buf);
-}
+static void print_error(cli *c, rg_error *e) { cli_print_error(c->reg, e); }
 
 static void json_head(cli *c, const cli_input *in, long index, int *first)
 {
@@ -588,13 +550,6 @@ static void check_one(cli *c, const cli_input *in, const rg_puzzle *p)
     putchar('\n');
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void print_summary(cli *c, double wall)
 {
     FILE *f = c->json ? stderr : stdout;
@@ -621,18 +576,8 @@ static void print_summary(cli *c, double wall)
 
 static int load_plugins(cli *c)
 {
-    rg_error err;
-    rg_error_clear(&err);
-    c->reg = rg_registry_new();
-    if (!c->reg) {
-        fputs("rulegrid: out of memory\n", stderr);
-        return EXIT_UNREADABLE;
-    }
-    if (rg_registry_load_default(c->reg, c->dirs, rg_builtin_plugin_dir(), &err) != RG_OK) {
-        print_error(c, &err);
-        return EXIT_UNREADABLE;
-    }
-    return 0;
+    c->reg = cli_load_registry(c->dirs);
+    return c->reg ? 0 : EXIT_UNREADABLE;
 }
 
 static int cmd_plugins(cli *c)
@@ -780,10 +725,10 @@ static int run(cli *c)
     }
     c->multi = c->nfiles > 1;
     c->documents_only = 1;
-    double start = now_seconds();
+    double start = cli_now();
     for (int i = 0; i < c->nfiles; i++) run_input(c, c->files[i]);
     if (c->stats && c->command != CMD_CHECK && (!c->documents_only || c->nfiles > 1))
-        print_summary(c, now_seconds() - start);
+        print_summary(c, cli_now() - start);
     return c->exit_code;
 }
 

@@ -248,8 +248,10 @@ typedef struct rg_host {
     /* The generator's random stream: uniform 64-bit values. */
     uint64_t (*gen_random)(rg_gen *g);
     /* Add a rule: the JSON text of one rule object, e.g.
-     * {"type":"cage","cells":["r1c1","r1c2"],"sum":9}. Copied; checked when
-     * the puzzle is built. Returns RG_OK or an error. */
+     * {"type":"cage","cells":["r1c1","r1c2"],"sum":9}. Usually of the hook's
+     * own type; another type is allowed (a dot family may add the negative
+     * that "all dots shown" implies). Copied; checked when the puzzle is
+     * built. Returns RG_OK or an error. */
     int (*gen_emit)(rg_gen *g, const char *rule_json);
     /* Record an error about this request; returns RG_E_FORMAT. */
     int (*gen_error)(rg_gen *g, const char *fmt, ...)

@@ -1,7 +1,9 @@
 /* lab.clone, a rule type rulegrid does not ship: two areas of the same shape
  * (the clone is the original moved as one piece) hold the same digits in the
  * same places. Built outside the rulegrid tree against the installed header. */
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <rulegrid/plugin.h>
 
@@ -94,7 +96,79 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     return RG_OK;
 }
 
-static const rg_rule_type clone_type = {.size = sizeof(rg_rule_type), .name = "lab.clone", .family = "lab", .compile = compile, .link = NULL};
+/* ---- Generating clones ----------------------------------------------------- */
+
+/* A draw in 0..n-1 from the host's random stream (a seed reproduces it). */
+static int below(rg_gen *g, int n)
+{
+    return n <= 1 ? 0 : (int)(host->gen_random(g) % (uint64_t)n);
+}
+
+/* The cell moved by (dr, dc), or -1. */
+static int moved(rg_gen *g, int cell, int dr, int dc)
+{
+    int row, col;
+    host->gen_cell_pos(g, cell, &row, &col);
+    return host->gen_cell_at(g, row + dr, col + dc);
+}
+
+/* Settings: count (clones, default 1) and max_size (cells of each, default
+ * 4). A clone grows from a cell whose twin, moved by a random offset, holds
+ * the same digit in `solution`, over orthogonal neighbours that keep doing
+ * so; clones share no cell. */
+static int generate(rg_gen *g, const int *solution)
+{
+    if (host->size < offsetof(rg_host, gen_error) + sizeof host->gen_error) return RG_E_PLUGIN;
+    rg_board_info bi;
+    host->gen_board(g, &bi);
+    long count = host->gen_int(g, "count", 1), max_size = host->gen_int(g, "max_size", 4);
+    if (count < 1 || count > bi.cells)
+        return host->gen_error(g, "setting count is %ld; it must be between 1 and %d", count,
+                               bi.cells);
+    if (max_size < 1 || max_size > bi.cells)
+        return host->gen_error(g, "setting max_size is %ld; it must be between 1 and %d",
+                               max_size, bi.cells);
+    char *used = calloc((size_t)bi.cells + 1, 1);
+    int *orig = malloc(sizeof(int) * (size_t)(2 * max_size));
+    char *text = malloc((size_t)(64 + 24 * max_size));
+    int rc = RG_OK, made = 0;
+    if (!used || !orig || !text) rc = host->gen_error(g, "out of memory");
+    for (int attempt = 0; rc == RG_OK && made < count && attempt < 200 * count; attempt++) {
+        int a = below(g, bi.cells), dr = below(g, 2 * bi.rows + 1) - bi.rows,
+            dc = below(g, 2 * bi.columns + 1) - bi.columns;
+        int b = moved(g, a, dr, dc);
+        if ((!dr && !dc) || b < 0 || used[a] || used[b] || solution[a] != solution[b]) continue;
+        int *twin = orig + max_size, n = 1, want = 1 + below(g, (int)max_size);
+        orig[0] = a, twin[0] = b, used[a] = used[b] = 1;
+        for (int i = 0; i < n && n < want; i++) {
+            static const int step[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
+            for (int s = 0; s < 4 && n < want; s++) {
+                int x = moved(g, orig[i], step[s][0], step[s][1]);
+                int y = x < 0 ? -1 : moved(g, x, dr, dc);
+                if (y < 0 || used[x] || used[y] || x == y || solution[x] != solution[y]) continue;
+                orig[n] = x, twin[n] = y, used[x] = used[y] = 1;
+                n++;
+            }
+        }
+        size_t len = 0;
+        len += (size_t)sprintf(text + len, "{\"type\":\"lab.clone\",\"cells\":[");
+        for (int k = 0; k < 2 * n; k++) {
+            int cell = k < n ? orig[k] : twin[k - n], row, col;
+            host->gen_cell_pos(g, cell, &row, &col);
+            if (k == n) len += (size_t)sprintf(text + len, "],\"clone\":[");
+            len += (size_t)sprintf(text + len, "%s\"r%dc%d\"", k % n ? "," : "", row, col);
+        }
+        sprintf(text + len, "]}");
+        rc = host->gen_emit(g, text);
+        made++;
+    }
+    free(used);
+    free(orig);
+    free(text);
+    return rc;
+}
+
+static const rg_rule_type clone_type = {.size = sizeof(rg_rule_type), .name = "lab.clone", .family = "lab", .compile = compile, .link = NULL, .generate = generate};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "arrows_gen.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -367,7 +368,12 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
 }
 
-static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL};
+static int arrows_generate_hook(rg_gen *g, const int *solution)
+{
+    return arrows_generate(host, g, solution);
+}
+
+static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL, .generate = arrows_generate_hook};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -1,6 +1,7 @@
 /* The cells plugin: odd, even, low and high cells (format.md 6.7). Each is a
  * restriction of the cell's root domain, made once at build time; nothing of
  * this plugin runs while solving. */
+#include "cells_gen.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -46,7 +47,12 @@ static int compile_cell(rg_build *b, rg_rule *r, void **data)
     return rc;
 }
 
-static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL};
+static int cells_generate_hook(rg_gen *g, const int *solution)
+{
+    return cells_generate(host, g, solution);
+}
+
+static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL, .generate = cells_generate_hook};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

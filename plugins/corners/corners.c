@@ -3,6 +3,7 @@
  * counted, by a small matching propagator that keeps exactly the supported
  * digits of the 2 x 2 block). */
 #include "pairop.h"
+#include "corners_gen.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -136,7 +137,12 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 
-static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL};
+static int corners_generate_hook(rg_gen *g, const int *solution)
+{
+    return corners_generate(host, g, solution);
+}
+
+static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL, .generate = corners_generate_hook};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outside_gen.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -569,7 +570,12 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
     return RG_OK;
 }
 
-static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link};
+static int outside_generate_hook(rg_gen *g, const int *solution)
+{
+    return outside_generate(host, g, solution);
+}
+
+static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link, .generate = outside_generate_hook};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

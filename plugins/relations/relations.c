@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "pairop.h"
+#include "relations_gen.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -103,8 +104,13 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
     return rc;
 }
 
+static int relations_generate_hook(rg_gen *g, const int *solution)
+{
+    return relations_generate(host, g, solution);
+}
+
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL},
+    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL, .generate = relations_generate_hook},
     {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations", .compile = compile_relation, .link = NULL},
 };
 

@@ -1,0 +1,193 @@
+/* The cage generate hook: killer cages grown over a complete grid, each
+ * connected, never repeating a digit of the grid, with the grid's sums. The
+ * cage rule itself (reading, pruning) lives in cages.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cages_gen.h"
+#include "gen_util.h"
+
+typedef struct grower {
+    gu_board *b;
+    const int *sol;
+    int n, D;
+    int *owner;    /* cage index per cell, -1 free, -2 left out for good */
+    int *size;     /* per cage */
+    rg_mask *mask; /* digits per cage */
+    int ncages;
+    int min_size, max_size;
+} grower;
+
+static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
+
+/* Free orthogonal neighbours of a cell: the fewer, the sooner it must join. */
+static int free_degree(const grower *w, int cell)
+{
+    int nb[8], k = gu_neighbours(w->b, cell, 0, nb), f = 0;
+    for (int i = 0; i < k; i++) f += w->owner[nb[i]] == -1;
+    return f;
+}
+
+/* A random cell among those that minimise free_degree (or any, when
+ * tightest is 0) out of cand[0..k-1]. */
+static int pick(const grower *w, const int *cand, int k, int tightest)
+{
+    if (!tightest) return cand[gu_below(w->b, k)];
+    int best = 9, ties = 0, chosen = -1;
+    for (int i = 0; i < k; i++) {
+        int f = free_degree(w, cand[i]);
+        if (f < best) best = f, ties = 0;
+        if (f == best && gu_below(w->b, ++ties) == 0) chosen = cand[i];
+    }
+    return chosen;
+}
+
+/* Grows cage id from seed up to target cells; returns its size. */
+static int grow(grower *w, int id, int seed, int target, int *cand)
+{
+    w->owner[seed] = id;
+    w->size[id] = 1;
+    w->mask[id] = bit(w->sol[seed]);
+    while (w->size[id] < target) {
+        int k = 0;
+        for (int c = 0; c < w->n; c++) {
+            if (w->owner[c] != -1 || (w->mask[id] & bit(w->sol[c]))) continue;
+            int nb[8], m = gu_neighbours(w->b, c, 0, nb);
+            for (int i = 0; i < m; i++)
+                if (w->owner[nb[i]] == id) {
+                    cand[k++] = c;
+                    break;
+                }
+        }
+        if (!k) break;
+        int c = pick(w, cand, k, 1);
+        w->owner[c] = id;
+        w->size[id]++;
+        w->mask[id] |= bit(w->sol[c]);
+    }
+    return w->size[id];
+}
+
+/* Merges a cage below min_size into an orthogonally adjacent cage whose
+ * digits it does not repeat, within max_size. Returns 1 when merged. */
+static int merge_small(grower *w, int id, int *cand)
+{
+    int k = 0;
+    for (int c = 0; c < w->n; c++) {
+        if (w->owner[c] != id) continue;
+        int nb[8], m = gu_neighbours(w->b, c, 0, nb);
+        for (int i = 0; i < m; i++) {
+            int o = w->owner[nb[i]];
+            if (o < 0 || o == id || (w->mask[o] & w->mask[id]) ||
+                w->size[o] + w->size[id] > w->max_size)
+                continue;
+            cand[k++] = o;
+        }
+    }
+    if (!k) return 0;
+    /* The smallest partner first: it is likeliest to be short itself. */
+    int best = -1;
+    for (int i = 0; i < k; i++)
+        if (best < 0 || w->size[cand[i]] < w->size[best] ||
+            (w->size[cand[i]] == w->size[best] && gu_below(w->b, 2)))
+            best = cand[i];
+    for (int c = 0; c < w->n; c++)
+        if (w->owner[c] == id) w->owner[c] = best;
+    w->size[best] += w->size[id];
+    w->mask[best] |= w->mask[id];
+    w->size[id] = 0;
+    w->mask[id] = 0;
+    return 1;
+}
+
+static int emit_cages(grower *w, int sums, int *cells)
+{
+    gu_text t = {0};
+    int rc = RG_OK;
+    for (int id = 0; id < w->ncages && rc == RG_OK; id++) {
+        if (!w->size[id]) continue;
+        int k = 0, sum = 0;
+        for (int c = 0; c < w->n; c++)
+            if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c];
+        gu_text_reset(&t);
+        gu_printf(&t, "{\"type\":\"cage\",\"cells\":");
+        gu_cells(&t, w->b, cells, k);
+        if (sums) gu_printf(&t, ",\"sum\":%d", sum);
+        gu_printf(&t, "}");
+        rc = gu_emit(w->b, &t);
+    }
+    gu_text_free(&t);
+    return rc;
+}
+
+int cages_generate(const rg_host *h, rg_gen *g, const int *solution)
+{
+    if (!gu_host_ok(h)) return RG_E_PLUGIN;
+    gu_board b;
+    int rc = gu_board_init(&b, h, g);
+    if (rc != RG_OK) return rc;
+    int D = b.info.digits, n = b.info.cells;
+    long max_size, min_size, count, coverage, sums;
+    rc = gu_int(&b, "max_size", D < 5 ? D : 5, 1, D, &max_size);
+    if (rc == RG_OK) rc = gu_int(&b, "min_size", max_size < 2 ? max_size : 2, 1, D, &min_size);
+    if (rc == RG_OK && min_size > max_size)
+        rc = h->gen_error(g, "setting min_size is %ld but max_size is %ld: min_size may not be "
+                             "larger", min_size, max_size);
+    if (rc == RG_OK) rc = gu_int(&b, "count", 0, 0, n, &count);
+    if (rc == RG_OK) rc = gu_int(&b, "coverage", 100, 1, 100, &coverage);
+    if (rc == RG_OK) rc = gu_int(&b, "sums", 1, 0, 1, &sums);
+    if (rc != RG_OK) {
+        gu_board_free(&b);
+        return rc;
+    }
+    grower w = {&b, solution, n, D, NULL, NULL, NULL, 0, (int)min_size, (int)max_size};
+    int slots = n > 0 ? n : 1;
+    w.owner = malloc(sizeof(int) * (size_t)slots);
+    w.size = calloc((size_t)slots, sizeof(int));
+    w.mask = calloc((size_t)slots, sizeof(rg_mask));
+    int *cand = malloc(sizeof(int) * (size_t)slots * 4);
+    if (!w.owner || !w.size || !w.mask || !cand) {
+        rc = h->gen_error(g, "out of memory");
+        goto done;
+    }
+    for (int c = 0; c < n; c++) w.owner[c] = -1;
+    int full = coverage == 100 && count == 0;
+    int target = (int)((coverage * n + 99) / 100), covered = 0;
+    for (;;) {
+        int live = 0, k = 0;
+        for (int id = 0; id < w.ncages; id++) live += w.size[id] > 0;
+        if (covered >= target || (count && live >= count)) break;
+        for (int c = 0; c < n; c++)
+            if (w.owner[c] == -1) cand[k++] = c;
+        if (!k) break;
+        /* Covering every cell, start in the tightest corner left so that no
+         * cell ends up walled in; covering part, start anywhere. */
+        int seed = pick(&w, cand, k, full);
+        int id = w.ncages++;
+        int want = (int)min_size + gu_below(&b, (int)(max_size - min_size) + 1);
+        int got = grow(&w, id, seed, want, cand);
+        if (got < min_size && !merge_small(&w, id, cand) && !full) {
+            /* Too small to keep, nowhere to merge: leave its cells out. */
+            for (int c = 0; c < n; c++)
+                if (w.owner[c] == id) w.owner[c] = -2;
+            w.size[id] = 0;
+            w.ncages--;
+            continue;
+        }
+        covered += got;
+    }
+    /* Leftovers of full coverage: merge while any small cage can. */
+    for (int again = 1; again;) {
+        again = 0;
+        for (int id = 0; id < w.ncages; id++)
+            if (w.size[id] && w.size[id] < min_size && merge_small(&w, id, cand)) again = 1;
+    }
+    rc = emit_cages(&w, (int)sums, cand);
+done:
+    free(w.owner);
+    free(w.size);
+    free(w.mask);
+    free(cand);
+    gu_board_free(&b);
+    return rc;
+}

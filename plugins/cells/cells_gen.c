@@ -1,0 +1,80 @@
+/* The cell generate hook: odd, even, low or high marks read off a complete
+ * grid, on some cells or on every cell that qualifies (then optionally with
+ * the negative rule). Reading the rule lives in cells.c. */
+#include <stdlib.h>
+
+#include "cells_gen.h"
+#include "gen_util.h"
+
+enum { C_ODD, C_EVEN, C_LOW, C_HIGH };
+static const char *const kinds[] = {"odd", "even", "low", "high", NULL};
+
+static int holds(int kind, int split, int d)
+{
+    switch (kind) {
+    case C_ODD: return d % 2 == 1;
+    case C_EVEN: return d % 2 == 0;
+    case C_LOW: return d <= split;
+    default: return d > split;
+    }
+}
+
+int cells_generate(const rg_host *h, rg_gen *g, const int *solution)
+{
+    if (!gu_host_ok(h)) return RG_E_PLUGIN;
+    gu_board b;
+    int rc = gu_board_init(&b, h, g);
+    if (rc != RG_OK) return rc;
+    int n = b.info.cells, D = b.info.digits, kind = 0, k = 0;
+    long split = 0, all = 0, count = 0, negative = 0;
+    int *cells = malloc(sizeof(int) * (size_t)(n ? n : 1));
+    char *take = calloc((size_t)(n ? n : 1), 1);
+    gu_text t = {0};
+    if (!cells || !take) {
+        rc = h->gen_error(g, "out of memory");
+        goto done;
+    }
+    rc = gu_enum(&b, "kind", "odd", kinds, &kind);
+    if (rc == RG_OK && kind >= C_LOW) {
+        if (D < 2) rc = h->gen_error(g, "%s cells need 2 digits at least", kinds[kind]);
+        else rc = gu_int(&b, "split", D / 2, 1, D - 1, &split);
+    } else if (rc == RG_OK && gu_has(&b, "split"))
+        rc = h->gen_error(g, "setting split does not apply to %s cells", kinds[kind]);
+    if (rc == RG_OK) rc = gu_int(&b, "all", 0, 0, 1, &all);
+    if (rc == RG_OK) rc = gu_int(&b, "count", 6, 1, n ? n : 1, &count);
+    if (rc == RG_OK) rc = gu_int(&b, "negative", 0, 0, 1, &negative);
+    if (rc == RG_OK && negative && !all)
+        rc = h->gen_error(g, "setting negative needs all 1: the negative rule says every "
+                             "qualifying cell is marked");
+    if (rc != RG_OK) goto done;
+    for (int c = 0; c < n; c++)
+        if (holds(kind, (int)split, solution[c])) cells[k++] = c;
+    if (!all && count < k) {
+        gu_shuffle(&b, cells, k);
+        for (int i = 0; i < count; i++) take[cells[i]] = 1;
+        k = 0;
+        for (int c = 0; c < n; c++)
+            if (take[c]) cells[k++] = c;
+    }
+    if (k) {
+        gu_printf(&t, "{\"type\":\"cell\",\"kind\":\"%s\",", kinds[kind]);
+        if (kind >= C_LOW) gu_printf(&t, "\"split\":%ld,", split);
+        gu_printf(&t, "\"cells\":");
+        gu_cells(&t, &b, cells, k);
+        gu_printf(&t, "}");
+        rc = gu_emit(&b, &t);
+    }
+    if (rc == RG_OK && negative) {
+        gu_text_reset(&t);
+        gu_printf(&t, "{\"type\":\"negative\",\"of\":\"cell\",\"kind\":\"%s\"", kinds[kind]);
+        if (kind >= C_LOW) gu_printf(&t, ",\"split\":%ld", split);
+        gu_printf(&t, "}");
+        rc = gu_emit(&b, &t);
+    }
+done:
+    gu_text_free(&t);
+    free(cells);
+    free(take);
+    gu_board_free(&b);
+    return rc;
+}

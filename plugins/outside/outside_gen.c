@@ -1,0 +1,188 @@
+/* The outside generate hook: clues read off a complete grid along straight
+ * lines from the edge: sandwiches, x-sums, skyscrapers and rossini arrows on
+ * full rows and columns, little killers on diagonals. Reading and pruning
+ * live in outside.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_util.h"
+#include "outside_gen.h"
+
+enum { O_SANDWICH, O_LITTLE_KILLER, O_X_SUM, O_SKYSCRAPER, O_ROSSINI };
+static const char *const kinds[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
+                                    "rossini", NULL};
+
+/* The clue of line[0..n-1] for the kind; 0 when the line cannot carry one. */
+static int read_off(int kind, int D, const int *sol, const int *line, int n, int *value)
+{
+    switch (kind) {
+    case O_SANDWICH: {
+        int one = -1, top = -1, sum = 0;
+        for (int i = 0; i < n; i++) {
+            int d = sol[line[i]];
+            if (d == 1) {
+                if (one >= 0) return 0;
+                one = i;
+            } else if (d == D) {
+                if (top >= 0) return 0;
+                top = i;
+            }
+        }
+        if (one < 0 || top < 0 || D < 2) return 0;
+        int lo = one < top ? one : top, hi = one < top ? top : one;
+        for (int i = lo + 1; i < hi; i++) sum += sol[line[i]];
+        *value = sum;
+        return 1;
+    }
+    case O_LITTLE_KILLER: {
+        int sum = 0;
+        for (int i = 0; i < n; i++) sum += sol[line[i]];
+        *value = sum;
+        return 1;
+    }
+    case O_X_SUM: {
+        int x = sol[line[0]], sum = 0;
+        if (x > n) return 0;
+        for (int i = 0; i < x; i++) sum += sol[line[i]];
+        *value = sum;
+        return 1;
+    }
+    case O_SKYSCRAPER: {
+        int seen = 0, top = 0;
+        for (int i = 0; i < n; i++)
+            if (sol[line[i]] > top) top = sol[line[i]], seen++;
+        *value = seen;
+        return 1;
+    }
+    case O_ROSSINI: {
+        if (n < 3) return 0;
+        int a = sol[line[0]], b = sol[line[1]], c = sol[line[2]];
+        if (a < b && b < c) *value = 0;
+        else if (a > b && b > c) *value = 1;
+        else return 0;
+        return 1;
+    }
+    }
+    return 0;
+}
+
+/* Every candidate line of the kind, each as n cells at lines + i * stride:
+ * the diagonals of two cells or more for a little killer; otherwise every
+ * row and column whose cells all exist, from both ends (one end for a
+ * sandwich, whose sum reads the same either way). */
+static int candidates(const gu_board *b, int kind, int *lines, int *lens, int stride)
+{
+    int rows = b->info.rows, cols = b->info.columns, k = 0;
+    if (kind == O_LITTLE_KILLER) {
+        /* Each diagonal once, from its top end; the hook may read it from
+         * the other end. */
+        static const int dirs[2][2] = {{1, 1}, {1, -1}};
+        for (int c = 0; c < b->info.cells; c++)
+            for (int d = 0; d < 2; d++) {
+                if (gu_step(b, c, -dirs[d][0], -dirs[d][1]) >= 0) continue;
+                int n = 0;
+                for (int x = c; x >= 0 && n < stride; x = gu_step(b, x, dirs[d][0], dirs[d][1]))
+                    lines[k * stride + n++] = x;
+                if (n < 2) continue;
+                lens[k++] = n;
+            }
+        return k;
+    }
+    for (int axis = 0; axis < 2; axis++) {
+        int outer = axis ? cols : rows, inner = axis ? rows : cols;
+        for (int o = 1; o <= outer; o++) {
+            int *line = lines + k * stride, ok = inner <= stride;
+            for (int i = 1; i <= inner && ok; i++) {
+                line[i - 1] = axis ? b->h->gen_cell_at(b->g, i, o) : b->h->gen_cell_at(b->g, o, i);
+                ok = line[i - 1] >= 0;
+            }
+            if (!ok) continue;
+            lens[k++] = inner;
+            if (kind == O_SANDWICH) continue;
+            int *rev = lines + k * stride;
+            for (int i = 0; i < inner; i++) rev[i] = line[inner - 1 - i];
+            lens[k++] = inner;
+        }
+    }
+    return k;
+}
+
+int outside_generate(const rg_host *h, rg_gen *g, const int *solution)
+{
+    if (!gu_host_ok(h)) return RG_E_PLUGIN;
+    gu_board b;
+    int rc = gu_board_init(&b, h, g);
+    if (rc != RG_OK) return rc;
+    int kind = 0, D = b.info.digits;
+    long all = 0, count = 0, negative = 0;
+    int stride = b.info.rows > b.info.columns ? b.info.rows : b.info.columns;
+    int most = 4 * (b.info.cells + stride) + 4;
+    int *lines = malloc(sizeof(int) * (size_t)most * (size_t)stride);
+    int *lens = malloc(sizeof(int) * (size_t)most);
+    int *order = malloc(sizeof(int) * (size_t)most);
+    gu_text t = {0};
+    if (!lines || !lens || !order) {
+        rc = h->gen_error(g, "out of memory");
+        goto done;
+    }
+    rc = gu_enum(&b, "kind", "sandwich", kinds, &kind);
+    if (rc == RG_OK)
+        rc = gu_int(&b, "all", kind == O_SANDWICH || kind == O_ROSSINI ? 1 : 0, 0, 1, &all);
+    if (rc == RG_OK) rc = gu_int(&b, "count", kind == O_LITTLE_KILLER ? 4 : 6, 1, most, &count);
+    if (rc == RG_OK) rc = gu_int(&b, "negative", 0, 0, 1, &negative);
+    if (rc == RG_OK && negative && kind != O_ROSSINI)
+        rc = h->gen_error(g, "setting negative applies to rossini clues only");
+    if (rc == RG_OK && negative && !all)
+        rc = h->gen_error(g, "setting negative needs all 1: the negative rule says every "
+                             "monotone end carries an arrow");
+    if (rc != RG_OK) goto done;
+    int k = candidates(&b, kind, lines, lens, stride);
+    for (int i = 0; i < k; i++) order[i] = i;
+    /* Some lines: a random choice, emitted in the order found. */
+    if (!all) {
+        gu_shuffle(&b, order, k);
+        int keep = 0, value;
+        for (int i = 0; i < k && keep < count; i++)
+            if (read_off(kind, D, solution, lines + order[i] * stride, lens[order[i]], &value))
+                order[keep++] = order[i];
+        k = keep;
+        for (int i = 1; i < k; i++)
+            for (int j = i; j > 0 && order[j - 1] > order[j]; j--) {
+                int x = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = x;
+            }
+    }
+    for (int i = 0; i < k && rc == RG_OK; i++) {
+        int *line = lines + order[i] * stride, n = lens[order[i]], value;
+        if (kind == O_LITTLE_KILLER && gu_below(&b, 2))
+            for (int j = 0; j < n / 2; j++) {
+                int x = line[j];
+                line[j] = line[n - 1 - j];
+                line[n - 1 - j] = x;
+            }
+        if (!read_off(kind, D, solution, line, n, &value)) continue;
+        gu_text_reset(&t);
+        gu_printf(&t, "{\"type\":\"outside\",\"kind\":\"%s\",", kinds[kind]);
+        if (kind == O_LITTLE_KILLER) gu_printf(&t, "\"sum\":%d,", value);
+        else if (kind == O_ROSSINI)
+            gu_printf(&t, "\"direction\":\"%s\",", value ? "decreasing" : "increasing");
+        else gu_printf(&t, "\"value\":%d,", value);
+        gu_printf(&t, "\"cells\":");
+        gu_cells(&t, &b, line, n);
+        gu_printf(&t, "}");
+        rc = gu_emit(&b, &t);
+    }
+    if (rc == RG_OK && negative) {
+        gu_text_reset(&t);
+        gu_printf(&t, "{\"type\":\"negative\",\"of\":\"rossini\"}");
+        rc = gu_emit(&b, &t);
+    }
+done:
+    gu_text_free(&t);
+    free(lines);
+    free(lens);
+    free(order);
+    gu_board_free(&b);
+    return rc;
+}

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "../plugins/cages/linsum.h"
 #include "data/variants-3/harness.h"
 
 /* ---- Errors and impossible cages ------------------------------------------------ */
@@ -186,6 +187,174 @@ static void soundness(void **state)
     assert_true(solvable[1] > 5);
 }
 
+/* Signed sums (linsum.h) against brute force: random groups of 1..4 cells
+ * with signs, D 4..9 (sets of digits by bit sets) or 13..14 (by matching,
+ * groups of at most 3),
+ * random domains, totals planted or off by a little. lsum_support keeps
+ * exactly the digits of the assignments with distinct digits in each group
+ * making the total, and fails exactly when there is none. */
+static int brute_lsum(const lsum *L, const int *grp, const rg_mask *dom, int i, long acc, int *val,
+                      rg_mask *used)
+{
+    if (i == L->n) {
+        if (acc != L->total) return 0;
+        for (int k = 0; k < L->n; k++) used[k] |= (rg_mask)1 << (val[k] - 1);
+        return 1;
+    }
+    int any = 0;
+    for (rg_mask m = dom[i]; m; m &= m - 1) {
+        int v = __builtin_ctz(m) + 1, clash = 0;
+        for (int k = 0; k < i; k++) clash |= grp[k] == grp[i] && val[k] == v;
+        if (clash) continue;
+        val[i] = v;
+        any |= brute_lsum(L, grp, dom, i + 1, acc + L->sign[grp[i]] * v, val, used);
+    }
+    return any;
+}
+
+static void signed_sums(void **state)
+{
+    (void)state;
+    int feasible = 0, pruned = 0;
+    for (int t = 0; t < 3000; t++) {
+        lsum L;
+        L.D = t % 5 == 4 ? 13 + v3_rand(2) : 4 + v3_rand(6);
+        L.ng = 1 + v3_rand(4);
+        L.n = 0;
+        rg_mask dom[LSUM_CELLS], keep[LSUM_CELLS], used[LSUM_CELLS] = {0};
+        int val[LSUM_CELLS], grp[LSUM_CELLS];
+        long plant = 0, prod = 1; /* the brute force's work */
+        for (int g = 0; g < L.ng; g++) {
+            /* Above 12 digits groups stay within LSUM_OPTIONS sets, as the
+             * plugin makes them. */
+            int k = 1 + v3_rand(L.D > 12 ? 3 : 4);
+            L.start[g] = L.n;
+            L.sign[g] = v3_rand(3) ? 1 : -1;
+            rg_mask taken = 0;
+            for (int i = 0; i < k; i++) {
+                int v;
+                do v = 1 + v3_rand(L.D);
+                while (taken >> (v - 1) & 1);
+                taken |= (rg_mask)1 << (v - 1);
+                plant += L.sign[g] * v;
+                rg_mask m = 0;
+                int want = 1 + v3_rand(L.D);
+                while (want > 1 && prod * want > 200000) want--;
+                prod *= want;
+                while (__builtin_popcount(m) < want) m |= (rg_mask)1 << v3_rand(L.D);
+                if (v3_rand(4)) m |= (rg_mask)1 << (v - 1);
+                grp[L.n] = g;
+                dom[L.n++] = m;
+            }
+        }
+        L.start[L.ng] = L.n;
+        L.total = plant + (v3_rand(4) ? 0 : v3_rand(5) - 2);
+        int any = brute_lsum(&L, grp, dom, 0, 0, val, used);
+        int rc = lsum_support(&L, dom, keep);
+        assert_int_equal(rc, any);
+        if (!any) continue;
+        feasible++;
+        for (int i = 0; i < L.n; i++) {
+            if (keep[i] != used[i])
+                fail_msg("case %d cell %d: kept %#x, assignments use %#x (domain %#x)", t, i,
+                         keep[i], used[i], dom[i]);
+            pruned += keep[i] != dom[i];
+        }
+    }
+    assert_true(feasible > 1000);
+    assert_true(pruned > 500);
+}
+
+/* Distinct digits within a group, signs between groups: a + b = 4 with a
+ * and b in one house leaves {1, 3} (2 + 2 repeats); apart, 2 stays; a - c
+ * = 5 keeps a in 6..9 and c in 1..4. */
+static void signed_sum_cases(void **state)
+{
+    (void)state;
+    rg_mask all = 0x1FF, dom[3] = {all, all, all}, keep[4];
+    lsum L = {.n = 2, .ng = 1, .D = 9, .total = 4, .start = {0, 2}, .sign = {1}};
+    assert_int_equal(lsum_support(&L, dom, keep), 1);
+    assert_int_equal(keep[0], 0x5);
+    assert_int_equal(keep[1], 0x5);
+    lsum apart = {.n = 2, .ng = 2, .D = 9, .total = 4, .start = {0, 1, 2}, .sign = {1, 1}};
+    assert_int_equal(lsum_support(&apart, dom, keep), 1);
+    assert_int_equal(keep[0], 0x7);
+    lsum diff = {.n = 2, .ng = 2, .D = 9, .total = 5, .start = {0, 1, 2}, .sign = {1, -1}};
+    assert_int_equal(lsum_support(&diff, dom, keep), 1);
+    assert_int_equal(keep[0], 0x1E0);
+    assert_int_equal(keep[1], 0xF);
+    /* Three cells of one house making 7 with one of them minus a fourth
+     * cell at 9: 1 + 2 + 4 - 9 = -2. */
+    rg_mask d4[4] = {all, all, all, 0x100};
+    lsum three = {.n = 4, .ng = 2, .D = 9, .total = -2, .start = {0, 3, 4}, .sign = {1, -1}};
+    assert_int_equal(lsum_support(&three, d4, keep), 1);
+    assert_int_equal(keep[0], 0xB);
+    assert_int_equal(keep[3], 0x100);
+    three.total = -4; /* 5 is less than 1 + 2 + 3 */
+    assert_int_equal(lsum_support(&three, d4, keep), 0);
+}
+
+/* Sums derived over unions of rows: three rows of D cells (D 4..5, rows
+ * only), random cages within and across them with planted sums (now and
+ * then off by a little), random start domains. The innies, outies and
+ * their signed mixtures over one, two and three rows never remove a digit
+ * a solution uses. */
+static void derived_soundness(void **state)
+{
+    (void)state;
+    int solvable = 0;
+    for (int t = 0; t < 200; t++) {
+        int D = 4 + v3_rand(2), rows = 3, N = rows * D;
+        int plant[16], owner[16];
+        for (int r = 0; r < rows; r++)
+            for (int i = 0; i < D; i++) {
+                int again;
+                do {
+                    plant[r * D + i] = 1 + v3_rand(D);
+                    again = 0;
+                    for (int j = 0; j < i; j++) again |= plant[r * D + j] == plant[r * D + i];
+                } while (again);
+            }
+        for (int c = 0; c < N; c++) owner[c] = -1;
+        char rules[2048] = "[";
+        for (int r = 0; r < rows; r++)
+            v3_cat(rules, sizeof rules, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}",
+                   r ? ", " : "", r + 1, r + 1, D);
+        int nk = 3 + v3_rand(4);
+        for (int k = 0; k < nk; k++) {
+            /* A column-wise path: cages stick out of rows. */
+            int cells[4], n = 2 + v3_rand(3), got = 0, digs = 0, sum = 0;
+            int c = v3_rand(N);
+            for (int tries = 0; got < n && tries < 30; tries++) {
+                if (owner[c] < 0 && !(digs >> plant[c] & 1)) {
+                    owner[c] = k;
+                    digs |= 1 << plant[c];
+                    cells[got++] = c;
+                    sum += plant[c];
+                }
+                int r = c / D, col = c % D;
+                if (v3_rand(2)) r = (r + 1 + v3_rand(2)) % rows;
+                else col = (col + 1 + v3_rand(D - 1)) % D;
+                c = r * D + col;
+            }
+            if (!got) continue;
+            if (v3_rand(6) == 0) sum += v3_rand(3) - 1;
+            v3_cat(rules, sizeof rules, ", {\"type\": \"cage\", \"sum\": %d, \"cells\": ", sum);
+            v3_cells(rules, sizeof rules, cells, got, D);
+            v3_cat(rules, sizeof rules, "}");
+        }
+        v3_cat(rules, sizeof rules, "]");
+        rg_puzzle *p = v3_parse(rows, D, D, rules);
+        rg_mask start[64];
+        v3_domains(N, D, 20000, start);
+        for (int c = 0; c < N; c++)
+            if (v3_rand(4)) start[c] |= (rg_mask)1 << (plant[c] - 1);
+        solvable += v3_sound(p, start, 0);
+        rg_puzzle_free(p);
+    }
+    assert_true(solvable > 30);
+}
+
 /* Units with sum cages inside: one or two rows of D cells (D 4..8, or one
  * row of 13..14), two to four disjoint cages inside a row or across the
  * rows, planted sums (now and then off by a little), random start domains.
@@ -280,6 +449,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(unit_soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(signed_sums, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(signed_sum_cases, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(derived_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),
     };

@@ -369,6 +369,24 @@ static void soundness(void **state)
     }
 }
 
+/* A region_sum segment inside a box takes distinct digits: r1c1 + r1c2
+ * (box 1) equals r1c3 (box 2) on a 4x4 sudoku, so the pair makes at least
+ * 1 + 2 and r1c3 loses 1 and 2 at the root (2 = 1 + 1 would repeat). */
+static void region_sum_segments_differ(void **state)
+{
+    (void)state;
+    rg_puzzle *p = v3_parse(4, 4, 4,
+                            "[" V3_GRID4 ", {\"type\": \"line\", \"kind\": \"region_sum\", "
+                            "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}]");
+    rg_solver *s = rg_solver_new();
+    rg_mask out[16];
+    assert_int_equal(rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
+    assert_int_equal(out[2], 0xC);
+    assert_int_equal(out[0], 0x7);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
 /* ---- Puzzles on 9 digits with the defaults ------------------------------------------------- */
 
 /* Classic puzzle texts with a line: the count with the line and without. */
@@ -427,6 +445,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(entropic_groups_partition, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_files, t_mem_setup, t_mem_teardown),
     };

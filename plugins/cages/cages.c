@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linsum.h"
+#include "cages_gen.h"
 #include "match.h"
 #include "rulegrid/plugin.h"
 
@@ -39,7 +41,6 @@ typedef struct cage {
     long sum;
     int nsets;     /* -1: bounds mode */
     rg_mask *sets; /* nsets masks of n distinct digits summing to sum */
-    int free;      /* a derived sum whose cells may repeat: sums of digits */
     int mark;      /* index of the cage's mark (the first cage derives sums) */
     /* Houses holding two or more cells of the cage: the cage cells in each
      * (bits by index into cells) and the house cells outside the cage. */
@@ -123,77 +124,6 @@ static int prune_bounds(rg_space *sp, const cage *c)
     return changed ? RG_PROP_NOFIX : RG_PROP_FIX;
 }
 
-/* Bit sets of sums: up to SUM_WORDS * 64 - 1. */
-#define SUM_WORDS 17
-
-/* Bit sets over nw words: dst = src shifted up (towards larger bits) or
- * down by k. */
-static void bits_up(const uint64_t *src, int k, int nw, uint64_t *dst)
-{
-    int q = k / 64, r = k % 64;
-    for (int w = nw - 1; w >= 0; w--) {
-        uint64_t v = w - q >= 0 ? src[w - q] << r : 0;
-        if (r && w - q - 1 >= 0) v |= src[w - q - 1] >> (64 - r);
-        dst[w] = v;
-    }
-}
-
-static void bits_down(const uint64_t *src, int k, int nw, uint64_t *dst)
-{
-    int q = k / 64, r = k % 64;
-    for (int w = 0; w < nw; w++) {
-        uint64_t v = w + q < nw ? src[w + q] >> r : 0;
-        if (r && w + q + 1 < nw) v |= src[w + q + 1] << (64 - r);
-        dst[w] = v;
-    }
-}
-
-/* A derived sum over cells that need not differ: a digit x stays when the
- * other cells can make sum - x (exact for the sum alone). The sums the
- * cells before i can make (pre, bit s) meet those the cells after it can
- * make, kept as sum - s (suf): x fits when some a in pre has sum - x - a
- * in the suffix sums, that is bit a of suf shifted down by x. */
-#define FREE_MAX 32
-static int prune_free(rg_space *sp, const cage *c)
-{
-    const rg_mask *dom = host->domains(sp);
-    if (c->sum < 0 || c->sum >= SUM_WORDS * 64 || c->n > FREE_MAX) return RG_PROP_FIX;
-    int cap = (int)c->sum, nw = cap / 64 + 1, n = c->n;
-    uint64_t suf[FREE_MAX + 1][SUM_WORDS], pre[SUM_WORDS], t[SUM_WORDS], acc[SUM_WORDS];
-    /* suf[i]: bit sum - s for each s the cells i.. can make (s <= sum). */
-    memset(suf[n], 0, (size_t)nw * sizeof suf[n][0]);
-    suf[n][cap / 64] = (uint64_t)1 << (cap % 64);
-    for (int i = n - 1; i >= 0; i--) {
-        memset(suf[i], 0, (size_t)nw * sizeof suf[i][0]);
-        for (rg_mask m = dom[c->cells[i]]; m; m &= m - 1) {
-            bits_down(suf[i + 1], __builtin_ctz(m) + 1, nw, t);
-            for (int w = 0; w < nw; w++) suf[i][w] |= t[w];
-        }
-    }
-    memset(pre, 0, (size_t)nw * sizeof pre[0]);
-    pre[0] = 1;
-    for (int i = 0; i < n; i++) {
-        rg_mask keep = 0;
-        for (rg_mask m = dom[c->cells[i]]; m; m &= m - 1) {
-            bits_down(suf[i + 1], __builtin_ctz(m) + 1, nw, t);
-            uint64_t any = 0;
-            for (int w = 0; w < nw; w++) any |= t[w] & pre[w];
-            if (any) keep |= m & -m;
-        }
-        if (host->keep(sp, c->cells[i], keep) < 0) return RG_PROP_FAIL;
-        /* pre for i + 1: add the digits i kept (sums past cap dropped). */
-        memset(acc, 0, (size_t)nw * sizeof acc[0]);
-        for (rg_mask m = keep; m; m &= m - 1) {
-            bits_up(pre, __builtin_ctz(m) + 1, nw, t);
-            for (int w = 0; w < nw; w++) acc[w] |= t[w];
-        }
-        int q = cap / 64, r = cap % 64;
-        if (r < 63) acc[q] &= ((uint64_t)1 << (r + 1)) - 1;
-        memcpy(pre, acc, (size_t)nw * sizeof pre[0]);
-    }
-    return RG_PROP_FIX;
-}
-
 /* A digit the cage must hold (it is in every set that can still be
  * placed) cannot stand outside the cage in a house that holds every cage
  * cell that can take it. */
@@ -223,7 +153,6 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 static int cage_propagate(rg_space *sp, void *data)
 {
     const cage *c = data;
-    if (c->free) return prune_free(sp, c);
     if (c->nsets < 0) return prune_bounds(sp, c);
     const rg_mask *dom = host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;
@@ -370,12 +299,17 @@ static int house_lists(rg_build *b, rg_rule *r, cage *c)
 }
 
 /* Derived sums: a union U of k disjoint D-cell houses holds k * D(D+1)/2.
- * Innies: the cells of U outside the sum cages lying inside U make that
- * total less those cages' sums. Outies: when sum cages cover U, the cells
- * of the cages that stick out of U make the cages' total less U's. Each
- * becomes a propagator over the cells (at most MAX_DERIVED of them): a cage
- * with distinct digits when one house holds them all, else a free sum. */
-#define MAX_DERIVED 9
+ * Take the sum cages touching U: those inside it add up to a known inner
+ * total; of a cage sticking out, the part inside U makes the cage's sum less
+ * the part outside. So the cells of U in no inside cage (innies) make the
+ * total less the inner one; when sum cages cover U, the outside parts
+ * (outies) make the touching cages' sum less U's; and, taking for each
+ * cage sticking out whichever part has fewer cells, the inside parts less
+ * the outside parts make a known difference. Each such sum over at most
+ * MAX_DERIVED cells becomes a propagator: a cage with distinct digits when
+ * one house holds every cell, else a signed sum whose cells are grouped by
+ * the houses they share (linsum.h). */
+#define MAX_DERIVED 12
 
 typedef struct derive {
     int N, D, nh, ncages, ndone;
@@ -385,12 +319,17 @@ typedef struct derive {
     int *cage_of;       /* per cell: the sum cage holding it, or -1 */
     unsigned char *inu; /* per cell: in the union being looked at */
     int *seen;          /* per cage: stamp */
+    int *nin;           /* per cage: its cells in the union */
     int stamp;
-    int **done; /* cell sets already derived (sorted), to skip repeats */
+    /* Sums already derived, to skip repeats: their keys (sorted cells, or
+     * for a signed sum 2 * cell + 1 when the cell counts negatively). */
+    int **done;
     int *donen;
-    long *donesum; /* the derived sums, */
-    int *doneset;  /* and whether their cells all differ (one house) */
+    long *donesum;  /* the derived sums, */
+    int *doneset;   /* whether their cells all differ (one house), */
+    int *donemixed; /* and whether some cell counts negatively */
     int capdone;
+    int *ucells, *tcells, *tsign; /* scratch: the union's cells; a sum's terms */
 } derive;
 
 static int cmp_int(const void *x, const void *y)
@@ -413,106 +352,231 @@ static int one_house(const rg_build *b, const int *cells, int n)
     return 0;
 }
 
-static int add_derived(rg_build *b, rg_rule *r, derive *dv, int *cells, int n, long sum)
+/* A derived signed sum: the cells in group order. */
+typedef struct dsum {
+    lsum L;
+    int *cells;
+} dsum;
+
+/* Exact for the signed sum with its groups (linsum.h), so at a fixpoint
+ * after one run. */
+static int dsum_propagate(rg_space *sp, void *data)
+{
+    const dsum *ds = data;
+    const rg_mask *dom = host->domains(sp);
+    /* Placed cells are constants: the sum over the open ones (their group
+     * mates keep out of the placed digits) is the same constraint. */
+    lsum L;
+    rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+    int at[LSUM_CELLS], n = 0;
+    L.D = ds->L.D;
+    L.total = ds->L.total;
+    L.ng = 0;
+    for (int g = 0; g < ds->L.ng; g++) {
+        rg_mask placed = 0;
+        int first = n;
+        for (int i = ds->L.start[g]; i < ds->L.start[g + 1]; i++) {
+            rg_mask m = dom[ds->cells[i]];
+            if (m & (m - 1)) {
+                at[n] = i;
+                d[n++] = m;
+            } else {
+                if (m & placed) return RG_PROP_FAIL;
+                placed |= m;
+                L.total -= ds->L.sign[g] * (long)(__builtin_ctz(m) + 1);
+            }
+        }
+        if (n == first) continue;
+        for (int i = first; i < n; i++) d[i] &= ~placed;
+        L.start[L.ng] = first;
+        L.sign[L.ng++] = ds->L.sign[g];
+    }
+    L.start[L.ng] = n;
+    L.n = n;
+    if (!n) return L.total == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
+    int rc = lsum_support(&L, d, keep);
+    if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
+    if (rc == 0) return RG_PROP_FAIL;
+    for (int i = 0; i < n; i++)
+        if (host->keep(sp, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static const rg_propagator dsum_prop = {sizeof(rg_propagator), "cage_signed_sum", "cages",
+                                        RG_COST_GLOBAL, dsum_propagate, derived_check};
+
+/* Orders the terms of a signed sum into groups: repeatedly the house
+ * holding most of the ungrouped cells of one sign (at least two) gives a
+ * group, as large as lsum allows; the cells left are groups of one. */
+static void dsum_group(const rg_build *b, const int *cells, const int *sign, int n, int D,
+                       dsum *ds)
+{
+    int nh = host->house_count(b), used[LSUM_CELLS] = {0}, at = 0, maxk = 1;
+    while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
+    ds->L.n = n;
+    ds->L.D = D;
+    ds->L.ng = 0;
+    for (;;) {
+        int best = 0, bh = -1, bs = 0;
+        for (int h = 0; h < nh; h++) {
+            const int *hc;
+            int hn, kind;
+            host->house(b, h, &hc, &hn, &kind);
+            for (int sg = -1; sg <= 1; sg += 2) {
+                int cnt = 0;
+                for (int i = 0; i < n; i++)
+                    cnt += !used[i] && sign[i] == sg && index_in(hc, hn, cells[i]) >= 0;
+                if (cnt > best) best = cnt, bh = h, bs = sg;
+            }
+        }
+        if (best < 2) break;
+        const int *hc;
+        int hn, kind, k = 0;
+        host->house(b, bh, &hc, &hn, &kind);
+        ds->L.start[ds->L.ng] = at;
+        ds->L.sign[ds->L.ng++] = bs;
+        for (int i = 0; i < n && k < maxk; i++)
+            if (!used[i] && sign[i] == bs && index_in(hc, hn, cells[i]) >= 0) {
+                used[i] = 1;
+                ds->cells[at++] = cells[i];
+                k++;
+            }
+    }
+    for (int i = 0; i < n; i++)
+        if (!used[i]) {
+            ds->L.start[ds->L.ng] = at;
+            ds->L.sign[ds->L.ng++] = sign[i];
+            ds->cells[at++] = cells[i];
+        }
+    ds->L.start[ds->L.ng] = at;
+}
+
+/* Adds the derived sum: sign[i] * digit of cells[i] over i makes total. */
+static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, const int *sign,
+                       int n, long total)
 {
     if (n < 1 || n > MAX_DERIVED) return RG_OK;
-    qsort(cells, (size_t)n, sizeof *cells, cmp_int);
+    int pos = 0, key[MAX_DERIVED];
+    for (int i = 0; i < n; i++) pos += sign[i] > 0;
+    /* All negative: the same sum with every sign turned. */
+    int flip = pos == 0, mixed = pos > 0 && pos < n;
+    if (flip) total = -total;
+    for (int i = 0; i < n; i++) key[i] = mixed ? 2 * cells[i] + (sign[i] < 0) : cells[i];
+    qsort(key, (size_t)n, sizeof *key, cmp_int);
     for (int i = 0; i < dv->ndone; i++)
-        if (dv->donen[i] == n && memcmp(dv->done[i], cells, (size_t)n * sizeof *cells) == 0)
+        if (dv->donen[i] == n && dv->donemixed[i] == mixed &&
+            memcmp(dv->done[i], key, (size_t)n * sizeof *key) == 0)
             return RG_OK;
-    for (int i = 0; i < dv->ncages; i++)
-        if (dv->clen[i] == n) {
-            int same = 1;
-            for (int k = 0; k < n && same; k++) same = index_in(dv->ccells[i], n, cells[k]) >= 0;
-            if (same) return RG_OK;
-        }
+    if (!mixed)
+        for (int i = 0; i < dv->ncages; i++)
+            if (dv->clen[i] == n) {
+                int same = 1;
+                for (int k = 0; k < n && same; k++) same = index_in(dv->ccells[i], n, key[k]) >= 0;
+                if (same) return RG_OK;
+            }
     if (dv->ndone == dv->capdone) return RG_OK; /* enough */
     int *copy = host->alloc(b, (size_t)n * sizeof *copy);
-    cage *c = host->alloc(b, sizeof *c);
-    if (!copy || !c) return host->error(b, r, NULL, "out of memory");
-    memcpy(copy, cells, (size_t)n * sizeof *copy);
-    dv->done[dv->ndone] = copy;
-    dv->donesum[dv->ndone] = sum;
-    dv->doneset[dv->ndone] = one_house(b, copy, n);
-    dv->donen[dv->ndone++] = n;
-    c->cells = copy;
-    c->n = n;
-    c->D = dv->D;
-    c->has_sum = 1;
-    c->sum = sum;
-    c->mark = -1;
-    if (dv->doneset[dv->ndone - 1]) {
+    if (!copy) return host->error(b, r, NULL, "out of memory");
+    memcpy(copy, key, (size_t)n * sizeof *copy);
+    int d = dv->ndone++;
+    dv->done[d] = copy;
+    dv->donesum[d] = total;
+    dv->donemixed[d] = mixed;
+    dv->doneset[d] = !mixed && one_house(b, copy, n);
+    dv->donen[d] = n;
+    if (dv->doneset[d]) {
+        cage *c = host->alloc(b, sizeof *c);
+        if (!c) return host->error(b, r, NULL, "out of memory");
+        c->cells = copy;
+        c->n = n;
+        c->D = dv->D;
+        c->has_sum = 1;
+        c->sum = total;
+        c->mark = -1;
         int rc = make_sets(b, r, c);
         if (rc == RG_OK) rc = house_lists(b, r, c);
         if (rc != RG_OK) return rc;
-    } else {
-        c->free = 1;
+        return host->add_propagator(b, &derived_prop, c, copy, n, RG_EV_DOMAIN);
     }
-    return host->add_propagator(b, &derived_prop, c, copy, n, RG_EV_DOMAIN);
+    dsum *ds = host->alloc(b, sizeof *ds);
+    int *dc = host->alloc(b, (size_t)n * sizeof *dc);
+    if (!ds || !dc) return host->error(b, r, NULL, "out of memory");
+    int tc[MAX_DERIVED], ts[MAX_DERIVED];
+    for (int i = 0; i < n; i++) {
+        tc[i] = mixed ? key[i] >> 1 : key[i];
+        ts[i] = mixed && (key[i] & 1) ? -1 : 1;
+    }
+    ds->cells = dc;
+    ds->L.total = total;
+    dsum_group(b, tc, ts, n, dv->D, ds);
+    return host->add_propagator(b, &dsum_prop, ds, dc, n, RG_EV_DOMAIN);
 }
 
-/* Innies and outies of the union of the houses listed. */
+/* Innies, outies and their signed mixture for the union of the houses
+ * listed. */
 static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, int k)
 {
-    int *cells = host->alloc(b, (size_t)k * dv->D * sizeof *cells);
-    int *rest = host->alloc(b, (size_t)(MAX_DERIVED + 1) * sizeof *rest);
-    if (!cells || !rest) return host->error(b, r, NULL, "out of memory");
-    int nc = 0;
+    int nc = 0, nloose = 0;
     for (int i = 0; i < k; i++) {
         const int *hc;
         int hn, kind;
         host->house(b, houses[i], &hc, &hn, &kind);
-        for (int j = 0; j < hn; j++) cells[nc++] = hc[j];
+        for (int j = 0; j < hn; j++) dv->ucells[nc++] = hc[j];
     }
+    const int *cells = dv->ucells;
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 1;
-    long total = (long)k * dv->D * (dv->D + 1) / 2, inner = 0, touching = 0;
-    int nrest = 0, covered = 1;
+    long total = (long)k * dv->D * (dv->D + 1) / 2, inner = 0, parts = 0;
     dv->stamp++;
     for (int i = 0; i < nc; i++) {
         int g = dv->cage_of[cells[i]];
         if (g < 0) {
-            covered = 0;
-            if (nrest <= MAX_DERIVED) rest[nrest] = cells[i];
-            nrest++;
+            nloose++;
             continue;
         }
         if (dv->seen[g] == dv->stamp) continue;
         dv->seen[g] = dv->stamp;
-        touching += dv->csum[g];
-        int all = 1;
-        for (int j = 0; j < dv->clen[g] && all; j++) all = dv->inu[dv->ccells[g][j]];
-        if (all) inner += dv->csum[g];
+        dv->nin[g] = 0;
+        for (int j = 0; j < dv->clen[g]; j++) dv->nin[g] += dv->inu[dv->ccells[g][j]];
+        if (dv->nin[g] == dv->clen[g]) inner += dv->csum[g];
+        else parts += dv->csum[g];
     }
+    int *tc = dv->tcells, *ts = dv->tsign, n = 0, rc = RG_OK;
     /* Innies: the cells of U not in a cage lying inside U. */
-    int rc = RG_OK;
     for (int i = 0; i < nc; i++) {
         int g = dv->cage_of[cells[i]];
-        if (g < 0) continue;
-        int all = 1;
-        for (int j = 0; j < dv->clen[g] && all; j++) all = dv->inu[dv->ccells[g][j]];
-        if (!all) {
-            if (nrest <= MAX_DERIVED) rest[nrest] = cells[i];
-            nrest++;
-        }
+        if (g < 0 || dv->nin[g] < dv->clen[g]) tc[n] = cells[i], ts[n++] = 1;
     }
-    if (nrest >= 1 && nrest <= MAX_DERIVED) rc = add_derived(b, r, dv, rest, nrest, total - inner);
-    /* Outies: the cells outside U of the cages that cover U. */
-    if (rc == RG_OK && covered) {
-        int nout = 0;
+    if (n) rc = add_derived(b, r, dv, tc, ts, n, total - inner);
+    /* Outies (U covered by sum cages) and the mixture: each cage sticking
+     * out by its smaller part, inside counted up, outside down. */
+    for (int mix = 0; mix < 2 && rc == RG_OK; mix++) {
+        if (!mix && nloose) continue;
+        long sum = mix ? total - inner : parts - (total - inner);
+        int nin = 0, nout = 0;
+        n = 0;
         dv->stamp++;
-        for (int i = 0; i < nc && nout <= MAX_DERIVED; i++) {
+        for (int i = 0; i < nc; i++) {
             int g = dv->cage_of[cells[i]];
-            if (dv->seen[g] == dv->stamp) continue;
+            if (g < 0) {
+                if (mix) tc[n] = cells[i], ts[n++] = 1;
+                continue;
+            }
+            if (dv->seen[g] == dv->stamp || dv->nin[g] == dv->clen[g]) continue;
             dv->seen[g] = dv->stamp;
+            int inside = mix && 2 * dv->nin[g] <= dv->clen[g];
+            nin += inside;
+            nout += !inside;
+            if (mix && !inside) sum -= dv->csum[g];
             for (int j = 0; j < dv->clen[g]; j++) {
                 int x = dv->ccells[g][j];
-                if (dv->inu[x]) continue;
-                if (nout <= MAX_DERIVED) rest[nout] = x;
-                nout++;
+                if (dv->inu[x] != inside) continue;
+                tc[n] = x;
+                ts[n++] = inside || !mix ? 1 : -1;
             }
         }
-        if (nout >= 1 && nout <= MAX_DERIVED)
-            rc = add_derived(b, r, dv, rest, nout, touching - total);
+        /* The mixture only when it is neither the innies nor the outies. */
+        if (mix && (!nout || (!nin && !nloose))) continue;
+        if (n) rc = add_derived(b, r, dv, tc, ts, n, sum);
     }
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 0;
     return rc;
@@ -988,13 +1052,19 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     dv.seen = host->alloc(b, (size_t)ncages * sizeof *dv.seen);
     dv.cage_of = host->alloc(b, (size_t)dv.N * sizeof *dv.cage_of);
     dv.inu = host->alloc(b, (size_t)dv.N);
-    dv.capdone = 8 * host->house_count(b) + 16;
+    dv.nin = host->alloc(b, (size_t)ncages * sizeof *dv.nin);
+    dv.ucells = host->alloc(b, (size_t)dv.N * sizeof *dv.ucells);
+    dv.tcells = host->alloc(b, (size_t)dv.N * sizeof *dv.tcells);
+    dv.tsign = host->alloc(b, (size_t)dv.N * sizeof *dv.tsign);
+    dv.capdone = 12 * host->house_count(b) + 16;
     dv.done = host->alloc(b, (size_t)dv.capdone * sizeof *dv.done);
     dv.donen = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donen);
     dv.donesum = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donesum);
     dv.doneset = host->alloc(b, (size_t)dv.capdone * sizeof *dv.doneset);
+    dv.donemixed = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donemixed);
     if (!dv.ccells || !dv.clen || !dv.csum || !dv.seen || !dv.cage_of || !dv.inu || !dv.done ||
-        !dv.donen || !dv.donesum || !dv.doneset)
+        !dv.donen || !dv.donesum || !dv.doneset || !dv.donemixed || !dv.nin || !dv.ucells ||
+        !dv.tcells || !dv.tsign)
         return host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < dv.N; i++) dv.cage_of[i] = -1;
     int g = 0;
@@ -1019,7 +1089,12 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     return rc == RG_OK ? unit_all(b, r, &dv) : rc;
 }
 
-static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage};
+static int cages_generate_hook(rg_gen *g, const int *solution)
+{
+    return cages_generate(host, g, solution);
+}
+
+static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage, .generate = cages_generate_hook};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -1,10 +1,12 @@
 /* Propagators and checks of the line kinds. Each propagator keeps exactly
  * the digits some assignment satisfying its line alone (within the current
  * domains) uses, except whisper on a loop (arc consistency) and region_sum
- * (distinct digits within a segment are left to the houses). The reasoning
+ * (segments outside boxes may repeat digits; above LSUM_DP_DIGITS digits,
+ * distinct digits within a segment are left to the box). The reasoning
  * for each kind is in docs/rules-cages-lines-arrows.md. */
 #include <stdint.h>
 
+#include "../cages/linsum.h"
 #include "../cages/match.h"
 #include "lines.h"
 
@@ -219,10 +221,42 @@ static int check_renban(const int *values, void *data)
 
 /* ---- region_sum ---------------------------------------------------------------- */
 
-/* The sums each segment can make (repeats allowed) intersect in the common
- * totals; a digit stays when the rest of its segment can complete it to a
- * common total. Segments are independent given the total, so this keeps
- * exactly what the line alone allows. */
+/* A segment whose cells share a box takes distinct digits; its sums and
+ * supports then go by the sets of digits its cells can take (linsum.h, up
+ * to LSUM_DP_DIGITS digits). */
+static int seg_distinct(const line *l, int s)
+{
+    return l->segbox[s] && l->D <= LSUM_DP_DIGITS && l->seg[s + 1] - l->seg[s] <= LSUM_CELLS;
+}
+
+/* The sums (up to cap) segment s can make: with distinct digits inside a
+ * box, else with repeats; lay receives the sets of digits (distinct). */
+static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, rg_mask *d,
+                     uint64_t (*lay)[LSUM_DP_WORDS], sumset *out)
+{
+    const int *cells = l->cells + l->seg[s];
+    int n = l->seg[s + 1] - l->seg[s];
+    if (!seg_distinct(l, s)) {
+        sums_of(dom, cells, n, -1, cap, nw, out);
+        return;
+    }
+    int dpw = l->D <= 6 ? 1 : 1 << (l->D - 6);
+    for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+    lsum_forward(d, n, dpw, lay);
+    memset(out, 0, sizeof *out);
+    for (int w = 0; w < dpw; w++)
+        for (uint64_t bits = lay[n][w]; bits; bits &= bits - 1) {
+            int x = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
+            if (x <= cap) out->w[x / 64] |= (uint64_t)1 << (x % 64);
+        }
+}
+
+/* The sums each segment can make intersect in the common totals; a digit
+ * stays when the rest of its segment can complete it to a common total.
+ * Segments are independent given the total, so this keeps exactly what
+ * the line alone allows; a segment inside a box also keeps its digits
+ * different (its cells keep the digits they take in a set of distinct
+ * digits making a common total), which the box requires anyway. */
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;
@@ -237,11 +271,11 @@ static int prop_region_sum(rg_space *sp, void *data)
      * segment inside one box). */
     if (cap >= SUM_WORDS * 64) return RG_PROP_FIX;
     int nw = cap / 64 + 1;
-    sumset common, seg;
+    sumset common = {{0}}, seg;
+    rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
     for (int s = 0; s < l->nseg; s++) {
-        const int *cells = l->cells + l->seg[s];
-        int n = l->seg[s + 1] - l->seg[s];
-        sums_of(dom, cells, n, -1, cap, nw, &seg);
+        seg_sums(l, dom, s, cap, nw, d, lay, &seg);
         for (int k = 0; k < nw; k++) common.w[k] = s ? common.w[k] & seg.w[k] : seg.w[k];
     }
     uint64_t any = 0;
@@ -250,6 +284,13 @@ static int prop_region_sum(rg_space *sp, void *data)
     for (int s = 0; s < l->nseg; s++) {
         const int *cells = l->cells + l->seg[s];
         int n = l->seg[s + 1] - l->seg[s];
+        if (seg_distinct(l, s)) {
+            seg_sums(l, dom, s, cap, nw, d, lay, &seg);
+            lsum_backward(d, n, l->D <= 6 ? 1 : 1 << (l->D - 6), lay, common.w, keep);
+            for (int i = 0; i < n; i++)
+                if (host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+            continue;
+        }
         for (int i = 0; i < n; i++)
             if (keep_hitting(sp, cells, n, i, &common, cap, nw) < 0) return RG_PROP_FAIL;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "lines.h"
+#include "lines_gen.h"
 
 const rg_host *lines_host;
 #define host lines_host
@@ -241,7 +242,8 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     int *prev = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *prev);
     int *cur = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *cur);
     l->seg = host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
-    if (!prev || !cur || !l->seg) return host->error(b, r, NULL, "out of memory");
+    l->segbox = host->alloc(b, (size_t)(l->n + 1));
+    if (!prev || !cur || !l->seg || !l->segbox) return host->error(b, r, NULL, "out of memory");
     int np = 0;
     l->nseg = 0;
     for (int i = 0; i < l->n; i++) {
@@ -259,7 +261,9 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
         }
         int same = i > 0 && nc == np;
         for (int k = 0; same && k < nc; k++) same = cur[k] == prev[k];
-        if (!same) l->seg[l->nseg++] = i;
+        /* Every cell of a segment is in the same boxes: with one at least,
+         * they share a box and their digits differ. */
+        if (!same) l->segbox[l->nseg] = nc > 0, l->seg[l->nseg++] = i;
         int *t = prev;
         prev = cur;
         cur = t;
@@ -270,7 +274,7 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     return lines_add(b, l);
 }
 
-static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line};
+static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line, .generate = lines_generate};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -32,6 +32,7 @@ typedef struct line {
     int ngroups;
     int *seg; /* region_sum: segment s is cells seg[s] .. seg[s+1]-1 */
     int nseg;
+    unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
 } line;
 
 /* The host table, kept from init. */

@@ -1,6 +1,7 @@
 /* The benchmark harness of rulegrid: corpora read up front, one cell of the
  * grid (corpus × strategy level × heuristic) run on worker threads with its
- * answers checked, and the reports (markdown, CSV, JSON, counters). */
+ * answers checked, the generation mode (presets), and the reports (markdown,
+ * CSV, JSON, counters). */
 #ifndef RG_BENCH_H
 #define RG_BENCH_H
 
@@ -77,6 +78,53 @@ int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_
 /* The timed repetitions of su->reps passes; medians into cell. */
 int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n);
 
+/* Propagators of some plugins keep large tables on the stack: the stack of
+ * every worker thread. */
+#define BENCH_WORKER_STACK (8u << 20)
+/* run.c: fn on n threads with worker stacks, thread i given
+ * (char *)args + i * stride; all joined. Returns how many started. */
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride);
+
+/* Monotonic clock, seconds. */
+double bench_now(void);
+/* Median of v[0..n) (sorts v). */
+double bench_median(double *v, int n);
+
+/* ---- Generation mode (generate.c) ---- */
+
+/* One preset of --generate: puzzle i is made by rg_generate with seed
+ * su->seed + i. The counters come from the counting pass, which verifies
+ * every puzzle; the times are medians of the timed passes. */
+typedef struct bench_gen {
+    int preset;                /* index for rg_preset_name */
+    const rg_generator *gen;   /* owned by the caller */
+    long count;                /* puzzles asked for */
+    double target;             /* puzzles/s issue 6 asks for, 0: none */
+
+    long puzzles, verified;    /* made; proved unique independently and checked */
+    uint64_t givens, clue_rules, repairs, attempts, guesses; /* sums over the puzzles */
+    long at_level[RG_STRATEGY_COUNT + 1]; /* weakest level solving without guessing;
+                                             the last entry: none */
+
+    int reps;                  /* timed passes behind the times, 0: none */
+    double wall_s;             /* one pass (all the puzzles), wall clock */
+    double gen_us;             /* per puzzle: rg_generate alone, summed over threads */
+    double puzzles_per_s;      /* puzzles / wall_s */
+} bench_gen;
+
+/* Puzzles/s the issue asks of a preset (classic9, killer, jigsaw, samurai),
+ * 0 for the others. */
+double bench_gen_target(const char *preset);
+/* Generate every puzzle once and verify each: a count to 2 at subsets with
+ * the mrv_degree heuristic (the generator counts with domwdeg) must prove it
+ * unique with the document's solution, which must keep the givens and pass
+ * rg_puzzle_check. BENCH_WRONG with msg when a puzzle fails or cannot be
+ * made, BENCH_USAGE when the library failed. */
+int bench_gen_count(bench_gen *g, const bench_setup *su, char *msg, size_t n);
+/* su->reps timed passes (generation only); medians into g. Each pass must
+ * make the puzzles of the counting pass (same sums), else BENCH_WRONG. */
+int bench_gen_time(bench_gen *g, const bench_setup *su, char *msg, size_t n);
+
 /* When and where the numbers were measured. */
 typedef struct bench_stamp {
     const char *commit, *compiler, *flags;
@@ -96,5 +144,14 @@ void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
 void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                        const bench_cell *cells, int n);
 void bench_report_counters(FILE *f, const bench_cell *cells, int n);
+/* The same four reports for the generation mode; counters are
+ * "preset key value" lines. */
+void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
+                               const bench_gen *g, int n);
+void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
+                          const bench_gen *g, int n);
+void bench_report_gen_json(FILE *f, const bench_stamp *st, const bench_setup *su,
+                           const bench_gen *g, int n);
+void bench_report_gen_counters(FILE *f, const bench_gen *g, int n);
 
 #endif

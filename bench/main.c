@@ -1,6 +1,7 @@
 /* rulegrid-bench: the grid of strategy levels × heuristics × corpora. Reads
  * every corpus first, counts and checks each cell, then times it (or hands
- * the cells to Google Benchmark with --gbench), then writes the reports. */
+ * the cells to Google Benchmark with --gbench), then writes the reports.
+ * With --generate: the same for puzzles made from presets (generate.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -25,6 +26,9 @@ typedef struct args {
     int ncorpora;
     char **gargv; /* argv[0] and the --benchmark_* flags */
     int gargc;
+    bench_gen *gens; /* --generate: one per preset asked for */
+    int ngens;
+    unsigned given; /* bit k: option k (O_*) was given */
 } args;
 
 static void usage(FILE *f)
@@ -50,7 +54,13 @@ static void usage(FILE *f)
           "  --gbench             time the cells with Google Benchmark; --benchmark_* flags\n"
           "                       (filter, repetitions, format, out ...) are passed to it\n"
           "  -q, --quiet          no progress lines on standard error\n"
-          "Exit status: 0 done, 1 a wrong answer, 2 bad usage or unreadable input.\n",
+          "  --generate PRESET[:N][,PRESET[:N]...] or all\n"
+          "                       instead of corpora: make N puzzles (default 20) of each\n"
+          "                       preset with seeds seed + i, verify each (unique by a count\n"
+          "                       of its own, solution checked), then time the generation;\n"
+          "                       -r, -j, --seed, --plugins and the reports apply\n"
+          "Exit status: 0 done, 1 a wrong answer (or a puzzle not made), 2 bad usage or\n"
+          "unreadable input.\n",
           f);
 }
 
@@ -138,7 +148,7 @@ static int is_opt(const char *s, const char *opt, const char *shrt)
 
 enum {
     O_STRATEGY, O_HEURISTIC, O_REPS, O_JOBS, O_LIMIT, O_SEED, O_VALUES, O_NODES, O_TIME,
-    O_PLUGINS, O_TEMPLATE, O_MD, O_CSV, O_JSON, O_COUNTERS, O_COUNT
+    O_PLUGINS, O_TEMPLATE, O_MD, O_CSV, O_JSON, O_COUNTERS, O_GENERATE, O_COUNT
 };
 
 static const struct {
@@ -151,7 +161,7 @@ static const struct {
     [O_TIME] = {"--time", NULL},         [O_PLUGINS] = {"--plugins", NULL},
     [O_TEMPLATE] = {"--template", NULL}, [O_MD] = {"--md", NULL},
     [O_CSV] = {"--csv", NULL},           [O_JSON] = {"--json", NULL},
-    [O_COUNTERS] = {"--counters", NULL},
+    [O_COUNTERS] = {"--counters", NULL}, [O_GENERATE] = {"--generate", NULL},
 };
 
 /* A whole number option of at most max into an int. */
@@ -167,9 +177,57 @@ static int set_int(const char *opt, const char *v, long min, long max, int *out)
     return BENCH_OK;
 }
 
+/* Puzzles per preset when --generate names none. */
+#define GEN_DEFAULT_COUNT 20
+
+static int preset_index(const char *name)
+{
+    for (int i = 0; i < rg_preset_count(); i++)
+        if (strcmp(rg_preset_name(i), name) == 0) return i;
+    return -1;
+}
+
+/* --generate: "all", or PRESET[:N] items, comma-separated. */
+static int parse_generate(args *a, const char *opt, const char *v)
+{
+    int np = rg_preset_count();
+    free(a->gens);
+    a->ngens = 0;
+    if (!(a->gens = calloc((size_t)np, sizeof *a->gens))) return bad("out of memory", opt);
+    if (strcmp(v, "all") == 0 || strncmp(v, "all:", 4) == 0) {
+        long count = GEN_DEFAULT_COUNT;
+        if (v[3] && parse_long(opt, v + 4, 1, &count)) return BENCH_USAGE;
+        for (int i = 0; i < np; i++) a->gens[a->ngens++] = (bench_gen){.preset = i, .count = count};
+        return BENCH_OK;
+    }
+    char buf[1024];
+    if (strlen(v) >= sizeof buf) return bad(opt, "list too long");
+    snprintf(buf, sizeof buf, "%s", v);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        long count = GEN_DEFAULT_COUNT;
+        char *colon = strchr(t, ':');
+        if (colon) {
+            *colon = 0;
+            if (parse_long(opt, colon + 1, 1, &count)) return BENCH_USAGE;
+        }
+        int p = preset_index(t);
+        if (p < 0) {
+            fprintf(stderr, "rulegrid-bench: %s: unknown preset '%s' (one of", opt, t);
+            for (int i = 0; i < np; i++) fprintf(stderr, "%s %s", i ? "," : "", rg_preset_name(i));
+            fputs(", or all)\n", stderr);
+            return BENCH_USAGE;
+        }
+        for (int i = 0; i < a->ngens; i++)
+            if (a->gens[i].preset == p) return bad(opt, "a preset given twice");
+        a->gens[a->ngens++] = (bench_gen){.preset = p, .count = count};
+    }
+    return a->ngens ? BENCH_OK : bad(opt, "empty list");
+}
+
 static int set_option(args *a, int k, const char *opt, const char *v)
 {
     long x;
+    a->given |= 1u << k;
     switch (k) {
     case O_STRATEGY:
         return parse_list(opt, v, RG_STRATEGY_COUNT, rg_strategy_parse, a->levels, &a->nlevels);
@@ -204,6 +262,7 @@ static int set_option(args *a, int k, const char *opt, const char *v)
     case O_MD: a->md = v; return BENCH_OK;
     case O_CSV: a->csv = v; return BENCH_OK;
     case O_JSON: a->json = v; return BENCH_OK;
+    case O_GENERATE: return parse_generate(a, opt, v);
     default: a->counters = v; return BENCH_OK;
     }
 }
@@ -246,7 +305,16 @@ static int parse_args(args *a, int argc, char **argv)
         else rc = parse_option(a, argc, argv, &i);
         if (rc) return rc;
     }
-    if (a->ncorpora == 0) {
+    if (a->ngens) {
+        /* Options of the solving grid that generation has no use for. */
+        const int unused[] = {O_STRATEGY, O_HEURISTIC, O_LIMIT, O_VALUES,
+                              O_NODES,    O_TIME,      O_TEMPLATE};
+        for (size_t k = 0; k < sizeof unused / sizeof *unused; k++)
+            if (a->given & (1u << unused[k]))
+                return bad(valued[unused[k]].opt, "not with --generate");
+        if (a->gbench) return bad("--gbench", "not with --generate");
+        if (a->ncorpora) return bad(a->corpora[0].path, "no corpus with --generate");
+    } else if (a->ncorpora == 0) {
         usage(stderr);
         return BENCH_USAGE;
     }
@@ -367,17 +435,37 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
 
 /* ---- Reports ---------------------------------------------------------------------- */
 
-typedef void (*report_fn)(FILE *, const bench_stamp *, const bench_setup *, const bench_cell *,
-                          int);
+enum { R_MD, R_CSV, R_JSON, R_COUNTERS };
 
-static int write_report(const char *path, report_fn fn, const args *a, const bench_stamp *st,
+/* One report of either mode: the cells, or a->gens with --generate. */
+static void emit(FILE *f, int kind, const args *a, const bench_stamp *st,
+                 const bench_cell *cells, int n)
+{
+    const bench_setup *su = &a->su;
+    if (a->ngens) {
+        switch (kind) {
+        case R_MD: bench_report_gen_markdown(f, st, su, a->gens, a->ngens); break;
+        case R_CSV: bench_report_gen_csv(f, st, su, a->gens, a->ngens); break;
+        case R_JSON: bench_report_gen_json(f, st, su, a->gens, a->ngens); break;
+        default: bench_report_gen_counters(f, a->gens, a->ngens); break;
+        }
+        return;
+    }
+    switch (kind) {
+    case R_MD: bench_report_markdown(f, st, su, cells, n); break;
+    case R_CSV: bench_report_csv(f, st, su, cells, n); break;
+    case R_JSON: bench_report_json(f, st, su, cells, n); break;
+    default: bench_report_counters(f, cells, n); break;
+    }
+}
+
+static int write_report(const char *path, int kind, const args *a, const bench_stamp *st,
                         const bench_cell *cells, int n)
 {
     if (!path) return BENCH_OK;
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) return bad(path, strerror(errno));
-    if (fn) fn(f, st, &a->su, cells, n);
-    else bench_report_counters(f, cells, n);
+    emit(f, kind, a, st, cells, n);
     int bad_write = ferror(f);
     if (f != stdout) bad_write |= fclose(f) != 0;
     else fflush(f);
@@ -386,15 +474,57 @@ static int write_report(const char *path, report_fn fn, const args *a, const ben
 
 static int reports(const args *a, const bench_stamp *st, const bench_cell *cells, int n)
 {
-    int rc = write_report(a->md, bench_report_markdown, a, st, cells, n);
-    if (!rc) rc = write_report(a->csv, bench_report_csv, a, st, cells, n);
-    if (!rc) rc = write_report(a->json, bench_report_json, a, st, cells, n);
-    if (!rc) rc = write_report(a->counters, NULL, a, st, cells, n);
+    int rc = write_report(a->md, R_MD, a, st, cells, n);
+    if (!rc) rc = write_report(a->csv, R_CSV, a, st, cells, n);
+    if (!rc) rc = write_report(a->json, R_JSON, a, st, cells, n);
+    if (!rc) rc = write_report(a->counters, R_COUNTERS, a, st, cells, n);
+    return rc;
+}
+
+/* ---- The generation mode ----------------------------------------------------------- */
+
+/* Every preset counted and verified first, then timed, then the reports. */
+static int run_generate(args *a)
+{
+    rg_registry *reg = NULL;
+    rg_puzzle *templ = NULL;
+    rg_generator **gens = calloc((size_t)a->ngens, sizeof *gens);
+    int rc = gens ? load(a, &reg, &templ) : bad("out of memory", "generators");
+    char msg[1024];
+    rg_error err;
+    for (int i = 0; !rc && i < a->ngens; i++) {
+        rg_error_clear(&err);
+        if (rg_generator_preset(reg, rg_preset_name(a->gens[i].preset), &gens[i], &err) != RG_OK)
+            rc = report_error(&err);
+        a->gens[i].gen = gens[i];
+    }
+    for (int i = 0; !rc && i < a->ngens; i++) {
+        bench_gen *g = &a->gens[i];
+        if (!a->quiet)
+            fprintf(stderr, "generating and verifying %ld %s\n", g->count,
+                    rg_preset_name(g->preset));
+        if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg)))
+            fprintf(stderr, "rulegrid-bench: %s\n", msg);
+    }
+    for (int i = 0; !rc && i < a->ngens && a->su.reps > 0; i++) {
+        bench_gen *g = &a->gens[i];
+        if (!a->quiet) fprintf(stderr, "timing %s\n", rg_preset_name(g->preset));
+        if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg)))
+            fprintf(stderr, "rulegrid-bench: %s\n", msg);
+    }
+    bench_stamp st;
+    bench_stamp_fill(&st);
+    if (!rc) rc = reports(a, &st, NULL, 0);
+    for (int i = 0; gens && i < a->ngens; i++) rg_generator_free(gens[i]);
+    free(gens);
+    rg_puzzle_free(templ);
+    rg_registry_free(reg);
     return rc;
 }
 
 static int run(args *a)
 {
+    if (a->ngens) return run_generate(a);
     rg_registry *reg = NULL;
     rg_puzzle *templ = NULL;
     bench_cell *cells = NULL;
@@ -429,5 +559,6 @@ int main(int argc, char **argv)
     if (rc < 0) rc = run(&a);
     free(a.corpora);
     free(a.gargv);
+    free(a.gens);
     return rc;
 }

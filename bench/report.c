@@ -53,13 +53,28 @@ static const char *level(const bench_cell *c) { return rg_strategy_name(c->strat
 
 static const char *heur(const bench_cell *c) { return rg_heuristic_name(c->heuristic); }
 
-static void setup_words(FILE *f, const bench_setup *su)
+/* "rulegrid abc1234, GNU 12.2.0, flags `-O3`, CPU (2 cores), date" (md: the
+ * flags in backquotes). */
+static void stamp_words(FILE *f, const bench_stamp *st, int md)
 {
-    fprintf(f, "limit %ld, %d thread%s, ", su->limit, su->threads, su->threads == 1 ? "" : "s");
+    fprintf(f, "rulegrid %s, %s, flags %s%s%s, %s (%d cores), %s", st->commit, st->compiler,
+            md ? "`" : "", st->flags, md ? "`" : "", st->cpu, st->cores, st->date);
+}
+
+/* What both modes share: threads, repetitions, seed. */
+static void run_words(FILE *f, const bench_setup *su)
+{
+    fprintf(f, "%d thread%s, ", su->threads, su->threads == 1 ? "" : "s");
     if (su->reps > 0) fprintf(f, "median of %d run%s", su->reps, su->reps == 1 ? "" : "s");
     else fprintf(f, "counters only");
-    fprintf(f, ", seed %llu, values %s", (unsigned long long)su->seed,
-            su->values == RG_VALUES_RANDOM ? "random" : "ascending");
+    fprintf(f, ", seed %llu", (unsigned long long)su->seed);
+}
+
+static void setup_words(FILE *f, const bench_setup *su)
+{
+    fprintf(f, "limit %ld, ", su->limit);
+    run_words(f, su);
+    fprintf(f, ", values %s", su->values == RG_VALUES_RANDOM ? "random" : "ascending");
     if (su->max_nodes) fprintf(f, ", at most %llu nodes", (unsigned long long)su->max_nodes);
     if (su->max_seconds > 0) fprintf(f, ", at most %g s", su->max_seconds);
 }
@@ -75,8 +90,8 @@ static void md_time(FILE *f, const bench_cell *c, double v)
 void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
                            const bench_cell *cells, int n)
 {
-    fprintf(f, "rulegrid %s, %s, flags `%s`, %s (%d cores), %s; ", st->commit, st->compiler,
-            st->flags, st->cpu, st->cores, st->date);
+    stamp_words(f, st, 1);
+    fputs("; ", f);
     setup_words(f, su);
     fputs("\n\n| corpus | level | heuristic | puzzles | unique | puzzles/s | µs/puzzle | "
           "no guess | guesses/puzzle |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
@@ -121,8 +136,9 @@ static void csv_families(FILE *f, const bench_cell *c, int prunings)
 void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
                       const bench_cell *cells, int n)
 {
-    fprintf(f, "# rulegrid %s, %s, flags %s, %s (%d cores), %s\n# ", st->commit, st->compiler,
-            st->flags, st->cpu, st->cores, st->date);
+    fputs("# ", f);
+    stamp_words(f, st, 0);
+    fputs("\n# ", f);
     setup_words(f, su);
     fputs("\ncorpus,level,heuristic,puzzles,solved,unique,multiple,none,unknown,no_guess_pct,"
           "guesses_mean,guesses_median,guesses_p99,guesses_max,nodes,guesses,failures,"
@@ -164,6 +180,20 @@ static void json_str(FILE *f, const char *s)
         else fputc(ch, f);
     }
     fputc('"', f);
+}
+
+/* {"stamp": {...},\n : the opening of both modes' documents. */
+static void json_stamp(FILE *f, const bench_stamp *st)
+{
+    fputs("{\"stamp\": {\"commit\": ", f);
+    json_str(f, st->commit);
+    fputs(", \"compiler\": ", f);
+    json_str(f, st->compiler);
+    fputs(", \"flags\": ", f);
+    json_str(f, st->flags);
+    fputs(", \"cpu\": ", f);
+    json_str(f, st->cpu);
+    fprintf(f, ", \"cores\": %d, \"date\": \"%s\"},\n", st->cores, st->date);
 }
 
 static void json_time(FILE *f, const char *key, const bench_cell *c, double v)
@@ -209,15 +239,7 @@ static void json_cell(FILE *f, const bench_cell *c)
 void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                        const bench_cell *cells, int n)
 {
-    fputs("{\"stamp\": {\"commit\": ", f);
-    json_str(f, st->commit);
-    fputs(", \"compiler\": ", f);
-    json_str(f, st->compiler);
-    fputs(", \"flags\": ", f);
-    json_str(f, st->flags);
-    fputs(", \"cpu\": ", f);
-    json_str(f, st->cpu);
-    fprintf(f, ", \"cores\": %d, \"date\": \"%s\"},\n", st->cores, st->date);
+    json_stamp(f, st);
     fprintf(f, " \"setup\": {\"limit\": %ld, \"threads\": %d, \"reps\": %d, \"seed\": %llu, "
                "\"values\": \"%s\", \"max_nodes\": %llu, \"max_seconds\": %g},\n \"cells\": [\n",
             su->limit, su->threads, su->reps, (unsigned long long)su->seed,
@@ -249,5 +271,155 @@ void bench_report_counters(FILE *f, const bench_cell *cells, int n)
         for (int k = 0; k < c->nfamilies; k++)
             fprintf(f, "%s prunings.%s %llu\n", key, c->family[k].name,
                     (unsigned long long)c->family[k].prunings);
+    }
+}
+
+/* ---- The generation mode ----------------------------------------------------------- */
+
+/* The levels whose no-guess share the generation reports show. */
+static const int gen_levels[] = {RG_STRATEGY_PROPAGATE, RG_STRATEGY_SINGLES,
+                                 RG_STRATEGY_INTERSECTIONS, RG_STRATEGY_SUBSETS};
+#define GEN_LEVELS ((int)(sizeof gen_levels / sizeof *gen_levels))
+
+static const char *preset(const bench_gen *g) { return rg_preset_name(g->preset); }
+
+/* Puzzles that solve without guessing at level (the levels are nested: a
+ * puzzle's weakest level and every one below it count). */
+static long solved_at(const bench_gen *g, int level)
+{
+    long n = 0;
+    for (int l = 0; l <= level; l++) n += g->at_level[l];
+    return n;
+}
+
+static double mean(uint64_t x, const bench_gen *g) { return per(x, g->puzzles); }
+
+/* "yes", "no", or "" when there is no target or no time. */
+static const char *target_met(const bench_gen *g)
+{
+    if (g->target <= 0 || g->reps <= 0) return "";
+    return g->puzzles_per_s >= g->target ? "yes" : "no";
+}
+
+static void gen_setup_words(FILE *f, const bench_setup *su)
+{
+    fputs("generation, ", f);
+    run_words(f, su);
+    fputs(" (puzzle i: seed + i); each puzzle verified: a count to 2 at subsets, "
+          "heuristic mrv_degree, and its solution checked against every rule",
+          f);
+}
+
+void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
+                               const bench_gen *g, int n)
+{
+    stamp_words(f, st, 1);
+    fputs("; ", f);
+    gen_setup_words(f, su);
+    fputs("\n\n| preset | puzzles | puzzles/s | µs/puzzle | givens | invented rules | "
+          "attempts | repairs |",
+          f);
+    for (int k = 0; k < GEN_LEVELS; k++) fprintf(f, " %s |", rg_strategy_name(gen_levels[k]));
+    fputs(" verified | target | met |\n|---|---:|---:|---:|---:|---:|---:|---:|", f);
+    for (int k = 0; k < GEN_LEVELS; k++) fputs("---:|", f);
+    fputs("---:|---:|---|\n", f);
+    for (int i = 0; i < n; i++) {
+        const bench_gen *c = &g[i];
+        fprintf(f, "| %s | %ld |", preset(c), c->puzzles);
+        if (c->reps > 0) fprintf(f, " %.1f | %.1f |", c->puzzles_per_s, c->gen_us);
+        else fputs(" – | – |", f);
+        fprintf(f, " %.2f | %.2f | %.2f | %.2f |", mean(c->givens, c), mean(c->clue_rules, c),
+                mean(c->attempts, c), mean(c->repairs, c));
+        for (int k = 0; k < GEN_LEVELS; k++)
+            fprintf(f, " %.1f%% |", pct(solved_at(c, gen_levels[k]), c->puzzles));
+        fprintf(f, " %ld/%ld |", c->verified, c->puzzles);
+        if (c->target > 0) fprintf(f, " ≥ %g |", c->target);
+        else fputs(" |", f);
+        fprintf(f, " %s |\n", target_met(c));
+    }
+}
+
+void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
+                          const bench_gen *g, int n)
+{
+    fputs("# ", f);
+    stamp_words(f, st, 0);
+    fputs("\n# ", f);
+    gen_setup_words(f, su);
+    fputs("\npreset,puzzles,verified,givens_mean,clue_rules_mean,attempts_mean,repairs_mean,"
+          "guesses_mean",
+          f);
+    for (int k = 0; k < GEN_LEVELS; k++)
+        fprintf(f, ",no_guess_%s_pct", rg_strategy_name(gen_levels[k]));
+    fputs(",reps,wall_s,puzzles_per_s,us_per_puzzle,target_per_s,target_met\n", f);
+    for (int i = 0; i < n; i++) {
+        const bench_gen *c = &g[i];
+        fprintf(f, "%s,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f", preset(c), c->puzzles, c->verified,
+                mean(c->givens, c), mean(c->clue_rules, c), mean(c->attempts, c),
+                mean(c->repairs, c), mean(c->guesses, c));
+        for (int k = 0; k < GEN_LEVELS; k++)
+            fprintf(f, ",%.2f", pct(solved_at(c, gen_levels[k]), c->puzzles));
+        fprintf(f, ",%d", c->reps);
+        if (c->reps > 0) fprintf(f, ",%.4f,%.1f,%.1f", c->wall_s, c->puzzles_per_s, c->gen_us);
+        else fputs(",,,", f);
+        if (c->target > 0) fprintf(f, ",%g,%s\n", c->target, target_met(c));
+        else fputs(",,\n", f);
+    }
+}
+
+static void json_gen(FILE *f, const bench_gen *c)
+{
+    fputs("    {\"preset\": ", f);
+    json_str(f, preset(c));
+    fprintf(f, ", \"puzzles\": %ld, \"verified\": %ld, \"givens\": %llu, \"clue_rules\": %llu, "
+               "\"attempts\": %llu, \"repairs\": %llu, \"guesses\": %llu,\n     \"no_guess\": {",
+            c->puzzles, c->verified, (unsigned long long)c->givens,
+            (unsigned long long)c->clue_rules, (unsigned long long)c->attempts,
+            (unsigned long long)c->repairs, (unsigned long long)c->guesses);
+    for (int k = 0; k < GEN_LEVELS; k++)
+        fprintf(f, "%s\"%s\": %ld", k ? ", " : "", rg_strategy_name(gen_levels[k]),
+                solved_at(c, gen_levels[k]));
+    fprintf(f, "},\n     \"reps\": %d", c->reps);
+    if (c->reps > 0)
+        fprintf(f, ", \"wall_s\": %.4f, \"puzzles_per_s\": %.3f, \"us_per_puzzle\": %.3f",
+                c->wall_s, c->puzzles_per_s, c->gen_us);
+    else
+        fputs(", \"wall_s\": null, \"puzzles_per_s\": null, \"us_per_puzzle\": null", f);
+    if (c->target > 0)
+        fprintf(f, ", \"target_per_s\": %g, \"target_met\": %s}", c->target,
+                c->reps > 0 ? (c->puzzles_per_s >= c->target ? "true" : "false") : "null");
+    else
+        fputs(", \"target_per_s\": null, \"target_met\": null}", f);
+}
+
+void bench_report_gen_json(FILE *f, const bench_stamp *st, const bench_setup *su,
+                           const bench_gen *g, int n)
+{
+    json_stamp(f, st);
+    fprintf(f, " \"setup\": {\"mode\": \"generate\", \"threads\": %d, \"reps\": %d, "
+               "\"seed\": %llu, \"verify\": {\"level\": \"subsets\", \"heuristic\": "
+               "\"mrv_degree\", \"limit\": 2}},\n \"presets\": [\n",
+            su->threads, su->reps, (unsigned long long)su->seed);
+    for (int i = 0; i < n; i++) {
+        json_gen(f, &g[i]);
+        fputs(i + 1 < n ? ",\n" : "\n", f);
+    }
+    fputs(" ]}\n", f);
+}
+
+void bench_report_gen_counters(FILE *f, const bench_gen *g, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const bench_gen *c = &g[i];
+        const char *k = preset(c);
+        fprintf(f, "%s puzzles %ld\n%s verified %ld\n", k, c->puzzles, k, c->verified);
+        fprintf(f, "%s givens %llu\n%s clue_rules %llu\n%s attempts %llu\n%s repairs %llu\n"
+                   "%s guesses %llu\n",
+                k, (unsigned long long)c->givens, k, (unsigned long long)c->clue_rules, k,
+                (unsigned long long)c->attempts, k, (unsigned long long)c->repairs, k,
+                (unsigned long long)c->guesses);
+        for (int l = 0; l <= RG_STRATEGY_COUNT; l++)
+            fprintf(f, "%s weakest.%s %ld\n", k,
+                    l < RG_STRATEGY_COUNT ? rg_strategy_name(l) : "none", c->at_level[l]);
     }
 }

@@ -11,8 +11,6 @@
 
 #include "bench.h"
 
-/* Propagators of some plugins keep large tables on the stack. */
-#define WORKER_STACK (8u << 20)
 /* Puzzles a worker takes at a time. */
 #define CHUNK 4
 
@@ -38,10 +36,9 @@ typedef struct job {
 typedef struct worker {
     job *j;
     tally t;
-    pthread_t tid;
 } worker;
 
-static double now_s(void)
+double bench_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -204,6 +201,26 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* Run fn on n threads, thread i given (char *)args + i * stride, with
+ * worker-sized stacks; joins them all. Returns how many could start. */
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride)
+{
+    pthread_t *tid = calloc((size_t)n, sizeof *tid);
+    if (!tid) return 0;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, BENCH_WORKER_STACK);
+    int started = 0;
+    for (int i = 0; i < n; i++) {
+        if (pthread_create(&tid[i], &attr, fn, (char *)args + (size_t)i * stride) != 0) break;
+        started++;
+    }
+    pthread_attr_destroy(&attr);
+    for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
+    free(tid);
+    return started;
+}
+
 /* Run j on su->threads workers and merge their tallies into *sum. */
 static int run_job(job *j, tally *sum, char *msg, size_t n)
 {
@@ -213,19 +230,13 @@ static int run_job(job *j, tally *sum, char *msg, size_t n)
         snprintf(msg, n, "out of memory");
         return BENCH_USAGE;
     }
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WORKER_STACK);
     atomic_init(&j->next, 0);
-    int started = 0, rc = BENCH_OK;
     for (int i = 0; i < nw; i++) {
         w[i].j = j;
         w[i].t.wrong = -1;
-        if (pthread_create(&w[i].tid, &attr, work, &w[i]) != 0) break;
-        started++;
     }
-    pthread_attr_destroy(&attr);
-    for (int i = 0; i < started; i++) pthread_join(w[i].tid, NULL);
+    int rc = BENCH_OK;
+    int started = bench_threads(nw, work, w, sizeof *w);
     memset(sum, 0, sizeof *sum);
     sum->wrong = -1;
     if (started == 0) {
@@ -312,9 +323,9 @@ int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_
 {
     job j = {cell, su, 0, NULL, 0};
     tally t;
-    double t0 = now_s();
+    double t0 = bench_now();
     int rc = run_job(&j, &t, msg, n);
-    *wall_s = now_s() - t0;
+    *wall_s = bench_now() - t0;
     *root_us = t.root_us;
     *search_us = t.search_us;
     /* Without a time limit every pass does the same work. */
@@ -333,7 +344,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double median(double *v, int n)
+double bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -354,9 +365,9 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
     if (rc == BENCH_OK) {
         double np = (double)cell->puzzles;
         cell->reps = reps;
-        cell->wall_s = median(v, reps);
-        cell->root_us = median(v + reps, reps) / np;
-        cell->search_us = median(v + 2 * reps, reps) / np;
+        cell->wall_s = bench_median(v, reps);
+        cell->root_us = bench_median(v + reps, reps) / np;
+        cell->search_us = bench_median(v + 2 * reps, reps) / np;
         cell->puzzles_per_s = cell->wall_s > 0 ? np / cell->wall_s : 0;
     }
     free(v);

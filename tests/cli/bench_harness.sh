@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark harness: the same counters on one and on two threads, its
-# reports, a wrong answer caught before any time, usage errors, and the
-# regression check (the shipped baseline passes, a weaker level fails).
+# reports, a wrong answer caught before any time, usage errors, the generation
+# mode, and the regression check (the shipped baseline passes, a weaker level fails).
 set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
@@ -104,6 +104,52 @@ assert names == ["thermo/intersections/domwdeg/real_time"], names
 assert doc["benchmarks"][0]["puzzles/s"] > 0
 assert doc["context"]["rulegrid_commit"]
 ' <<<"$OUT" || fail "--gbench JSON: $OUT"
+
+# ---- --generate: presets made, verified and timed; -j 2 makes what -j 1 makes
+GEN=classic4:5,classic9:3,killer:1
+run "$BENCH" -q -r 0 -j 1 --generate "$GEN" --counters "$TMP/g1"
+expect_rc 0 "--generate counters, -j 1"
+run "$BENCH" -q -r 0 -j 2 --generate "$GEN" --counters "$TMP/g2"
+expect_rc 0 "--generate counters, -j 2"
+cmp -s "$TMP/g1" "$TMP/g2" || fail "--generate: -j 2 counters differ from -j 1: $(diff "$TMP/g1" "$TMP/g2" | head)"
+has "$(cat "$TMP/g1")" "killer verified 1" "killer puzzle verified"
+grep -q "^killer clue_rules [1-9]" "$TMP/g1" || fail "a killer without cages: $(cat "$TMP/g1")"
+run "$BENCH" -q -r 1 --seed 7 --generate "$GEN" --md "$TMP/g.md" --csv "$TMP/g.csv" --json "$TMP/g.json"
+expect_rc 0 "--generate reports"
+has "$(head -1 "$TMP/g.md")" "flags" "--generate markdown stamp"
+has "$(head -1 "$TMP/g.md")" "seed 7" "--generate markdown seed"
+has "$(cat "$TMP/g.md")" "| preset | puzzles | puzzles/s | µs/puzzle | givens | invented rules | attempts | repairs | propagate | singles | intersections | subsets | verified | target | met |" "--generate markdown header"
+grep -qE '^\| classic9 \| 3 \| .* \| 3/3 \| ≥ 200 \| (yes|no) \|$' "$TMP/g.md" || fail "--generate classic9 row: $(cat "$TMP/g.md")"
+grep -qE '^\| classic4 \| 5 \| .* \| 5/5 \| \|  \|$' "$TMP/g.md" || fail "--generate classic4 row (no target): $(cat "$TMP/g.md")"
+python3 - "$TMP/g.csv" "$TMP/g.json" <<'EOF'
+import csv, json, sys
+rows = list(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
+assert [r["preset"] for r in rows] == ["classic4", "classic9", "killer"], rows
+doc = json.load(open(sys.argv[2]))
+assert doc["stamp"]["commit"] and doc["setup"]["mode"] == "generate" and doc["setup"]["seed"] == 7
+ps = doc["presets"]
+assert [p["preset"] for p in ps] == ["classic4", "classic9", "killer"]
+for r, p in zip(rows, ps):
+    assert p["verified"] == p["puzzles"] == int(r["puzzles"]), p
+    assert p["puzzles_per_s"] > 0 and p["us_per_puzzle"] > 0 and p["reps"] == 1
+    nog = [p["no_guess"][k] for k in ("propagate", "singles", "intersections", "subsets")]
+    assert nog == sorted(nog) and nog[-1] <= p["puzzles"], p
+assert ps[0]["target_per_s"] is None and ps[0]["target_met"] is None
+assert ps[1]["target_per_s"] == 200 and ps[1]["target_met"] in (True, False)
+assert ps[2]["target_per_s"] == 10 and ps[2]["givens"] == 0 and ps[2]["clue_rules"] > 0
+assert rows[1]["target_per_s"] == "200" and rows[1]["target_met"] in ("yes", "no")
+EOF
+run "$BENCH" -q --generate classic4:2,sudokuu:3
+expect_rc 2 "--generate with an unknown preset"
+has "$ERR" "unknown preset 'sudokuu'" "unknown preset named"
+[ -z "$OUT" ] || fail "a table printed after a bad preset: $OUT"
+run "$BENCH" -q --generate classic4:0
+expect_rc 2 "--generate with no puzzles"
+run "$BENCH" -q --generate classic4:2 "$DATA/puzzles.txt"
+expect_rc 2 "--generate with a corpus"
+run "$BENCH" -q -s singles --generate classic4:2
+expect_rc 2 "--generate with a level"
+has "$ERR" "--strategy: not with --generate" "level refused with --generate"
 
 # ---- the regression check: the shipped baseline passes, a weaker level fails
 run "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build --no-valgrind

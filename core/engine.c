@@ -1,8 +1,8 @@
 /* Propagation and search: the domains of a space, the propagation queue
  * (naked singles on a stack, plugin propagators in cost buckets, then hidden
- * singles, intersections and subsets by strategy level), depth-first search
- * with solution counting, limits and statistics. Reads the model, never
- * changes it. */
+ * singles, intersections and subsets by strategy level), failed-literal
+ * probing (probe level), depth-first search with solution counting, limits
+ * and statistics. Reads the model, never changes it. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +58,13 @@ struct rg_solver {
     struct rg_space ctx;
     struct timespec t0;
     int stopped;
+    /* The probe level: a scratch space for the tentative values, the union of
+     * the domains their propagations left, the family the probes count under
+     * and a tick for reading the clock. */
+    unsigned char *scratch;
+    rg_mask *reach;
+    int fam_probe;
+    unsigned ticks;
 };
 
 /* ---- Small helpers ----------------------------------------------------------- */
@@ -608,6 +615,7 @@ static rg_mask pick_value(rg_solver *s, rg_mask left)
 
 static int limit_hit(rg_solver *s)
 {
+    if (s->stopped) return 1; /* the clock ran out while probing */
     if (s->o.max_nodes && s->st.nodes >= s->o.max_nodes) return 1;
     if (s->o.max_seconds > 0 && (s->st.nodes & 127) == 0 &&
         now_us(&s->t0) >= s->o.max_seconds * 1e6)
@@ -655,6 +663,75 @@ static int assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
     return propagate(s, space);
 }
 
+/* ---- Failed-literal probing (probe level) ------------------------------------------- */
+
+/* Cells with at most this many candidates are probed: two, then three. */
+#define PROBE_MAX_CANDIDATES 3
+
+/* Read the clock at the first probed cell and every 64th after it (each
+ * costs a few nodes' worth of propagation), so that a time limit also ends
+ * the probing, even of a search too short for the node-count check. */
+static int probe_time_up(rg_solver *s)
+{
+    if (s->o.max_seconds > 0 && (++s->ticks & 63) == 1 &&
+        now_us(&s->t0) >= s->o.max_seconds * 1e6)
+        s->stopped = 1;
+    return s->stopped;
+}
+
+/* Try each candidate of open cell c on the scratch space, propagated at the
+ * subsets level. Every solution of space puts one of them in c, so a
+ * candidate whose propagation fails goes, and any cell keeps only the digits
+ * that some surviving candidate's propagation left it (with two candidates:
+ * what both branches remove goes). Then space is propagated again. Returns
+ * RG_FAIL, 0 (nothing learnt) or 1 (space narrowed and at its fixpoint). */
+static int probe_cell(rg_solver *s, unsigned char *space, int c)
+{
+    rg_mask *dom = (rg_mask *)space;
+    const rg_mask *pd = (const rg_mask *)s->scratch;
+    const int N = s->N;
+    memset(s->reach, 0, (size_t)N * sizeof *s->reach);
+    for (rg_mask left = dom[c]; left; left &= left - 1) {
+        memcpy(s->scratch, space, s->space_bytes);
+        s->st.family_calls[s->fam_probe]++;
+        if (assign(s, s->scratch, c, left & -left) != 0) continue;
+        for (int x = 0; x < N; x++) s->reach[x] |= pd[x];
+    }
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    int changed = 0;
+    for (int x = 0; x < N; x++) {
+        rg_mask nm = dom[x] & s->reach[x];
+        if (nm == dom[x]) continue;
+        changed = 1;
+        if (narrow(s, dom, x, nm, s->fam_probe) < 0) {
+            clear_queue(s);
+            clear_dirty(s);
+            s->failed = 0;
+            return RG_FAIL;
+        }
+    }
+    if (!changed) return 0;
+    return propagate(s, space) < 0 ? RG_FAIL : 1;
+}
+
+/* After the subsets fixpoint of space: one sweep over the open cells with
+ * two candidates, then one over those with three (a cell narrowed to that
+ * size by an earlier probe of the sweep is taken when the sweep reaches it).
+ * At most N probe_cell calls per node; the clock ends the sweep with the
+ * space sound (s->stopped set). RG_FAIL or 0. */
+static int probe(rg_solver *s, unsigned char *space)
+{
+    const rg_mask *dom = (const rg_mask *)space;
+    for (int k = 2; k <= PROBE_MAX_CANDIDATES; k++) {
+        for (int c = 0; c < s->N; c++) {
+            if (rg_popcount(dom[c]) != k) continue;
+            if (probe_time_up(s)) return 0;
+            if (probe_cell(s, space, c) < 0) return RG_FAIL;
+        }
+    }
+    return 0;
+}
+
 /* Depth-first search from the propagated root space 0. */
 static void search(rg_solver *s, rg_result *r)
 {
@@ -694,7 +771,8 @@ static void search(rg_solver *s, rg_result *r)
             memcpy(next, space_at(s, d), s->space_bytes);
             s->st.nodes++;
             if (f->guess) s->st.guesses++;
-            if (assign(s, next, f->cell, v) == 0) {
+            if (assign(s, next, f->cell, v) == 0 &&
+                (s->level != RG_STRATEGY_PROBE || probe(s, next) == 0)) {
                 d++;
                 goto descend;
             }
@@ -722,6 +800,8 @@ static void release_buffers(rg_solver *s)
     for (int b = 0; b < 3; b++) rg_free(s->ustack[b]);
     rg_free(s->sol);
     rg_free(s->wdeg);
+    rg_free(s->scratch);
+    rg_free(s->reach);
     if (s->m) rg_model_unref(s->m);
     memset(s, 0, sizeof *s);
 }
@@ -757,8 +837,10 @@ static int prepare(rg_solver *s, rg_model *m)
     for (int b = 0; b < 3; b++) s->ustack[b] = rg_malloc(((size_t)m->nunits + 1) * sizeof(int));
     s->sol = rg_malloc(((size_t)s->N + 1) * sizeof *s->sol);
     s->wdeg = rg_malloc(((size_t)s->N + 1) * sizeof *s->wdeg);
+    s->scratch = rg_malloc(s->space_bytes);
+    s->reach = rg_malloc(((size_t)s->N + 1) * sizeof *s->reach);
     int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
-             s->udirty;
+             s->udirty && s->scratch && s->reach;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
     if (!ok) {
@@ -813,7 +895,9 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     }
     enqueue_all(s);
     all_dirty(s);
-    return propagate(s, sp);
+    int rc = propagate(s, sp);
+    if (rc == 0 && s->level == RG_STRATEGY_PROBE) rc = probe(s, sp);
+    return rc;
 }
 
 /* Fresh counters, weights and queue for a run under o. */
@@ -836,6 +920,15 @@ static void reset(rg_solver *s, const rg_options *o)
     }
     clear_dirty(s);
     s->stopped = 0;
+    s->ticks = 0;
+    /* Probes count as a family of their own, after the model's, at the probe
+     * level only (so no other level's counters change); with the family table
+     * full they count under subsets. */
+    s->fam_probe = RG_FAM_SUBSETS;
+    if (s->level == RG_STRATEGY_PROBE && m->nfamilies < RG_MAX_FAMILIES) {
+        s->fam_probe = s->st.families++;
+        s->st.family[s->fam_probe] = "probe";
+    }
     for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
     memset(s->queued, 0, (size_t)m->nprops + 1);
     for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;

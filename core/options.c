@@ -5,7 +5,7 @@
 #include "internal.h"
 
 static const char *const strategies[RG_STRATEGY_COUNT] = {
-    "check", "forward", "propagate", "singles", "intersections", "subsets"};
+    "check", "forward", "propagate", "singles", "intersections", "subsets", "probe"};
 static const char *const heuristics[RG_HEURISTIC_COUNT] = {"first", "mrv", "mrv_degree",
                                                            "domwdeg"};
 static const char *const statuses[] = {"solved", "unique", "multiple", "none", "unknown"};

@@ -43,7 +43,7 @@ static void usage(FILE *f)
           "  --minimal         every given left is needed (proved)\n"
           "  --symmetry S      none|rotate180|rotate90|mirror|diagonal\n"
           "  --level L         solvable without guessing at this strategy:\n"
-          "                    check|forward|propagate|singles|intersections|subsets\n"
+          "                    check|forward|propagate|singles|intersections|subsets|probe\n"
           "  --time SECONDS    give up on a puzzle after this long (exit status 3)\n"
           "  --retries N       attempts after the first before giving up (exit status 3)\n"
           "  --set TYPE.NAME=VALUE  a setting of the profile's clue requests of TYPE,\n"
@@ -239,7 +239,7 @@ static int apply(cmd *c, const char *name, const char *v)
         c->opt.level = rg_strategy_parse(v);
         if (c->opt.level < 0)
             return usage_error("--level: unknown strategy '%s' (one of check, forward, "
-                               "propagate, singles, intersections, subsets)",
+                               "propagate, singles, intersections, subsets, probe)",
                                v);
     } else if (strcmp(name, "time") == 0) {
         char *end;

@@ -65,7 +65,7 @@ static void usage(FILE *f)
           "No FILE, or '-', reads standard input.\n"
           "\n"
           "options:\n"
-          "  --strategy S    check|forward|propagate|singles|intersections|subsets\n"
+          "  --strategy S    check|forward|propagate|singles|intersections|subsets|probe\n"
           "  --heuristic H   first|mrv|mrv_degree|domwdeg\n"
           "  --values V      ascending|random\n"
           "  --seed N        seed of random value order and tie breaks\n"

@@ -240,13 +240,20 @@ void rg_corpus_close(rg_corpus *c);
 
 /* ---- Solving --------------------------------------------------------------- */
 
+/* Levels of deduction, each doing what the one before does and more
+ * (docs/architecture.md). New levels go before RG_STRATEGY_COUNT, so the
+ * values of the others never change. */
 enum rg_strategy {
-    RG_STRATEGY_CHECK = 0,
-    RG_STRATEGY_FORWARD,
-    RG_STRATEGY_PROPAGATE,
-    RG_STRATEGY_SINGLES,
-    RG_STRATEGY_INTERSECTIONS,
-    RG_STRATEGY_SUBSETS,
+    RG_STRATEGY_CHECK = 0,    /* placed digits tested against placed peers */
+    RG_STRATEGY_FORWARD,      /* forward checking */
+    RG_STRATEGY_PROPAGATE,    /* naked singles and propagators to a fixpoint */
+    RG_STRATEGY_SINGLES,      /* + hidden singles */
+    RG_STRATEGY_INTERSECTIONS, /* + locked candidates (the default) */
+    RG_STRATEGY_SUBSETS,      /* + naked and hidden pairs and triples */
+    RG_STRATEGY_PROBE,        /* + failed-literal probing of the cells with two or
+                                 three candidates, at every node; the probes are
+                                 calls of the family "probe", never nodes or
+                                 guesses */
     RG_STRATEGY_COUNT
 };
 

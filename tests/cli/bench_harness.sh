@@ -18,7 +18,7 @@ SMALL=("$CLASSIC/puzzles6_forum_hardest_1106.txt:8" "$CLASSIC/puzzles2_17_clue_1
     "$VAR/thermo.jsonl" "$VAR/relations.jsonl" "$VAR/arrow.jsonl" "$VAR/negatives.jsonl:4")
 
 # ---- -j 2 gives the counters of -j 1, at every level from check up
-for level in check forward propagate singles intersections subsets; do
+for level in check forward propagate singles intersections subsets probe; do
     corpora=("${SMALL[@]}")
     # plain backtracking on hard puzzles takes minutes: easy ones only there
     case $level in check | forward) corpora=("$DATA/puzzles.txt" "$DATA/classic.json") ;; esac
@@ -28,7 +28,7 @@ for level in check forward propagate singles intersections subsets; do
     expect_rc 0 "counters at $level, -j 2"
     cmp -s "$TMP/j1" "$TMP/j2" || fail "-j 2 counters differ from -j 1 at $level: $(diff "$TMP/j1" "$TMP/j2" | head)"
 done
-grep -q "^thermo/subsets/domwdeg calls.lines [1-9]" "$TMP/j1" || fail "no calls of the lines family: $(cat "$TMP/j1")"
+grep -q "^thermo/probe/domwdeg calls.lines [1-9]" "$TMP/j1" || fail "no calls of the lines family: $(cat "$TMP/j1")"
 
 # ---- reports: markdown with its stamp, CSV and JSON with the same cells
 run "$BENCH" -q -r 1 -s singles,intersections -j 2 --md "$TMP/t.md" --csv "$TMP/t.csv" \

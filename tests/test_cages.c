@@ -413,6 +413,30 @@ static void unit_soundness(void **state)
     assert_true(solvable > 30);
 }
 
+/* match_onto (k items onto exactly the k values of a set, by sets of
+ * values up to 6) against match_support on random domains within the set:
+ * the same answer and the same supports. */
+static void matching_onto_a_set(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (int t = 0; t < 20000; t++) {
+        int D = 1 + v3_rand(12), k = v3_rand((D < 8 ? D : 8) + 1);
+        rg_mask set = 0, dom[8], a[8], b[8];
+        while (__builtin_popcount(set) < k) set |= (rg_mask)1 << v3_rand(D);
+        for (int i = 0; i < k; i++) {
+            dom[i] = 0;
+            for (int v = 0; v < D; v++)
+                if ((set >> v & 1) && v3_rand(3)) dom[i] |= (rg_mask)1 << v;
+        }
+        int ra = match_onto(dom, k, set, a), rb = match_support(dom, k, b);
+        assert_int_equal(ra, rb);
+        found += ra;
+        for (int i = 0; ra && i < k; i++) assert_int_equal(a[i], b[i]);
+    }
+    assert_true(found > 2000);
+}
+
 /* A cage that must hold a digit keeps it out of a house holding the cage
  * cells that can take it: cage {r1c1, r1c2} = 3 is {1, 2}, so the rest of
  * row 1 loses 1 and 2 at the root. */
@@ -452,6 +476,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(signed_sums, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(signed_sum_cases, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(derived_soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(matching_onto_a_set, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),
     };

@@ -31,6 +31,18 @@ static int match_fast(const rg_mask *d, int k, rg_mask *sup)
     return match_support(d, k, sup);
 }
 
+/* The digits each of k cells takes in some matching onto exactly the k
+ * digits of set (d[i] within set); the one- and two-cell cases directly. */
+static int match_set(const rg_mask *d, int k, rg_mask set, rg_mask *sup)
+{
+    if (k > 2) return match_onto(d, k, set, sup);
+    return match_fast(d, k, sup);
+}
+
+/* Cages of this many cells or more (up to LSUM_DP_DIGITS digits) go by
+ * sets of digits rather than matching each digit set. */
+#define CAGE_DP_CELLS 3
+
 /* Above this many digit sets a cage prunes by sum bounds instead. */
 #define MAX_SETS 512
 
@@ -41,6 +53,7 @@ typedef struct cage {
     long sum;
     int nsets;     /* -1: bounds mode */
     rg_mask *sets; /* nsets masks of n distinct digits summing to sum */
+    int dp;        /* by sets of digits (cage_propagate_dp) */
     int mark;      /* index of the cage's mark (the first cage derives sums) */
     /* Houses holding two or more cells of the cage: the cage cells in each
      * (bits by index into cells) and the house cells outside the cage. */
@@ -145,6 +158,38 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
     return RG_PROP_FIX;
 }
 
+/* Sets mode for long cages up to LSUM_DP_DIGITS digits, by bit sets over
+ * masks: the sets of distinct digits the cells can take (linsum.h,
+ * forwards), met with the cage's sets, are the surviving sets; going back
+ * from them each cell keeps the digits it takes in one, which is the union
+ * of the matchings below. */
+static int cage_propagate_dp(rg_space *sp, const cage *c)
+{
+    const rg_mask *dom = host->domains(sp);
+    rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], uni = 0, required = ~(rg_mask)0;
+    uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
+    int n = c->n, fixed = 1, any = 0, nw = lsum_dp_words(c->D);
+    for (int i = 0; i < n; i++) {
+        rg_mask m = d[i] = dom[c->cells[i]];
+        uni |= m;
+        fixed &= (m & (m - 1)) == 0;
+    }
+    lsum_forward(d, n, nw, lay);
+    memset(g, 0, (size_t)nw * sizeof g[0]);
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s];
+        if ((set & ~uni) || !lsum_has(lay[n], set)) continue;
+        g[set / 64] |= (uint64_t)1 << (set % 64);
+        required &= set;
+        any = 1;
+    }
+    if (any) lsum_backward_sets(d, n, nw, lay, g, keep);
+    for (int i = 0; i < n; i++)
+        if (host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
+    if (fixed) return RG_PROP_SUBSUMED;
+    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
+
 /* Sets mode: a set survives when the cells can be matched to its digits one
  * to one within their domains; each cell keeps the digits it takes in some
  * such matching of some surviving set. That is every digit some solution of
@@ -154,6 +199,7 @@ static int cage_propagate(rg_space *sp, void *data)
 {
     const cage *c = data;
     if (c->nsets < 0) return prune_bounds(sp, c);
+    if (c->dp) return cage_propagate_dp(sp, c);
     const rg_mask *dom = host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;
     int n = c->n, fixed = 1;
@@ -168,7 +214,7 @@ static int cage_propagate(rg_space *sp, void *data)
         if (set & ~uni) continue;
         int ok = 1;
         for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[c->cells[i]] & set) != 0;
-        if (!ok || !match_fast(d, n, sup)) continue;
+        if (!ok || !match_set(d, n, set, sup)) continue;
         for (int i = 0; i < n; i++) keep[i] |= sup[i];
         required &= set;
     }
@@ -221,6 +267,7 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
      * every assignment (no solution; not a format error). */
     c->nsets = 0;
     list_sets(c->D, 1, c->n, c->sum, 0, c->sets, &c->nsets, MAX_SETS);
+    c->dp = c->D <= LSUM_DP_DIGITS && c->n >= CAGE_DP_CELLS && c->n <= c->D;
     return RG_OK;
 }
 
@@ -670,6 +717,9 @@ static int derive_all(rg_build *b, rg_rule *r, derive *dv)
 #define UNIT_GROUPS 12
 #define UNIT_CELLS 12    /* at most this many cells of a group in the unit */
 #define UNIT_LEAVES 4096 /* past this many choices, prune nothing */
+/* Layers of the sets of digits for the groups' cells in a unit and its
+ * rest: a unit's cells plus one per group and one for the rest. */
+#define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
 
 /* A group: a sum cage inside the unit (or a derived sum over distinct
  * cells), or the part inside the unit of a cage sticking out (out, nout:
@@ -704,6 +754,15 @@ typedef struct usearch {
     rg_mask osup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS]; /* outside cells' digits */
     rg_mask keep[UNIT_GROUPS][UNIT_CELLS], okeep[UNIT_GROUPS][UNIT_CELLS], rkeep[MATCH_MAX];
     int leaves, over;
+    /* Up to DP_DIGITS digits there is no sup or osup: the sets of digits
+     * a group's cells can take (layers of lsum_forward from lay + lbase[k])
+     * and the options some choice uses (used[k], a bit set over masks)
+     * give the cells' digits in one pass back, the outside cells' through
+     * their sets (ro[k]) likewise, and the rest's (layers from rbase). */
+    int lbase[UNIT_GROUPS], rbase;
+    uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
+    uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
+    uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
 } usearch;
 
 /* Above DP_DIGITS digits: every disjoint choice, groups g.. still to
@@ -720,7 +779,7 @@ static void unit_dfs(usearch *us, int g, rg_mask used)
         rg_mask left = us->full & ~used, d[MATCH_MAX] = {0}, sup[MATCH_MAX];
         for (int i = 0; i < u->nrest; i++)
             if (!(d[i] = us->dom[u->rest[i]] & left)) return;
-        if (!match_fast(d, u->nrest, sup)) return;
+        if (!match_set(d, u->nrest, left, sup)) return;
         for (int i = 0; i < u->nrest; i++) us->rkeep[i] |= sup[i];
         for (int k = 0; k < u->ng; k++)
             for (int i = 0; i < u->g[k].n; i++) us->keep[k][i] |= us->sup[k][us->pick[k]][i];
@@ -758,11 +817,11 @@ static int group_parts(usearch *us, int k, rg_mask uni)
                 if (at < 0) {
                     for (int i = 0; i < g->n && ok; i++)
                         ok = (d[i] = us->dom[g->cells[i]] & part) != 0;
-                    ok = ok && match_fast(d, g->n, ins);
+                    ok = ok && match_set(d, g->n, part, ins);
                 }
                 rg_mask rem = set & ~part;
                 for (int i = 0; i < g->nout && ok; i++) ok = (d[i] = us->dom[g->out[i]] & rem) != 0;
-                if (ok && match_fast(d, g->nout, sup)) {
+                if (ok && match_set(d, g->nout, rem, sup)) {
                     if (at < 0) {
                         if (us->nv[k] == UNIT_SETS) return -1;
                         at = us->nv[k]++;
@@ -779,17 +838,80 @@ static int group_parts(usearch *us, int k, rg_mask uni)
     return 0;
 }
 
-/* Bit sets over masks: the masks disjoint from o (a mask disjoint from o
- * plus o is their union, so unions are shifts by o). */
-static void disjoint_from(rg_mask o, int nw, uint64_t *z)
+/* group_parts up to DP_DIGITS digits, by sets of digits instead of
+ * matchings: a part is a set the inside cells can take (layers from
+ * us->lay + *nlay on) whose remainder in the cage's set is one the outside
+ * cells can take (ro[k]). Their digits come after the choice (unit_dp). */
+static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[UNIT_CELLS], ouni = 0;
+    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, tl[UNIT_CELLS + 1][LSUM_DP_WORDS],
+                                  seen[LSUM_DP_WORDS];
+    for (int i = 0; i < g->n; i++) d[i] = us->dom[g->cells[i]];
+    lsum_forward(d, g->n, nw, lay);
+    us->lbase[k] = *nlay;
+    *nlay += g->n + 1;
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    lsum_forward(d, g->nout, nw, tl);
+    memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
+    memset(seen, 0, (size_t)nw * sizeof seen[0]);
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && !lsum_has(seen, part) &&
+                lsum_has(lay[g->n], part) && lsum_has(us->ro[k], r)) {
+                if (us->nv[k] == UNIT_SETS) return -1;
+                seen[part / 64] |= (uint64_t)1 << (part % 64);
+                us->vs[k][us->nv[k]++] = part;
+            }
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    return 0;
+}
+
+/* The outside cells of group k keep the digits they take in the
+ * remainder of a set for some part used: those remainders, gone back
+ * through the outside cells' layers. */
+static void group_outside_dp(usearch *us, int k, int nw)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[UNIT_CELLS], ouni = 0, uni = 0;
+    uint64_t tl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    memset(rem, 0, (size_t)nw * sizeof rem[0]);
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(us->used[k], part) &&
+                lsum_has(us->ro[k], r))
+                rem[r / 64] |= (uint64_t)1 << (r % 64);
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    lsum_forward(d, g->nout, nw, tl);
+    lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
+}
+
+/* Bit sets over masks: a mask m disjoint from v = 64 vh + vl joined with
+ * v is m + v, which moves word w to w | vh and, within the word, bit b to
+ * b | vl. The bits b of a word disjoint from vl (the low six digits): */
+static uint64_t disjoint_low(int vl)
 {
     static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u,
                                     0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
                                     0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
-    uint64_t w0 = ~(uint64_t)0;
-    for (int b = 0; b < 6; b++)
-        if (o >> b & 1) w0 &= low[b];
-    for (int w = 0; w < nw; w++) z[w] = (((rg_mask)w << 6) & o) ? 0 : w0;
+    uint64_t lm = ~(uint64_t)0;
+    for (; vl; vl &= vl - 1) lm &= low[__builtin_ctz(vl)];
+    return lm;
 }
 
 /* With D <= DP_DIGITS the choices go by the set of digits used so far:
@@ -801,9 +923,8 @@ static void disjoint_from(rg_mask o, int nw, uint64_t *z)
 static void unit_dp(usearch *us)
 {
     const unitc *u = us->u;
-    static const int words_for[DP_DIGITS + 1] = {1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64};
-    int nw = words_for[u->D], ng = u->ng, ord[UNIT_GROUPS];
-    uint64_t f[UNIT_GROUPS + 1][DP_WORDS], bk[DP_WORDS], z[DP_WORDS], t[DP_WORDS];
+    int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
+    uint64_t f[UNIT_GROUPS + 1][DP_WORDS], bk[DP_WORDS];
     /* Groups with fewer options first. */
     for (int k = 0; k < ng; k++) {
         int j = k;
@@ -817,44 +938,57 @@ static void unit_dp(usearch *us)
         memset(f[q + 1], 0, (size_t)nw * sizeof f[0][0]);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
-            disjoint_from(v, nw, z);
-            for (int w = 0; w < nw; w++) z[w] &= f[q][w];
-            bits_up(z, (int)v, nw, t);
-            for (int w = 0; w < nw; w++) f[q + 1][w] |= t[w];
+            int vh = (int)(v >> 6), vl = (int)(v & 63);
+            uint64_t lm = disjoint_low(vl);
+            for (int w = 0; w < nw; w++)
+                if (!(w & vh)) f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
         }
     }
-    /* The last layer: the rest must take the digits left. */
-    rg_mask d[MATCH_MAX] = {0}, sup[MATCH_MAX];
+    /* The last layer: the rest must take exactly the digits left (a mask
+     * of f[ng] holds D - nrest digits, so the rest matched into the
+     * digits left is the rest taking them all). The rest's sets (rl) and
+     * the complements of f[ng] meet in the sets the rest can take; their
+     * complements are the masks that complete. */
+    uint64_t(*rl)[LSUM_DP_WORDS] = us->lay + us->rbase, g[DP_WORDS];
+    rg_mask rd[MATCH_MAX];
+    for (int i = 0; i < u->nrest; i++) rd[i] = us->dom[u->rest[i]];
+    lsum_forward(rd, u->nrest, nw, rl);
+    memset(g, 0, (size_t)nw * sizeof g[0]);
     memset(bk, 0, (size_t)nw * sizeof bk[0]);
     for (int w = 0; w < nw; w++)
-        for (uint64_t bits = f[ng][w]; bits; bits &= bits - 1) {
-            rg_mask m = (rg_mask)(w * 64 + __builtin_ctzll(bits)), left = us->full & ~m;
-            int ok = 1;
-            for (int i = 0; i < u->nrest && ok; i++) ok = (d[i] = us->dom[u->rest[i]] & left) != 0;
-            if (!ok || !match_fast(d, u->nrest, sup)) continue;
-            for (int i = 0; i < u->nrest; i++) us->rkeep[i] |= sup[i];
-            bk[w] |= bits & -bits;
+        for (uint64_t bits = rl[u->nrest][w]; bits; bits &= bits - 1) {
+            rg_mask m = us->full & ~(rg_mask)(w * 64 + __builtin_ctzll(bits));
+            if (!lsum_has(f[ng], m)) continue;
+            g[w] |= bits & -bits;
+            bk[m / 64] |= (uint64_t)1 << (m % 64);
         }
+    lsum_backward_sets(rd, u->nrest, nw, rl, g, us->rkeep);
     for (int q = ng - 1; q >= 0; q--) {
         int k = ord[q];
         uint64_t nb[DP_WORDS];
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
-            disjoint_from(v, nw, z);
-            bits_down(bk, (int)v, nw, t);
-            uint64_t any = 0;
-            for (int w = 0; w < nw; w++) {
-                t[w] &= z[w] & f[q][w];
-                nb[w] |= t[w];
-                any |= t[w];
-            }
-            if (any)
-                for (int i = 0; i < u->g[k].n; i++) us->keep[k][i] |= us->sup[k][o][i];
-            if (any)
-                for (int i = 0; i < u->g[k].nout; i++) us->okeep[k][i] |= us->osup[k][o][i];
+            int vh = (int)(v >> 6), vl = (int)(v & 63);
+            uint64_t lm = disjoint_low(vl), any = 0;
+            for (int w = 0; w < nw; w++)
+                if (!(w & vh)) {
+                    uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
+                    nb[w] |= t;
+                    any |= t;
+                }
+            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
+    }
+    /* Each group's cells keep what they take in some option used (the
+     * union of the matchings onto those sets). */
+    rg_mask d[UNIT_CELLS];
+    for (int k = 0; k < ng; k++) {
+        const ugroup *gr = &u->g[k];
+        if (gr->nout) group_outside_dp(us, k, nw);
+        for (int i = 0; i < gr->n; i++) d[i] = us->dom[gr->cells[i]];
+        lsum_backward_sets(d, gr->n, nw, us->lay + us->lbase[k], us->used[k], us->keep[k]);
     }
 }
 
@@ -866,20 +1000,35 @@ static int unit_propagate(rg_space *sp, void *data)
     us.dom = host->domains(sp);
     us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
     us.leaves = us.over = 0;
+    int dp = u->D <= DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
     for (int k = 0; k < u->ng; k++) {
         const ugroup *g = &u->g[k];
         rg_mask uni = 0, d[MATCH_MAX] = {0};
         for (int i = 0; i < g->n; i++) uni |= us.dom[g->cells[i]];
         us.nv[k] = 0;
-        if (g->nout) {
+        if (dp) memset(us.used[k], 0, (size_t)nw * sizeof us.used[k][0]);
+        if (g->nout && dp) {
+            if (group_parts_dp(&us, k, uni, nw, &nlay) < 0) return RG_PROP_FIX; /* too many */
+        } else if (g->nout) {
             if (group_parts(&us, k, uni) < 0) return RG_PROP_FIX; /* too many: no pruning */
+        } else if (dp) {
+            /* The sets the cells can take, met with the group's sets. */
+            uint64_t(*lay)[LSUM_DP_WORDS] = us.lay + nlay;
+            for (int i = 0; i < g->n; i++) d[i] = us.dom[g->cells[i]];
+            lsum_forward(d, g->n, nw, lay);
+            us.lbase[k] = nlay;
+            nlay += g->n + 1;
+            for (int s = 0; s < g->nsets; s++) {
+                rg_mask set = g->sets[s];
+                if (!(set & ~uni) && lsum_has(lay[g->n], set)) us.vs[k][us.nv[k]++] = set;
+            }
         } else {
             for (int s = 0; s < g->nsets; s++) {
                 rg_mask set = g->sets[s];
                 if (set & ~uni) continue;
                 int ok = 1;
                 for (int i = 0; i < g->n && ok; i++) ok = (d[i] = us.dom[g->cells[i]] & set) != 0;
-                if (!ok || !match_fast(d, g->n, us.sup[k][us.nv[k]])) continue;
+                if (!ok || !match_set(d, g->n, set, us.sup[k][us.nv[k]])) continue;
                 us.vs[k][us.nv[k]++] = set;
             }
         }
@@ -888,7 +1037,8 @@ static int unit_propagate(rg_space *sp, void *data)
         for (int i = 0; i < g->nout; i++) us.okeep[k][i] = 0;
     }
     for (int i = 0; i < u->nrest; i++) us.rkeep[i] = 0;
-    if (u->D <= DP_DIGITS) unit_dp(&us);
+    us.rbase = nlay;
+    if (dp) unit_dp(&us);
     else unit_dfs(&us, 0, 0);
     if (us.over) return RG_PROP_FIX;
     for (int k = 0; k < u->ng; k++)

@@ -107,12 +107,13 @@ static inline int lsum_match(const rg_mask *d, int k, rg_mask *sup)
     return sup[0] != 0 && sup[1] != 0;
 }
 
-/* The digit total of a set. */
+/* The digit total of a set: each digit is its bit index plus one, and the
+ * bit indices add up bit by bit (index bit j contributes 2^j per digit). */
 static inline int lsum_setsum(rg_mask m)
 {
-    int s = 0;
-    for (; m; m &= m - 1) s += __builtin_ctz(m) + 1;
-    return s;
+    return __builtin_popcount(m) + __builtin_popcount(m & 0xAAAAAAAAu) +
+           2 * __builtin_popcount(m & 0xCCCCCCCCu) + 4 * __builtin_popcount(m & 0xF0F0F0F0u) +
+           8 * __builtin_popcount(m & 0xFF00FF00u) + 16 * __builtin_popcount(m & 0xFFFF0000u);
 }
 
 /* With at most LSUM_DP_DIGITS digits a group of three or more cells goes
@@ -122,65 +123,140 @@ static inline int lsum_setsum(rg_mask m)
 #define LSUM_DP_WORDS (1 << (LSUM_DP_DIGITS - 6))
 #define LSUM_LAYERS (LSUM_CELLS + LSUM_GROUPS)
 
-/* z: the masks (as bit indices) without digit bit x. */
-static inline void lsum_without(int x, int nw, uint64_t *z)
+/* Words of a bit set over the masks of D <= LSUM_DP_DIGITS digits. */
+static inline int lsum_dp_words(int D) { return D <= 6 ? 1 : 1 << (D - 6); }
+
+/* Masks (bit index m in a bit set) with digit bit x clear, within a word. */
+static const uint64_t lsum_low[6] = {0x5555555555555555u, 0x3333333333333333u,
+                                     0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
+                                     0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
+
+/* dst |= {m | bit x : m in src without bit x}. Adding bit x < 6 moves a
+ * bit within its word; x >= 6 moves word w to w + 2^(x-6) (the words with
+ * that bit set receive). */
+static inline void lsum_add_digit(const uint64_t *src, int x, int nw, uint64_t *dst)
 {
-    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u,
-                                    0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
-                                    0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
-    for (int w = 0; w < nw; w++) z[w] = x < 6 ? low[x] : (w >> (x - 6) & 1) ? 0 : ~(uint64_t)0;
+    if (x < 6) {
+        uint64_t lm = lsum_low[x];
+        int sh = 1 << x;
+        for (int w = 0; w < nw; w++) dst[w] |= (src[w] & lm) << sh;
+    } else {
+        int b = 1 << (x - 6);
+        for (int w = b; w < nw; w = (w + 1) | b) dst[w] |= src[w ^ b];
+    }
+}
+
+/* The masks of g with bit x, bit x dropped, that are in lay, or-ed into
+ * ng; returns whether there is one. */
+static inline uint64_t lsum_drop_digit(const uint64_t *g, const uint64_t *lay, int x, int nw,
+                                       uint64_t *ng)
+{
+    uint64_t any = 0;
+    if (x < 6) {
+        uint64_t hm = ~lsum_low[x];
+        int sh = 1 << x;
+        for (int w = 0; w < nw; w++) {
+            uint64_t t = (g[w] & hm) >> sh & lay[w];
+            any |= t;
+            ng[w] |= t;
+        }
+    } else {
+        int b = 1 << (x - 6);
+        for (int w = 0; w < nw; w = (w + 1 + b) & ~b) {
+            uint64_t t = g[w | b] & lay[w];
+            any |= t;
+            ng[w] |= t;
+        }
+    }
+    return any;
 }
 
 /* lay[i] (i = 0..k): the sets of distinct digits cells 0..i-1 can take. */
 static inline void lsum_forward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS])
 {
-    uint64_t z[LSUM_DP_WORDS], t[LSUM_DP_WORDS];
-    memset(lay[0], 0, (size_t)nw * sizeof z[0]);
+    memset(lay[0], 0, (size_t)nw * sizeof lay[0][0]);
     lay[0][0] = 1;
     for (int i = 0; i < k; i++) {
-        memset(lay[i + 1], 0, (size_t)nw * sizeof z[0]);
-        for (rg_mask m = dom[i]; m; m &= m - 1) {
-            int x = __builtin_ctz(m);
-            lsum_without(x, nw, z);
-            for (int w = 0; w < nw; w++) z[w] &= lay[i][w];
-            bits_up(z, 1 << x, nw, t);
-            for (int w = 0; w < nw; w++) lay[i + 1][w] |= t[w];
-        }
+        memset(lay[i + 1], 0, (size_t)nw * sizeof lay[0][0]);
+        for (rg_mask m = dom[i]; m; m &= m - 1)
+            lsum_add_digit(lay[i], __builtin_ctz(m), nw, lay[i + 1]);
+    }
+}
+
+/* Is mask m in the bit set over masks? */
+static inline int lsum_has(const uint64_t *bits, rg_mask m) { return bits[m / 64] >> (m % 64) & 1; }
+
+/* keep[i]: the digits cell i takes in some set of lay[k] that is in g
+ * (a bit set over masks, overwritten): going back, g holds the sets cells
+ * 0..i can have that still complete to one. */
+static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
+                                      uint64_t (*lay)[LSUM_DP_WORDS], uint64_t *g, rg_mask *keep)
+{
+    uint64_t ng[LSUM_DP_WORDS];
+    for (int i = k - 1; i >= 0; i--) {
+        keep[i] = 0;
+        memset(ng, 0, (size_t)nw * sizeof ng[0]);
+        /* The sets before cell i from which x leads into g. */
+        for (rg_mask m = dom[i]; m; m &= m - 1)
+            if (lsum_drop_digit(g, lay[i], __builtin_ctz(m), nw, ng)) keep[i] |= m & -m;
+        memcpy(g, ng, (size_t)nw * sizeof g[0]);
     }
 }
 
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
- * allowed: going back from those sets, g holds the sets cells 0..i can
- * have that still complete to one. */
+ * allowed. */
 static inline void lsum_backward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS],
                           const uint64_t *allowed, rg_mask *keep)
 {
-    uint64_t g[LSUM_DP_WORDS], ng[LSUM_DP_WORDS], z[LSUM_DP_WORDS], t[LSUM_DP_WORDS];
+    uint64_t g[LSUM_DP_WORDS];
     memset(g, 0, (size_t)nw * sizeof g[0]);
     for (int w = 0; w < nw; w++)
         for (uint64_t bits = lay[k][w]; bits; bits &= bits - 1) {
             int s = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
             if (allowed[s / 64] >> (s % 64) & 1) g[w] |= bits & -bits;
         }
-    for (int i = k - 1; i >= 0; i--) {
-        keep[i] = 0;
-        memset(ng, 0, (size_t)nw * sizeof ng[0]);
-        for (rg_mask m = dom[i]; m; m &= m - 1) {
-            int x = __builtin_ctz(m);
-            lsum_without(x, nw, z);
-            for (int w = 0; w < nw; w++) t[w] = lay[i][w] & z[w];
-            bits_up(t, 1 << x, nw, t);
-            uint64_t any = 0;
-            for (int w = 0; w < nw; w++) any |= t[w] & g[w];
-            if (!any) continue;
-            keep[i] |= m & -m;
-            /* The sets before cell i from which x leads on. */
-            for (int w = 0; w < nw; w++) t[w] = g[w] & ~z[w];
-            bits_down(t, 1 << x, nw, t);
-            for (int w = 0; w < nw; w++) ng[w] |= t[w] & lay[i][w] & z[w];
-        }
-        memcpy(g, ng, (size_t)nw * sizeof g[0]);
+    lsum_backward_sets(dom, k, nw, lay, g, keep);
+}
+
+/* Sums below 128 as one 128-bit word: a shift by a signed amount. */
+typedef unsigned __int128 lsum_u128;
+
+static inline lsum_u128 lsum_sh(lsum_u128 x, int k)
+{
+    if (k >= 128 || k <= -128) return 0;
+    return k >= 0 ? x << k : x >> -k;
+}
+
+/* lsum_support's combination of the groups' sums when they fit two
+ * words: backwards need[g], the partial totals of groups 0..g-1 that
+ * groups g.. can bring to the target; forwards reach, the partial totals
+ * of groups 0..g-1; allowed[g], the sums of group g leading from reach
+ * into need[g+1]. Returns 0 when the target cannot be made. */
+static inline int lsum_combine2(const lsum *L, const uint64_t (*sums)[LSUM_WORDS], int nw,
+                                long target, int off, uint64_t (*allowed)[LSUM_WORDS])
+{
+    lsum_u128 need[LSUM_GROUPS + 1], reach = (lsum_u128)1 << off;
+    need[L->ng] = (lsum_u128)1 << target;
+    for (int g = L->ng - 1; g >= 0; g--) {
+        lsum_u128 acc = 0;
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1)
+                acc |= lsum_sh(need[g + 1], -L->sign[g] * (w * 64 + __builtin_ctzll(bits)));
+        need[g] = acc;
     }
+    if (!(need[0] >> off & 1)) return 0;
+    for (int g = 0; g < L->ng; g++) {
+        lsum_u128 nreach = 0;
+        allowed[g][0] = allowed[g][1] = 0;
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
+                int s = w * 64 + __builtin_ctzll(bits);
+                lsum_u128 t = lsum_sh(reach, L->sign[g] * s) & need[g + 1];
+                if (t) allowed[g][w] |= bits & -bits, nreach |= t;
+            }
+        reach = nreach;
+    }
+    return 1;
 }
 
 /* dom[i]: domain of cell i (caller's order). Writes to keep[i] the digits
@@ -252,58 +328,64 @@ static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
      * groups g.. can bring to the target. Forwards: reach, the partial
      * totals of groups 0..g-1. */
     uint64_t need[LSUM_GROUPS + 1][LSUM_WORDS], t[LSUM_WORDS], reach[LSUM_WORDS],
-        nreach[LSUM_WORDS];
-    memset(need[L->ng], 0, (size_t)nw * sizeof t[0]);
-    need[L->ng][target / 64] = (uint64_t)1 << (target % 64);
-    for (int g = L->ng - 1; g >= 0; g--) {
-        memset(need[g], 0, (size_t)nw * sizeof t[0]);
-        for (int w = 0; w < nw; w++)
-            for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
-                int s = w * 64 + __builtin_ctzll(bits);
-                bits_shift(need[g + 1], -L->sign[g] * s, nw, t);
-                for (int x = 0; x < nw; x++) need[g][x] |= t[x];
-            }
+        nreach[LSUM_WORDS], allowed[LSUM_GROUPS][LSUM_WORDS];
+    if (nw <= 2) {
+        if (!lsum_combine2(L, (const uint64_t(*)[LSUM_WORDS])sums, nw, target, off, allowed))
+            return 0;
+    } else {
+        memset(need[L->ng], 0, (size_t)nw * sizeof t[0]);
+        need[L->ng][target / 64] = (uint64_t)1 << (target % 64);
+        for (int g = L->ng - 1; g >= 0; g--) {
+            memset(need[g], 0, (size_t)nw * sizeof t[0]);
+            for (int w = 0; w < nw; w++)
+                for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
+                    int s = w * 64 + __builtin_ctzll(bits);
+                    bits_shift(need[g + 1], -L->sign[g] * s, nw, t);
+                    for (int x = 0; x < nw; x++) need[g][x] |= t[x];
+                }
+        }
+        memset(reach, 0, sizeof reach);
+        reach[off / 64] = (uint64_t)1 << (off % 64);
+        if (!(need[0][off / 64] >> (off % 64) & 1)) return 0;
+        for (int g = 0; g < L->ng; g++) {
+            /* allowed: the sums s of group g with reach + sign*s in need[g+1]. */
+            memset(allowed[g], 0, (size_t)nw * sizeof allowed[g][0]);
+            memset(nreach, 0, (size_t)nw * sizeof nreach[0]);
+            for (int w = 0; w < nw; w++)
+                for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
+                    int s = w * 64 + __builtin_ctzll(bits);
+                    bits_shift(reach, L->sign[g] * s, nw, t);
+                    uint64_t any = 0;
+                    for (int x = 0; x < nw; x++) {
+                        t[x] &= need[g + 1][x];
+                        any |= t[x];
+                        nreach[x] |= t[x];
+                    }
+                    if (any) allowed[g][w] |= bits & -bits;
+                }
+            memcpy(reach, nreach, (size_t)nw * sizeof reach[0]);
+        }
     }
-    memset(reach, 0, sizeof reach);
-    reach[off / 64] = (uint64_t)1 << (off % 64);
-    if (!(need[0][off / 64] >> (off % 64) & 1)) return 0;
     for (int g = 0; g < L->ng; g++) {
         int a = L->start[g], k = L->start[g + 1] - a;
-        /* allowed: the sums s of group g with reach + sign*s in need[g+1]. */
-        uint64_t allowed[LSUM_WORDS];
-        memset(allowed, 0, (size_t)nw * sizeof allowed[0]);
-        memset(nreach, 0, (size_t)nw * sizeof nreach[0]);
-        for (int w = 0; w < nw; w++)
-            for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
-                int s = w * 64 + __builtin_ctzll(bits);
-                bits_shift(reach, L->sign[g] * s, nw, t);
-                uint64_t any = 0;
-                for (int x = 0; x < nw; x++) {
-                    t[x] &= need[g + 1][x];
-                    any |= t[x];
-                    nreach[x] |= t[x];
-                }
-                if (any) allowed[w] |= bits & -bits;
-            }
-        memcpy(reach, nreach, (size_t)nw * sizeof reach[0]);
         if (k == 1) {
             rg_mask m = 0;
             for (rg_mask x = dom[a]; x; x &= x - 1) {
                 int s = __builtin_ctz(x) + 1;
-                if (allowed[s / 64] >> (s % 64) & 1) m |= x & -x;
+                if (allowed[g][s / 64] >> (s % 64) & 1) m |= x & -x;
             }
             keep[a] = m;
             continue;
         }
         if (dp && k >= 3) {
-            lsum_backward(dom + a, k, dpw, lay + lbase[g], allowed, keep + a);
+            lsum_backward(dom + a, k, dpw, lay + lbase[g], allowed[g], keep + a);
             continue;
         }
         rg_mask d[MATCH_MAX], sup[MATCH_MAX];
         for (int i = 0; i < k; i++) keep[a + i] = 0;
         for (int o = ostart[g]; o < ostart[g + 1]; o++) {
             int s = lsum_setsum(opt[o]);
-            if (!(allowed[s / 64] >> (s % 64) & 1)) continue;
+            if (!(allowed[g][s / 64] >> (s % 64) & 1)) continue;
             for (int i = 0; i < k; i++) d[i] = dom[a + i] & opt[o];
             lsum_match(d, k, sup);
             for (int i = 0; i < k; i++) keep[a + i] |= sup[i];

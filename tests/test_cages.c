@@ -294,6 +294,27 @@ static void signed_sum_cases(void **state)
     assert_int_equal(lsum_support(&three, d4, keep), 0);
 }
 
+/* A random planted solution of `rows` rows of D distinct digits each, no
+ * cell owned by a cage yet, and the rules array opened with one row rule a
+ * row (cages are appended after it). */
+static void plant_rows(int *plant, int *owner, int rows, int D, char *rules, size_t n)
+{
+    for (int r = 0; r < rows; r++)
+        for (int i = 0; i < D; i++) {
+            int again;
+            do {
+                plant[r * D + i] = 1 + v3_rand(D);
+                again = 0;
+                for (int j = 0; j < i; j++) again |= plant[r * D + j] == plant[r * D + i];
+            } while (again);
+        }
+    for (int c = 0; c < rows * D; c++) owner[c] = -1;
+    snprintf(rules, n, "[");
+    for (int r = 0; r < rows; r++)
+        v3_cat(rules, n, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}", r ? ", " : "",
+               r + 1, r + 1, D);
+}
+
 /* Sums derived over unions of rows: three rows of D cells (D 4..5, rows
  * only), random cages within and across them with planted sums (now and
  * then off by a little), random start domains. The innies, outies and
@@ -306,20 +327,8 @@ static void derived_soundness(void **state)
     for (int t = 0; t < 200; t++) {
         int D = 4 + v3_rand(2), rows = 3, N = rows * D;
         int plant[16], owner[16];
-        for (int r = 0; r < rows; r++)
-            for (int i = 0; i < D; i++) {
-                int again;
-                do {
-                    plant[r * D + i] = 1 + v3_rand(D);
-                    again = 0;
-                    for (int j = 0; j < i; j++) again |= plant[r * D + j] == plant[r * D + i];
-                } while (again);
-            }
-        for (int c = 0; c < N; c++) owner[c] = -1;
-        char rules[2048] = "[";
-        for (int r = 0; r < rows; r++)
-            v3_cat(rules, sizeof rules, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}",
-                   r ? ", " : "", r + 1, r + 1, D);
+        char rules[2048];
+        plant_rows(plant, owner, rows, D, rules, sizeof rules);
         int nk = 3 + v3_rand(4);
         for (int k = 0; k < nk; k++) {
             /* A column-wise path: cages stick out of rows. */
@@ -370,20 +379,8 @@ static void unit_soundness(void **state)
         int big = t % 5 == 4;
         int D = big ? 13 + v3_rand(2) : 4 + v3_rand(5), rows = big ? 1 : 1 + t % 2, N = rows * D;
         int plant[16], owner[16];
-        for (int r = 0; r < rows; r++)
-            for (int i = 0; i < D; i++) {
-                int again;
-                do {
-                    plant[r * D + i] = 1 + v3_rand(D);
-                    again = 0;
-                    for (int j = 0; j < i; j++) again |= plant[r * D + j] == plant[r * D + i];
-                } while (again);
-            }
-        for (int c = 0; c < N; c++) owner[c] = -1;
-        char rules[2048] = "[";
-        for (int r = 0; r < rows; r++)
-            v3_cat(rules, sizeof rules, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}",
-                   r ? ", " : "", r + 1, r + 1, D);
+        char rules[2048];
+        plant_rows(plant, owner, rows, D, rules, sizeof rules);
         int nk = 2 + v3_rand(3);
         for (int k = 0; k < nk; k++) {
             int cells[4], n = 1 + v3_rand(rows == 1 ? 3 : 4), got = 0, digs = 0, sum = 0;

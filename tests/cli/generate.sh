@@ -84,6 +84,26 @@ has "$ERR" "--count: '0'" "count message"
 run "$RULEGRID" generate --preset classic9 --level hardest
 expect_rc 2 "bad level"
 has "$ERR" "--level: unknown strategy 'hardest'" "level message"
+# every other option error: the arguments, then the words the message must hold
+while IFS='|' read -r args words; do
+    # shellcheck disable=SC2086
+    run "$RULEGRID" generate $args
+    expect_rc 2 "generate $args"
+    has "$ERR" "$words" "message of generate $args"
+done <<'CASES'
+--preset classic9 --minimal --clues 30|--minimal and --clues exclude each other
+--preset classic9 --template x.json|--preset and --template exclude each other
+--preset classic9 --clues 0|--clues: '0' is not a whole number of givens
+--preset classic9 --retries -1|--retries: '-1' is not a whole number of attempts
+--preset classic9 --seed x|--seed: 'x' is not a whole number
+--preset classic9 --set cage|--set: 'cage' is not TYPE.NAME=VALUE
+--preset classic9 --time soon|--time: 'soon' is not a number of seconds
+--preset classic9 -j 0|-j: '0' is not a number of threads
+--preset|option --preset needs a value
+--preset classic9 --minimal=yes|option --minimal takes no value
+--preset classic9 extra.json|unexpected argument 'extra.json'
+--preset classic9 --colour|unknown option '--colour'
+CASES
 cat >"$TMP/bad.json" <<'EOF'
 {"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
  "rules": [{"type": "box_grid", "origin": "r1c1", "box": [2, 2]}],

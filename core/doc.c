@@ -63,13 +63,6 @@ static int int_field(const cJSON *v, const char *field, long min, long max, long
     return RG_OK;
 }
 
-static const cJSON *member(const cJSON *obj, const char *name)
-{
-    for (const cJSON *c = obj->child; c; c = c->next)
-        if (c->string && strcmp(c->string, name) == 0) return c;
-    return NULL;
-}
-
 static int cmp_names(const void *x, const void *y)
 {
     return strcmp(*(const char *const *)x, *(const char *const *)y);
@@ -289,7 +282,7 @@ static int mark_cells(const char *s, const char *field, int rows, int cols, unsi
 static int read_board(const cJSON *root, rg_board *board, rg_error *err)
 {
     char g[64], field[160];
-    const cJSON *b = member(root, "board");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "board");
     if (!b) return rg_error_set(err, RG_E_FORMAT, "board", "missing required field");
     if (!cJSON_IsObject(b))
         return rg_error_set(err, RG_E_FORMAT, "board",
@@ -318,13 +311,13 @@ static int read_board(const cJSON *root, rg_board *board, rg_error *err)
     long val[3];
     for (int i = 0; i < 3; i++) {
         snprintf(field, sizeof field, "board.%s", names[i]);
-        const cJSON *v = member(b, names[i]);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(b, names[i]);
         if (!v) return rg_error_set(err, RG_E_FORMAT, field, "missing required field");
         int rc = int_field(v, field, 1, max[i], &val[i], err);
         if (rc) return rc;
     }
     int rows = (int)val[0], cols = (int)val[1];
-    const cJSON *cells = member(b, "cells");
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(b, "cells");
     unsigned char *exists = NULL;
     int rc = RG_OK;
     if (cells) {
@@ -419,7 +412,8 @@ static int grid_origins(const cJSON *rules, const rg_board *bd, int **out, int *
     if (!o) return rg_error_set(err, RG_E_NOMEM, "rules", "out of memory");
     for (const cJSON *r = rules->child; r; r = r->next) {
         if (!cJSON_IsObject(r)) continue;
-        const cJSON *t = member(r, "type"), *origin = member(r, "origin");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
+        const cJSON *origin = cJSON_GetObjectItemCaseSensitive(r, "origin");
         if (!cJSON_IsString(t) || !cJSON_IsString(origin)) continue;
         if (strcmp(t->valuestring, "grid") && strcmp(t->valuestring, "box_grid")) continue;
         int row, col, cell;
@@ -460,7 +454,7 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
                             found(r, g, sizeof g));
             break;
         }
-        const cJSON *t = member(r, "type");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
         if (!t) {
             rc = rule_error(err, i, NULL, "type", "missing required field");
             break;
@@ -504,12 +498,12 @@ static int check_top(const cJSON *root, rg_error *err)
     const char *dup = rg_json_duplicate(root, &oom);
     if (oom) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (dup) return rg_error_set(err, RG_E_FORMAT, dup, "duplicate key: \"%s\" appears twice", dup);
-    const cJSON *f = member(root, "format");
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!f) return rg_error_set(err, RG_E_FORMAT, "format", "missing required field");
     if (!cJSON_IsString(f) || strcmp(f->valuestring, "rulegrid"))
         return rg_error_set(err, RG_E_FORMAT, "format", "expected \"rulegrid\", got %s",
                             found(f, g, sizeof g));
-    const cJSON *v = member(root, "version");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
     if (!v) return rg_error_set(err, RG_E_FORMAT, "version", "missing required field");
     long ver;
     if (int_in(v, LONG_MIN / 2, LONG_MAX / 2, &ver))
@@ -534,11 +528,11 @@ static int check_top(const cJSON *root, rg_error *err)
             if (rc) return rc;
         }
     }
-    const cJSON *meta = member(root, "meta");
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(root, "meta");
     if (meta && !cJSON_IsObject(meta))
         return rg_error_set(err, RG_E_FORMAT, "meta", "expected an object, got %s",
                             found(meta, g, sizeof g));
-    const cJSON *rules = member(root, "rules");
+    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
     if (!rules) return rg_error_set(err, RG_E_FORMAT, "rules", "missing required field");
     if (!cJSON_IsArray(rules))
         return rg_error_set(err, RG_E_FORMAT, "rules", "expected a list of rules, got %s",
@@ -600,7 +594,8 @@ static int parse_doc(rg_registry *reg, const char *text, size_t len, rg_puzzle *
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory building the model");
         goto done;
     }
-    if ((rc = compile_rules(reg, m, member(root, "rules"), err))) goto done;
+    rc = compile_rules(reg, m, cJSON_GetObjectItemCaseSensitive(root, "rules"), err);
+    if (rc) goto done;
     if ((rc = keep_source(root, m, err))) goto done;
     const rg_board *bd = rg_model_board(m);
     p = rg_calloc(1, sizeof *p);
@@ -610,7 +605,8 @@ static int parse_doc(rg_registry *reg, const char *text, size_t len, rg_puzzle *
     }
     p->model = m;
     m = NULL;
-    const cJSON *givens = member(root, "givens"), *solution = member(root, "solution");
+    const cJSON *givens = cJSON_GetObjectItemCaseSensitive(root, "givens");
+    const cJSON *solution = cJSON_GetObjectItemCaseSensitive(root, "solution");
     if (givens && (rc = read_digits(givens, "givens", bd, 0, p->givens, err))) goto done;
     if (solution) {
         p->solution = rg_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int));

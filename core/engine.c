@@ -430,6 +430,15 @@ static int subsets(rg_solver *s, rg_mask *dom)
 
 /* ---- Propagation to a fixpoint (propagate level and above) ------------------------ */
 
+/* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
+static int abandon(rg_solver *s)
+{
+    clear_queue(s);
+    clear_dirty(s);
+    s->failed = 0;
+    return RG_FAIL;
+}
+
 static int propagate(rg_solver *s, unsigned char *space)
 {
     rg_mask *dom = (rg_mask *)space;
@@ -470,10 +479,7 @@ static int propagate(rg_solver *s, unsigned char *space)
         return 0;
     }
 fail:
-    clear_queue(s);
-    clear_dirty(s);
-    s->failed = 0;
-    return RG_FAIL;
+    return abandon(s);
 }
 
 /* ---- Assignment at the check and forward levels ---------------------------------- */
@@ -561,16 +567,11 @@ static int select_cell(rg_solver *s, const unsigned char *space)
     const unsigned char *as = s->level <= RG_STRATEGY_FORWARD ? space + s->assigned_off : NULL;
     int best = -1, bpc = 99, bdeg = -1;
     double bscore = 1e300;
-    int heuristic = s->o.heuristic;
-    /* At the check level domains are never pruned: every open cell has all
-     * its digits, and a degree tie break would order the whole board. */
-    if (s->level == RG_STRATEGY_CHECK && heuristic == RG_HEURISTIC_MRV_DEGREE)
-        heuristic = RG_HEURISTIC_MRV;
     for (int c = 0; c < s->N; c++) {
         rg_mask x = dom[c];
         if (as ? as[c] : !(x & (x - 1))) continue;
         int pc = rg_popcount(x);
-        switch (heuristic) {
+        switch (s->o.heuristic) {
         case RG_HEURISTIC_FIRST:
             return c;
         case RG_HEURISTIC_MRV:
@@ -703,12 +704,7 @@ static int probe_cell(rg_solver *s, unsigned char *space, int c)
         rg_mask nm = dom[x] & s->reach[x];
         if (nm == dom[x]) continue;
         changed = 1;
-        if (narrow(s, dom, x, nm, s->fam_probe) < 0) {
-            clear_queue(s);
-            clear_dirty(s);
-            s->failed = 0;
-            return RG_FAIL;
-        }
+        if (narrow(s, dom, x, nm, s->fam_probe) < 0) return abandon(s);
     }
     if (!changed) return 0;
     return propagate(s, space) < 0 ? RG_FAIL : 1;
@@ -911,6 +907,10 @@ static void reset(rg_solver *s, const rg_options *o)
     s->rng = o->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     if (!s->rng) s->rng = 1;
     s->level = o->strategy;
+    /* At the check level domains are never pruned: every open cell has all
+     * its digits, and a degree tie break would order the whole board. */
+    if (s->level == RG_STRATEGY_CHECK && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE)
+        s->o.heuristic = RG_HEURISTIC_MRV;
     s->cascade = s->level >= RG_STRATEGY_PROPAGATE;
     s->dirty_bits = 0;
     if (m->nunits) {

@@ -155,13 +155,6 @@ static void put_value(sbuf *b, const cJSON *v, int cells)
     }
 }
 
-static const cJSON *member(const cJSON *obj, const char *name)
-{
-    for (const cJSON *c = obj ? obj->child : NULL; c; c = c->next)
-        if (c->string && strcmp(c->string, name) == 0) return c;
-    return NULL;
-}
-
 static int is_extra(const char *name)
 {
     return strcmp(name, "note") == 0 || strncmp(name, "x-", 2) == 0;
@@ -201,7 +194,7 @@ static const char *const house_types[] = {"grid", "box_grid", "box", "row", "col
 
 static const char *rule_type(const cJSON *rule)
 {
-    const cJSON *t = member(rule, "type");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(rule, "type");
     return cJSON_IsString(t) ? t->valuestring : "";
 }
 
@@ -236,10 +229,10 @@ static void put_rule(sbuf *b, const cJSON *rule, const char *const *fields)
     puts_(b, "{\"type\": ");
     put_string(b, rule_type(rule));
     for (int i = 0; fields && fields[i]; i++) {
-        const cJSON *c = member(rule, fields[i]);
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(rule, fields[i]);
         if (c) put_member(b, c);
     }
-    const cJSON *note = member(rule, "note");
+    const cJSON *note = cJSON_GetObjectItemCaseSensitive(rule, "note");
     if (note) put_member(b, note);
     for (const cJSON *c = rule->child; c; c = c->next)
         if (c->string && strcmp(c->string, "type") && strcmp(c->string, "note") &&
@@ -390,11 +383,11 @@ static int rule_cells(const rg_board *bd, const cJSON *v, int *out, int max)
  * grid); -1 when the rule is not one or names no cell. */
 static int rule_origin(const rg_board *bd, const cJSON *rule, int *bh, int *bw)
 {
-    const cJSON *o = member(rule, "origin");
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(rule, "origin");
     int row, col;
     if (!cJSON_IsString(o) || rg_cell_parse(o->valuestring, &row, &col)) return -1;
     *bh = *bw = 0;
-    const cJSON *box = member(rule, "box");
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(rule, "box");
     if (cJSON_IsArray(box) && cJSON_GetArraySize(box) == 2) {
         *bh = (int)cJSON_GetArrayItem(box, 0)->valuedouble;
         *bw = (int)cJSON_GetArrayItem(box, 1)->valuedouble;
@@ -577,7 +570,7 @@ static int houses_build(houses *hs, const rg_board *bd, const cJSON *rules)
         }
         int kind = !strcmp(t, "box") ? RG_HOUSE_BOX : !strcmp(t, "row") ? RG_HOUSE_ROW
                                                                         : RG_HOUSE_COLUMN;
-        int n = rule_cells(bd, member(r, "cells"), cells, D);
+        int n = rule_cells(bd, cJSON_GetObjectItemCaseSensitive(r, "cells"), cells, D);
         int k = add_house(hs, cells, n, kind, key);
         if (k >= 0 && has_extras(r)) {
             if (kind == RG_HOUSE_BOX) hs->h[k].pin_box = 1;
@@ -650,7 +643,7 @@ static void put_area_extras(sbuf *b, const rg_board *bd, const cJSON *rules, int
                     if ((strcmp(qt, "grid") && strcmp(qt, "box_grid")) ||
                         rule_origin(bd, q, &bh, &bw) != origin)
                         continue;
-                    dup = member(q, c->string) != NULL;
+                    dup = cJSON_GetObjectItemCaseSensitive(q, c->string) != NULL;
                 }
                 if (!dup) put_member(b, c);
                 if (pass == 0) break;
@@ -727,7 +720,8 @@ static int write_doc(writer *w, const rg_puzzle *p, unsigned flags)
     const rg_model *m = p->model;
     const rg_board *bd = rg_model_board(m);
     const cJSON *src = rg_model_source(m);
-    const cJSON *rules = member(src, "rules"), *board = member(src, "board");
+    const cJSON *rules = cJSON_GetObjectItemCaseSensitive(src, "rules");
+    const cJSON *board = cJSON_GetObjectItemCaseSensitive(src, "board");
     sbuf *b = &w->b;
 
     houses hs;
@@ -743,7 +737,7 @@ static int write_doc(writer *w, const rg_puzzle *p, unsigned flags)
     field_sep(w);
     putf(b, "\"board\": {\"rows\": %d, \"columns\": %d, \"digits\": %d", bd->rows, bd->cols,
          bd->digits);
-    const cJSON *cells = member(board, "cells");
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(board, "cells");
     if (cells) {
         puts_(b, ", \"cells\": ");
         if (cJSON_IsString(cells)) put(b, "[", 1);
@@ -773,7 +767,7 @@ static int write_doc(writer *w, const rg_puzzle *p, unsigned flags)
         field_sep(w);
         write_digits(w, bd, "solution", p->solution);
     }
-    const cJSON *meta = member(p->kept, "meta");
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(p->kept, "meta");
     if (meta) {
         field_sep(w);
         put_string(b, "meta");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "arrows_gen.h"
+#include "masks.h"
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -28,8 +29,6 @@ typedef struct valset {
     uint64_t w[SUM_WORDS];
 } valset;
 
-static int lowest(rg_mask m) { return __builtin_ctz(m) + 1; }
-static int highest(rg_mask m) { return 32 - __builtin_clz(m); }
 
 static void vs_set(valset *s, int v) { s->w[v / 64] |= (uint64_t)1 << (v % 64); }
 static int vs_has(const valset *s, int v) { return (int)(s->w[v / 64] >> (v % 64) & 1); }
@@ -117,15 +116,15 @@ static int prune_bounds(rg_space *sp, const arrow *a)
     const rg_mask *dom = host->domains(sp);
     long bmin = 0, bmax = 0;
     for (int i = 0; i < a->nbulb; i++) {
-        bmin = bmin * 10 + lowest(dom[a->bulb[i]]);
-        bmax = bmax * 10 + highest(dom[a->bulb[i]]);
+        bmin = bmin * 10 + mask_lowest(dom[a->bulb[i]]);
+        bmax = bmax * 10 + mask_highest(dom[a->bulb[i]]);
     }
     long lo = bmin, hi = bmax;
     for (int s = 0; s < a->nshaft; s++) {
         long smin = 0, smax = 0;
         for (int k = 0; k < a->len[s]; k++) {
-            smin += lowest(dom[a->shaft[s][k]]);
-            smax += highest(dom[a->shaft[s][k]]);
+            smin += mask_lowest(dom[a->shaft[s][k]]);
+            smax += mask_highest(dom[a->shaft[s][k]]);
         }
         if (smin > lo) lo = smin;
         if (smax < hi) hi = smax;
@@ -135,7 +134,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
     long weight = 1;
     for (int i = a->nbulb - 1; i >= 0; i--, weight *= 10) {
         int c = a->bulb[i];
-        long rmin = bmin - lowest(dom[c]) * weight, rmax = bmax - highest(dom[c]) * weight;
+        long rmin = bmin - mask_lowest(dom[c]) * weight, rmax = bmax - mask_highest(dom[c]) * weight;
         rg_mask keep = 0;
         for (rg_mask m = dom[c]; m; m &= m - 1) {
             int d = __builtin_ctz(m) + 1;
@@ -148,12 +147,12 @@ static int prune_bounds(rg_space *sp, const arrow *a)
     for (int s = 0; s < a->nshaft; s++) {
         long smin = 0, smax = 0;
         for (int k = 0; k < a->len[s]; k++) {
-            smin += lowest(dom[a->shaft[s][k]]);
-            smax += highest(dom[a->shaft[s][k]]);
+            smin += mask_lowest(dom[a->shaft[s][k]]);
+            smax += mask_highest(dom[a->shaft[s][k]]);
         }
         for (int k = 0; k < a->len[s]; k++) {
             int c = a->shaft[s][k];
-            long rmin = smin - lowest(dom[c]), rmax = smax - highest(dom[c]);
+            long rmin = smin - mask_lowest(dom[c]), rmax = smax - mask_highest(dom[c]);
             rg_mask keep = 0;
             for (rg_mask m = dom[c]; m; m &= m - 1) {
                 int d = __builtin_ctz(m) + 1;
@@ -178,10 +177,10 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
     const rg_mask *dom = host->domains(sp);
     long cap = 0;
-    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + highest(dom[a->bulb[i]]);
+    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
     for (int s = 0; s < a->nshaft; s++) {
         long smax = 0;
-        for (int k = 0; k < a->len[s]; k++) smax += highest(dom[a->shaft[s][k]]);
+        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
         if (smax < cap) cap = smax;
     }
     if (cap >= SUM_WORDS * 64) return prune_bounds(sp, a);

@@ -10,6 +10,7 @@
 
 #include "linsum.h"
 #include "cages_gen.h"
+#include "masks.h"
 #include "match.h"
 #include "rulegrid/plugin.h"
 
@@ -98,8 +99,6 @@ static long extreme_sum(rg_mask m, int k, int largest)
     return s;
 }
 
-static int lowest(rg_mask m) { return __builtin_ctz(m) + 1; }
-static int highest(rg_mask m) { return 32 - __builtin_clz(m); }
 
 /* Bounds mode: digit v stays in a cell when the other cells can still make
  * sum - v, judged by the larger of two lower bounds (their minimums; the
@@ -115,8 +114,8 @@ static int prune_bounds(rg_space *sp, const cage *c)
         for (int j = 0; j < c->n; j++) {
             if (j == i) continue;
             rg_mask m = dom[c->cells[j]];
-            smin += lowest(m);
-            smax += highest(m);
+            smin += mask_lowest(m);
+            smax += mask_highest(m);
             uni |= m;
         }
         rg_mask keep = 0, cand = dom[c->cells[i]];
@@ -754,7 +753,7 @@ typedef struct usearch {
     rg_mask osup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS]; /* outside cells' digits */
     rg_mask keep[UNIT_GROUPS][UNIT_CELLS], okeep[UNIT_GROUPS][UNIT_CELLS], rkeep[MATCH_MAX];
     int leaves, over;
-    /* Up to DP_DIGITS digits there is no sup or osup: the sets of digits
+    /* Up to LSUM_DP_DIGITS digits there is no sup or osup: the sets of digits
      * a group's cells can take (layers of lsum_forward from lay + lbase[k])
      * and the options some choice uses (used[k], a bit set over masks)
      * give the cells' digits in one pass back, the outside cells' through
@@ -765,7 +764,7 @@ typedef struct usearch {
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
 } usearch;
 
-/* Above DP_DIGITS digits: every disjoint choice, groups g.. still to
+/* Above LSUM_DP_DIGITS digits: every disjoint choice, groups g.. still to
  * choose with the digits in used taken; gives up past UNIT_LEAVES. */
 static void unit_dfs(usearch *us, int g, rg_mask used)
 {
@@ -838,7 +837,7 @@ static int group_parts(usearch *us, int k, rg_mask uni)
     return 0;
 }
 
-/* group_parts up to DP_DIGITS digits, by sets of digits instead of
+/* group_parts up to LSUM_DP_DIGITS digits, by sets of digits instead of
  * matchings: a part is a set the inside cells can take (layers from
  * us->lay + *nlay on) whose remainder in the cage's set is one the outside
  * cells can take (ro[k]). Their digits come after the choice (unit_dp). */
@@ -906,25 +905,20 @@ static void group_outside_dp(usearch *us, int k, int nw)
  * b | vl. The bits b of a word disjoint from vl (the low six digits): */
 static uint64_t disjoint_low(int vl)
 {
-    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u,
-                                    0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
-                                    0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
     uint64_t lm = ~(uint64_t)0;
-    for (; vl; vl &= vl - 1) lm &= low[__builtin_ctz(vl)];
+    for (; vl; vl &= vl - 1) lm &= match_low[__builtin_ctz(vl)];
     return lm;
 }
 
-/* With D <= DP_DIGITS the choices go by the set of digits used so far:
+/* With D <= LSUM_DP_DIGITS the choices go by the set of digits used so far:
  * forwards, the masks the first groups can use; backwards, those from
  * which the remaining groups and the rest can be completed. An option is
  * supported when it joins a forward mask to a completable one. */
-#define DP_DIGITS 12
-#define DP_WORDS ((1 << DP_DIGITS) / 64)
 static void unit_dp(usearch *us)
 {
     const unitc *u = us->u;
     int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
-    uint64_t f[UNIT_GROUPS + 1][DP_WORDS], bk[DP_WORDS];
+    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
     /* Groups with fewer options first. */
     for (int k = 0; k < ng; k++) {
         int j = k;
@@ -949,7 +943,7 @@ static void unit_dp(usearch *us)
      * digits left is the rest taking them all). The rest's sets (rl) and
      * the complements of f[ng] meet in the sets the rest can take; their
      * complements are the masks that complete. */
-    uint64_t(*rl)[LSUM_DP_WORDS] = us->lay + us->rbase, g[DP_WORDS];
+    uint64_t(*rl)[LSUM_DP_WORDS] = us->lay + us->rbase, g[LSUM_DP_WORDS];
     rg_mask rd[MATCH_MAX];
     for (int i = 0; i < u->nrest; i++) rd[i] = us->dom[u->rest[i]];
     lsum_forward(rd, u->nrest, nw, rl);
@@ -965,7 +959,7 @@ static void unit_dp(usearch *us)
     lsum_backward_sets(rd, u->nrest, nw, rl, g, us->rkeep);
     for (int q = ng - 1; q >= 0; q--) {
         int k = ord[q];
-        uint64_t nb[DP_WORDS];
+        uint64_t nb[LSUM_DP_WORDS];
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
@@ -1000,7 +994,7 @@ static int unit_propagate(rg_space *sp, void *data)
     us.dom = host->domains(sp);
     us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
     us.leaves = us.over = 0;
-    int dp = u->D <= DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
+    int dp = u->D <= LSUM_DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
     for (int k = 0; k < u->ng; k++) {
         const ugroup *g = &u->g[k];
         rg_mask uni = 0, d[MATCH_MAX] = {0};

@@ -126,18 +126,13 @@ static inline int lsum_setsum(rg_mask m)
 /* Words of a bit set over the masks of D <= LSUM_DP_DIGITS digits. */
 static inline int lsum_dp_words(int D) { return D <= 6 ? 1 : 1 << (D - 6); }
 
-/* Masks (bit index m in a bit set) with digit bit x clear, within a word. */
-static const uint64_t lsum_low[6] = {0x5555555555555555u, 0x3333333333333333u,
-                                     0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
-                                     0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
-
 /* dst |= {m | bit x : m in src without bit x}. Adding bit x < 6 moves a
  * bit within its word; x >= 6 moves word w to w + 2^(x-6) (the words with
  * that bit set receive). */
 static inline void lsum_add_digit(const uint64_t *src, int x, int nw, uint64_t *dst)
 {
     if (x < 6) {
-        uint64_t lm = lsum_low[x];
+        uint64_t lm = match_low[x];
         int sh = 1 << x;
         for (int w = 0; w < nw; w++) dst[w] |= (src[w] & lm) << sh;
     } else {
@@ -153,7 +148,7 @@ static inline uint64_t lsum_drop_digit(const uint64_t *g, const uint64_t *lay, i
 {
     uint64_t any = 0;
     if (x < 6) {
-        uint64_t hm = ~lsum_low[x];
+        uint64_t hm = ~match_low[x];
         int sh = 1 << x;
         for (int w = 0; w < nw; w++) {
             uint64_t t = (g[w] & hm) >> sh & lay[w];

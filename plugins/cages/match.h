@@ -81,7 +81,14 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     return 1;
 }
 
-/* The same for k items onto exactly the k values of set (each dom[i]
+/* Bit sets over subsets (bit m of a word is the subset m of the low six
+ * values): the subsets without value x, within a word. Shared with
+ * linsum.h and cages.c. */
+static const uint64_t match_low[6] = {0x5555555555555555u, 0x3333333333333333u,
+                                      0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
+                                      0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
+
+/* match_support for k items onto exactly the k values of set (each dom[i]
  * within set): up to 6 values by the sets of values the first items can
  * take, as bits of one word over the 2^k subsets of set (a value added
  * to the subsets without it is a shift), forwards and back; an item keeps
@@ -89,9 +96,6 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
  * Exact, as match_support, and much cheaper for small k. */
 static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *sup)
 {
-    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u,
-                                    0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
-                                    0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
     if (k > 6 || __builtin_popcount(set) != k) return match_support(dom, k, sup);
     if (k == 0) return 1;
     int at[6], n = 0;
@@ -107,7 +111,7 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
         uint64_t l = 0;
         for (; x; x &= x - 1) {
             int j = __builtin_ctz(x);
-            l |= (lay[i] & low[j]) << (1 << j);
+            l |= (lay[i] & match_low[j]) << (1 << j);
         }
         lay[i + 1] = l;
     }
@@ -119,7 +123,7 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
         rg_mask s = 0;
         for (unsigned x = c[i]; x; x &= x - 1) {
             int j = __builtin_ctz(x);
-            uint64_t t = (g & ~low[j]) >> (1 << j) & lay[i];
+            uint64_t t = (g & ~match_low[j]) >> (1 << j) & lay[i];
             if (t) s |= (rg_mask)1 << at[j], ng |= t;
         }
         sup[i] = s;

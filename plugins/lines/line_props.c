@@ -14,12 +14,10 @@
 
 /* ---- Masks ---------------------------------------------------------------- */
 
-static int lowest(rg_mask m) { return __builtin_ctz(m) + 1; }
-static int highest(rg_mask m) { return 32 - __builtin_clz(m); }
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-static rg_mask ge(int v, int D) { return v <= 1 ? full_mask(D) : v > D ? 0 : full_mask(D) & ~full_mask(v - 1); }
-static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? full_mask(D) : full_mask(v); }
+static rg_mask ge(int v, int D) { return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1); }
+static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
 static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
@@ -114,12 +112,12 @@ static int prop_thermo(rg_space *sp, void *data)
     int lo = 1;
     for (int i = 0; i < l->n; i++) {
         if (host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
-        lo = lowest(dom[l->cells[i]]) + strict;
+        lo = mask_lowest(dom[l->cells[i]]) + strict;
     }
     int hi = D;
     for (int i = l->n - 1; i >= 0; i--) {
         if (host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
-        hi = highest(dom[l->cells[i]]) - strict;
+        hi = mask_highest(dom[l->cells[i]]) - strict;
     }
     return RG_PROP_FIX;
 }
@@ -144,7 +142,7 @@ static int check_thermo(const int *values, void *data)
 /* Digits at least k away from some digit of m. */
 static rg_mask far_from(rg_mask m, int k, int D)
 {
-    return m ? ge(lowest(m) + k, D) | le(highest(m) - k, D) : 0;
+    return m ? ge(mask_lowest(m) + k, D) | le(mask_highest(m) - k, D) : 0;
 }
 
 /* Arc consistency on each step, repeated to a fixpoint: exact on an open
@@ -229,6 +227,17 @@ static int seg_distinct(const line *l, int s)
     return l->segbox[s] && l->D <= LSUM_DP_DIGITS && l->seg[s + 1] - l->seg[s] <= LSUM_CELLS;
 }
 
+/* The domains (d) and the sets of distinct digits (lay) of segment s's
+ * cells, for a seg_distinct segment. */
+static void seg_sets(const line *l, const rg_mask *dom, int s, rg_mask *d,
+                     uint64_t (*lay)[LSUM_DP_WORDS])
+{
+    const int *cells = l->cells + l->seg[s];
+    int n = l->seg[s + 1] - l->seg[s];
+    for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+    lsum_forward(d, n, lsum_dp_words(l->D), lay);
+}
+
 /* The sums (up to cap) segment s can make: with distinct digits inside a
  * box, else with repeats; lay receives the sets of digits (distinct). */
 static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, rg_mask *d,
@@ -240,9 +249,8 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
         sums_of(dom, cells, n, -1, cap, nw, out);
         return;
     }
-    int dpw = l->D <= 6 ? 1 : 1 << (l->D - 6);
-    for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
-    lsum_forward(d, n, dpw, lay);
+    int dpw = lsum_dp_words(l->D);
+    seg_sets(l, dom, s, d, lay);
     memset(out, 0, sizeof *out);
     for (int w = 0; w < dpw; w++)
         for (uint64_t bits = lay[n][w]; bits; bits &= bits - 1) {
@@ -264,7 +272,7 @@ static int prop_region_sum(rg_space *sp, void *data)
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
         int hi = 0;
-        for (int i = l->seg[s]; i < l->seg[s + 1]; i++) hi += highest(dom[l->cells[i]]);
+        for (int i = l->seg[s]; i < l->seg[s + 1]; i++) hi += mask_highest(dom[l->cells[i]]);
         if (hi < cap) cap = hi;
     }
     /* Sums past what a set can hold: no pruning (sound; cannot happen for a
@@ -285,8 +293,10 @@ static int prop_region_sum(rg_space *sp, void *data)
         const int *cells = l->cells + l->seg[s];
         int n = l->seg[s + 1] - l->seg[s];
         if (seg_distinct(l, s)) {
-            seg_sums(l, dom, s, cap, nw, d, lay, &seg);
-            lsum_backward(d, n, l->D <= 6 ? 1 : 1 << (l->D - 6), lay, common.w, keep);
+            /* The first pass's layers of s are gone (lay is shared); only
+             * they are needed again, not the sums. */
+            seg_sets(l, dom, s, d, lay);
+            lsum_backward(d, n, lsum_dp_words(l->D), lay, common.w, keep);
             for (int i = 0; i < n; i++)
                 if (host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
@@ -403,7 +413,7 @@ static int prop_parity(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = host->domains(sp);
-    rg_mask odd = 0x55555555u & full_mask(l->D), even = full_mask(l->D) & ~odd;
+    rg_mask odd = 0x55555555u & mask_upto(l->D), even = mask_upto(l->D) & ~odd;
     int usable[2] = {1, 1};
     if (l->closed && l->n > 2 && l->n % 2) return RG_PROP_FAIL;
     for (int p = 0; p < 2; p++)
@@ -480,7 +490,7 @@ static int prop_zipper(rg_space *sp, void *data)
             if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
         }
     }
-    if (centre >= 0 && host->keep(sp, centre, (rg_mask)(totals & full_mask(D))) < 0)
+    if (centre >= 0 && host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -518,7 +528,7 @@ static int prop_ends(rg_space *sp, void *data)
             int up = (dom[a] & bit(lo)) && (dom[z] & bit(hi));
             int down = (dom[a] & bit(hi)) && (dom[z] & bit(lo));
             if (!up && !down) continue;
-            rg_mask ok = lockout ? full_mask(D) & ~span(lo, hi, D) : span(lo + 1, hi - 1, D);
+            rg_mask ok = lockout ? mask_upto(D) & ~span(lo, hi, D) : span(lo + 1, hi - 1, D);
             int fits = 1;
             for (int i = 1; i < n - 1 && fits; i++) fits = (dom[l->cells[i]] & ok) != 0;
             if (!fits) continue;
@@ -560,39 +570,16 @@ static int prop_double_arrow(rg_space *sp, void *data)
     const rg_mask *dom = host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
     int cap = 2 * D, nw = cap / 64 + 1;
-    sumset ends = {{0}}, one = {{0}}, target;
-    one.w[0] = 1;
-    rg_mask m = dom[a];
-    while (m) {
-        int v = __builtin_ctz(m) + 1;
-        m &= m - 1;
-        rg_mask mz = dom[z];
-        sumset sv = {{0}};
-        sums_or_shift(&sv, &one, v, nw);
-        while (mz) {
-            sums_or_shift(&ends, &sv, __builtin_ctz(mz) + 1, nw);
-            mz &= mz - 1;
-        }
-    }
+    const int both[2] = {a, z};
+    sumset ends, target;
+    sums_of(dom, both, 2, -1, cap, nw, &ends);
     sums_of(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
     uint64_t any = 0;
     for (int k = 0; k < nw; k++) any |= target.w[k] &= ends.w[k];
     if (!any) return RG_PROP_FAIL;
     for (int side = 0; side < 2; side++) {
-        int x = side ? z : a, y = side ? a : z;
-        sumset other = {{0}};
-        rg_mask my = dom[y];
-        while (my) {
-            sums_or_shift(&other, &one, __builtin_ctz(my) + 1, nw);
-            my &= my - 1;
-        }
-        rg_mask keep = 0, mx = dom[x];
-        while (mx) {
-            int v = __builtin_ctz(mx) + 1;
-            mx &= mx - 1;
-            if (sums_hit(&other, v, &target, nw)) keep |= bit(v);
-        }
-        if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+        /* An end keeps what the other end can complete to a total. */
+        if (keep_hitting(sp, both, 2, side, &target, cap, nw) < 0) return RG_PROP_FAIL;
     }
     for (int i = 0; i < n - 2; i++)
         if (keep_hitting(sp, l->cells + 1, n - 2, i, &target, cap, nw) < 0) return RG_PROP_FAIL;

@@ -111,8 +111,8 @@ static int read_groups(rg_build *b, rg_rule *r, int D, line *l)
         }
         l->groups[g] = m;
     }
-    if (seen != full_mask(D)) {
-        int missing = __builtin_ctz(full_mask(D) & ~seen) + 1;
+    if (seen != mask_upto(D)) {
+        int missing = __builtin_ctz(mask_upto(D) & ~seen) + 1;
         return host->error(b, r, "groups",
                            "digit %d is in no entropic group: the groups must partition the "
                            "digits 1 to %d",

@@ -3,6 +3,7 @@
 #ifndef RG_LINES_H
 #define RG_LINES_H
 
+#include "masks.h"
 #include "rulegrid/plugin.h"
 
 enum {
@@ -42,6 +43,5 @@ extern const rg_host *lines_host;
  * RG_OK or the host's error code. */
 int lines_add(rg_build *b, line *l);
 
-static inline rg_mask full_mask(int d) { return d >= 32 ? ~(rg_mask)0 : (((rg_mask)1 << d) - 1); }
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
 
@@ -277,7 +278,6 @@ typedef struct trio {
 } trio;
 
 static inline rg_mask below(int v) { return ((rg_mask)1 << (v - 1)) - 1; } /* digits < v */
-static inline rg_mask upto(int v) { return v >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << v) - 1; }
 
 /* Digits v of an end cell with some y, z (other end) such that v, y, z is
  * neither strictly increasing nor decreasing: y = v, or y > v with some z <= y,
@@ -286,11 +286,11 @@ static rg_mask end_support(rg_mask dx, rg_mask dy, rg_mask dz, rg_mask full)
 {
     int zmin = __builtin_ctz(dz) + 1, zmax = 32 - __builtin_clz(dz);
     rg_mask y_hi = dy & ~below(zmin); /* y >= zmin */
-    rg_mask y_lo = dy & upto(zmax);   /* y <= zmax */
+    rg_mask y_lo = dy & mask_upto(zmax);   /* y <= zmax */
     rg_mask keep = 0;
     for (rg_mask m = dx; m; m &= m - 1) {
         int v = __builtin_ctz(m) + 1;
-        rg_mask above = full & ~upto(v);
+        rg_mask above = full & ~mask_upto(v);
         if ((dy >> (v - 1) & 1u) || (y_hi & above) || (y_lo & below(v))) keep |= m & -m;
     }
     return keep;
@@ -306,7 +306,7 @@ static int trio_propagate(rg_space *sp, void *data)
     rg_mask ky = 0;
     for (rg_mask m = dy; m; m &= m - 1) {
         int w = __builtin_ctz(m) + 1;
-        rg_mask lo = below(w), hi = t->full & ~upto(w);
+        rg_mask lo = below(w), hi = t->full & ~mask_upto(w);
         if (((dx | dz) >> (w - 1) & 1u) || ((dx & lo) && (dz & lo)) || ((dx & hi) && (dz & hi)))
             ky |= m & -m;
     }
@@ -357,7 +357,7 @@ static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
             trio *t = host->alloc(b, sizeof *t);
             if (!t) return host->error(b, r, NULL, "out of memory");
             memcpy(t->cells, e, sizeof e);
-            t->full = D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << D) - 1;
+            t->full = mask_upto(D);
             rg_propagator def = {sizeof(rg_propagator), "not_rossini", "negatives",
                                  RG_COST_LINEAR, trio_propagate, trio_check};
             int rc = host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);

@@ -74,6 +74,18 @@ rg_error t_parse_error(const char *json)
     return err;
 }
 
+void t_assert_error(const rg_error *e, int rule, const char *type, const char *field,
+                    const char *phrase)
+{
+    char buf[1024];
+    rg_error_format(e, buf, sizeof buf);
+    if (e->rule != rule || strcmp(e->type, type) != 0 || strcmp(e->field, field) != 0 ||
+        !strstr(e->message, phrase))
+        fail_msg("unexpected error: %s (wanted rule %d (%s), field %s, \"%s\")", buf, rule,
+                 type, field, phrase);
+    assert_int_equal(e->code, RG_E_FORMAT);
+}
+
 const char *t_src(const char *rel)
 {
     static char buf[4096];
@@ -81,21 +93,30 @@ const char *t_src(const char *rel)
     return buf;
 }
 
-long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
-                  int *sol)
+void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long limit,
+             uint64_t nodes, double seconds, rg_result *r)
 {
-    rg_solver *s = rg_solver_new();
-    assert_non_null(s);
     rg_options o;
     rg_options_default(&o);
     o.strategy = strategy;
     o.heuristic = heuristic;
     o.limit = limit;
-    rg_result r;
+    o.max_nodes = nodes;
+    o.max_seconds = seconds;
     rg_error err;
     rg_error_clear(&err);
-    assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
+    assert_int_equal(rg_solve(s, p, &o, r, &err), RG_OK);
+}
+
+long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
+                  int *sol)
+{
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    rg_result r;
+    t_solve(s, p, strategy, heuristic, limit, 0, 0, &r);
     if (status) *status = r.status;
+    if (sol && r.solutions > 0) assert_non_null(r.solution);
     if (sol && r.solution) memcpy(sol, r.solution, (size_t)rg_puzzle_cells(p) * sizeof *sol);
     long n = r.solutions;
     rg_solver_free(s);
@@ -150,4 +171,41 @@ int t_corpus_unique(const char *rel)
     rg_solver_free(s);
     rg_corpus_close(c);
     return count;
+}
+
+static int s4[288][16];
+static int ns4;
+
+static int s4_ok(const int *v, int k, int d)
+{
+    int r = k / 4, c = k % 4;
+    for (int i = 0; i < k; i++) {
+        int ri = i / 4, ci = i % 4;
+        if (v[i] == d && (ri == r || ci == c || (ri / 2 == r / 2 && ci / 2 == c / 2))) return 0;
+    }
+    return 1;
+}
+
+static void s4_fill(int *v, int k)
+{
+    if (k == 16) {
+        memcpy(s4[ns4++], v, sizeof s4[0]);
+        return;
+    }
+    for (int d = 1; d <= 4; d++)
+        if (s4_ok(v, k, d)) {
+            v[k] = d;
+            s4_fill(v, k + 1);
+        }
+}
+
+int (*t_sudoku4(int *n))[16]
+{
+    if (!ns4) {
+        int v[16];
+        s4_fill(v, 0);
+        assert_int_equal(ns4, 288);
+    }
+    if (n) *n = ns4;
+    return s4;
 }

@@ -3,6 +3,8 @@
 #ifndef RG_TEST_SUPPORT_H
 #define RG_TEST_SUPPORT_H
 
+#include <stdint.h>
+
 #include "rulegrid/rulegrid.h"
 
 /* The registry of the built-in plugins (built once, freed at exit). */
@@ -11,8 +13,17 @@ rg_registry *t_registry(void);
 rg_puzzle *t_parse(const char *json);
 /* Parse and expect an error; returns the error (code != 0) for inspection. */
 rg_error t_parse_error(const char *json);
+/* The error e must be a format error of rule index rule (its type), at
+ * field, whose message contains phrase; fails the test with e otherwise. */
+void t_assert_error(const rg_error *e, int rule, const char *type, const char *field,
+                    const char *phrase);
 /* Path of a file in the source tree: RG_SOURCE_DIR "/" rel (static buffer). */
 const char *t_src(const char *rel);
+/* Solve p with s at strategy and heuristic (the other options default) up to
+ * limit solutions, nodes nodes and seconds seconds (0: no such limit) into *r;
+ * fails the test when rg_solve does not return RG_OK. */
+void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long limit,
+             uint64_t nodes, double seconds, rg_result *r);
 /* Count solutions up to limit with strategy and heuristic; returns the count
  * and fills *status when status is not NULL. */
 long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status);
@@ -20,6 +31,9 @@ long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *s
  * (rg_puzzle_cells(p) ints) when sol is not NULL. */
 long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
                   int *sol);
+/* The 288 sudokus of 4 x 4 (boxes 2 x 2), cells in reading order, enumerated
+ * without the library (once); *n (when n is not NULL) is 288. */
+int (*t_sudoku4(int *n))[16];
 /* Every puzzle of a .jsonl corpus of the source tree is proved unique at the
  * default options and its answer equals the document's solution. Returns
  * how many puzzles were read. */

@@ -18,7 +18,7 @@
 static void err(const char *rules, const char *field, const char *phrase)
 {
     rg_error e = v3_error(9, 9, 9, rules);
-    v3_assert_error(&e, 0, "arrow", field, phrase);
+    t_assert_error(&e, 0, "arrow", field, phrase);
 }
 
 static void errors(void **state)
@@ -111,7 +111,7 @@ static int gen_arrow(int rows, int cols, int maxb, int maxlen, arw *a, char *jso
 static void counts_on_4x4(void **state)
 {
     (void)state;
-    v3_grids4();
+    int(*grids)[16] = t_sudoku4(NULL);
     int differs_ignored = 0, differs_half = 0, t = 0;
     while (t < 60) {
         arw a;
@@ -121,8 +121,8 @@ static void counts_on_4x4(void **state)
         snprintf(rules, sizeof rules, "[" V3_GRID4 ", %s]", rule);
         long full = 0, half = 0;
         for (int g = 0; g < 288; g++) {
-            full += arrow_holds(&a, v3_grids[g], 0);
-            half += arrow_holds(&a, v3_grids[g], 1);
+            full += arrow_holds(&a, grids[g], 0);
+            half += arrow_holds(&a, grids[g], 1);
         }
         rg_puzzle *p = v3_parse(4, 4, 4, rules);
         long n = v3_count_all(p, 1000);

@@ -54,25 +54,6 @@ static void unload(corpus *c)
     free(c->p);
 }
 
-static void solve_limited(rg_solver *s, const rg_puzzle *p, int st, int h, long limit,
-                          uint64_t nodes, rg_result *r)
-{
-    rg_options o;
-    rg_options_default(&o);
-    o.strategy = st;
-    o.heuristic = h;
-    o.limit = limit;
-    o.max_nodes = nodes;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_solve(s, p, &o, r, &err), RG_OK);
-}
-
-static void solve(rg_solver *s, const rg_puzzle *p, int st, int h, long limit, rg_result *r)
-{
-    solve_limited(s, p, st, h, limit, 0, r);
-}
-
 /* The answer is a solution of the rules that keeps every given. */
 static void assert_answer(const rg_puzzle *p, const int *sol)
 {
@@ -111,7 +92,7 @@ static void tdoku_test_puzzles(void **state)
                 uint64_t budget = 0;
                 if (st == RG_STRATEGY_CHECK && (h != RG_HEURISTIC_FIRST || stride() > 1))
                     budget = CHECK_BUDGET;
-                solve_limited(s, c.p[i], st, h, 1000, budget, &r);
+                t_solve(s, c.p[i], st, h, 1000, budget, 0, &r);
                 if (budget) {
                     budgeted++;
                     assert_true(r.solutions <= expect);
@@ -155,13 +136,13 @@ static void unique_corpus(const char *rel, int expect_n)
         unsigned long long prev = ~0ull;
         for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
             rg_result r;
-            solve(s, c.p[i], st, RG_HEURISTIC_DOMWDEG, 2, &r);
+            t_solve(s, c.p[i], st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);
             assert_answer(c.p[i], r.solution);
             if (st == RG_STRATEGY_PROPAGATE) memcpy(first, r.solution, 81 * sizeof *first);
             else assert_memory_equal(first, r.solution, 81 * sizeof *first);
             if (st == RG_STRATEGY_PROPAGATE) continue; /* plain propagation is slow on these */
-            solve(s, c.p[i], st, RG_HEURISTIC_FIRST, 2, &r);
+            t_solve(s, c.p[i], st, RG_HEURISTIC_FIRST, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);
             if (r.stats.guesses > prev)
                 fail_msg("puzzle %d: %s guessed %llu times, the level below %llu", i,
@@ -202,7 +183,7 @@ static void deduction_levels_no_guess(void **state)
     for (int i = 0; i < c.n; i++)
         for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
             rg_result r;
-            solve(s, c.p[i], st, RG_HEURISTIC_MRV, 2, &r);
+            t_solve(s, c.p[i], st, RG_HEURISTIC_MRV, 2, 0, 0, &r);
             solved[st] += r.no_guess;
         }
     print_message("17-clue slice solved without guessing: propagate %d, singles %d, "

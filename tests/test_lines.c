@@ -18,7 +18,7 @@
 static void err(int D, const char *rules, int rule, const char *field, const char *phrase)
 {
     rg_error e = v3_error(9, 9, D, rules);
-    v3_assert_error(&e, rule, "line", field, phrase);
+    t_assert_error(&e, rule, "line", field, phrase);
 }
 
 #define L(body) "[{\"type\": \"line\", " body "}]"
@@ -296,7 +296,7 @@ static int holds(const inst *in, const int *g, int half)
 static void counts_on_4x4(void **state)
 {
     (void)state;
-    v3_grids4();
+    int(*grids)[16] = t_sudoku4(NULL);
     for (int kind = 0; kind < NKINDS; kind++) {
         int differs_ignored = 0, differs_half = 0;
         for (int t = 0; t < 24; t++) {
@@ -311,9 +311,9 @@ static void counts_on_4x4(void **state)
             snprintf(givens, sizeof givens, "{\"r%dc%d\": %d}", gc / 4 + 1, gc % 4 + 1, gv);
             long full = 0, half = 0;
             for (int g = 0; g < 288; g++) {
-                if (v3_grids[g][gc] != gv) continue;
-                full += holds(&in, v3_grids[g], 0);
-                half += holds(&in, v3_grids[g], 1);
+                if (grids[g][gc] != gv) continue;
+                full += holds(&in, grids[g], 0);
+                half += holds(&in, grids[g], 1);
             }
             char *text = v3_docg(4, 4, 4, rules, givens);
             rg_puzzle *p = t_parse(text);
@@ -378,12 +378,10 @@ static void region_sum_segments_differ(void **state)
     rg_puzzle *p = v3_parse(4, 4, 4,
                             "[" V3_GRID4 ", {\"type\": \"line\", \"kind\": \"region_sum\", "
                             "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}]");
-    rg_solver *s = rg_solver_new();
     rg_mask out[16];
-    assert_int_equal(rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
+    v3_root(p, out);
     assert_int_equal(out[2], 0xC);
     assert_int_equal(out[0], 0x7);
-    rg_solver_free(s);
     rg_puzzle_free(p);
 }
 

@@ -13,20 +13,6 @@
 
 #include "support.h"
 
-static void solve(rg_solver *s, const rg_puzzle *p, int st, long limit, uint64_t nodes,
-                  double seconds, rg_result *r)
-{
-    rg_options o;
-    rg_options_default(&o);
-    o.strategy = st;
-    o.limit = limit;
-    o.max_nodes = nodes;
-    o.max_seconds = seconds;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_solve(s, p, &o, r, &err), RG_OK);
-}
-
 /* The first n puzzles of a corpus of the source tree (all when n is 0). */
 static int load(const char *rel, int n, rg_puzzle **out)
 {
@@ -84,7 +70,7 @@ static void hard_fewer_guesses(void **state)
     for (int i = 0; i < n; i++) {
         for (int st = RG_STRATEGY_SINGLES; st < RG_STRATEGY_COUNT; st++) {
             rg_result r;
-            solve(s, p[i], st, 2, 0, 0, &r);
+            t_solve(s, p[i], st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);
             assert_int_equal(rg_puzzle_check(p[i], r.solution), -1);
             if (st == RG_STRATEGY_SINGLES) memcpy(sol, r.solution, sizeof sol);
@@ -122,8 +108,8 @@ static void probes_counted(void **state)
     uint64_t sub = 0, pro = 0;
     for (int i = 0; i < n; i++) {
         rg_result a, b;
-        solve(s, p[i], RG_STRATEGY_SUBSETS, 2, 0, 0, &a);
-        solve(s, p[i], RG_STRATEGY_PROBE, 2, 0, 0, &b);
+        t_solve(s, p[i], RG_STRATEGY_SUBSETS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &a);
+        t_solve(s, p[i], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &b);
         assert_int_equal(a.status, RG_STATUS_UNIQUE);
         assert_int_equal(b.status, RG_STATUS_UNIQUE);
         assert_memory_equal(a.solution, b.solution, 81 * sizeof *a.solution);
@@ -178,11 +164,11 @@ static void variants_agree(void **state)
         assert_true(n > 0 && n < 64);
         for (int i = 0; i < n; i++) {
             rg_result a, b;
-            solve(s, p[i], RG_STRATEGY_INTERSECTIONS, 2, 0, 0, &a);
+            t_solve(s, p[i], RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &a);
             int cells = rg_puzzle_cells(p[i]);
             int *sol = malloc((size_t)cells * sizeof *sol);
             memcpy(sol, a.solution, (size_t)cells * sizeof *sol);
-            solve(s, p[i], RG_STRATEGY_PROBE, 2, 0, 0, &b);
+            t_solve(s, p[i], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &b);
             if (b.status != a.status)
                 fail_msg("%s puzzle %d: probe %s, intersections %s", files[f], i,
                          rg_status_name(b.status), rg_status_name(a.status));
@@ -208,23 +194,23 @@ static void limits(void **state)
     assert_int_equal(load("corpus/classic/puzzles6_forum_hardest_1106.txt", 1, p), 1);
     rg_solver *s = rg_solver_new();
     rg_result r;
-    solve(s, p[0], RG_STRATEGY_PROBE, 2, 2, 0, &r);
+    t_solve(s, p[0], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 2, 0, &r);
     assert_int_equal(r.status, RG_STATUS_UNKNOWN);
     assert_true(r.stats.nodes <= 2);
     /* The clock is read while probing (the first probed cell reads it). */
-    solve(s, p[0], RG_STRATEGY_PROBE, 2, 0, 1e-9, &r);
+    t_solve(s, p[0], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 1e-9, &r);
     assert_int_equal(r.status, RG_STATUS_UNKNOWN);
     assert_null(r.solution);
     assert_false(r.no_guess);
     /* Without limits the same solver proves it. */
-    solve(s, p[0], RG_STRATEGY_PROBE, 2, 0, 0, &r);
+    t_solve(s, p[0], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
     assert_int_equal(r.status, RG_STATUS_UNIQUE);
     /* Counting the solutions of an empty 16x16 grid never ends: the time
      * limit ends it. */
     rg_puzzle *big = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":16,"
                              "\"columns\":16,\"digits\":16},\"rules\":[{\"type\":\"box_grid\","
                              "\"origin\":\"r1c1\",\"box\":[4,4]}]}");
-    solve(s, big, RG_STRATEGY_PROBE, 1000000000L, 0, 0.05, &r);
+    t_solve(s, big, RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 1000000000L, 0, 0.05, &r);
     assert_int_equal(r.status, RG_STATUS_UNKNOWN);
     rg_puzzle_free(big);
     rg_solver_free(s);

@@ -52,11 +52,14 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
 
 /* ---- cli_input.c: shared by the commands ----------------------------------- */
 
-/* "rulegrid: <message>" and the hint to --help on standard error; returns 2. */
 /* A decimal integer without sign; 1 when s is one and it fits. */
 int cli_parse_u64(const char *s, uint64_t *out);
 /* Seconds of a monotonic clock. */
 double cli_now(void);
+/* The name of the long option a ("--name" or "--name=value") into name
+ * (cut to cap - 1 bytes); returns the value after '=', NULL without one. */
+const char *cli_split_option(const char *a, char *name, size_t cap);
+/* "rulegrid: <message>" and the hint to --help on standard error; returns 2. */
 int cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -84,9 +87,9 @@ void cli_print_stats(FILE *f, const rg_stats *s);
 void cli_json_string(FILE *f, const char *s);
 /* "key": followed by nothing (the caller writes the value); comma handled
  * by *first. */
+void cli_json_key(FILE *f, int *first, const char *key);
 /* key: {"rule": index, "type": its type}, for a rule a puzzle breaks. */
 void cli_json_rule(FILE *f, int *first, const char *key, const rg_puzzle *p, int rule);
-void cli_json_key(FILE *f, int *first, const char *key);
 /* A number of microseconds: a plain decimal, never exponent or NaN. */
 void cli_json_us(FILE *f, double us);
 /* {"r1c1": 5, ...} for every existing cell, in reading order. */

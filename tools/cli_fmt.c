@@ -93,6 +93,17 @@ static void report(ctx *c, rg_error *e)
     raise_status(c, EXIT_BAD);
 }
 
+/* All of path, its length into *n; NULL after reporting e when it cannot be read. */
+static char *read_input(ctx *c, const char *path, size_t *n, rg_error *e)
+{
+    char *s = NULL;
+    if (cli_read_all(path, &s, n, e) != RG_OK) {
+        report(c, e);
+        return NULL;
+    }
+    return s;
+}
+
 static void report_text(ctx *c, const char *file, long line, const char *msg)
 {
     rg_error e;
@@ -203,13 +214,10 @@ static int fmt_lines(ctx *c, const char *path, const char *s, size_t n, text *ou
 
 static void fmt_file(ctx *c, const char *path)
 {
-    char *s = NULL;
     size_t n = 0;
     rg_error e;
-    if (cli_read_all(path, &s, &n, &e) != RG_OK) {
-        report(c, &e);
-        return;
-    }
+    char *s = read_input(c, path, &n, &e);
+    if (!s) return;
     text out = {0};
     int bad = 0, oom = 0, listed = 0, kind = input_kind(path, s, n);
     if (kind == IN_CLASSIC) {
@@ -325,11 +333,7 @@ static int parse_opts(opts *o, int argc, char **argv, int convert)
             if (!d) return cli_usage_error("unknown option '%s'", a);
             snprintf(name, sizeof name, "%s", d->name);
         } else {
-            const char *eq = strchr(a + 2, '=');
-            size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1),
-                     a + 2);
-            if (eq) value = eq + 1;
+            value = cli_split_option(a, name, sizeof name);
             for (size_t k = 0; k < sizeof optdefs / sizeof optdefs[0]; k++)
                 if (strcmp(optdefs[k].name, name) == 0) d = &optdefs[k];
             if (!d) return cli_usage_error("unknown option '%s'", a);
@@ -477,13 +481,10 @@ static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
 
 static void convert_file(ctx *c, const char *path)
 {
-    char *s = NULL;
     size_t n = 0;
     rg_error e;
-    if (cli_read_all(path, &s, &n, &e) != RG_OK) {
-        report(c, &e);
-        return;
-    }
+    char *s = read_input(c, path, &n, &e);
+    if (!s) return;
     int kind = input_kind(path, s, n);
     if (kind == IN_DOCUMENT) {
         rg_puzzle *p = NULL;

@@ -310,12 +310,7 @@ static int parse_args(cmd *c, int argc, char **argv)
         } else if (strcmp(a, "-o") == 0) {
             snprintf(name, sizeof name, "output");
         } else if (a[0] == '-' && a[1] == '-' && a[2]) {
-            const char *eq = strchr(a + 2, '=');
-            size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            if (n >= sizeof name) n = sizeof name - 1;
-            memcpy(name, a + 2, n);
-            name[n] = 0;
-            if (eq) value = eq + 1;
+            value = cli_split_option(a, name, sizeof name);
         } else {
             return usage_error("unexpected argument '%s' (generate reads no files; use "
                                "--template FILE)",

@@ -288,6 +288,16 @@ double cli_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+const char *cli_split_option(const char *a, char *name, size_t cap)
+{
+    const char *eq = strchr(a + 2, '=');
+    size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+    if (n >= cap) n = cap - 1;
+    memcpy(name, a + 2, n);
+    name[n] = 0;
+    return eq ? eq + 1 : NULL;
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
     va_list ap;

@@ -16,39 +16,9 @@ import random
 import subprocess
 import sys
 
+from gridgen import name, solved_grid
+
 N = 9
-
-
-def solved_grid(rng):
-    g = [[0] * N for _ in range(N)]
-
-    def ok(r, c, v):
-        for k in range(N):
-            if g[r][k] == v or g[k][c] == v:
-                return False
-        br, bc = r // 3 * 3, c // 3 * 3
-        return all(g[br + i][bc + j] != v for i in range(3) for j in range(3))
-
-    def fill(i):
-        if i == N * N:
-            return True
-        r, c = divmod(i, N)
-        digits = list(range(1, N + 1))
-        rng.shuffle(digits)
-        for v in digits:
-            if ok(r, c, v):
-                g[r][c] = v
-                if fill(i + 1):
-                    return True
-        g[r][c] = 0
-        return False
-
-    fill(0)
-    return g
-
-
-def name(r, c):
-    return "r%dc%d" % (r + 1, c + 1)
 
 
 def king(r, c):
@@ -129,7 +99,7 @@ def grow_cages(grid, rng, maxsize):
 
 def killer(counter, rng, i):
     for _ in range(50):
-        grid = solved_grid(rng)
+        grid = solved_grid(N, (3, 3), rng)
         cages = grow_cages(grid, rng, rng.choice((3, 4, 5)))
         rules = [{"type": "cage", "cells": [name(r, c) for r, c in cage],
                   "sum": sum(grid[r][c] for r, c in cage)} for cage in cages]
@@ -165,7 +135,7 @@ def line_rule(kind, path, **extra):
 
 def clue_puzzle(counter, rng, make_rules, title):
     for _ in range(20):
-        grid = solved_grid(rng)
+        grid = solved_grid(N, (3, 3), rng)
         rules = make_rules(grid)
         if not rules:
             continue

@@ -256,12 +256,7 @@ static int parse_args(cli *c, int argc, char **argv)
         if (strcmp(a, "-q") == 0) {
             snprintf(name, sizeof name, "quiet");
         } else if (a[1] == '-') {
-            const char *eq = strchr(a + 2, '=');
-            size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            if (n >= sizeof name) n = sizeof name - 1;
-            memcpy(name, a + 2, n);
-            name[n] = 0;
-            if (eq) value = eq + 1;
+            value = cli_split_option(a, name, sizeof name);
         } else {
             return usage_error("unknown option '%s'", a);
         }

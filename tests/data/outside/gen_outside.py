@@ -4,44 +4,16 @@ solved grid, every clue of one outside kind read from it, then givens and
 clues dropped one at a time while the rulegrid command still proves the
 puzzle unique. Usage: gen_outside.py RULEGRID SEED > lines.jsonl"""
 import json
+import os
 import random
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from gridgen import name, solved_grid  # noqa: E402
+
 KIND_PARAM = {"sandwich": "value", "x_sum": "value", "skyscraper": "value",
               "little_killer": "sum", "rossini": "direction"}
-
-
-def grid(size, box, rnd):
-    """A random solved size x size sudoku with boxes box[0] x box[1]."""
-    g = [[0] * size for _ in range(size)]
-
-    def ok(r, c, v):
-        if v in g[r] or any(g[i][c] == v for i in range(size)):
-            return False
-        r0, c0 = r - r % box[0], c - c % box[1]
-        return all(g[i][j] != v for i in range(r0, r0 + box[0]) for j in range(c0, c0 + box[1]))
-
-    def fill(k):
-        if k == size * size:
-            return True
-        r, c = divmod(k, size)
-        digits = list(range(1, size + 1))
-        rnd.shuffle(digits)
-        for v in digits:
-            if ok(r, c, v):
-                g[r][c] = v
-                if fill(k + 1):
-                    return True
-        g[r][c] = 0
-        return False
-
-    fill(0)
-    return g
-
-
-def name(r, c):
-    return "r%dc%d" % (r + 1, c + 1)
 
 
 def lines(size, kind):
@@ -109,7 +81,7 @@ def unique(exe, doc):
 
 def make(exe, size, box, kind, seed, keep_fraction=1.0):
     rnd = random.Random(seed)
-    g = grid(size, box, rnd)
+    g = solved_grid(size, box, rnd)
     rules = []
     for line in lines(size, kind):
         val = clue(kind, g, line)

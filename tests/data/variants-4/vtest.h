@@ -1,8 +1,8 @@
 /* Helpers shared by the tests of the pair-rule plugins (test_pairop.c,
  * test_relations.c, test_neighbours.c, test_cells.c, test_corners.c,
- * test_negatives.c): documents built in memory, counts under every strategy,
- * the 288 4 x 4 sudokus for independent counts, and the propagation
- * soundness check against brute force. Include after cmocka.h and support.h. */
+ * test_negatives.c): documents built in memory, counts under every strategy
+ * and the propagation soundness check against brute force (the 288 4 x 4
+ * sudokus for independent counts: t_sudoku4 of support.h). Include after cmocka.h and support.h. */
 #ifndef RG_VTEST_H
 #define RG_VTEST_H
 
@@ -173,43 +173,14 @@ static V_UNUSED void v_count_all(const char *json, long expect, int slow_levels)
     rg_puzzle_free(p);
 }
 
-/* ---- The 288 sudokus of 4 x 4 (boxes 2 x 2), cells in reading order --------------------- */
-
-static int v_s4[288][16];
-static int v_ns4;
-
-static int v_s4_ok(const int *v, int k, int d)
+/* v_count_all (slow levels too) of the rule list rules on a rows x cols board
+ * of D digits without givens; frees rules. */
+static V_UNUSED void v_count_rules(int rows, int cols, int D, vbuf *rules, long expect)
 {
-    int r = k / 4, c = k % 4;
-    for (int i = 0; i < k; i++) {
-        int ri = i / 4, ci = i % 4;
-        if (v[i] == d && (ri == r || ci == c || (ri / 2 == r / 2 && ci / 2 == c / 2))) return 0;
-    }
-    return 1;
-}
-
-static void v_s4_fill(int *v, int k)
-{
-    if (k == 16) {
-        memcpy(v_s4[v_ns4++], v, sizeof v_s4[0]);
-        return;
-    }
-    for (int d = 1; d <= 4; d++)
-        if (v_s4_ok(v, k, d)) {
-            v[k] = d;
-            v_s4_fill(v, k + 1);
-        }
-}
-
-/* Every 4 x 4 sudoku; *n is 288. */
-static V_UNUSED int (*v_sudoku4(int *n))[16]
-{
-    if (!v_ns4) {
-        int v[16];
-        v_s4_fill(v, 0);
-    }
-    *n = v_ns4;
-    return v_s4;
+    char *json = v_doc(rows, cols, D, "", rules->s, "");
+    v_count_all(json, expect, 1);
+    free(json);
+    free(rules->s);
 }
 
 /* ---- Soundness of propagation against brute force ------------------------------------ */
@@ -292,6 +263,15 @@ static V_UNUSED void v_sound(const char *json, int trials)
     rg_puzzle_free(p);
 }
 
+/* v_sound of the rule list rules on a rows x cols board of D digits; frees rules. */
+static V_UNUSED void v_sound_rules(int rows, int cols, int D, vbuf *rules, int trials)
+{
+    char *json = v_doc(rows, cols, D, "", rules->s, "");
+    v_sound(json, trials);
+    free(json);
+    free(rules->s);
+}
+
 /* ---- Corpus files ------------------------------------------------------------------ */
 
 /* Every document of the corpus file rel (source tree) is counted up to 2 at
@@ -343,13 +323,7 @@ static V_UNUSED void v_error(const char *json, int rule, const char *type, const
                              const char *phrase)
 {
     rg_error e = t_parse_error(json);
-    char buf[1024];
-    rg_error_format(&e, buf, sizeof buf);
-    if (e.rule != rule || strcmp(e.type, type) != 0 || strcmp(e.field, field) != 0 ||
-        !strstr(e.message, phrase))
-        fail_msg("unexpected error: %s (wanted rule %d (%s), field %s, \"%s\")", buf, rule, type,
-                 field, phrase);
-    assert_int_equal(e.code, RG_E_FORMAT);
+    t_assert_error(&e, rule, type, field, phrase);
 }
 
 /* A one-rule document on a rows x cols board of D digits, for errors. */

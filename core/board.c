@@ -114,3 +114,13 @@ int rg_rect_parse(const char *s, int *r1, int *c1, int *r2, int *c2)
     *c2 = c < e ? e : c;
     return 0;
 }
+
+int rg_span_parse(const char *s, int *r1, int *c1, int *r2, int *c2)
+{
+    int rc = rg_rect_parse(s, r1, c1, r2, c2);
+    if (rc != 1) return rc == 0 ? 0 : -1;
+    if (rg_cell_parse(s, r1, c1)) return -1;
+    *r2 = *r1;
+    *c2 = *c1;
+    return 0;
+}

@@ -19,30 +19,6 @@
 
 /* ---- Small helpers ------------------------------------------------------- */
 
-/* A short description of a JSON value for "got ..." in messages. */
-static const char *found(const cJSON *v, char *buf, size_t n)
-{
-    if (cJSON_IsNumber(v) && !isfinite(v->valuedouble))
-        snprintf(buf, n, "a number too large to hold");
-    else if (cJSON_IsNumber(v))
-        snprintf(buf, n, "%.15g", v->valuedouble);
-    else if (cJSON_IsString(v) && strlen(v->valuestring) > 40)
-        snprintf(buf, n, "\"%.37s...\"", v->valuestring);
-    else if (cJSON_IsString(v))
-        snprintf(buf, n, "\"%s\"", v->valuestring);
-    else if (cJSON_IsArray(v))
-        snprintf(buf, n, "a list");
-    else if (cJSON_IsObject(v))
-        snprintf(buf, n, "an object");
-    else if (cJSON_IsTrue(v))
-        snprintf(buf, n, "true");
-    else if (cJSON_IsFalse(v))
-        snprintf(buf, n, "false");
-    else
-        snprintf(buf, n, "null");
-    return buf;
-}
-
 /* A JSON number that is an exact integer in [min, max]. */
 static int int_in(const cJSON *v, long min, long max, long *out)
 {
@@ -59,7 +35,7 @@ static int int_field(const cJSON *v, const char *field, long min, long max, long
     char g[64];
     if (int_in(v, min, max, out))
         return rg_error_set(err, RG_E_FORMAT, field, "expected an integer from %ld to %ld, got %s",
-                            min, max, found(v, g, sizeof g));
+                            min, max, rg_json_found(v, g, sizeof g));
     return RG_OK;
 }
 
@@ -243,7 +219,7 @@ static int parse_json(const char *text, size_t len, cJSON **out, rg_error *err)
     if (!cJSON_IsObject(root)) {
         char g[64];
         rg_error_set(err, RG_E_FORMAT, NULL, "the document must be a JSON object, got %s",
-                     found(root, g, sizeof g));
+                     rg_json_found(root, g, sizeof g));
         cJSON_Delete(root);
         return RG_E_FORMAT;
     }
@@ -287,7 +263,7 @@ static int read_board(const cJSON *root, rg_board *board, rg_error *err)
     if (!cJSON_IsObject(b))
         return rg_error_set(err, RG_E_FORMAT, "board",
                             "expected an object with rows, columns and digits, got %s",
-                            found(b, g, sizeof g));
+                            rg_json_found(b, g, sizeof g));
     int oom;
     const char *dup = rg_json_duplicate(b, &oom);
     if (oom) return rg_error_set(err, RG_E_NOMEM, "board", "out of memory");
@@ -333,14 +309,14 @@ static int read_board(const cJSON *root, rg_board *board, rg_error *err)
                     rc = rg_error_set(err, RG_E_FORMAT, field,
                                       "expected a cell name or a rectangle like \"r1c1:r3c3\", "
                                       "got %s",
-                                      found(e, g, sizeof g));
+                                      rg_json_found(e, g, sizeof g));
                 else
                     rc = mark_cells(e->valuestring, field, rows, cols, exists, err);
             }
         } else {
             rc = rg_error_set(err, RG_E_FORMAT, "board.cells",
                               "expected a list of cells and rectangles, got %s",
-                              found(cells, g, sizeof g));
+                              rg_json_found(cells, g, sizeof g));
         }
         if (!rc) {
             int any = 0;
@@ -366,7 +342,7 @@ static int read_digits(const cJSON *obj, const char *name, const rg_board *bd, i
     if (!cJSON_IsObject(obj))
         return rg_error_set(err, RG_E_FORMAT, name,
                             "expected an object from cell name to digit, got %s",
-                            found(obj, g, sizeof g));
+                            rg_json_found(obj, g, sizeof g));
     for (const cJSON *c = obj->child; c; c = c->next) {
         snprintf(field, sizeof field, "%s.%.60s", name, c->string);
         int row, col;
@@ -386,7 +362,7 @@ static int read_digits(const cJSON *obj, const char *name, const rg_board *bd, i
         long d;
         if (int_in(c, 1, bd->digits, &d))
             return rg_error_set(err, RG_E_FORMAT, field, "expected a digit from 1 to %d, got %s",
-                                bd->digits, found(c, g, sizeof g));
+                                bd->digits, rg_json_found(c, g, sizeof g));
         vals[k] = (int)d;
     }
     if (complete)
@@ -451,7 +427,7 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
     for (const cJSON *r = rules->child; r && !rc; r = r->next, i++) {
         if (!cJSON_IsObject(r)) {
             rc = rule_error(err, i, NULL, "", "a rule must be an object, got %s",
-                            found(r, g, sizeof g));
+                            rg_json_found(r, g, sizeof g));
             break;
         }
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
@@ -461,7 +437,7 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
         }
         if (!cJSON_IsString(t)) {
             rc = rule_error(err, i, NULL, "type", "expected a string naming the rule type, got %s",
-                            found(t, g, sizeof g));
+                            rg_json_found(t, g, sizeof g));
             break;
         }
         const rg_rule_type *type = reg ? rg_registry_find(reg, t->valuestring) : NULL;
@@ -502,13 +478,13 @@ static int check_top(const cJSON *root, rg_error *err)
     if (!f) return rg_error_set(err, RG_E_FORMAT, "format", "missing required field");
     if (!cJSON_IsString(f) || strcmp(f->valuestring, "rulegrid"))
         return rg_error_set(err, RG_E_FORMAT, "format", "expected \"rulegrid\", got %s",
-                            found(f, g, sizeof g));
+                            rg_json_found(f, g, sizeof g));
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
     if (!v) return rg_error_set(err, RG_E_FORMAT, "version", "missing required field");
     long ver;
     if (int_in(v, LONG_MIN / 2, LONG_MAX / 2, &ver))
         return rg_error_set(err, RG_E_FORMAT, "version", "expected the integer 1, got %s",
-                            found(v, g, sizeof g));
+                            rg_json_found(v, g, sizeof g));
     if (ver != 1)
         return rg_error_set(err, RG_E_FORMAT, "version",
                             "unsupported version %ld: this reader reads version 1", ver);
@@ -531,12 +507,12 @@ static int check_top(const cJSON *root, rg_error *err)
     const cJSON *meta = cJSON_GetObjectItemCaseSensitive(root, "meta");
     if (meta && !cJSON_IsObject(meta))
         return rg_error_set(err, RG_E_FORMAT, "meta", "expected an object, got %s",
-                            found(meta, g, sizeof g));
+                            rg_json_found(meta, g, sizeof g));
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
     if (!rules) return rg_error_set(err, RG_E_FORMAT, "rules", "missing required field");
     if (!cJSON_IsArray(rules))
         return rg_error_set(err, RG_E_FORMAT, "rules", "expected a list of rules, got %s",
-                            found(rules, g, sizeof g));
+                            rg_json_found(rules, g, sizeof g));
     return RG_OK;
 }
 

@@ -50,7 +50,7 @@ static int nomem(rg_build *b, rg_rule *r, const char *field)
 }
 
 /* A short description of a JSON value for "got ..." in messages. */
-static const char *found(const cJSON *v, char *buf, size_t n)
+const char *rg_json_found(const cJSON *v, char *buf, size_t n)
 {
     if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) {
         snprintf(buf, n, "a number too large to hold");
@@ -150,7 +150,7 @@ int rg_rule_begin(rg_build *b, rg_rule *r, const cJSON *json, int index, const c
     if (!cJSON_IsObject(json)) {
         r->json = NULL;
         return rg_read_error(b, r, NULL, "a rule must be an object, got %s",
-                             found(json, g, sizeof g));
+                             rg_json_found(json, g, sizeof g));
     }
     int n = 0;
     for (const cJSON *c = json->child; c; c = c->next) n++;
@@ -186,7 +186,7 @@ int rg_rule_end(rg_build *b, rg_rule *r)
         if (strcmp(name, "note") == 0) {
             if (cJSON_IsString(c)) continue;
             return rg_read_error(b, r, name, "a note must be a string, got %s",
-                                 found(c, g, sizeof g));
+                                 rg_json_found(c, g, sizeof g));
         }
         return rg_read_error(b, r, name,
                              "unknown field \"%s\" for a rule of type %s (only \"note\" and "
@@ -304,7 +304,7 @@ static int add_element(rg_build *b, rg_rule *r, const char *where, collect *c, c
     char g[64];
     if (!cJSON_IsString(e))
         return rg_read_error(b, r, where, "expected a cell name%s, got %s",
-                             names_only ? "" : " or a rectangle", found(e, g, sizeof g));
+                             names_only ? "" : " or a rectangle", rg_json_found(e, g, sizeof g));
     if (!names_only && strchr(e->valuestring, ':')) return add_rect(b, r, where, c, e->valuestring);
     if (names_only && strchr(e->valuestring, ':'))
         return rg_read_error(b, r, where,
@@ -365,17 +365,17 @@ static int gather(rg_build *b, rg_rule *r, const char *field, const cJSON *v, in
     if (cJSON_IsString(v)) {
         if (names_only)
             return rg_read_error(b, r, field, "expected a list of cell names, got %s",
-                                 found(v, g, sizeof g));
+                                 rg_json_found(v, g, sizeof g));
         if (!strchr(v->valuestring, ':'))
             return rg_read_error(b, r, field,
                                  "expected a list of cells or a rectangle like \"r1c1:r3c3\", "
                                  "got %s (write [%s] for one cell)",
-                                 found(v, g, sizeof g), found(v, g, sizeof g));
+                                 rg_json_found(v, g, sizeof g), rg_json_found(v, g, sizeof g));
         return add_rect(b, r, field, c, v->valuestring);
     }
     if (!cJSON_IsArray(v))
         return rg_read_error(b, r, field, "expected a list of cell names%s, got %s",
-                             names_only ? "" : " and rectangles", found(v, g, sizeof g));
+                             names_only ? "" : " and rectangles", rg_json_found(v, g, sizeof g));
     int i = 0;
     for (const cJSON *e = v->child; e; e = e->next, i++) {
         int rc = add_element(b, r, at(where, sizeof where, field, i), c, e, names_only);
@@ -467,7 +467,7 @@ int rg_read_cell(rg_build *b, rg_rule *r, const char *field, unsigned flags, int
     if (rc) return rc;
     if (!cJSON_IsString(v))
         return rg_read_error(b, r, field, "expected a cell name like \"r1c1\", got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     return cell_of(b, r, field, v->valuestring, cell);
 }
 
@@ -482,7 +482,7 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
     if (!cJSON_IsArray(v))
         return rg_read_error(b, r, field, "expected a list of cell pairs like [[\"r1c1\", "
                                           "\"r1c2\"]], got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
     int *out = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * 2 * sizeof *out);
     if (!out) return nomem(b, r, field);
@@ -491,7 +491,7 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
         at(where, sizeof where, field, i);
         if (!cJSON_IsArray(e))
             return rg_read_error(b, r, where, "expected a pair of two cell names, got %s",
-                                 found(e, g, sizeof g));
+                                 rg_json_found(e, g, sizeof g));
         if (cJSON_GetArraySize(e) != 2)
             return rg_read_error(b, r, where,
                                  "expected a pair of two cell names, got a list of %d",
@@ -501,7 +501,7 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
             at(inner, sizeof inner, where, k);
             if (!cJSON_IsString(x))
                 return rg_read_error(b, r, inner, "expected a cell name, got %s",
-                                     found(x, g, sizeof g));
+                                     rg_json_found(x, g, sizeof g));
             rc = cell_of(b, r, inner, x->valuestring, &out[2 * i + k]);
             if (rc) return rc;
         }
@@ -525,7 +525,7 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
     if (rc) return rc;
     if (!cJSON_IsArray(v))
         return rg_read_error(b, r, field, "expected a list of cell lists, got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
     rc = check_count(b, r, field, count, min_lists, 0, "list");
     if (rc) return rc;
@@ -540,7 +540,7 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
         at(where, sizeof where, field, i);
         if (!cJSON_IsArray(e)) {
             rc = rg_read_error(b, r, where, "expected a list of cell names, got %s",
-                               found(e, g, sizeof g));
+                               rg_json_found(e, g, sizeof g));
             break;
         }
         rg_free(c.cells);
@@ -568,7 +568,7 @@ int rg_read_int(rg_build *b, rg_rule *r, const char *field, unsigned flags, long
     long x;
     if (as_long(v, &x) || x < min || x > max)
         return rg_read_error(b, r, field, "expected an integer%s, got %s",
-                             range_text(min, max, range, sizeof range), found(v, g, sizeof g));
+                             range_text(min, max, range, sizeof range), rg_json_found(v, g, sizeof g));
     *out = x;
     return RG_OK;
 }
@@ -593,7 +593,7 @@ int rg_read_enum(rg_build *b, rg_rule *r, const char *field, unsigned flags,
         int w = snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", names[i]);
         if (w > 0) k += (size_t)w;
     }
-    return rg_read_error(b, r, field, "expected one of %s; got %s", list, found(v, g, sizeof g));
+    return rg_read_error(b, r, field, "expected one of %s; got %s", list, rg_json_found(v, g, sizeof g));
 }
 
 /* true or false. */
@@ -605,7 +605,7 @@ int rg_read_bool(rg_build *b, rg_rule *r, const char *field, unsigned flags, int
     if (rc) return rc;
     if (!cJSON_IsBool(v))
         return rg_read_error(b, r, field, "expected true or false, got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     *out = cJSON_IsTrue(v) ? 1 : 0;
     return RG_OK;
 }
@@ -618,7 +618,7 @@ static int digit_list(rg_build *b, rg_rule *r, const char *field, const cJSON *v
     int D = b->board->digits;
     if (!cJSON_IsArray(v))
         return rg_read_error(b, r, field, "expected a list of digits, got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
     int *out = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *out);
     if (!out) return nomem(b, r, field);
@@ -629,7 +629,7 @@ static int digit_list(rg_build *b, rg_rule *r, const char *field, const cJSON *v
         at(where, sizeof where, field, i);
         if (as_long(e, &d) || d < 1 || d > D)
             return rg_read_error(b, r, where, "expected a digit from 1 to %d, got %s", D,
-                                 found(e, g, sizeof g));
+                                 rg_json_found(e, g, sizeof g));
         if ((flags & RG_F_DISTINCT) && (used >> d & 1))
             return rg_read_error(b, r, where, "digit %ld listed twice", d);
         used |= (uint64_t)1 << d;
@@ -668,7 +668,7 @@ int rg_read_digit_lists(rg_build *b, rg_rule *r, const char *field, unsigned fla
     if (rc) return rc;
     if (!cJSON_IsArray(v))
         return rg_read_error(b, r, field, "expected a list of digit lists, got %s",
-                             found(v, g, sizeof g));
+                             rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
     const int **ls = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *ls);
     int *ln = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *ln);
@@ -692,7 +692,7 @@ int rg_read_string(rg_build *b, rg_rule *r, const char *field, unsigned flags, c
     int rc = fetch(b, r, field, flags, &v);
     if (rc) return rc;
     if (!cJSON_IsString(v))
-        return rg_read_error(b, r, field, "expected a string, got %s", found(v, g, sizeof g));
+        return rg_read_error(b, r, field, "expected a string, got %s", rg_json_found(v, g, sizeof g));
     size_t len = strlen(v->valuestring) + 1;
     char *s = rg_arena_alloc(b->arena, len);
     if (!s) return nomem(b, r, field);

@@ -553,12 +553,7 @@ static void mentioned(const run *r, const cJSON *v, unsigned char *mark)
 {
     if (cJSON_IsString(v)) {
         int r1, c1, r2, c2;
-        if (rg_cell_parse(v->valuestring, &r1, &c1) == 0) {
-            r2 = r1;
-            c2 = c1;
-        } else if (rg_rect_parse(v->valuestring, &r1, &c1, &r2, &c2) != 0) {
-            return;
-        }
+        if (rg_span_parse(v->valuestring, &r1, &c1, &r2, &c2)) return;
         for (int y = r1; y <= r2; y++)
             for (int x = c1; x <= c2; x++) {
                 int c = rg_puzzle_cell_at(r->g->templ, y, x);

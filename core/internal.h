@@ -28,6 +28,9 @@ struct cJSON *rg_json_parse(const char *text, size_t len, const char **end);
 /* doc.c: the first member name that occurs twice in the object obj, or NULL;
  * sets *oom when the scratch list could not be allocated. */
 const char *rg_json_duplicate(const struct cJSON *obj, int *oom);
+/* fields.c: what a value is, for an error message: the number, the string
+ * (cut at 40 characters), "a list", "an object", true, false or null. */
+const char *rg_json_found(const struct cJSON *v, char *buf, size_t n);
 
 /* ---- error.c ------------------------------------------------------------- */
 
@@ -73,6 +76,9 @@ void rg_cell_name(int row, int col, char *buf, size_t n);
  * rectangle), -1 when the left corner and -2 when the right corner is no
  * cell name. */
 int rg_rect_parse(const char *s, int *r1, int *c1, int *r2, int *c2);
+/* A cell name or a rectangle as its corners (a cell is a 1 x 1 rectangle).
+ * Returns 0, or -1 when s is neither. */
+int rg_span_parse(const char *s, int *r1, int *c1, int *r2, int *c2);
 static inline int rg_board_at(const rg_board *b, int row, int col)
 {
     if (row < 1 || col < 1 || row > b->rows || col > b->cols) return -1;

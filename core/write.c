@@ -105,16 +105,12 @@ static void put_number(sbuf *b, double d)
 static int canonical_cells(const char *s, char *buf, size_t n)
 {
     int r1, c1, r2, c2;
-    int rc = rg_rect_parse(s, &r1, &c1, &r2, &c2);
-    if (rc == 0) {
+    if (rg_span_parse(s, &r1, &c1, &r2, &c2)) return -1;
+    if (strchr(s, ':'))
         snprintf(buf, n, "r%dc%d:r%dc%d", r1, c1, r2, c2);
-        return 0;
-    }
-    if (rc == 1 && rg_cell_parse(s, &r1, &c1) == 0) {
+    else
         snprintf(buf, n, "r%dc%d", r1, c1);
-        return 0;
-    }
-    return -1;
+    return 0;
 }
 
 /* Any JSON value on one line, ", " and ": " as separators, members in the
@@ -362,14 +358,7 @@ static int rule_cells(const rg_board *bd, const cJSON *v, int *out, int max)
          e = one ? NULL : e->next) {
         if (!cJSON_IsString(e)) continue;
         int r1, c1, r2, c2;
-        int rc = rg_rect_parse(e->valuestring, &r1, &c1, &r2, &c2);
-        if (rc == 1) {
-            if (rg_cell_parse(e->valuestring, &r1, &c1)) continue;
-            r2 = r1;
-            c2 = c1;
-        } else if (rc) {
-            continue;
-        }
+        if (rg_span_parse(e->valuestring, &r1, &c1, &r2, &c2)) continue;
         for (int y = r1; y <= r2; y++)
             for (int x = c1; x <= c2; x++) {
                 int k = rg_board_at(bd, y, x);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "linsum.h"
+#include "lineq.h"
 #include "cages_gen.h"
 #include "masks.h"
 #include "match.h"
@@ -702,6 +703,49 @@ static int derive_all(rg_build *b, rg_rule *r, derive *dv)
     return rc;
 }
 
+/* The sums of one, two or three cells that the units and sum cages imply
+ * as linear equations (lineq.h), beyond the unions derive_all looks at. */
+typedef struct linear_ctx {
+    rg_build *b;
+    rg_rule *r;
+    derive *dv;
+    int rc; /* add_derived's failure, when it ended the search */
+} linear_ctx;
+
+static int linear_emit(void *ctx, const int *cells, const int *sign, int n, long total)
+{
+    linear_ctx *lc = ctx;
+    lc->rc = add_derived(lc->b, lc->r, lc->dv, cells, sign, n, total);
+    return lc->rc != RG_OK;
+}
+
+static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
+{
+    int nh = host->house_count(b), n = dv->ncages;
+    const int **sets = host->alloc(b, (size_t)(nh + n + 1) * sizeof *sets);
+    int *lens = host->alloc(b, (size_t)(nh + n + 1) * sizeof *lens);
+    long *sums = host->alloc(b, (size_t)(nh + n + 1) * sizeof *sums);
+    if (!sets || !lens || !sums) return host->error(b, r, NULL, "out of memory");
+    for (int i = 0; i < dv->ncages; i++) {
+        sets[i] = dv->ccells[i];
+        lens[i] = dv->clen[i];
+        sums[i] = dv->csum[i];
+    }
+    for (int h = 0; h < nh; h++) {
+        const int *hc;
+        int hn, kind;
+        host->house(b, h, &hc, &hn, &kind);
+        if (hn != dv->D) continue;
+        sets[n] = hc;
+        lens[n] = hn;
+        sums[n++] = (long)dv->D * (dv->D + 1) / 2;
+    }
+    linear_ctx lc = {b, r, dv, RG_OK};
+    int rc = lineq_derive(dv->N, sets, lens, sums, n, linear_emit, &lc);
+    if (lc.rc != RG_OK) return lc.rc;
+    return rc < 0 ? host->error(b, r, NULL, "out of memory") : RG_OK;
+}
+
 /* ---- Units with the cages inside them ------------------------------------ */
 
 /* A unit holds each digit once, so the sum cages lying wholly inside it use
@@ -1230,6 +1274,7 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
         g++;
     }
     rc = derive_all(b, r, &dv);
+    if (rc == RG_OK) rc = derive_linear(b, r, &dv);
     return rc == RG_OK ? unit_all(b, r, &dv) : rc;
 }
 

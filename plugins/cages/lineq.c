@@ -1,0 +1,278 @@
+/* Sums of at most three cells implied by the units and sum cages taken as
+ * linear equations (lineq.h).
+ *
+ * The equations are brought to reduced row echelon form over the integers
+ * (each row kept divided by the gcd of its entries). A row r then reads
+ * piv_r x_{p_r} + sum over free cells f of R_r[f] x_f = beta_r. A weighted
+ * sum v.x is the same for every solution exactly when v is orthogonal to
+ * the kernel, whose basis vector for free cell f is 1 at f and
+ * -R_r[f] / piv_r at each pivot p_r. So each cell j gets a signature S_j
+ * over the free cells (L e_f for a free cell, -R_r[.] L / piv_r for a
+ * pivot, L the lcm of the pivots), and v.x is known when sum v_j S_j = 0;
+ * its value is then the sum over pivot cells of v_j beta_r / piv_r.
+ * Signatures are found by a hash that is linear in the signature, so that
+ * the hash of S_a + S_b is the sum of the hashes, and every match is
+ * confirmed on the signatures themselves. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineq.h"
+
+typedef struct lsys {
+    int nc, nfree;
+    int64_t L;
+    int64_t *sig;     /* nc x nfree */
+    int64_t *pivrhs;  /* per cell: L * beta_r / piv_r for a pivot, else 0 */
+    uint64_t *hash;   /* per cell: linear hash of its signature */
+    int *head, *next; /* hash chains: buckets of cells */
+    unsigned mask;
+} lsys;
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* row = row * a - piv * b over w entries, then divided by the gcd of its
+ * entries. Returns -1 on overflow. */
+static int combine(int64_t *row, const int64_t *piv, int64_t a, int64_t b, int w)
+{
+    int64_t g = 0;
+    for (int k = 0; k < w; k++) {
+        int64_t x, y;
+        if (__builtin_mul_overflow(row[k], a, &x) || __builtin_mul_overflow(piv[k], b, &y) ||
+            __builtin_sub_overflow(x, y, &row[k]))
+            return -1;
+        g = gcd64(g, row[k]);
+    }
+    if (g > 1)
+        for (int k = 0; k < w; k++) row[k] /= g;
+    return 0;
+}
+
+/* Reduced row echelon form of the n x w matrix m (last column: totals).
+ * Writes the pivot column of each of the first *rank rows. Returns -1 on
+ * overflow, 0 when some row says 0 = nonzero (no solution), else 1. */
+static int echelon(int64_t *m, int n, int w, int *pivcol, int *rank)
+{
+    int r = 0;
+    for (int col = 0; col < w - 1 && r < n; col++) {
+        int p = r;
+        while (p < n && m[(size_t)p * w + col] == 0) p++;
+        if (p == n) continue;
+        if (p != r)
+            for (int k = 0; k < w; k++) {
+                int64_t t = m[(size_t)p * w + k];
+                m[(size_t)p * w + k] = m[(size_t)r * w + k];
+                m[(size_t)r * w + k] = t;
+            }
+        int64_t *pr = m + (size_t)r * w;
+        if (pr[col] < 0)
+            for (int k = 0; k < w; k++) pr[k] = -pr[k];
+        for (int i = 0; i < n; i++) {
+            int64_t *ri = m + (size_t)i * w;
+            if (i == r || ri[col] == 0) continue;
+            int64_t g = gcd64(pr[col], ri[col]);
+            if (combine(ri, pr, pr[col] / g, ri[col] / g, w) < 0) return -1;
+        }
+        pivcol[r++] = col;
+    }
+    *rank = r;
+    for (int i = r; i < n; i++)
+        if (m[(size_t)i * w + w - 1] != 0) return 0;
+    return 1;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* The first cell after `after` whose hash is h, or -1. */
+static int find_hash(const lsys *S, uint64_t h, int after)
+{
+    for (int c = S->head[mix64(h) & S->mask]; c >= 0; c = S->next[c])
+        if (c > after && S->hash[c] == h) return c;
+    return -1;
+}
+
+static int next_hash(const lsys *S, uint64_t h, int from, int after)
+{
+    for (int c = S->next[from]; c >= 0; c = S->next[c])
+        if (c > after && S->hash[c] == h) return c;
+    return -1;
+}
+
+/* Is sa * S_a + sb * S_b + sc * S_c zero (cells < 0 left out)? */
+static int zero_sum(const lsys *S, int a, int sa, int b, int sb, int c, int sc)
+{
+    const int64_t *x = S->sig + (size_t)a * S->nfree;
+    const int64_t *y = b >= 0 ? S->sig + (size_t)b * S->nfree : NULL;
+    const int64_t *z = c >= 0 ? S->sig + (size_t)c * S->nfree : NULL;
+    for (int f = 0; f < S->nfree; f++) {
+        __int128 t = (__int128)sa * x[f] + (y ? (__int128)sb * y[f] : 0) +
+                     (z ? (__int128)sc * z[f] : 0);
+        if (t) return 0;
+    }
+    return 1;
+}
+
+/* The value of the known sum, or 0 with *ok cleared when it is not a
+ * whole number (the system has no solution in whole numbers). */
+static long value_of(const lsys *S, const int *cells, const int *sign, int n, int *ok)
+{
+    __int128 t = 0;
+    for (int i = 0; i < n; i++) t += (__int128)sign[i] * S->pivrhs[cells[i]];
+    *ok = t % S->L == 0;
+    return *ok ? (long)(t / S->L) : 0;
+}
+
+static int report(const lsys *S, int *cells, int *sign, int n, lineq_emit emit, void *ctx)
+{
+    int ok;
+    long v = value_of(S, cells, sign, n, &ok);
+    return ok ? emit(ctx, cells, sign, n, v) : 0;
+}
+
+/* Singles, pairs and triples with a known signed sum. */
+static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
+{
+    const int nc = S->nc;
+    int cells[3], sign[3], rc;
+    for (int a = 0; a < nc; a++) {
+        if (S->hash[a] == 0 && zero_sum(S, a, 1, -1, 0, -1, 0)) {
+            cells[0] = a;
+            sign[0] = 1;
+            if ((rc = report(S, cells, sign, 1, emit, ctx)) != 0) return rc;
+            continue;
+        }
+        /* Pairs: S_b = -S_a (a sum) or S_b = S_a (a difference). */
+        for (int sb = 1; sb >= -1; sb -= 2) {
+            uint64_t want = sb > 0 ? (uint64_t)0 - S->hash[a] : S->hash[a];
+            for (int b = find_hash(S, want, a); b >= 0; b = next_hash(S, want, b, a)) {
+                if (!zero_sum(S, a, 1, b, sb, -1, 0)) continue;
+                cells[0] = a, sign[0] = 1, cells[1] = b, sign[1] = sb;
+                if ((rc = report(S, cells, sign, 2, emit, ctx)) != 0) return rc;
+            }
+        }
+    }
+    /* Triples a < b < c with sign +1 on a, none of them known alone. */
+    for (int a = 0; a < nc; a++) {
+        if (S->hash[a] == 0 && zero_sum(S, a, 1, -1, 0, -1, 0)) continue;
+        for (int b = a + 1; b < nc; b++) {
+            if (S->hash[b] == 0 && zero_sum(S, b, 1, -1, 0, -1, 0)) continue;
+            for (int sb = 1; sb >= -1; sb -= 2) {
+                uint64_t t = S->hash[a] + (sb > 0 ? S->hash[b] : (uint64_t)0 - S->hash[b]);
+                if (t == 0 && zero_sum(S, a, 1, b, sb, -1, 0)) continue; /* a known pair */
+                for (int sc = 1; sc >= -1; sc -= 2) {
+                    uint64_t want = sc > 0 ? (uint64_t)0 - t : t;
+                    for (int c = find_hash(S, want, b); c >= 0; c = next_hash(S, want, c, b)) {
+                        if (!zero_sum(S, a, 1, b, sb, c, sc)) continue;
+                        cells[0] = a, sign[0] = 1, cells[1] = b, sign[1] = sb;
+                        cells[2] = c, sign[2] = sc;
+                        if ((rc = report(S, cells, sign, 3, emit, ctx)) != 0) return rc;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int lineq_derive(int ncells, const int *const *sets, const int *lens, const long *sums, int nsets,
+                 lineq_emit emit, void *ctx)
+{
+    if (ncells < 1 || ncells > LINEQ_MAX_CELLS || nsets < 1) return 0;
+    const int w = ncells + 1;
+    int64_t *m = calloc((size_t)nsets * w, sizeof *m);
+    int *pivcol = malloc((size_t)nsets * sizeof *pivcol);
+    int *pivrow = malloc((size_t)ncells * sizeof *pivrow);
+    int *fidx = malloc((size_t)ncells * sizeof *fidx);
+    lsys S;
+    memset(&S, 0, sizeof S);
+    int rc = -1, rank = 0;
+    if (!m || !pivcol || !pivrow || !fidx) goto done;
+    for (int i = 0; i < nsets; i++) {
+        for (int k = 0; k < lens[i]; k++) m[(size_t)i * w + sets[i][k]] = 1;
+        m[(size_t)i * w + ncells] = sums[i];
+    }
+    rc = 0;
+    if (echelon(m, nsets, w, pivcol, &rank) <= 0) goto done; /* nothing to say */
+    for (int j = 0; j < ncells; j++) pivrow[j] = -1;
+    for (int r = 0; r < rank; r++) pivrow[pivcol[r]] = r;
+    S.nc = ncells;
+    S.nfree = 0;
+    for (int j = 0; j < ncells; j++) fidx[j] = pivrow[j] < 0 ? S.nfree++ : -1;
+    S.L = 1;
+    for (int r = 0; r < rank; r++) {
+        int64_t p = m[(size_t)r * w + pivcol[r]], g = gcd64(S.L, p), l;
+        if (__builtin_mul_overflow(S.L / g, p, &l)) goto done;
+        S.L = l;
+    }
+    rc = -1;
+    S.sig = calloc((size_t)ncells * (S.nfree ? S.nfree : 1), sizeof *S.sig);
+    S.pivrhs = calloc((size_t)ncells, sizeof *S.pivrhs);
+    S.hash = malloc((size_t)ncells * sizeof *S.hash);
+    S.next = malloc((size_t)ncells * sizeof *S.next);
+    S.mask = 1;
+    while (S.mask < 2u * (unsigned)ncells) S.mask <<= 1;
+    S.head = malloc((size_t)S.mask * sizeof *S.head);
+    S.mask--;
+    uint64_t *rnd = malloc((size_t)(S.nfree ? S.nfree : 1) * sizeof *rnd);
+    if (!S.sig || !S.pivrhs || !S.hash || !S.next || !S.head || !rnd) {
+        free(rnd);
+        goto done;
+    }
+    for (int f = 0; f < S.nfree; f++) rnd[f] = mix64((uint64_t)f * 0x2545F4914F6CDD1Dull + 1);
+    rc = 0;
+    for (int j = 0; j < ncells && rc == 0; j++) {
+        int64_t *sj = S.sig + (size_t)j * S.nfree;
+        if (fidx[j] >= 0) {
+            sj[fidx[j]] = S.L;
+        } else {
+            const int64_t *row = m + (size_t)pivrow[j] * w;
+            int64_t scale = S.L / row[j];
+            for (int k = 0; k < ncells && rc == 0; k++)
+                if (fidx[k] >= 0 && row[k] && __builtin_mul_overflow(-row[k], scale, &sj[fidx[k]]))
+                    rc = 1;
+            if (__builtin_mul_overflow(row[ncells], scale, &S.pivrhs[j])) rc = 1;
+        }
+        uint64_t h = 0;
+        for (int f = 0; f < S.nfree; f++) h += (uint64_t)sj[f] * rnd[f];
+        S.hash[j] = h;
+    }
+    free(rnd);
+    if (rc) { /* overflow: nothing to say */
+        rc = 0;
+        goto done;
+    }
+    for (unsigned b = 0; b <= S.mask; b++) S.head[b] = -1;
+    for (int j = ncells - 1; j >= 0; j--) {
+        unsigned b = (unsigned)(mix64(S.hash[j]) & S.mask);
+        S.next[j] = S.head[b];
+        S.head[b] = j;
+    }
+    rc = enumerate(&S, emit, ctx);
+done:
+    free(m);
+    free(pivcol);
+    free(pivrow);
+    free(fidx);
+    free(S.sig);
+    free(S.pivrhs);
+    free(S.hash);
+    free(S.next);
+    free(S.head);
+    return rc;
+}

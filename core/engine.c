@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 #include "model.h"
@@ -65,6 +66,11 @@ struct rg_solver {
     rg_mask *reach;
     int fam_probe;
     unsigned ticks;
+    /* The lookahead heuristic: per cell the estimate its last probe gave
+     * and the epoch it gave it in (the epoch moves whenever the probed
+     * space changes, so an estimate of an older epoch is stale). */
+    double *lscore;
+    uint64_t *lstamp, lepoch;
 };
 
 /* ---- Small helpers ----------------------------------------------------------- */
@@ -594,6 +600,18 @@ static int select_cell(rg_solver *s, const unsigned char *space)
                 }
             }
             break;
+        case RG_HEURISTIC_LOOKAHEAD:
+            /* The smallest estimate of this space; without one, mrv. */
+            if (s->lstamp[c] == s->lepoch) {
+                if (bscore > 1e299 || s->lscore[c] < bscore) {
+                    bscore = s->lscore[c];
+                    best = c;
+                }
+            } else if (bscore > 1e299 && pc < bpc) {
+                bpc = pc;
+                best = c;
+            }
+            break;
         default: {
             double score = pc / s->wdeg[c];
             if (score < bscore) {
@@ -666,7 +684,8 @@ static int assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
 
 /* ---- Failed-literal probing (probe level) ------------------------------------------- */
 
-/* Cells with at most this many candidates are probed: two, then three. */
+/* At the probe level, cells with at most this many candidates are probed:
+ * two, then three. */
 #define PROBE_MAX_CANDIDATES 3
 
 /* Read the clock at the first probed cell and every 64th after it (each
@@ -680,23 +699,40 @@ static int probe_time_up(rg_solver *s)
     return s->stopped;
 }
 
-/* Try each candidate of open cell c on the scratch space, propagated at the
- * subsets level. Every solution of space puts one of them in c, so a
- * candidate whose propagation fails goes, and any cell keeps only the digits
- * that some surviving candidate's propagation left it (with two candidates:
- * what both branches remove goes). Then space is propagated again. Returns
- * RG_FAIL, 0 (nothing learnt) or 1 (space narrowed and at its fixpoint). */
-static int probe_cell(rg_solver *s, unsigned char *space, int c)
+/* The lookahead heuristic's estimate of the search below a cell: the sum
+ * over its candidates of exp(-r / LOOKAHEAD_SCALE), r being the number of
+ * candidates the candidate's probe removed from the space. */
+#define LOOKAHEAD_SCALE 3.0
+
+/* Try each of n alternatives (digit bits[i] in cell cells[i]) on the scratch
+ * space, propagated at the subsets level. Every solution of space takes one
+ * of them, so an alternative whose propagation fails is refuted, and any
+ * cell keeps only the digits that some surviving alternative's propagation
+ * left it (with two alternatives: what both remove goes). Then space is
+ * propagated again. Returns RG_FAIL, 0 (nothing learnt) or 1 (space narrowed
+ * and at its fixpoint). With estimate, writes there the lookahead estimate. */
+static int probe_alts(rg_solver *s, unsigned char *space, const int *cells, const rg_mask *bits,
+                      int n, double *estimate)
 {
     rg_mask *dom = (rg_mask *)space;
     const rg_mask *pd = (const rg_mask *)s->scratch;
     const int N = s->N;
+    int before = 0;
+    if (estimate) {
+        *estimate = 0;
+        for (int x = 0; x < N; x++) before += rg_popcount(dom[x]);
+    }
     memset(s->reach, 0, (size_t)N * sizeof *s->reach);
-    for (rg_mask left = dom[c]; left; left &= left - 1) {
+    for (int i = 0; i < n; i++) {
         memcpy(s->scratch, space, s->space_bytes);
         s->st.family_calls[s->fam_probe]++;
-        if (assign(s, s->scratch, c, left & -left) != 0) continue;
-        for (int x = 0; x < N; x++) s->reach[x] |= pd[x];
+        if (assign(s, s->scratch, cells[i], bits[i]) != 0) continue;
+        int after = 0;
+        for (int x = 0; x < N; x++) {
+            s->reach[x] |= pd[x];
+            after += rg_popcount(pd[x]);
+        }
+        if (estimate) *estimate += exp((after - before) / LOOKAHEAD_SCALE);
     }
     s->inactive = (uint32_t *)(space + s->inactive_off);
     int changed = 0;
@@ -710,22 +746,92 @@ static int probe_cell(rg_solver *s, unsigned char *space, int c)
     return propagate(s, space) < 0 ? RG_FAIL : 1;
 }
 
-/* After the subsets fixpoint of space: one sweep over the open cells with
- * two candidates, then one over those with three (a cell narrowed to that
- * size by an earlier probe of the sweep is taken when the sweep reaches it).
- * At most N probe_cell calls per node; the clock ends the sweep with the
- * space sound (s->stopped set). RG_FAIL or 0. */
+/* The candidates of open cell c as alternatives; for the lookahead
+ * heuristic, the estimate of c when nothing was learnt. */
+static int probe_cell(rg_solver *s, unsigned char *space, int c)
+{
+    const int look = s->o.heuristic == RG_HEURISTIC_LOOKAHEAD;
+    double estimate;
+    int cells[RG_MAX_DIGITS];
+    rg_mask bits[RG_MAX_DIGITS];
+    int n = 0;
+    for (rg_mask left = ((const rg_mask *)space)[c]; left; left &= left - 1) {
+        cells[n] = c;
+        bits[n++] = left & -left;
+    }
+    int rc = probe_alts(s, space, cells, bits, n, look ? &estimate : NULL);
+    if (rc == 0 && look) {
+        s->lscore[c] = estimate;
+        s->lstamp[c] = s->lepoch;
+    }
+    if (rc > 0) s->lepoch++;
+    return rc;
+}
+
+/* The places of digit bit in unit u as alternatives, when it has exactly k
+ * of them (and so is not yet placed there). */
+static int probe_places(rg_solver *s, unsigned char *space, int u, rg_mask bit, int k)
+{
+    const rg_model *m = s->m;
+    const rg_mask *dom = (const rg_mask *)space;
+    int cells[RG_MAX_DIGITS];
+    rg_mask bits[RG_MAX_DIGITS];
+    int n = 0;
+    for (int j = m->unit_off[u]; j < m->unit_off[u + 1]; j++) {
+        int c = m->unit_cells[j];
+        if (!(dom[c] & bit)) continue;
+        if (n == k || dom[c] == bit) return 0;
+        cells[n] = c;
+        bits[n++] = bit;
+    }
+    int rc = n == k ? probe_alts(s, space, cells, bits, n, NULL) : 0;
+    if (rc > 0) s->lepoch++;
+    return rc;
+}
+
+/* After the subsets fixpoint of space. The probe level: one sweep over the
+ * open cells with two candidates, then one over those with three (a cell
+ * narrowed to that size by an earlier probe of the sweep is taken when the
+ * sweep reaches it); at most N probe_cell calls per node. The sac level:
+ * sweeps with k = 2 .. D over the cells with k candidates and the digits
+ * with k places in a unit, repeated until a whole sweep learns nothing. The
+ * clock ends the probing with the space sound (s->stopped set). RG_FAIL or 0. */
 static int probe(rg_solver *s, unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
-    for (int k = 2; k <= PROBE_MAX_CANDIDATES; k++) {
-        for (int c = 0; c < s->N; c++) {
-            if (rg_popcount(dom[c]) != k) continue;
-            if (probe_time_up(s)) return 0;
-            if (probe_cell(s, space, c) < 0) return RG_FAIL;
+    const int sac = s->level == RG_STRATEGY_SAC;
+    const int kmax = sac ? s->D : PROBE_MAX_CANDIDATES;
+    /* Probes are numbered in sweep order. A sweep that learns nothing up to
+     * and including the probe that last learnt something ends there: the
+     * probes after it in the sweep before ran on this same space. */
+    long last = -1;
+    s->lepoch++;
+    for (;;) {
+        long at = 0, learnt = -1;
+        for (int k = 2; k <= kmax; k++) {
+            for (int c = 0; c < s->N; c++) {
+                if (rg_popcount(dom[c]) != k) continue;
+                if (probe_time_up(s)) return 0;
+                int rc = probe_cell(s, space, c);
+                if (rc < 0) return RG_FAIL;
+                if (rc) learnt = at;
+                else if (learnt < 0 && at == last) return 0;
+                at++;
+            }
+            for (int u = 0; sac && u < s->m->nunits; u++) {
+                for (int v = 0; v < s->D; v++) {
+                    if (probe_time_up(s)) return 0;
+                    int rc = probe_places(s, space, u, (rg_mask)1 << v, k);
+                    if (rc < 0) return RG_FAIL;
+                    if (rc) learnt = at;
+                    else if (learnt < 0 && at == last) return 0;
+                    at++;
+                }
+            }
         }
+        if (!sac || learnt < 0) return 0;
+        last = learnt;
     }
-    return 0;
 }
 
 /* Depth-first search from the propagated root space 0. */
@@ -768,7 +874,7 @@ static void search(rg_solver *s, rg_result *r)
             s->st.nodes++;
             if (f->guess) s->st.guesses++;
             if (assign(s, next, f->cell, v) == 0 &&
-                (s->level != RG_STRATEGY_PROBE || probe(s, next) == 0)) {
+                (s->level < RG_STRATEGY_PROBE || probe(s, next) == 0)) {
                 d++;
                 goto descend;
             }
@@ -798,6 +904,8 @@ static void release_buffers(rg_solver *s)
     rg_free(s->wdeg);
     rg_free(s->scratch);
     rg_free(s->reach);
+    rg_free(s->lscore);
+    rg_free(s->lstamp);
     if (s->m) rg_model_unref(s->m);
     memset(s, 0, sizeof *s);
 }
@@ -835,8 +943,10 @@ static int prepare(rg_solver *s, rg_model *m)
     s->wdeg = rg_malloc(((size_t)s->N + 1) * sizeof *s->wdeg);
     s->scratch = rg_malloc(s->space_bytes);
     s->reach = rg_malloc(((size_t)s->N + 1) * sizeof *s->reach);
+    s->lscore = rg_malloc(((size_t)s->N + 1) * sizeof *s->lscore);
+    s->lstamp = rg_malloc(((size_t)s->N + 1) * sizeof *s->lstamp);
     int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
-             s->udirty && s->scratch && s->reach;
+             s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
     if (!ok) {
@@ -892,7 +1002,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     enqueue_all(s);
     all_dirty(s);
     int rc = propagate(s, sp);
-    if (rc == 0 && s->level == RG_STRATEGY_PROBE) rc = probe(s, sp);
+    if (rc == 0 && s->level >= RG_STRATEGY_PROBE) rc = probe(s, sp);
     return rc;
 }
 
@@ -925,11 +1035,14 @@ static void reset(rg_solver *s, const rg_options *o)
      * level only (so no other level's counters change); with the family table
      * full they count under subsets. */
     s->fam_probe = RG_FAM_SUBSETS;
-    if (s->level == RG_STRATEGY_PROBE && m->nfamilies < RG_MAX_FAMILIES) {
+    if (s->level >= RG_STRATEGY_PROBE && m->nfamilies < RG_MAX_FAMILIES) {
         s->fam_probe = s->st.families++;
         s->st.family[s->fam_probe] = "probe";
     }
     for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
+    /* No estimate is of epoch 1 or later until a probe gives it. */
+    memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
+    s->lepoch = 1;
     memset(s->queued, 0, (size_t)m->nprops + 1);
     for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
     s->queued_total = 0;

@@ -5,9 +5,10 @@
 #include "internal.h"
 
 static const char *const strategies[RG_STRATEGY_COUNT] = {
-    "check", "forward", "propagate", "singles", "intersections", "subsets", "probe"};
+    "check", "forward", "propagate", "singles", "intersections", "subsets", "probe",
+                                                           "sac"};
 static const char *const heuristics[RG_HEURISTIC_COUNT] = {"first", "mrv", "mrv_degree",
-                                                           "domwdeg"};
+                                                           "domwdeg", "lookahead"};
 static const char *const statuses[] = {"solved", "unique", "multiple", "none", "unknown"};
 
 void rg_options_default(rg_options *o)

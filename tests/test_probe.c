@@ -1,6 +1,8 @@
-/* The probe level (failed-literal probing above subsets): its name, the same
- * answers as the other levels on classic and variant corpora, fewer guesses
- * than subsets on hard puzzles, its counters, and the node and time limits.
+/* The probing levels (failed-literal probing above subsets, and sac above
+ * it) and the lookahead heuristic they feed: names, the same answers as the
+ * other levels on classic and variant corpora, fewer guesses than subsets on
+ * hard puzzles, killers sac settles without a guess, the counters, and the
+ * node and time limits.
  * Random small boards against a brute force: test_engine.c (every level). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,7 +51,13 @@ static void named(void **state)
     /* Inserted after subsets: the older levels keep their numbers. */
     assert_int_equal(RG_STRATEGY_PROBE, RG_STRATEGY_SUBSETS + 1);
     assert_int_equal(RG_STRATEGY_SUBSETS, 5);
-    assert_int_equal(RG_STRATEGY_COUNT, RG_STRATEGY_PROBE + 1);
+    assert_int_equal(rg_strategy_parse("sac"), RG_STRATEGY_SAC);
+    assert_string_equal(rg_strategy_name(RG_STRATEGY_SAC), "sac");
+    assert_int_equal(RG_STRATEGY_SAC, RG_STRATEGY_PROBE + 1);
+    assert_int_equal(RG_STRATEGY_COUNT, RG_STRATEGY_SAC + 1);
+    assert_int_equal(rg_heuristic_parse("lookahead"), RG_HEURISTIC_LOOKAHEAD);
+    assert_string_equal(rg_heuristic_name(RG_HEURISTIC_LOOKAHEAD), "lookahead");
+    assert_int_equal(RG_HEURISTIC_LOOKAHEAD, RG_HEURISTIC_DOMWDEG + 1);
     rg_options o;
     rg_options_default(&o);
     assert_int_equal(o.strategy, RG_STRATEGY_INTERSECTIONS);
@@ -76,21 +84,23 @@ static void hard_fewer_guesses(void **state)
             if (st == RG_STRATEGY_SINGLES) memcpy(sol, r.solution, sizeof sol);
             else assert_memory_equal(sol, r.solution, sizeof sol);
             guesses[st] += r.stats.guesses;
-            if (st != RG_STRATEGY_PROBE) {
+            if (st < RG_STRATEGY_PROBE) {
                 assert_int_equal(family(&r.stats, "probe", 0), 0);
                 continue;
             }
-            no_guess += r.no_guess;
+            no_guess += st == RG_STRATEGY_PROBE && r.no_guess;
             /* Probes are calls of the family "probe": they add up with the others. */
             uint64_t calls = 0;
             for (int f = 0; f < r.stats.families; f++) calls += r.stats.family_calls[f];
             assert_true(calls == r.stats.propagations);
         }
     }
-    print_message("top1465 first 50, guesses: subsets %llu, probe %llu; probe without a "
-                  "guess: %d\n",
+    print_message("top1465 first 50, guesses: subsets %llu, probe %llu, sac %llu; probe "
+                  "without a guess: %d\n",
                   (unsigned long long)guesses[RG_STRATEGY_SUBSETS],
-                  (unsigned long long)guesses[RG_STRATEGY_PROBE], no_guess);
+                  (unsigned long long)guesses[RG_STRATEGY_PROBE],
+                  (unsigned long long)guesses[RG_STRATEGY_SAC], no_guess);
+    assert_true(guesses[RG_STRATEGY_SAC] <= guesses[RG_STRATEGY_PROBE]);
     assert_true(guesses[RG_STRATEGY_PROBE] < guesses[RG_STRATEGY_SUBSETS]);
     assert_true(2 * guesses[RG_STRATEGY_PROBE] < guesses[RG_STRATEGY_SUBSETS]);
     assert_true(no_guess > n / 2);
@@ -142,6 +152,7 @@ static void counts_unchanged(void **state)
     assert_true(want > 1);
     assert_int_equal(t_count(p, RG_STRATEGY_PROBE, RG_HEURISTIC_MRV, 100000, NULL), want);
     assert_int_equal(t_count(p, RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 100000, NULL), want);
+    assert_int_equal(t_count(p, RG_STRATEGY_SAC, RG_HEURISTIC_LOOKAHEAD, 100000, NULL), want);
     rg_puzzle_free(p);
 }
 
@@ -186,6 +197,78 @@ static void variants_agree(void **state)
     rg_solver_free(s);
 }
 
+/* Killers 2, 3 and 6 of the corpus: the probe level guesses on each, sac
+ * (probing every candidate and every place of a digit in a unit, to a
+ * fixpoint) settles them without a guess, with the corpus's solution, under
+ * every heuristic. */
+static void sac_killers(void **state)
+{
+    (void)state;
+    rg_puzzle *p[6];
+    assert_int_equal(load("corpus/variants/killer.jsonl", 6, p), 6);
+    static const int pick[] = {1, 2, 5};
+    rg_solver *s = rg_solver_new();
+    for (size_t k = 0; k < sizeof pick / sizeof *pick; k++) {
+        rg_puzzle *q = p[pick[k]];
+        rg_result a, b;
+        t_solve(s, q, RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &a);
+        assert_int_equal(a.status, RG_STATUS_UNIQUE);
+        assert_true(a.stats.guesses > 0);
+        int sol[81];
+        memcpy(sol, a.solution, sizeof sol);
+        assert_int_equal(rg_puzzle_check(q, sol), -1);
+        for (int h = 0; h < RG_HEURISTIC_COUNT; h++) {
+            t_solve(s, q, RG_STRATEGY_SAC, h, 2, 0, 0, &b);
+            assert_int_equal(b.status, RG_STATUS_UNIQUE);
+            assert_memory_equal(b.solution, sol, sizeof sol);
+            assert_int_equal(b.stats.guesses, 0);
+            assert_true(b.no_guess);
+            /* More probes than the probe level made, all under "probe". */
+            assert_true(family(&b.stats, "probe", 0) > family(&a.stats, "probe", 0));
+        }
+    }
+    rg_solver_free(s);
+    unload(p, 6);
+}
+
+/* Below the probe level no probe gives an estimate, so lookahead branches
+ * exactly as mrv: the same nodes and guesses. At probe and sac it branches
+ * on other cells, and every level and heuristic keeps every solution. */
+static void lookahead(void **state)
+{
+    (void)state;
+    rg_puzzle *p[10];
+    int n = load("corpus/classic/puzzles6_forum_hardest_1106.txt", 10, p);
+    rg_solver *s = rg_solver_new();
+    uint64_t differ = 0;
+    for (int i = 0; i < n; i++) {
+        for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
+            rg_result a, b;
+            t_solve(s, p[i], st, RG_HEURISTIC_MRV, 2, 0, 0, &a);
+            t_solve(s, p[i], st, RG_HEURISTIC_LOOKAHEAD, 2, 0, 0, &b);
+            assert_int_equal(a.status, RG_STATUS_UNIQUE);
+            assert_int_equal(b.status, RG_STATUS_UNIQUE);
+            assert_memory_equal(a.solution, b.solution, 81 * sizeof *a.solution);
+            if (st < RG_STRATEGY_PROBE) {
+                assert_int_equal(a.stats.nodes, b.stats.nodes);
+                assert_int_equal(a.stats.guesses, b.stats.guesses);
+            } else {
+                differ += a.stats.nodes != b.stats.nodes;
+            }
+        }
+    }
+    assert_true(differ > 0);
+    rg_solver_free(s);
+    unload(p, n);
+    /* Many solutions: an empty 4x4 has 288 at sac under every heuristic. */
+    rg_puzzle *e = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,"
+                           "\"columns\":4,\"digits\":4},\"rules\":[{\"type\":\"box_grid\","
+                           "\"origin\":\"r1c1\",\"box\":[2,2]}]}");
+    for (int h = 0; h < RG_HEURISTIC_COUNT; h++)
+        assert_int_equal(t_count(e, RG_STRATEGY_SAC, h, 1000, NULL), 288);
+    rg_puzzle_free(e);
+}
+
 /* The node and time limits end a probing search with unknown. */
 static void limits(void **state)
 {
@@ -212,6 +295,13 @@ static void limits(void **state)
                              "\"origin\":\"r1c1\",\"box\":[4,4]}]}");
     t_solve(s, big, RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 1000000000L, 0, 0.05, &r);
     assert_int_equal(r.status, RG_STATUS_UNKNOWN);
+    /* sac: the clock ends even the root's sweeps (probing an empty 16x16
+     * learns nothing, but each sweep probes every candidate). */
+    t_solve(s, big, RG_STRATEGY_SAC, RG_HEURISTIC_LOOKAHEAD, 1000000000L, 0, 0.05, &r);
+    assert_int_equal(r.status, RG_STATUS_UNKNOWN);
+    t_solve(s, p[0], RG_STRATEGY_SAC, RG_HEURISTIC_LOOKAHEAD, 2, 0, 1e-9, &r);
+    assert_int_equal(r.status, RG_STATUS_UNKNOWN);
+    assert_null(r.solution);
     rg_puzzle_free(big);
     rg_solver_free(s);
     unload(p, 1);
@@ -225,6 +315,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(probes_counted, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_unchanged, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(variants_agree, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(sac_killers, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(lookahead, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(limits, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

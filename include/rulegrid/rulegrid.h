@@ -254,6 +254,10 @@ enum rg_strategy {
                                  three candidates, at every node; the probes are
                                  calls of the family "probe", never nodes or
                                  guesses */
+    RG_STRATEGY_SAC,          /* + probing of every candidate of every open cell
+                                 and of every place of every digit in each unit,
+                                 repeated to a fixpoint at every node (singleton
+                                 arc consistency and more); family "probe" */
     RG_STRATEGY_COUNT
 };
 
@@ -262,6 +266,10 @@ enum rg_heuristic {
     RG_HEURISTIC_MRV,        /* fewest candidates */
     RG_HEURISTIC_MRV_DEGREE, /* fewest candidates, ties by most open peers */
     RG_HEURISTIC_DOMWDEG,    /* candidates / failure weight */
+    RG_HEURISTIC_LOOKAHEAD,  /* at the probe and sac levels: the probed cell
+                                whose candidates' probes removed most (smallest
+                                sum of exp(-removed / 3)); elsewhere, and when
+                                no probe of the space gave an estimate: mrv */
     RG_HEURISTIC_COUNT
 };
 

@@ -18,17 +18,17 @@ SMALL=("$CLASSIC/puzzles6_forum_hardest_1106.txt:8" "$CLASSIC/puzzles2_17_clue_1
     "$VAR/thermo.jsonl" "$VAR/relations.jsonl" "$VAR/arrow.jsonl" "$VAR/negatives.jsonl:4")
 
 # ---- -j 2 gives the counters of -j 1, at every level from check up
-for level in check forward propagate singles intersections subsets probe; do
+for level in check forward propagate singles intersections subsets probe sac; do
     corpora=("${SMALL[@]}")
     # plain backtracking on hard puzzles takes minutes: easy ones only there
     case $level in check | forward) corpora=("$DATA/puzzles.txt" "$DATA/classic.json") ;; esac
-    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg -j 1 --counters "$TMP/j1" "${corpora[@]}"
+    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg,lookahead -j 1 --counters "$TMP/j1" "${corpora[@]}"
     expect_rc 0 "counters at $level, -j 1"
-    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg -j 2 --counters "$TMP/j2" "${corpora[@]}"
+    run "$BENCH" -q -r 0 -s "$level" -H mrv,domwdeg,lookahead -j 2 --counters "$TMP/j2" "${corpora[@]}"
     expect_rc 0 "counters at $level, -j 2"
     cmp -s "$TMP/j1" "$TMP/j2" || fail "-j 2 counters differ from -j 1 at $level: $(diff "$TMP/j1" "$TMP/j2" | head)"
 done
-grep -q "^thermo/probe/domwdeg calls.lines [1-9]" "$TMP/j1" || fail "no calls of the lines family: $(cat "$TMP/j1")"
+grep -q "^thermo/sac/domwdeg calls.lines [1-9]" "$TMP/j1" || fail "no calls of the lines family: $(cat "$TMP/j1")"
 
 # ---- reports: markdown with its stamp, CSV and JSON with the same cells
 run "$BENCH" -q -r 1 -s singles,intersections -j 2 --md "$TMP/t.md" --csv "$TMP/t.csv" \

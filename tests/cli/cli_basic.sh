@@ -121,8 +121,8 @@ run "$RULEGRID" count "$TMP/decided.txt"
 reference=$OUT
 run "$RULEGRID" count "$DATA/puzzles.txt"
 statuses=$(awk '{print $1, $2}' <<<"$OUT")
-for s in check forward propagate singles intersections subsets probe; do
-    for h in first mrv mrv_degree domwdeg; do
+for s in check forward propagate singles intersections subsets probe sac; do
+    for h in first mrv mrv_degree domwdeg lookahead; do
         for v in ascending random; do
             run "$RULEGRID" count --strategy "$s" --heuristic "$h" --values "$v" --seed 7 "$TMP/decided.txt"
             expect_rc 1 "count --strategy $s --heuristic $h --values $v"

@@ -529,6 +529,22 @@ static void random_4x4(void **state)
     assert_true(seen[1] > 0 && seen[2] > 0 && seen[3] > 0);
 }
 
+/* The units of a board alone (cells cells, D digits, boxes bh x bw) fix no
+ * sum of three cells or fewer: lineq reports nothing and the row reduction
+ * agrees. Leaves s holding the units and R their row space. */
+static void units_alone(sys *s, rspace *R, int cells, int D, int bh, int bw)
+{
+    facts F;
+    sys_init(s, cells);
+    sys_add_units(s, D, bh, bw);
+    assert_int_equal(derive(s, &F), 0);
+    assert_int_equal(F.calls, 0);
+    rs_build(R, s);
+    facts_sort_unique(&F);
+    assert_complete(R, &F);
+    facts_free(&F);
+}
+
 /* The units of 4 x 4 alone fix nothing small; a 4 x 4 with every cell a
  * cage of one is fixed cell by cell (16 singles, nothing else). */
 static void units_and_givens_4x4(void **state)
@@ -538,14 +554,7 @@ static void units_and_givens_4x4(void **state)
     static rspace R;
     sys s;
     facts F;
-    sys_init(&s, 16);
-    sys_add_units(&s, 4, 2, 2);
-    assert_int_equal(derive(&s, &F), 0);
-    assert_int_equal(F.calls, 0);
-    rs_build(&R, &s);
-    facts_sort_unique(&F);
-    assert_complete(&R, &F);
-    facts_free(&F);
+    units_alone(&s, &R, 16, 4, 2, 2);
 
     const int *G = grids[137];
     for (int c = 0; c < 16; c++) sys_add_from(&s, &c, 1, G);
@@ -606,15 +615,7 @@ static void known_9x9(void **state)
     static rspace R;
     sys s;
     facts F;
-
-    /* The units alone fix no sum of three cells or fewer. */
-    sys_init(&s, 81);
-    sys_add_units(&s, 9, 3, 3);
-    assert_int_equal(derive(&s, &F), 0);
-    assert_int_equal(F.calls, 0);
-    rs_build(&R, &s);
-    assert_complete(&R, &F);
-    facts_free(&F);
+    units_alone(&s, &R, 81, 9, 3, 3);
 
     static const int A[] = {0, 1, 2, 3}, B[] = {4, 5, 6, 7};
     static const int C[] = {36, 37, 38, 39, 40, 41, 42, 43, 53};

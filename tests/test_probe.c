@@ -43,6 +43,20 @@ static uint64_t family(const rg_stats *st, const char *name, int prunings)
     return 0;
 }
 
+/* Solves the 9 x 9 puzzle q twice, at level sa with heuristic ha into a and
+ * at sb with hb into b: both prove it unique with the same solution. */
+static void same_unique(rg_solver *s, rg_puzzle *q, int sa, int ha, int sb, int hb, rg_result *a,
+                        rg_result *b)
+{
+    t_solve(s, q, sa, ha, 2, 0, 0, a);
+    int sol[81];
+    assert_int_equal(a->status, RG_STATUS_UNIQUE);
+    memcpy(sol, a->solution, sizeof sol);
+    t_solve(s, q, sb, hb, 2, 0, 0, b);
+    assert_int_equal(b->status, RG_STATUS_UNIQUE);
+    assert_memory_equal(sol, b->solution, sizeof sol);
+}
+
 static void named(void **state)
 {
     (void)state;
@@ -118,11 +132,8 @@ static void probes_counted(void **state)
     uint64_t sub = 0, pro = 0;
     for (int i = 0; i < n; i++) {
         rg_result a, b;
-        t_solve(s, p[i], RG_STRATEGY_SUBSETS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &a);
-        t_solve(s, p[i], RG_STRATEGY_PROBE, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &b);
-        assert_int_equal(a.status, RG_STATUS_UNIQUE);
-        assert_int_equal(b.status, RG_STATUS_UNIQUE);
-        assert_memory_equal(a.solution, b.solution, 81 * sizeof *a.solution);
+        same_unique(s, p[i], RG_STRATEGY_SUBSETS, RG_HEURISTIC_DOMWDEG, RG_STRATEGY_PROBE,
+                    RG_HEURISTIC_DOMWDEG, &a, &b);
         assert_true(family(&b.stats, "probe", 0) > 0);
         assert_true(family(&b.stats, "probe", 1) > 0);
         sub += a.stats.guesses;
@@ -140,8 +151,9 @@ static void counts_unchanged(void **state)
     rg_puzzle *p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,"
                            "\"columns\":4,\"digits\":4},\"rules\":[{\"type\":\"box_grid\","
                            "\"origin\":\"r1c1\",\"box\":[2,2]}]}");
-    for (int h = 0; h < RG_HEURISTIC_COUNT; h++)
-        assert_int_equal(t_count(p, RG_STRATEGY_PROBE, h, 1000, NULL), 288);
+    for (int st = RG_STRATEGY_PROBE; st <= RG_STRATEGY_SAC; st++)
+        for (int h = 0; h < RG_HEURISTIC_COUNT; h++)
+            assert_int_equal(t_count(p, st, h, 1000, NULL), 288);
     rg_puzzle_free(p);
     /* A 6x6 with a few givens: the count of every level is the same. */
     p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":6,\"columns\":6,"
@@ -233,7 +245,8 @@ static void sac_killers(void **state)
 
 /* Below the probe level no probe gives an estimate, so lookahead branches
  * exactly as mrv: the same nodes and guesses. At probe and sac it branches
- * on other cells, and every level and heuristic keeps every solution. */
+ * on other cells and finds the same answers (counts_unchanged: every
+ * solution of many). */
 static void lookahead(void **state)
 {
     (void)state;
@@ -244,11 +257,7 @@ static void lookahead(void **state)
     for (int i = 0; i < n; i++) {
         for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
             rg_result a, b;
-            t_solve(s, p[i], st, RG_HEURISTIC_MRV, 2, 0, 0, &a);
-            t_solve(s, p[i], st, RG_HEURISTIC_LOOKAHEAD, 2, 0, 0, &b);
-            assert_int_equal(a.status, RG_STATUS_UNIQUE);
-            assert_int_equal(b.status, RG_STATUS_UNIQUE);
-            assert_memory_equal(a.solution, b.solution, 81 * sizeof *a.solution);
+            same_unique(s, p[i], st, RG_HEURISTIC_MRV, st, RG_HEURISTIC_LOOKAHEAD, &a, &b);
             if (st < RG_STRATEGY_PROBE) {
                 assert_int_equal(a.stats.nodes, b.stats.nodes);
                 assert_int_equal(a.stats.guesses, b.stats.guesses);
@@ -260,13 +269,6 @@ static void lookahead(void **state)
     assert_true(differ > 0);
     rg_solver_free(s);
     unload(p, n);
-    /* Many solutions: an empty 4x4 has 288 at sac under every heuristic. */
-    rg_puzzle *e = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,"
-                           "\"columns\":4,\"digits\":4},\"rules\":[{\"type\":\"box_grid\","
-                           "\"origin\":\"r1c1\",\"box\":[2,2]}]}");
-    for (int h = 0; h < RG_HEURISTIC_COUNT; h++)
-        assert_int_equal(t_count(e, RG_STRATEGY_SAC, h, 1000, NULL), 288);
-    rg_puzzle_free(e);
 }
 
 /* The node and time limits end a probing search with unknown. */

@@ -571,7 +571,7 @@ static int select_cell(rg_solver *s, const unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
     const unsigned char *as = s->level <= RG_STRATEGY_FORWARD ? space + s->assigned_off : NULL;
-    int best = -1, bpc = 99, bdeg = -1;
+    int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;
     for (int c = 0; c < s->N; c++) {
         rg_mask x = dom[c];
@@ -603,11 +603,12 @@ static int select_cell(rg_solver *s, const unsigned char *space)
         case RG_HEURISTIC_LOOKAHEAD:
             /* The smallest estimate of this space; without one, mrv. */
             if (s->lstamp[c] == s->lepoch) {
-                if (bscore > 1e299 || s->lscore[c] < bscore) {
+                if (!scored || s->lscore[c] < bscore) {
+                    scored = 1;
                     bscore = s->lscore[c];
                     best = c;
                 }
-            } else if (bscore > 1e299 && pc < bpc) {
+            } else if (!scored && pc < bpc) {
                 bpc = pc;
                 best = c;
             }
@@ -709,8 +710,9 @@ static int probe_time_up(rg_solver *s)
  * of them, so an alternative whose propagation fails is refuted, and any
  * cell keeps only the digits that some surviving alternative's propagation
  * left it (with two alternatives: what both remove goes). Then space is
- * propagated again. Returns RG_FAIL, 0 (nothing learnt) or 1 (space narrowed
- * and at its fixpoint). With estimate, writes there the lookahead estimate. */
+ * propagated again and the lookahead epoch moves on. Returns RG_FAIL, 0
+ * (nothing learnt) or 1 (space narrowed and at its fixpoint). With estimate,
+ * writes there the lookahead estimate. */
 static int probe_alts(rg_solver *s, unsigned char *space, const int *cells, const rg_mask *bits,
                       int n, double *estimate)
 {
@@ -727,12 +729,12 @@ static int probe_alts(rg_solver *s, unsigned char *space, const int *cells, cons
         memcpy(s->scratch, space, s->space_bytes);
         s->st.family_calls[s->fam_probe]++;
         if (assign(s, s->scratch, cells[i], bits[i]) != 0) continue;
-        int after = 0;
-        for (int x = 0; x < N; x++) {
-            s->reach[x] |= pd[x];
-            after += rg_popcount(pd[x]);
+        for (int x = 0; x < N; x++) s->reach[x] |= pd[x];
+        if (estimate) {
+            int after = 0;
+            for (int x = 0; x < N; x++) after += rg_popcount(pd[x]);
+            *estimate += exp((after - before) / LOOKAHEAD_SCALE);
         }
-        if (estimate) *estimate += exp((after - before) / LOOKAHEAD_SCALE);
     }
     s->inactive = (uint32_t *)(space + s->inactive_off);
     int changed = 0;
@@ -743,40 +745,29 @@ static int probe_alts(rg_solver *s, unsigned char *space, const int *cells, cons
         if (narrow(s, dom, x, nm, s->fam_probe) < 0) return abandon(s);
     }
     if (!changed) return 0;
+    s->lepoch++;
     return propagate(s, space) < 0 ? RG_FAIL : 1;
 }
 
-/* The candidates of open cell c as alternatives; for the lookahead
- * heuristic, the estimate of c when nothing was learnt. */
-static int probe_cell(rg_solver *s, unsigned char *space, int c)
+/* The alternatives of probe item i of a sweep at k: for i < N the
+ * candidates of cell i when it has k; above, item N + u * D + v, the places
+ * of digit v in unit u when it has exactly k (and so is not placed there).
+ * Returns how many (0: not an item at k). */
+static int alternatives(const rg_solver *s, const rg_mask *dom, int i, int k, int *cells,
+                        rg_mask *bits)
 {
-    const int look = s->o.heuristic == RG_HEURISTIC_LOOKAHEAD;
-    double estimate;
-    int cells[RG_MAX_DIGITS];
-    rg_mask bits[RG_MAX_DIGITS];
     int n = 0;
-    for (rg_mask left = ((const rg_mask *)space)[c]; left; left &= left - 1) {
-        cells[n] = c;
-        bits[n++] = left & -left;
+    if (i < s->N) {
+        if (rg_popcount(dom[i]) != k) return 0;
+        for (rg_mask left = dom[i]; left; left &= left - 1) {
+            cells[n] = i;
+            bits[n++] = left & -left;
+        }
+        return n;
     }
-    int rc = probe_alts(s, space, cells, bits, n, look ? &estimate : NULL);
-    if (rc == 0 && look) {
-        s->lscore[c] = estimate;
-        s->lstamp[c] = s->lepoch;
-    }
-    if (rc > 0) s->lepoch++;
-    return rc;
-}
-
-/* The places of digit bit in unit u as alternatives, when it has exactly k
- * of them (and so is not yet placed there). */
-static int probe_places(rg_solver *s, unsigned char *space, int u, rg_mask bit, int k)
-{
     const rg_model *m = s->m;
-    const rg_mask *dom = (const rg_mask *)space;
-    int cells[RG_MAX_DIGITS];
-    rg_mask bits[RG_MAX_DIGITS];
-    int n = 0;
+    int u = (i - s->N) / s->D;
+    rg_mask bit = (rg_mask)1 << ((i - s->N) % s->D);
     for (int j = m->unit_off[u]; j < m->unit_off[u + 1]; j++) {
         int c = m->unit_cells[j];
         if (!(dom[c] & bit)) continue;
@@ -784,48 +775,54 @@ static int probe_places(rg_solver *s, unsigned char *space, int u, rg_mask bit, 
         cells[n] = c;
         bits[n++] = bit;
     }
-    int rc = n == k ? probe_alts(s, space, cells, bits, n, NULL) : 0;
-    if (rc > 0) s->lepoch++;
-    return rc;
+    return n == k ? n : 0;
 }
 
 /* After the subsets fixpoint of space. The probe level: one sweep over the
  * open cells with two candidates, then one over those with three (a cell
  * narrowed to that size by an earlier probe of the sweep is taken when the
- * sweep reaches it); at most N probe_cell calls per node. The sac level:
+ * sweep reaches it); at most N probes of a cell per node. The sac level:
  * sweeps with k = 2 .. D over the cells with k candidates and the digits
- * with k places in a unit, repeated until a whole sweep learns nothing. The
- * clock ends the probing with the space sound (s->stopped set). RG_FAIL or 0. */
+ * with k places in a unit, repeated until a whole sweep learns nothing. A
+ * cell's probe that learns nothing leaves its lookahead estimate. The clock
+ * ends the probing with the space sound (s->stopped set). RG_FAIL or 0. */
 static int probe(rg_solver *s, unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
     const int sac = s->level == RG_STRATEGY_SAC;
     const int kmax = sac ? s->D : PROBE_MAX_CANDIDATES;
-    /* Probes are numbered in sweep order. A sweep that learns nothing up to
-     * and including the probe that last learnt something ends there: the
-     * probes after it in the sweep before ran on this same space. */
+    const int items = s->N + (sac ? s->m->nunits * s->D : 0);
+    const int look = s->o.heuristic == RG_HEURISTIC_LOOKAHEAD;
+    int cells[RG_MAX_DIGITS];
+    rg_mask bits[RG_MAX_DIGITS];
+    /* A probe's place in the sweep order is k * items + i. A sweep that has
+     * learnt nothing when it reaches the place of the probe that last learnt
+     * something probes that place (when it still holds a probe) and ends:
+     * the places after it were probed in the sweep before on this same
+     * space, and found nothing. */
     long last = -1;
     s->lepoch++;
     for (;;) {
-        long at = 0, learnt = -1;
+        long learnt = -1;
         for (int k = 2; k <= kmax; k++) {
-            for (int c = 0; c < s->N; c++) {
-                if (rg_popcount(dom[c]) != k) continue;
+            for (int i = 0; i < items; i++) {
+                long at = (long)k * items + i;
+                if (learnt < 0 && last >= 0 && at > last) return 0;
+                int n = alternatives(s, dom, i, k, cells, bits);
+                if (!n) continue;
                 if (probe_time_up(s)) return 0;
-                int rc = probe_cell(s, space, c);
+                double estimate;
+                int cell = i < s->N && look;
+                int rc = probe_alts(s, space, cells, bits, n, cell ? &estimate : NULL);
                 if (rc < 0) return RG_FAIL;
-                if (rc) learnt = at;
-                else if (learnt < 0 && at == last) return 0;
-                at++;
-            }
-            for (int u = 0; sac && u < s->m->nunits; u++) {
-                for (int v = 0; v < s->D; v++) {
-                    if (probe_time_up(s)) return 0;
-                    int rc = probe_places(s, space, u, (rg_mask)1 << v, k);
-                    if (rc < 0) return RG_FAIL;
-                    if (rc) learnt = at;
-                    else if (learnt < 0 && at == last) return 0;
-                    at++;
+                if (rc) {
+                    learnt = at;
+                } else {
+                    if (cell) {
+                        s->lscore[i] = estimate;
+                        s->lstamp[i] = s->lepoch;
+                    }
+                    if (learnt < 0 && at == last) return 0;
                 }
             }
         }

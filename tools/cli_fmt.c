@@ -169,6 +169,17 @@ static void not_canonical(const char *path, long line)
         printf("%s\n", path);
 }
 
+/* The line of s (n bytes) starting at *pos, without its newline: its
+ * length goes to *len and *pos moves past the newline. */
+static const char *next_line(const char *s, size_t n, size_t *pos, size_t *len)
+{
+    const char *l = s + *pos;
+    const char *nl = memchr(l, '\n', n - *pos);
+    *len = nl ? (size_t)(nl - l) : n - *pos;
+    *pos += *len + (nl ? 1 : 0);
+    return l;
+}
+
 /* One document a line: each written on one line, blank lines dropped. Sets
  * *bad when a line could not be read; lists lines that differ when listing. */
 static int fmt_lines(ctx *c, const char *path, const char *s, size_t n, text *out, int *bad,
@@ -176,11 +187,8 @@ static int fmt_lines(ctx *c, const char *path, const char *s, size_t n, text *ou
 {
     long line = 0;
     int listed = 0;
-    for (size_t pos = 0; pos < n;) {
-        const char *l = s + pos;
-        const char *nl = memchr(l, '\n', n - pos);
-        size_t len = nl ? (size_t)(nl - l) : n - pos;
-        pos += len + (nl ? 1 : 0);
+    for (size_t pos = 0, len; pos < n;) {
+        const char *l = next_line(s, n, &pos, &len);
         line++;
         if (blank(l, len)) {
             if (listing) not_canonical(path, line);
@@ -495,11 +503,8 @@ static void convert_file(ctx *c, const char *path)
         rg_puzzle_free(p);
     } else if (kind == IN_JSON_LINES) {
         long line = 0;
-        for (size_t pos = 0; pos < n;) {
-            const char *l = s + pos;
-            const char *nl = memchr(l, '\n', n - pos);
-            size_t len = nl ? (size_t)(nl - l) : n - pos;
-            pos += len + (nl ? 1 : 0);
+        for (size_t pos = 0, len; pos < n;) {
+            const char *l = next_line(s, n, &pos, &len);
             line++;
             if (blank(l, len)) continue;
             rg_puzzle *p = NULL;

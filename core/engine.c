@@ -53,7 +53,8 @@ struct rg_solver {
     rg_options o;
     rg_stats st;
     uint64_t rng;
-    int level, cascade, failed;
+    unsigned ded; /* the strategy's deductions (RG_DEDUCE_*) */
+    int cascade, failed;
     uint32_t *inactive; /* of the space being propagated */
     unsigned char *assigned;
     struct rg_space ctx;
@@ -511,7 +512,7 @@ static int assign_plain(rg_solver *s, unsigned char *space, int c, rg_mask bit)
     for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
         int p = m->peers[k];
         if (!(dom[p] & bit)) continue;
-        if (s->level == RG_STRATEGY_CHECK) {
+        if (!(s->ded & RG_DEDUCE_FORWARD)) {
             if (as[p]) {
                 blame(s, &c, 1);
                 return RG_FAIL;
@@ -528,7 +529,7 @@ static int assign_plain(rg_solver *s, unsigned char *space, int c, rg_mask bit)
     int filled = 0;
     for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
         const rg_prop *pr = &m->props[m->watch_prop[w]];
-        if (s->level == RG_STRATEGY_FORWARD) {
+        if (s->ded & RG_DEDUCE_FORWARD) {
             s->ctx.dom = dom;
             s->ctx.state = space + s->state_off;
             s->ctx.family = pr->family;
@@ -570,7 +571,7 @@ static int degree(const rg_solver *s, const rg_mask *dom, int c)
 static int select_cell(rg_solver *s, const unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
-    const unsigned char *as = s->level <= RG_STRATEGY_FORWARD ? space + s->assigned_off : NULL;
+    const unsigned char *as = s->cascade ? NULL : space + s->assigned_off;
     int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;
     for (int c = 0; c < s->N; c++) {
@@ -670,7 +671,7 @@ static int grow_spaces(rg_solver *s, int n)
 /* Place bit in cell c of space and propagate as the level says. */
 static int assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
 {
-    if (s->level <= RG_STRATEGY_FORWARD) return assign_plain(s, space, c, bit);
+    if (!s->cascade) return assign_plain(s, space, c, bit);
     rg_mask *dom = (rg_mask *)space;
     if (!(dom[c] & bit)) return RG_FAIL;
     if (dom[c] != bit) {
@@ -789,7 +790,7 @@ static int alternatives(const rg_solver *s, const rg_mask *dom, int i, int k, in
 static int probe(rg_solver *s, unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
-    const int sac = s->level == RG_STRATEGY_SAC;
+    const int sac = (s->ded & RG_DEDUCE_SAC) != 0;
     const int kmax = sac ? s->D : PROBE_MAX_CANDIDATES;
     const int items = s->N + (sac ? s->m->nunits * s->D : 0);
     const int look = s->o.heuristic == RG_HEURISTIC_LOOKAHEAD;
@@ -871,7 +872,7 @@ static void search(rg_solver *s, rg_result *r)
             s->st.nodes++;
             if (f->guess) s->st.guesses++;
             if (assign(s, next, f->cell, v) == 0 &&
-                (s->level < RG_STRATEGY_PROBE || probe(s, next) == 0)) {
+                (!(s->ded & RG_DEDUCE_PROBE) || probe(s, next) == 0)) {
                 d++;
                 goto descend;
             }
@@ -980,7 +981,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     if (m->infeasible_rule >= 0) return RG_FAIL;
     for (int c = 0; c < s->N; c++)
         if (!dom[c]) return RG_FAIL;
-    if (s->level <= RG_STRATEGY_FORWARD) {
+    if (!s->cascade) {
         for (int c = 0; c < s->N; c++) {
             int g = p->givens[c];
             if (g && assign_plain(s, sp, c, 1u << (g - 1)) < 0) return RG_FAIL;
@@ -999,7 +1000,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     enqueue_all(s);
     all_dirty(s);
     int rc = propagate(s, sp);
-    if (rc == 0 && s->level >= RG_STRATEGY_PROBE) rc = probe(s, sp);
+    if (rc == 0 && (s->ded & RG_DEDUCE_PROBE)) rc = probe(s, sp);
     return rc;
 }
 
@@ -1013,17 +1014,16 @@ static void reset(rg_solver *s, const rg_options *o)
     for (int i = 0; i < m->nfamilies; i++) s->st.family[i] = m->families[i];
     s->rng = o->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     if (!s->rng) s->rng = 1;
-    s->level = o->strategy;
-    /* At the check level domains are never pruned: every open cell has all
-     * its digits, and a degree tie break would order the whole board. */
-    if (s->level == RG_STRATEGY_CHECK && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE)
-        s->o.heuristic = RG_HEURISTIC_MRV;
-    s->cascade = s->level >= RG_STRATEGY_PROPAGATE;
+    s->ded = rg_strategy_deductions(o->strategy);
+    /* Without any pruning domains stay whole: every open cell has all its
+     * digits, and a degree tie break would order the whole board. */
+    if (!s->ded && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE) s->o.heuristic = RG_HEURISTIC_MRV;
+    s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
     s->dirty_bits = 0;
     if (m->nunits) {
-        if (s->level >= RG_STRATEGY_SINGLES) s->dirty_bits |= 1;
-        if (s->level >= RG_STRATEGY_INTERSECTIONS && m->ninters) s->dirty_bits |= 2;
-        if (s->level >= RG_STRATEGY_SUBSETS) s->dirty_bits |= 4;
+        if (s->ded & RG_DEDUCE_SINGLES) s->dirty_bits |= 1;
+        if ((s->ded & RG_DEDUCE_INTERSECTIONS) && m->ninters) s->dirty_bits |= 2;
+        if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
     }
     clear_dirty(s);
     s->stopped = 0;
@@ -1032,7 +1032,7 @@ static void reset(rg_solver *s, const rg_options *o)
      * level only (so no other level's counters change); with the family table
      * full they count under subsets. */
     s->fam_probe = RG_FAM_SUBSETS;
-    if (s->level >= RG_STRATEGY_PROBE && m->nfamilies < RG_MAX_FAMILIES) {
+    if ((s->ded & RG_DEDUCE_PROBE) && m->nfamilies < RG_MAX_FAMILIES) {
         s->fam_probe = s->st.families++;
         s->st.family[s->fam_probe] = "probe";
     }

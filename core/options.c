@@ -1,15 +1,35 @@
-/* Names of strategies, heuristics and statuses, and the default options:
- * one table each, shared by the command, the tests and the bench harness. */
+/* The names, summaries and parsers of strategies, heuristics, value orders
+ * and statuses, all built from the tables of rulegrid.h, and the default
+ * options. Shared by the command, the tests and the bench harness. */
 #include <string.h>
 
 #include "internal.h"
 
-static const char *const strategies[RG_STRATEGY_COUNT] = {
-    "check", "forward", "propagate", "singles", "intersections", "subsets", "probe",
-                                                           "sac"};
-static const char *const heuristics[RG_HEURISTIC_COUNT] = {"first", "mrv", "mrv_degree",
-                                                           "domwdeg", "lookahead"};
-static const char *const statuses[] = {"solved", "unique", "multiple", "none", "unknown"};
+typedef struct entry {
+    const char *name, *summary;
+    unsigned deductions;
+} entry;
+
+static const entry strategies[RG_STRATEGY_COUNT] = {
+#define X(id, name, deductions, summary) {name, summary, deductions},
+    RG_STRATEGIES(X)
+#undef X
+};
+static const entry heuristics[RG_HEURISTIC_COUNT] = {
+#define X(id, name, summary) {name, summary, 0u},
+    RG_HEURISTICS(X)
+#undef X
+};
+static const entry value_orders[RG_VALUES_COUNT] = {
+#define X(id, name, summary) {name, summary, 0u},
+    RG_VALUE_ORDERS(X)
+#undef X
+};
+static const entry statuses[RG_STATUS_COUNT] = {
+#define X(id, name, summary) {name, summary, 0u},
+    RG_STATUSES(X)
+#undef X
+};
 
 void rg_options_default(rg_options *o)
 {
@@ -20,19 +40,40 @@ void rg_options_default(rg_options *o)
     o->limit = 1;
 }
 
-static int find(const char *const *names, int n, const char *name)
+static const entry *at(const entry *table, int n, int i) { return i >= 0 && i < n ? &table[i] : NULL; }
+
+static int find(const entry *table, int n, const char *name)
 {
     for (int i = 0; name && i < n; i++)
-        if (strcmp(names[i], name) == 0) return i;
+        if (strcmp(table[i].name, name) == 0) return i;
     return -1;
 }
 
-const char *rg_strategy_name(int s) { return s >= 0 && s < RG_STRATEGY_COUNT ? strategies[s] : "?"; }
-int rg_strategy_parse(const char *name) { return find(strategies, RG_STRATEGY_COUNT, name); }
-const char *rg_heuristic_name(int h) { return h >= 0 && h < RG_HEURISTIC_COUNT ? heuristics[h] : "?"; }
-int rg_heuristic_parse(const char *name) { return find(heuristics, RG_HEURISTIC_COUNT, name); }
+#define NAMED(prefix, table, count)                                                       \
+    const char *rg_##prefix##_name(int i)                                                 \
+    {                                                                                     \
+        const entry *e = at(table, count, i);                                             \
+        return e ? e->name : "?";                                                         \
+    }                                                                                     \
+    const char *rg_##prefix##_summary(int i)                                              \
+    {                                                                                     \
+        const entry *e = at(table, count, i);                                             \
+        return e ? e->summary : "?";                                                      \
+    }                                                                                     \
+    int rg_##prefix##_parse(const char *name) { return find(table, count, name); }
+
+NAMED(strategy, strategies, RG_STRATEGY_COUNT)
+NAMED(heuristic, heuristics, RG_HEURISTIC_COUNT)
+NAMED(values, value_orders, RG_VALUES_COUNT)
+
+unsigned rg_strategy_deductions(int s)
+{
+    const entry *e = at(strategies, RG_STRATEGY_COUNT, s);
+    return e ? e->deductions : 0u;
+}
 
 const char *rg_status_name(int st)
 {
-    return st >= 0 && st < (int)(sizeof statuses / sizeof *statuses) ? statuses[st] : "?";
+    const entry *e = at(statuses, RG_STATUS_COUNT, st);
+    return e ? e->name : "?";
 }

@@ -240,40 +240,87 @@ void rg_corpus_close(rg_corpus *c);
 
 /* ---- Solving --------------------------------------------------------------- */
 
-/* Levels of deduction, each doing what the one before does and more
- * (docs/architecture.md). New levels go before RG_STRATEGY_COUNT, so the
- * values of the others never change. */
+/* Deductions: what a strategy level switches on. A level is a named bundle
+ * of them (RG_STRATEGIES below); each level's bundle holds the one before. */
+enum rg_deduction {
+    RG_DEDUCE_FORWARD = 1u << 0,       /* a placed digit leaves its peers and the
+                                          propagators watching its cell run once */
+    RG_DEDUCE_FIXPOINT = 1u << 1,      /* naked singles and every propagator, to a
+                                          fixpoint */
+    RG_DEDUCE_SINGLES = 1u << 2,       /* hidden singles in units */
+    RG_DEDUCE_INTERSECTIONS = 1u << 3, /* locked candidates between units and houses */
+    RG_DEDUCE_SUBSETS = 1u << 4,       /* naked and hidden pairs and triples in units */
+    RG_DEDUCE_PROBE = 1u << 5,         /* failed-literal probing of the cells with two
+                                          or three candidates, once per node */
+    RG_DEDUCE_SAC = 1u << 6            /* probing of every candidate of every cell and
+                                          every place of a digit in a unit, to a
+                                          fixpoint (singleton arc consistency) */
+};
+
+#define RG_DEDUCE_UPTO_FIXPOINT (RG_DEDUCE_FORWARD | RG_DEDUCE_FIXPOINT)
+#define RG_DEDUCE_UPTO_SUBSETS                                                      \
+    (RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS |        \
+     RG_DEDUCE_SUBSETS)
+
+/* The strategy levels, weakest first: X(ID, name, deductions, summary). This
+ * table is the only list: the enum, the names, the parser and every help
+ * text come from it. A new level goes at the end, so that the values of the
+ * others never change. Probes (probe, sac) are calls of the family "probe",
+ * never nodes or guesses. */
+#define RG_STRATEGIES(X)                                                            \
+    X(CHECK, "check", 0u,                                                           \
+      "plain backtracking: a placed digit is tested against placed peers")          \
+    X(FORWARD, "forward", RG_DEDUCE_FORWARD,                                        \
+      "forward checking: a placed digit leaves its peers")                          \
+    X(PROPAGATE, "propagate", RG_DEDUCE_UPTO_FIXPOINT,                              \
+      "naked singles and every rule's propagator, to a fixpoint")                   \
+    X(SINGLES, "singles", RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES,              \
+      "+ hidden singles")                                                           \
+    X(INTERSECTIONS, "intersections",                                               \
+      RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS,        \
+      "+ locked candidates (the default)")                                          \
+    X(SUBSETS, "subsets", RG_DEDUCE_UPTO_SUBSETS,                                   \
+      "+ naked and hidden pairs and triples")                                       \
+    X(PROBE, "probe", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE,                     \
+      "+ failed-literal probing of the cells with two or three candidates")         \
+    X(SAC, "sac", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE | RG_DEDUCE_SAC,         \
+      "+ probing of every candidate and every place of a digit, to a fixpoint")
+
 enum rg_strategy {
-    RG_STRATEGY_CHECK = 0,    /* placed digits tested against placed peers */
-    RG_STRATEGY_FORWARD,      /* forward checking */
-    RG_STRATEGY_PROPAGATE,    /* naked singles and propagators to a fixpoint */
-    RG_STRATEGY_SINGLES,      /* + hidden singles */
-    RG_STRATEGY_INTERSECTIONS, /* + locked candidates (the default) */
-    RG_STRATEGY_SUBSETS,      /* + naked and hidden pairs and triples */
-    RG_STRATEGY_PROBE,        /* + failed-literal probing of the cells with two or
-                                 three candidates, at every node; the probes are
-                                 calls of the family "probe", never nodes or
-                                 guesses */
-    RG_STRATEGY_SAC,          /* + probing of every candidate of every open cell
-                                 and of every place of every digit in each unit,
-                                 repeated to a fixpoint at every node (singleton
-                                 arc consistency and more); family "probe" */
+#define RG_X_(id, name, deductions, summary) RG_STRATEGY_##id,
+    RG_STRATEGIES(RG_X_)
+#undef RG_X_
     RG_STRATEGY_COUNT
 };
 
+/* Which cell the search branches on: X(ID, name, summary). */
+#define RG_HEURISTICS(X)                                                            \
+    X(FIRST, "first", "the first open cell in index order")                         \
+    X(MRV, "mrv", "fewest candidates")                                              \
+    X(MRV_DEGREE, "mrv_degree", "fewest candidates, ties by most open peers")       \
+    X(DOMWDEG, "domwdeg", "candidates / failure weight (the default)")              \
+    X(LOOKAHEAD, "lookahead",                                                       \
+      "at probe and sac: the probed cell whose probes removed most (smallest sum "  \
+      "of exp(-removed / 3)); elsewhere, or without an estimate: mrv")
+
 enum rg_heuristic {
-    RG_HEURISTIC_FIRST = 0,  /* first empty cell in index order */
-    RG_HEURISTIC_MRV,        /* fewest candidates */
-    RG_HEURISTIC_MRV_DEGREE, /* fewest candidates, ties by most open peers */
-    RG_HEURISTIC_DOMWDEG,    /* candidates / failure weight */
-    RG_HEURISTIC_LOOKAHEAD,  /* at the probe and sac levels: the probed cell
-                                whose candidates' probes removed most (smallest
-                                sum of exp(-removed / 3)); elsewhere, and when
-                                no probe of the space gave an estimate: mrv */
+#define RG_X_(id, name, summary) RG_HEURISTIC_##id,
+    RG_HEURISTICS(RG_X_)
+#undef RG_X_
     RG_HEURISTIC_COUNT
 };
 
-enum rg_value_order { RG_VALUES_ASCENDING = 0, RG_VALUES_RANDOM = 1 };
+/* The order digits are tried in: X(ID, name, summary). */
+#define RG_VALUE_ORDERS(X)                                                          \
+    X(ASCENDING, "ascending", "smallest digit first (the default)")                 \
+    X(RANDOM, "random", "a random order from --seed")
+
+enum rg_value_order {
+#define RG_X_(id, name, summary) RG_VALUES_##id,
+    RG_VALUE_ORDERS(RG_X_)
+#undef RG_X_
+    RG_VALUES_COUNT
+};
 
 typedef struct rg_options {
     int strategy;        /* rg_strategy */
@@ -286,17 +333,32 @@ typedef struct rg_options {
 } rg_options;
 
 void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
+/* Names, one-line summaries and parsers of the tables above: a name of an
+ * index out of range is "?", a parse of an unknown name is -1. */
 const char *rg_strategy_name(int strategy);
-int rg_strategy_parse(const char *name); /* -1 if unknown */
+const char *rg_strategy_summary(int strategy);
+unsigned rg_strategy_deductions(int strategy); /* RG_DEDUCE_* bits, 0 if out of range */
+int rg_strategy_parse(const char *name);
 const char *rg_heuristic_name(int heuristic);
+const char *rg_heuristic_summary(int heuristic);
 int rg_heuristic_parse(const char *name);
+const char *rg_values_name(int values);
+const char *rg_values_summary(int values);
+int rg_values_parse(const char *name);
+
+/* What a search ended with: X(ID, name, summary). */
+#define RG_STATUSES(X)                                                              \
+    X(SOLVED, "solved", "a solution found, counting not asked (limit 1)")           \
+    X(UNIQUE, "unique", "exactly one solution, proved")                             \
+    X(MULTIPLE, "multiple", "at least two solutions")                               \
+    X(NONE, "none", "proved to have no solution")                                   \
+    X(UNKNOWN, "unknown", "a node or time limit ended the search first")
 
 enum rg_status {
-    RG_STATUS_SOLVED = 0, /* a solution found, counting not asked (limit 1) */
-    RG_STATUS_UNIQUE,     /* exactly one, proved */
-    RG_STATUS_MULTIPLE,   /* at least two */
-    RG_STATUS_NONE,       /* proved to have none */
-    RG_STATUS_UNKNOWN     /* a node or time limit ended the search first */
+#define RG_X_(id, name, summary) RG_STATUS_##id,
+    RG_STATUSES(RG_X_)
+#undef RG_X_
+    RG_STATUS_COUNT
 };
 const char *rg_status_name(int status);
 

@@ -96,7 +96,7 @@ double bench_median(double *v, int n);
  * su->seed + i. The counters come from the counting pass, which verifies
  * every puzzle; the times are medians of the timed passes. */
 typedef struct bench_gen {
-    int preset;                /* index for rg_preset_name */
+    const char *preset;        /* its name (owned by the preset list) */
     const rg_generator *gen;   /* owned by the caller */
     long count;                /* puzzles asked for */
     double target;             /* puzzles/s issue 6 asks for, 0: none */

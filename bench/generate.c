@@ -175,7 +175,7 @@ static int run_gen_job(gen_job *j, gen_tally *sum, char *msg, size_t n)
     free(w);
     if (started == 0) return snprintf(msg, n, "cannot start a worker thread"), BENCH_USAGE;
     if (sum->wrong < 0) return BENCH_OK;
-    const char *preset = rg_preset_name(j->g->preset);
+    const char *preset = j->g->preset;
     snprintf(msg, n, "--generate %s: puzzle %ld (seed %llu): %s", preset, sum->wrong,
              (unsigned long long)rg_generate_batch_seed(j->su->seed, sum->wrong), sum->why);
     return sum->failed ? BENCH_USAGE : BENCH_WRONG;
@@ -193,7 +193,7 @@ int bench_gen_count(bench_gen *g, const bench_setup *su, char *msg, size_t n)
     g->givens = t.givens, g->clue_rules = t.clue_rules, g->repairs = t.repairs;
     g->attempts = t.attempts, g->guesses = t.guesses;
     memcpy(g->at_level, t.at_level, sizeof g->at_level);
-    g->target = bench_gen_target(rg_preset_name(g->preset));
+    g->target = bench_gen_target(g->preset);
     g->reps = 0;
     return BENCH_OK;
 }
@@ -216,7 +216,7 @@ int bench_gen_time(bench_gen *g, const bench_setup *su, char *msg, size_t n)
         if (rc == BENCH_OK && (t.givens != g->givens || t.clue_rules != g->clue_rules ||
                                t.attempts != g->attempts || t.guesses != g->guesses)) {
             snprintf(msg, n, "--generate %s: a timed pass made other puzzles than the "
-                             "counting pass", rg_preset_name(g->preset));
+                             "counting pass", g->preset);
             rc = BENCH_WRONG;
         }
     }

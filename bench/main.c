@@ -180,24 +180,30 @@ static int set_int(const char *opt, const char *v, long min, long max, int *out)
 /* Puzzles per preset when --generate names none. */
 #define GEN_DEFAULT_COUNT 20
 
-static int preset_index(const char *name)
+/* The presets of the preset folders, read once. */
+static rg_presets *presets;
+
+static int load_presets(const char *opt)
 {
-    for (int i = 0; i < rg_preset_count(); i++)
-        if (strcmp(rg_preset_name(i), name) == 0) return i;
-    return -1;
+    rg_error err;
+    if (presets || rg_presets_load(NULL, rg_builtin_preset_dir(), &presets, &err) == RG_OK)
+        return BENCH_OK;
+    return bad(opt, err.message);
 }
 
 /* --generate: "all", or PRESET[:N] items, comma-separated. */
 static int parse_generate(args *a, const char *opt, const char *v)
 {
-    int np = rg_preset_count();
+    if (load_presets(opt)) return BENCH_USAGE;
+    int np = rg_presets_count(presets);
     free(a->gens);
     a->ngens = 0;
     if (!(a->gens = calloc((size_t)np, sizeof *a->gens))) return bad("out of memory", opt);
     if (strcmp(v, "all") == 0 || strncmp(v, "all:", 4) == 0) {
         long count = GEN_DEFAULT_COUNT;
         if (v[3] && parse_long(opt, v + 4, 1, &count)) return BENCH_USAGE;
-        for (int i = 0; i < np; i++) a->gens[a->ngens++] = (bench_gen){.preset = i, .count = count};
+        for (int i = 0; i < np; i++)
+            a->gens[a->ngens++] = (bench_gen){.preset = rg_presets_name(presets, i), .count = count};
         return BENCH_OK;
     }
     char buf[1024];
@@ -210,16 +216,17 @@ static int parse_generate(args *a, const char *opt, const char *v)
             *colon = 0;
             if (parse_long(opt, colon + 1, 1, &count)) return BENCH_USAGE;
         }
-        int p = preset_index(t);
+        int p = rg_presets_find(presets, t);
         if (p < 0) {
             fprintf(stderr, "rulegrid-bench: %s: unknown preset '%s' (one of", opt, t);
-            for (int i = 0; i < np; i++) fprintf(stderr, "%s %s", i ? "," : "", rg_preset_name(i));
+            for (int i = 0; i < np; i++)
+                fprintf(stderr, "%s %s", i ? "," : "", rg_presets_name(presets, i));
             fputs(", or all)\n", stderr);
             return BENCH_USAGE;
         }
         for (int i = 0; i < a->ngens; i++)
-            if (a->gens[i].preset == p) return bad(opt, "a preset given twice");
-        a->gens[a->ngens++] = (bench_gen){.preset = p, .count = count};
+            if (strcmp(a->gens[i].preset, t) == 0) return bad(opt, "a preset given twice");
+        a->gens[a->ngens++] = (bench_gen){.preset = rg_presets_name(presets, p), .count = count};
     }
     return a->ngens ? BENCH_OK : bad(opt, "empty list");
 }
@@ -494,7 +501,7 @@ static int run_generate(args *a)
     rg_error err;
     for (int i = 0; !rc && i < a->ngens; i++) {
         rg_error_clear(&err);
-        if (rg_generator_preset(reg, rg_preset_name(a->gens[i].preset), &gens[i], &err) != RG_OK)
+        if (rg_generator_preset(reg, presets, a->gens[i].preset, &gens[i], &err) != RG_OK)
             rc = report_error(&err);
         a->gens[i].gen = gens[i];
     }
@@ -502,13 +509,13 @@ static int run_generate(args *a)
         bench_gen *g = &a->gens[i];
         if (!a->quiet)
             fprintf(stderr, "generating and verifying %ld %s\n", g->count,
-                    rg_preset_name(g->preset));
+                    g->preset);
         if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg)))
             fprintf(stderr, "rulegrid-bench: %s\n", msg);
     }
     for (int i = 0; !rc && i < a->ngens && a->su.reps > 0; i++) {
         bench_gen *g = &a->gens[i];
-        if (!a->quiet) fprintf(stderr, "timing %s\n", rg_preset_name(g->preset));
+        if (!a->quiet) fprintf(stderr, "timing %s\n", g->preset);
         if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg)))
             fprintf(stderr, "rulegrid-bench: %s\n", msg);
     }
@@ -560,5 +567,6 @@ int main(int argc, char **argv)
     free(a.corpora);
     free(a.gargv);
     free(a.gens);
+    rg_presets_free(presets);
     return rc;
 }

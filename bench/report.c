@@ -281,7 +281,7 @@ static const int gen_levels[] = {RG_STRATEGY_PROPAGATE, RG_STRATEGY_SINGLES,
                                  RG_STRATEGY_INTERSECTIONS, RG_STRATEGY_SUBSETS};
 #define GEN_LEVELS ((int)(sizeof gen_levels / sizeof *gen_levels))
 
-static const char *preset(const bench_gen *g) { return rg_preset_name(g->preset); }
+static const char *preset(const bench_gen *g) { return g->preset; }
 
 /* Puzzles that solve without guessing at level (the levels are nested: a
  * puzzle's weakest level and every one below it count). */

@@ -13,7 +13,6 @@
 
 #include "internal.h"
 
-#define MAX_FILE ((size_t)256 << 20) /* a document file */
 #define MAX_LINE ((size_t)64 << 20)  /* a corpus line */
 #define IN_CHUNK ((size_t)64 << 10)  /* corpus read buffer */
 
@@ -625,54 +624,6 @@ int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *
     return rc;
 }
 
-/* The whole of f, up to MAX_FILE bytes, in a new buffer. */
-static int slurp(FILE *f, const char *path, char **text, size_t *len, rg_error *err)
-{
-    /* A regular file too large is refused before reading it. */
-    if (f != stdin && fseek(f, 0, SEEK_END) == 0) {
-        long size = ftell(f);
-        rewind(f);
-        char probe;
-        /* A directory also seeks far: reading it tells the two apart. */
-        if (size > 0 && (unsigned long)size > MAX_FILE && fread(&probe, 1, 1, f) == 1)
-            return rg_error_set(err, RG_E_LIMIT, NULL, "%s is larger than %zu MiB", path,
-                                MAX_FILE >> 20);
-        rewind(f);
-    }
-    size_t cap = (size_t)1 << 16, n = 0;
-    char *buf = rg_malloc(cap);
-    if (!buf) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
-    for (;;) {
-        if (n == cap) {
-            if (n > MAX_FILE) break;
-            size_t bigger_cap = cap * 2 > MAX_FILE + 1 ? MAX_FILE + 1 : cap * 2;
-            char *bigger = rg_realloc(buf, bigger_cap);
-            if (!bigger) {
-                rg_free(buf);
-                return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
-            }
-            buf = bigger;
-            cap = bigger_cap;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        rg_free(buf);
-        return rg_error_set(err, RG_E_IO, NULL, "cannot read %s: %s", path, strerror(e));
-    }
-    if (n > MAX_FILE) {
-        rg_free(buf);
-        return rg_error_set(err, RG_E_LIMIT, NULL, "%s is larger than %zu MiB", path,
-                            MAX_FILE >> 20);
-    }
-    *text = buf;
-    *len = n;
-    return RG_OK;
-}
-
 /* Reads a document file ("-": standard input) of at most 256 MiB. */
 int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err)
 {
@@ -680,23 +631,10 @@ int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_
     if (!err) err = &local;
     rg_error_clear(err);
     if (out) *out = NULL;
-    int std = strcmp(path, "-") == 0;
-    errno = 0;
-    FILE *f = std ? stdin : fopen(path, "rb");
-    int rc;
-    if (!f) {
-        rc = rg_error_set(err, RG_E_IO, NULL, "cannot open %s: %s", path, strerror(errno));
-        snprintf(err->file, sizeof err->file, "%s", path);
-        return rc;
-    }
     char *text = NULL;
     size_t len = 0;
-    rc = slurp(f, path, &text, &len, err);
-    if (!std) fclose(f);
-    if (rc) {
-        snprintf(err->file, sizeof err->file, "%s", path);
-        return rc;
-    }
+    int rc = rg_file_read(path, &text, &len, err);
+    if (rc) return rc;
     rc = rg_puzzle_parse(reg, text, len, path, 0, out, err);
     rg_free(text);
     return rc;
@@ -791,10 +729,8 @@ int rg_puzzle_check(const rg_puzzle *p, const int *values)
 
 /* ---- Corpora ------------------------------------------------------------- */
 
-/* The rules of a classic line without a template. */
-static const char CLASSIC[] =
-    "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,\"digits\":9},"
-    "\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[3,3]}]}";
+/* Classic lines without a template are the givens of this preset. */
+#define CLASSIC_PRESET "classic9"
 
 struct rg_corpus {
     rg_registry *reg;
@@ -874,6 +810,27 @@ static int read_line(rg_corpus *c, size_t keep)
     return 1;
 }
 
+/* The template of classic lines read without one: the preset
+ * CLASSIC_PRESET, from the preset folders. */
+static int classic_template(rg_registry *reg, rg_puzzle **out, rg_error *err)
+{
+    rg_presets *ps = NULL;
+    int rc = rg_presets_load(NULL, rg_builtin_preset_dir(), &ps, err);
+    if (rc != RG_OK) return rc;
+    int i = rg_presets_find(ps, CLASSIC_PRESET);
+    if (i < 0) {
+        rc = rg_error_set(err, RG_E_IO, NULL,
+                          "classic lines need a template: no preset " CLASSIC_PRESET
+                          " in the preset folders (%s)",
+                          rg_presets_folders(ps)[0] ? rg_presets_folders(ps) : "none");
+    } else {
+        const char *doc = rg_presets_document(ps, i);
+        rc = rg_puzzle_parse(reg, doc, strlen(doc), rg_presets_path(ps, i), 0, out, err);
+    }
+    rg_presets_free(ps);
+    return rc;
+}
+
 /* Opens a corpus: .jsonl by its name (a template is then ignored), classic
  * lines otherwise, which share one model (the template's, or one 9 x 9
  * box_grid built here). */
@@ -902,8 +859,7 @@ int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle
         if (templ) {
             rc = rg_puzzle_with_givens(templ, NULL, &c->templ, err);
         } else {
-            rc = rg_puzzle_parse(reg, CLASSIC, sizeof CLASSIC - 1, "classic 9x9 rules", 0,
-                                 &c->templ, err);
+            rc = classic_template(reg, &c->templ, err);
         }
         if (rc) goto fail;
         const rg_board *bd = rg_model_board(c->templ->model);

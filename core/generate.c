@@ -260,10 +260,14 @@ static int read_profile(rg_registry *reg, const cJSON *x, profile *pf, rg_error 
                          "expected one of none, rotate180, rotate90, mirror, diagonal");
         } else if (strcmp(n, "level") == 0) {
             pf->level = cJSON_IsString(m) ? rg_strategy_parse(m->valuestring) : -1;
-            if (pf->level < 0)
-                rc = bad(err, field,
-                         "expected a strategy: check, forward, propagate, singles, "
-                         "intersections or subsets");
+            if (pf->level < 0) {
+                char names[256];
+                size_t k = 0;
+                for (int i = 0; i < RG_STRATEGY_COUNT && k < sizeof names; i++)
+                    k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
+                                          rg_strategy_name(i));
+                rc = bad(err, field, "expected a strategy: one of %s", names);
+            }
         } else if (strcmp(n, "retries") == 0) {
             if (!(rc = read_count(m, field, 0, 1000000, &v, err))) pf->retries = (int)v;
         } else if (strcmp(n, "fill_nodes") == 0) {
@@ -343,15 +347,16 @@ int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char 
     return RG_OK;
 }
 
-int rg_generator_preset(rg_registry *reg, const char *name, rg_generator **out, rg_error *err)
+int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name,
+                        rg_generator **out, rg_error *err)
 {
     rg_error local;
     if (!err) err = &local;
     rg_error_clear(err);
     *out = NULL;
-    for (int i = 0; i < rg_preset_count(); i++) {
-        if (strcmp(rg_preset_name(i), name) != 0) continue;
-        const char *doc = rg_preset_document(i);
+    int i = rg_presets_find(ps, name);
+    if (i >= 0) {
+        const char *doc = rg_presets_document(ps, i);
         int rc = rg_generator_new(reg, doc, strlen(doc), name, out, err);
         if (rc == RG_OK) (*out)->preset = 1;
         return rc;
@@ -359,8 +364,8 @@ int rg_generator_preset(rg_registry *reg, const char *name, rg_generator **out, 
     char names[512];
     size_t k = 0;
     names[0] = 0;
-    for (int i = 0; i < rg_preset_count() && k < sizeof names; i++) {
-        int w = snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "", rg_preset_name(i));
+    for (i = 0; i < rg_presets_count(ps) && k < sizeof names; i++) {
+        int w = snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "", rg_presets_name(ps, i));
         if (w > 0) k += (size_t)w;
     }
     return bad(err, "preset", "unknown preset '%s' (one of %s)", name, names);

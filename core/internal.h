@@ -43,6 +43,17 @@ int rg_error_set(rg_error *e, int code, const char *field, const char *fmt, ...)
     ;
 int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap);
 
+/* ---- file.c -------------------------------------------------------------- */
+
+/* The whole of path ("-": standard input), up to 256 MiB, in a new buffer
+ * NUL-terminated buffer (release with rg_free); *len excludes the NUL. On an
+ * error err names the file. */
+int rg_file_read(const char *path, char **text, size_t *len, rg_error *err);
+/* The entries of dir whose names end with suffix, in strcmp order (a missing
+ * folder lists nothing). RG_OK, RG_E_NOMEM, or RG_E_IO with errno set. */
+int rg_dir_list(const char *dir, const char *suffix, char ***names, int *count);
+void rg_dir_list_free(char **names, int n);
+
 /* ---- arena.c: memory that lives as long as a model ----------------------- */
 
 typedef struct rg_arena {

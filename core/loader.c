@@ -3,7 +3,6 @@
  * documents; doc.c asks it for types by name. */
 #define _XOPEN_SOURCE 700
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -322,53 +321,17 @@ static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
     return RG_OK;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int ends_with_so(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 3 && strcmp(name + n - 3, ".so") == 0;
-}
-
 /* Every *.so of dir in strcmp order, stopping at the first failure. The
  * folder is listed as searched even when it does not exist. */
 int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
 {
     int rc = note_folder(reg, dir, err);
     if (rc != RG_OK) return rc;
-    DIR *d = opendir(dir);
-    if (!d) {
-        if (errno == ENOENT) return RG_OK;
-        return plugin_error(err, dir, "cannot read plugin folder: %s", strerror(errno));
-    }
-    char **names = NULL;
-    int n = 0, cap = 0;
-    rc = RG_OK;
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        if (!ends_with_so(de->d_name)) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            char **grown = rg_realloc(names, (size_t)cap * sizeof *grown);
-            if (!grown) {
-                rc = nomem(err, dir);
-                break;
-            }
-            names = grown;
-        }
-        names[n] = rg_strdup(de->d_name);
-        if (!names[n]) {
-            rc = nomem(err, dir);
-            break;
-        }
-        n++;
-    }
-    closedir(d);
-    if (rc == RG_OK && n > 1) qsort(names, (size_t)n, sizeof *names, by_name);
-
+    char **names;
+    int n;
+    rc = rg_dir_list(dir, ".so", &names, &n);
+    if (rc == RG_E_IO) return plugin_error(err, dir, "cannot read plugin folder: %s", strerror(errno));
+    if (rc != RG_OK) return nomem(err, dir);
     size_t dlen = strlen(dir);
     for (int i = 0; i < n && rc == RG_OK; i++) {
         size_t len = dlen + 1 + strlen(names[i]) + 1;
@@ -386,8 +349,7 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
         rc = rg_registry_load_file(reg, path, err);
         rg_free(path);
     }
-    for (int i = 0; i < n; i++) rg_free(names[i]);
-    rg_free(names);
+    rg_dir_list_free(names, n);
     return rc;
 }
 
@@ -435,34 +397,39 @@ const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name)
     return e ? &e->type : NULL;
 }
 
+/* <folder of the running executable>/<rel>, resolved when it exists, into
+ * dir (PATH_MAX bytes). Returns dir, or NULL when unknown. */
+static const char *beside_exe(const char *rel, char *dir)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = 0;
+    char joined[PATH_MAX];
+    int w = snprintf(joined, sizeof joined, "%s/%s", exe, rel);
+    if (w < 0 || (size_t)w >= sizeof joined) return NULL;
+    /* Shown in messages: the resolved form reads better when it exists. */
+    if (!realpath(joined, dir)) snprintf(dir, PATH_MAX, "%s", joined);
+    return dir;
+}
+
 /* Computed on the first call; the first call should come before any thread
  * is started that might also make it. */
 const char *rg_builtin_plugin_dir(void)
 {
     static char dir[PATH_MAX];
     static int state; /* 0 not computed, 1 known, -1 unknown */
-    if (state) return state > 0 ? dir : NULL;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) {
-        state = -1;
-        return NULL;
-    }
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash) {
-        state = -1;
-        return NULL;
-    }
-    *slash = 0;
-    char joined[PATH_MAX];
-    int w = snprintf(joined, sizeof joined, "%s/../lib/rulegrid/plugins", exe);
-    if (w < 0 || (size_t)w >= sizeof joined) {
-        state = -1;
-        return NULL;
-    }
-    /* Shown in messages: the resolved form reads better when it exists. */
-    if (!realpath(joined, dir)) snprintf(dir, sizeof dir, "%s", joined);
-    state = 1;
-    return dir;
+    if (!state) state = beside_exe("../lib/rulegrid/plugins", dir) ? 1 : -1;
+    return state > 0 ? dir : NULL;
+}
+
+const char *rg_builtin_preset_dir(void)
+{
+    static char dir[PATH_MAX];
+    static int state;
+    if (!state) state = beside_exe("../share/rulegrid/presets", dir) ? 1 : -1;
+    return state > 0 ? dir : NULL;
 }

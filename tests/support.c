@@ -11,11 +11,14 @@
 #include "support.h"
 
 static rg_registry *reg;
+static rg_presets *presets;
 
 static void free_registry(void)
 {
     rg_registry_free(reg);
     reg = NULL;
+    rg_presets_free(presets);
+    presets = NULL;
 }
 
 int t_done(int rc)
@@ -44,6 +47,20 @@ rg_registry *t_registry(void)
         atexit(free_registry);
     }
     return reg;
+}
+
+rg_presets *t_presets(void)
+{
+    if (!presets) {
+        rg_error err;
+        if (rg_presets_load(NULL, rg_builtin_preset_dir(), &presets, &err) != RG_OK) {
+            char buf[1024];
+            rg_error_format(&err, buf, sizeof buf);
+            fail_msg("loading presets: %s", buf);
+        }
+        t_registry(); /* frees both at exit */
+    }
+    return presets;
 }
 
 rg_puzzle *t_parse(const char *json)
@@ -134,6 +151,7 @@ int t_mem_setup(void **state)
 {
     (void)state;
     t_registry();
+    t_presets();
     mem_base = rg_mem_in_use();
     return 0;
 }

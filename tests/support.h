@@ -9,6 +9,8 @@
 
 /* The registry of the built-in plugins (built once, freed at exit). */
 rg_registry *t_registry(void);
+/* The presets of the built-in preset folder (read once, freed at exit). */
+rg_presets *t_presets(void);
 /* Parse a document from a string; fails the test on an error. */
 rg_puzzle *t_parse(const char *json);
 /* Parse and expect an error; returns the error (code != 0) for inspection. */
@@ -39,7 +41,7 @@ int (*t_sudoku4(int *n))[16];
  * how many puzzles were read. */
 int t_corpus_unique(const char *rel);
 /* cmocka setup / teardown: the library must hold as many bytes after a test
- * as before it (the shared registry stays loaded in between). */
+ * as before it (the shared registry and presets stay loaded in between). */
 int t_mem_setup(void **state);
 int t_mem_teardown(void **state);
 

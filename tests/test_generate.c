@@ -25,7 +25,7 @@ static rg_generator *preset(const char *name)
 {
     rg_generator *g = NULL;
     rg_error err;
-    if (rg_generator_preset(t_registry(), name, &g, &err) != RG_OK) {
+    if (rg_generator_preset(t_registry(), t_presets(), name, &g, &err) != RG_OK) {
         char buf[1024];
         rg_error_format(&err, buf, sizeof buf);
         fail_msg("preset %s: %s", name, buf);
@@ -93,7 +93,7 @@ static int hooks_present(const char *name)
 {
     rg_generator *g = NULL;
     rg_error err;
-    int rc = rg_generator_preset(t_registry(), name, &g, &err);
+    int rc = rg_generator_preset(t_registry(), t_presets(), name, &g, &err);
     rg_generator_free(g);
     if (rc != RG_OK && strstr(err.message, "generate hook")) return 0;
     return 1;
@@ -103,8 +103,8 @@ static void every_preset_unique(void **state)
 {
     (void)state;
     int seeds = scaled() ? 1 : 3;
-    for (int i = 0; i < rg_preset_count(); i++) {
-        const char *name = rg_preset_name(i);
+    for (int i = 0; i < rg_presets_count(t_presets()); i++) {
+        const char *name = rg_presets_name(t_presets(), i);
         if (!hooks_present(name)) {
             print_message("skipping %s: a clue type has no generate hook\n", name);
             continue;
@@ -432,7 +432,7 @@ static void profile_errors(void **state)
     assert_int_not_equal(rg_generator_new(t_registry(), broken, strlen(broken), "b.json", &g, &err),
                          RG_OK);
     assert_string_equal(err.field, "board");
-    assert_int_equal(rg_generator_preset(t_registry(), "sudoku", &g, &err), RG_E_FORMAT);
+    assert_int_equal(rg_generator_preset(t_registry(), t_presets(), "sudoku", &g, &err), RG_E_FORMAT);
     assert_string_equal(err.field, "preset");
 }
 

@@ -189,6 +189,7 @@ typedef struct cmd {
     int ndirs;
     setting *sets;
     int nsets;
+    rg_presets *presets; /* the preset folders' documents */
 } cmd;
 
 static int takes_value(const char *name)
@@ -342,14 +343,14 @@ static void print_error(const char *prefix, rg_error *e)
     fprintf(stderr, "rulegrid generate: %s%s\n", prefix, buf);
 }
 
-static int list_presets(void)
+static int list_presets(const rg_presets *ps)
 {
     int w = 4;
-    for (int i = 0; i < rg_preset_count(); i++)
-        if ((int)strlen(rg_preset_name(i)) > w) w = (int)strlen(rg_preset_name(i));
+    for (int i = 0; i < rg_presets_count(ps); i++)
+        if ((int)strlen(rg_presets_name(ps, i)) > w) w = (int)strlen(rg_presets_name(ps, i));
     printf("%-*s  %s\n", w, "name", "what it makes");
-    for (int i = 0; i < rg_preset_count(); i++)
-        printf("%-*s  %s\n", w, rg_preset_name(i), rg_preset_summary(i));
+    for (int i = 0; i < rg_presets_count(ps); i++)
+        printf("%-*s  %s\n", w, rg_presets_name(ps, i), rg_presets_summary(ps, i));
     return EXIT_OK;
 }
 
@@ -359,7 +360,7 @@ static int open_generator(cmd *c, rg_registry *reg, rg_generator **g)
     rg_error_clear(&err);
     int rc;
     if (c->preset) {
-        rc = rg_generator_preset(reg, c->preset, g, &err);
+        rc = rg_generator_preset(reg, c->presets, c->preset, g, &err);
         if (rc != RG_OK) {
             if (strcmp(err.field, "preset") == 0)
                 return usage_error("--preset: %s", err.message);
@@ -392,12 +393,13 @@ static int open_generator(cmd *c, rg_registry *reg, rg_generator **g)
 static int print_template(cmd *c)
 {
     if (c->preset) {
-        for (int i = 0; i < rg_preset_count(); i++)
-            if (strcmp(rg_preset_name(i), c->preset) == 0) {
-                puts(rg_preset_document(i));
-                return EXIT_OK;
-            }
-        return usage_error("--preset: unknown preset '%s' (see --list)", c->preset);
+        int i = rg_presets_find(c->presets, c->preset);
+        if (i < 0) return usage_error("--preset: unknown preset '%s' (see --list)", c->preset);
+        const char *doc = rg_presets_document(c->presets, i);
+        size_t n = strlen(doc);
+        fputs(doc, stdout);
+        if (n == 0 || doc[n - 1] != '\n') putchar('\n');
+        return EXIT_OK;
     }
     size_t len = 0;
     char *text = NULL;
@@ -544,8 +546,16 @@ int cli_generate_main(int argc, char **argv)
     }
     rc = parse_args(&c, argc, argv);
     if (rc >= 0) goto done;
+    if (c.list || c.preset) {
+        rg_error perr;
+        if (rg_presets_load(NULL, rg_builtin_preset_dir(), &c.presets, &perr) != RG_OK) {
+            print_error("", &perr);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+    }
     if (c.list) {
-        rc = list_presets();
+        rc = list_presets(c.presets);
         goto done;
     }
     if (c.print_template) {
@@ -577,6 +587,7 @@ int cli_generate_main(int argc, char **argv)
 done:
     rg_generator_free(g);
     rg_registry_free(reg);
+    rg_presets_free(c.presets);
     free(c.dirs);
     free(c.sets);
     return rc;

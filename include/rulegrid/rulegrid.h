@@ -133,12 +133,38 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err);
 
+/* ---- Presets: template documents kept as data files ------------------------ */
+
+/* A list of presets: the *.json files of the folders of RULEGRID_PRESET_PATH
+ * (':'-separated), then of extra_dirs (NULL-terminated, may be NULL), then
+ * of builtin_dir (may be NULL; usually rg_builtin_preset_dir()). A preset is
+ * named by its file name without ".json"; a file of an earlier folder hides
+ * one of the same name in a later folder. Missing folders list nothing.
+ * Every file is read at once; a document is checked only when a generator
+ * is made from it. Names are in natural order (classic4 before classic16). */
+typedef struct rg_presets rg_presets;
+
+int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
+                    rg_error *err);
+void rg_presets_free(rg_presets *ps);
+int rg_presets_count(const rg_presets *ps);
+int rg_presets_find(const rg_presets *ps, const char *name); /* index, or -1 */
+const char *rg_presets_name(const rg_presets *ps, int i);
+/* The x-generate "summary" of the document, "" when it has none. */
+const char *rg_presets_summary(const rg_presets *ps, int i);
+const char *rg_presets_path(const rg_presets *ps, int i);
+const char *rg_presets_document(const rg_presets *ps, int i); /* the file's text */
+const char *rg_presets_folders(const rg_presets *ps);          /* ", "-separated */
+/* The folder rulegrid's own presets are installed in, NULL if unknown. */
+const char *rg_builtin_preset_dir(void);
+
 /* ---- The puzzle generator (core/generate.c, docs/generate.md) -------------- */
 
 /* A generator is a template document plus its generation profile: the
  * template's "x-generate" member (which rule types invent clues over a
  * solution, whether givens are removed, which clue families may be thinned,
- * random jigsaw regions, budgets). A preset is such a document built in. */
+ * rules laid out before the grid is filled, budgets). A preset is such a
+ * document kept as a data file (rg_presets_load). */
 typedef struct rg_generator rg_generator;
 
 enum rg_symmetry {
@@ -188,8 +214,10 @@ typedef struct rg_gen_info {
  * error. The generator keeps reg (which must outlive it). */
 int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
                      rg_generator **out, rg_error *err);
-/* A generator for a built-in preset, by name. */
-int rg_generator_preset(rg_registry *reg, const char *name, rg_generator **out, rg_error *err);
+/* A generator for the preset called name of ps (an unknown name is an
+ * RG_E_FORMAT error that lists the presets). */
+int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name,
+                        rg_generator **out, rg_error *err);
 /* Override one setting of the profile's clue requests of rule type `type`
  * (every request of that type): value is JSON text (5, "thermo", true). */
 int rg_generator_set(rg_generator *g, const char *type, const char *name, const char *value,
@@ -214,21 +242,15 @@ int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
  * index, so that puzzle i of a batch is the single puzzle of its own seed. */
 uint64_t rg_generate_batch_seed(uint64_t seed, long index);
 
-/* The built-in presets: name, one line of description, and the template
- * document (with its x-generate) as JSON text. */
-int rg_preset_count(void);
-const char *rg_preset_name(int i);
-const char *rg_preset_summary(int i);
-const char *rg_preset_document(int i);
-
 /* ---- Corpora --------------------------------------------------------------- */
 
 typedef struct rg_corpus rg_corpus;
 
 /* Open a corpus: .jsonl (a document a line) or classic lines (.txt, .sdk and
  * anything else). With a template, classic lines are the givens of the
- * template's board and rules. fp may be NULL (path is opened) or an open
- * stream (path only names it). */
+ * template's board and rules; without one, of the preset "classic9" (found
+ * as rg_presets_load finds presets, with no extra folder). fp may be NULL
+ * (path is opened) or an open stream (path only names it). */
 int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
                    rg_corpus **out, rg_error *err);
 /* Next puzzle: returns 1 and *out, 0 at the end, or a negated RG_E_* code

@@ -378,31 +378,6 @@ static int read_digits(const cJSON *obj, const char *name, const rg_board *bd, i
 
 /* ---- Rules ----------------------------------------------------------------- */
 
-/* Origins of the grid / box_grid rules whose origin names an existing cell
- * (a bad origin is reported by the rule itself). */
-static int grid_origins(const cJSON *rules, const rg_board *bd, int **out, int *n, rg_error *err)
-{
-    int count = cJSON_GetArraySize(rules), k = 0;
-    int *o = rg_malloc((size_t)(count ? count : 1) * sizeof *o);
-    if (!o) return rg_error_set(err, RG_E_NOMEM, "rules", "out of memory");
-    for (const cJSON *r = rules->child; r; r = r->next) {
-        if (!cJSON_IsObject(r)) continue;
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
-        const cJSON *origin = cJSON_GetObjectItemCaseSensitive(r, "origin");
-        if (!cJSON_IsString(t) || !cJSON_IsString(origin)) continue;
-        if (strcmp(t->valuestring, "grid") && strcmp(t->valuestring, "box_grid")) continue;
-        int row, col, cell;
-        if (rg_cell_parse(origin->valuestring, &row, &col)) continue;
-        if ((cell = rg_board_at(bd, row, col)) < 0) continue;
-        int seen = 0;
-        for (int i = 0; i < k && !seen; i++) seen = o[i] == cell;
-        if (!seen) o[k++] = cell;
-    }
-    *out = o;
-    *n = k;
-    return RG_OK;
-}
-
 /* An error about rule i (of type, when known). */
 static int rule_error(rg_error *err, int i, const char *type, const char *field, const char *fmt,
                       ...)
@@ -419,10 +394,7 @@ static int rule_error(rg_error *err, int i, const char *type, const char *field,
 static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_error *err)
 {
     char g[64];
-    int *origins = NULL, norigins = 0;
-    int rc = grid_origins(rules, rg_model_board(m), &origins, &norigins, err);
-    if (rc) return rc;
-    int i = 0;
+    int rc = RG_OK, i = 0;
     for (const cJSON *r = rules->child; r && !rc; r = r->next, i++) {
         if (!cJSON_IsObject(r)) {
             rc = rule_error(err, i, NULL, "", "a rule must be an object, got %s",
@@ -448,13 +420,13 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
                             t->valuestring, folders && *folders ? folders : "none");
             break;
         }
-        rc = rg_model_add_rule(m, type, r, i, origins, norigins, err);
+        rc = rg_model_add_rule(m, type, r, i, err);
         if (rc && err) {
             err->rule = i;
             if (!err->type[0]) snprintf(err->type, sizeof err->type, "%s", t->valuestring);
         }
     }
-    rg_free(origins);
+    if (!rc) rc = rg_model_check_areas(m, err);
     if (!rc) rc = rg_model_finish(m, err);
     return rc;
 }

@@ -404,51 +404,46 @@ int rg_read_cells(rg_build *b, rg_rule *r, const char *field, unsigned flags, in
     return rc;
 }
 
-/* Is cell the origin of some grid / box_grid rule of the document? */
-static int is_origin(const rg_build *b, int cell)
+/* The D x D area from origin into the model's arena; a square that leaves
+ * the board cannot be a grid. That some rule declared the grid is checked
+ * once every rule is compiled (rg_model_check_areas). */
+static int grid_area(rg_build *b, rg_rule *r, const char *field, const char *name,
+                     const int **cells, int *n)
 {
-    for (int i = 0; i < b->ngrid_origins; i++)
-        if (b->grid_origins[i] == cell) return 1;
-    return 0;
+    const rg_board *bd = b->board;
+    int origin;
+    int rc = cell_of(b, r, field, name, &origin);
+    if (rc) return rc;
+    int D = bd->digits, r0 = bd->row[origin], c0 = bd->col[origin];
+    if (r0 + D - 1 > bd->rows || c0 + D - 1 > bd->cols)
+        return rg_read_error(b, r, field, RG_NOT_A_GRID, name);
+    int *out = rg_arena_alloc(b->arena, (size_t)D * D * sizeof *out);
+    if (!out) return nomem(b, r, field);
+    int k = 0;
+    for (int y = r0; y < r0 + D; y++)
+        for (int x = c0; x < c0 + D; x++)
+            if ((out[k++] = rg_board_at(bd, y, x)) < 0)
+                return rg_read_error(b, r, field,
+                                     "the grid at %s holds r%dc%d, which is not one of the "
+                                     "board's cells",
+                                     name, y, x);
+    rc = rg_model_defer_area(b, field, name, origin);
+    if (rc) return rc;
+    *cells = out;
+    *n = k;
+    return RG_OK;
 }
 
-/* An area: as rg_read_cells, or the bare origin of a grid rule meaning
- * that grid's D x D cells. */
+/* An area: as rg_read_cells, or the bare origin of a grid meaning that
+ * grid's D x D cells. */
 int rg_read_area(rg_build *b, rg_rule *r, const char *field, unsigned flags, const int **cells,
                  int *n)
 {
     const cJSON *v = NULL;
     int rc = fetch(b, r, field, flags, &v);
     if (rc) return rc;
-    const rg_board *bd = b->board;
-    if (cJSON_IsString(v) && !strchr(v->valuestring, ':')) {
-        int origin;
-        rc = cell_of(b, r, field, v->valuestring, &origin);
-        if (rc) return rc;
-        if (!is_origin(b, origin))
-            return rg_read_error(b, r, field,
-                                 "%s is not the origin of a grid or box_grid rule; an area is a "
-                                 "grid's origin, a rectangle like \"r1c1:r3c3\" or a list of "
-                                 "cells and rectangles",
-                                 v->valuestring);
-        int D = bd->digits, r0 = bd->row[origin], c0 = bd->col[origin];
-        int *out = rg_arena_alloc(b->arena, (size_t)D * D * sizeof *out);
-        if (!out) return nomem(b, r, field);
-        int k = 0;
-        for (int y = r0; y < r0 + D; y++)
-            for (int x = c0; x < c0 + D; x++) {
-                int cell = rg_board_at(bd, y, x);
-                if (cell < 0)
-                    return rg_read_error(b, r, field,
-                                         "the grid at %s holds r%dc%d, which is not one of the "
-                                         "board's cells",
-                                         v->valuestring, y, x);
-                out[k++] = cell;
-            }
-        *cells = out;
-        *n = k;
-        return RG_OK;
-    }
+    if (cJSON_IsString(v) && !strchr(v->valuestring, ':'))
+        return grid_area(b, r, field, v->valuestring, cells, n);
     collect c;
     c.repeats = 0;
     c.cells = NULL;

@@ -19,6 +19,9 @@ void *rg_calloc(size_t n, size_t size);
 void *rg_realloc(void *p, size_t size);
 void rg_free(void *p);
 char *rg_strdup(const char *s);
+/* How many allocations have failed so far (tells an allocation failure
+ * inside a library call, such as cJSON's parser, from a refusal). */
+unsigned long rg_mem_failures(void);
 /* Routes cJSON's allocations through rg_malloc / rg_free (idempotent). */
 void rg_json_hooks(void);
 /* cJSON_ParseWithLengthOpts (no trailing text check; *end, when not NULL,
@@ -110,11 +113,21 @@ const rg_board *rg_model_board(const rg_model *m);
  * rules stay where compile saw them, shared by every puzzle of the model. */
 void rg_model_set_source(rg_model *m, struct cJSON *source);
 const struct cJSON *rg_model_source(const rg_model *m); /* NULL if none kept */
-/* Compile one rule: calls type->compile, then refuses unread fields.
- * grid_origins lists the origin cells of every grid / box_grid rule of the
- * document (for bare-name areas). err gets rule index and type. */
+/* Compile one rule: calls type->compile, then refuses unread fields. err
+ * gets rule index and type. */
 int rg_model_add_rule(rg_model *m, const rg_rule_type *type, const struct cJSON *json,
-                      int index, const int *grid_origins, int ngrid_origins, rg_error *err);
+                      int index, rg_error *err);
+/* An area field named a grid by its origin (rg_read_area): remember to
+ * check, once every rule is compiled, that some rule declared that grid. */
+int rg_model_defer_area(rg_build *b, const char *field, const char *name, int origin);
+/* Every deferred area names a declared grid (RG_OK), else the first that
+ * does not is an error of its rule and field. */
+int rg_model_check_areas(rg_model *m, rg_error *err);
+/* The wording of an area naming no grid's origin (one printf argument: the
+ * name as written). */
+#define RG_NOT_A_GRID                                                                    \
+    "%s is not the origin of a grid; an area is a grid's origin, a rectangle like "      \
+    "\"r1c1:r3c3\" or a list of cells and rectangles"
 /* After every rule: link phase, then peers, units and everything the search
  * reads are built. */
 int rg_model_finish(rg_model *m, rg_error *err);
@@ -142,8 +155,6 @@ struct rg_build {
     const rg_board *board;
     rg_arena *arena;     /* the model's */
     rg_error *err;
-    const int *grid_origins; /* for bare-name areas */
-    int ngrid_origins;
     int rule_index;      /* rule being compiled or linked */
 };
 
@@ -196,6 +207,15 @@ struct rg_registrar {
     int failed;
 };
 int rg_registry_add_type(rg_registrar *r, const rg_rule_type *type);
+
+/* ---- write.c: the write hooks' host calls --------------------------------- */
+
+void rg_out_board(const rg_out *o, rg_board_info *out);
+int rg_out_cell_at(const rg_out *o, int row, int column);
+void rg_out_cell_pos(const rg_out *o, int cell, int *row, int *column);
+int rg_out_has_extras(const rg_out *o, const rg_rule *r);
+int rg_out_rule(rg_out *o, const rg_rule *r, const char *const *order);
+int rg_out_json(rg_out *o, const char *rule_json, const rg_rule *const *extras, int n);
 
 /* ---- doc.c: the puzzle record --------------------------------------------- */
 

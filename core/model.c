@@ -54,6 +54,7 @@ void rg_model_unref(rg_model *m)
     rg_free(m->marks);
     rg_free(m->grids);
     rg_free(m->restr);
+    rg_free(m->area_refs);
     rg_free(m->rules);
     rg_free(m->state_init);
     rg_free(m->root);
@@ -118,7 +119,7 @@ int rg_model_family(rg_model *m, const char *name)
 /* ---- Adding rules ----------------------------------------------------------- */
 
 int rg_model_add_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, int index,
-                      const int *grid_origins, int ngrid_origins, rg_error *err)
+                      rg_error *err)
 {
     if (err) {
         err->rule = index;
@@ -133,7 +134,7 @@ int rg_model_add_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, 
     rec->type = type;
     rec->json = json;
 
-    rg_build b = {m, &m->board, &m->arena, err, grid_origins, ngrid_origins, index};
+    rg_build b = {m, &m->board, &m->arena, err, index};
     rg_rule r;
     int rc = rg_rule_begin(&b, &r, json, index, type->name);
     if (rc != RG_OK) return rc;
@@ -152,6 +153,45 @@ int rg_model_add_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, 
 }
 
 static rg_model *model_of(const rg_build *b) { return b->m; }
+
+static char *arena_strdup(rg_arena *a, const char *s)
+{
+    char *d = rg_arena_alloc(a, strlen(s) + 1);
+    if (d) strcpy(d, s);
+    return d;
+}
+
+int rg_model_defer_area(rg_build *b, const char *field, const char *name, int origin)
+{
+    rg_model *m = model_of(b);
+    GROW(m->area_refs, m->nrefs, m->caprefs,
+         rg_error_set(b->err, RG_E_NOMEM, field, "out of memory"));
+    rg_area_ref *ref = &m->area_refs[m->nrefs];
+    ref->rule = b->rule_index;
+    ref->origin = origin;
+    ref->field = arena_strdup(&m->arena, field);
+    ref->name = arena_strdup(&m->arena, name);
+    if (!ref->field || !ref->name) return rg_error_set(b->err, RG_E_NOMEM, field, "out of memory");
+    m->nrefs++;
+    return RG_OK;
+}
+
+int rg_model_check_areas(rg_model *m, rg_error *err)
+{
+    for (int i = 0; i < m->nrefs; i++) {
+        const rg_area_ref *ref = &m->area_refs[i];
+        int known = 0;
+        for (int g = 0; g < m->ngrids && !known; g++) known = m->grids[g] == ref->origin;
+        if (known) continue;
+        rg_error_set(err, RG_E_FORMAT, ref->field, RG_NOT_A_GRID, ref->name);
+        if (err) {
+            err->rule = ref->rule;
+            snprintf(err->type, sizeof err->type, "%s", rg_model_rule_type(m, ref->rule));
+        }
+        return RG_E_FORMAT;
+    }
+    return RG_OK;
+}
 
 void rg_host_board(const rg_build *b, rg_board_info *out)
 {
@@ -685,7 +725,7 @@ int rg_model_finish(rg_model *m, rg_error *err)
             err->rule = i;
             snprintf(err->type, sizeof err->type, "%s", rec->type->name);
         }
-        rg_build b = {m, &m->board, &m->arena, err, NULL, 0, i};
+        rg_build b = {m, &m->board, &m->arena, err, i};
         rg_rule r = {rec->json, i, rec->type->name, 0, NULL};
         int rc = rec->type->link(&b, &r, rec->data);
         if (rc != RG_OK) {

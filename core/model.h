@@ -39,6 +39,12 @@ typedef struct rg_restriction {
     rg_mask allowed;
 } rg_restriction;
 
+/* An area field that named a grid by its origin, checked after compile. */
+typedef struct rg_area_ref {
+    int rule, origin;
+    const char *field, *name; /* in the arena */
+} rg_area_ref;
+
 typedef struct rg_rule_rec {
     const rg_rule_type *type;
     void *data;
@@ -80,6 +86,8 @@ struct rg_model {
     int ngrids, capgrids;
     rg_restriction *restr;
     int nrestr, caprestr;
+    rg_area_ref *area_refs;
+    int nrefs, caprefs;
     size_t state_size; /* bytes, 16-aligned offsets */
     unsigned char *state_init;
     const char *families[RG_MAX_FAMILIES];

@@ -12,17 +12,16 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
-#include "internal.h"
+#include "model.h"
 
-/* A rule being read: its JSON, a board, an arena and the build context. */
+/* A rule being read: its JSON, a model of a board built by hand, and the
+ * build context. */
 typedef struct fx {
-    rg_board board;
-    rg_arena arena;
+    rg_model *m;
     rg_error err;
     rg_build b;
     rg_rule r;
     cJSON *json;
-    int origins[4];
     int begin_rc;
 } fx;
 
@@ -32,16 +31,17 @@ static void fx_open_board(fx *f, int rows, int cols, int digits, const unsigned 
     memset(f, 0, sizeof *f);
     rg_json_hooks();
     rg_error_clear(&f->err);
-    assert_int_equal(rg_board_init(&f->board, rows, cols, digits, exists, &f->err), RG_OK);
+    rg_board board;
+    assert_int_equal(rg_board_init(&board, rows, cols, digits, exists, &f->err), RG_OK);
+    f->m = rg_model_new(&board);
+    assert_non_null(f->m);
     f->json = cJSON_Parse(json);
     assert_non_null(f->json);
-    f->b.board = &f->board;
-    f->b.arena = &f->arena;
+    f->b.m = f->m;
+    f->b.board = &f->m->board;
+    f->b.arena = &f->m->arena;
     f->b.err = &f->err;
     f->b.rule_index = 3;
-    f->origins[0] = 0; /* r1c1 is a grid origin */
-    f->b.grid_origins = f->origins;
-    f->b.ngrid_origins = 1;
     f->begin_rc = rg_rule_begin(&f->b, &f->r, f->json, 3, "test");
 }
 
@@ -50,8 +50,7 @@ static void fx_open(fx *f, const char *json) { fx_open_board(f, 9, 9, 9, NULL, j
 static void fx_close(fx *f)
 {
     cJSON_Delete(f->json);
-    rg_arena_free(&f->arena);
-    rg_board_free(&f->board);
+    rg_model_unref(f->m);
     assert_int_equal(rg_mem_in_use(), 0);
 }
 
@@ -69,7 +68,7 @@ static void expect_error(fx *f, int rc, const char *field, const char *phrase)
 
 static int name_of(const fx *f, int cell, char *buf)
 {
-    rg_cell_name(f->board.row[cell], f->board.col[cell], buf, 16);
+    rg_cell_name(f->m->board.row[cell], f->m->board.col[cell], buf, 16);
     return 0;
 }
 
@@ -88,12 +87,12 @@ static void cells_names_and_rectangles(void **state)
     assert_int_equal(cells[0], 0);
     assert_int_equal(cells[1], 10);
     /* The rectangle r2c3:r3c4 in reading order (r2c2 is not part of it). */
-    assert_int_equal(cells[2], rg_board_at(&f.board, 2, 3));
-    assert_int_equal(cells[3], rg_board_at(&f.board, 2, 4));
-    assert_int_equal(cells[5], rg_board_at(&f.board, 3, 4));
+    assert_int_equal(cells[2], rg_board_at(&f.m->board, 2, 3));
+    assert_int_equal(cells[3], rg_board_at(&f.m->board, 2, 4));
+    assert_int_equal(cells[5], rg_board_at(&f.m->board, 3, 4));
     assert_int_equal(rg_read_cells(&f.b, &f.r, "b", 0, 4, 4, &cells, &n), RG_OK);
     assert_int_equal(n, 4);
-    assert_int_equal(cells[0], rg_board_at(&f.board, 8, 8));
+    assert_int_equal(cells[0], rg_board_at(&f.m->board, 8, 8));
     assert_int_equal(rg_rule_end(&f.b, &f.r), RG_OK);
     fx_close(&f);
 }
@@ -108,10 +107,10 @@ static void cells_ordered_keeps_order(void **state)
     int n;
     assert_int_equal(rg_read_cells(&f.b, &f.r, "a", RG_F_ORDERED, 2, 0, &cells, &n), RG_OK);
     assert_int_equal(n, 4);
-    assert_int_equal(cells[0], rg_board_at(&f.board, 5, 3));
-    assert_int_equal(cells[1], rg_board_at(&f.board, 4, 3));
-    assert_int_equal(cells[2], rg_board_at(&f.board, 3, 3));
-    assert_int_equal(cells[3], rg_board_at(&f.board, 3, 4));
+    assert_int_equal(cells[0], rg_board_at(&f.m->board, 5, 3));
+    assert_int_equal(cells[1], rg_board_at(&f.m->board, 4, 3));
+    assert_int_equal(cells[2], rg_board_at(&f.m->board, 3, 3));
+    assert_int_equal(cells[3], rg_board_at(&f.m->board, 3, 4));
     int rc = rg_read_cells(&f.b, &f.r, "b", RG_F_ORDERED, 0, 0, &cells, &n);
     expect_error(&f, rc, "b[0]", "expected a single cell name, got the rectangle");
     rc = rg_read_cells(&f.b, &f.r, "c", RG_F_ORDERED, 0, 0, &cells, &n);
@@ -269,7 +268,7 @@ static void area_forms(void **state)
     assert_int_equal(n, 4);
     assert_int_equal(cells[3], 40);
     int rc = rg_read_area(&f.b, &f.r, "notorigin", 0, &cells, &n);
-    expect_error(&f, rc, "notorigin", "r2c2 is not the origin of a grid or box_grid rule");
+    expect_error(&f, rc, "notorigin", "r2c2 is not the origin of a grid; an area is");
     rc = rg_read_area(&f.b, &f.r, "off", 0, &cells, &n);
     expect_error(&f, rc, "off", "r10c10 does not exist on a 9x9 board");
     rc = rg_read_area(&f.b, &f.r, "dup", 0, &cells, &n);
@@ -277,6 +276,33 @@ static void area_forms(void **state)
     rc = rg_read_area(&f.b, &f.r, "num", 0, &cells, &n);
     expect_error(&f, rc, "num", "got true");
     assert_int_equal(rg_read_area(&f.b, &f.r, "none", RG_F_OPTIONAL, &cells, &n), RG_ABSENT);
+    fx_close(&f);
+}
+
+/* A bare origin is a grid's area whatever rule declares the grid, before or
+ * after: the grid is checked once every rule is compiled. */
+static void area_grid_checked_after_compile(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open_board(&f, 9, 18, 9, NULL, "{\"a\":\"r1c10\",\"b\":\"r1c1\"}");
+    const int *cells;
+    int n;
+    assert_int_equal(rg_read_area(&f.b, &f.r, "a", 0, &cells, &n), RG_OK);
+    assert_int_equal(n, 81);
+    assert_int_equal(cells[0], rg_board_at(&f.m->board, 1, 10));
+    assert_int_equal(cells[80], rg_board_at(&f.m->board, 9, 18));
+    assert_int_equal(rg_read_area(&f.b, &f.r, "b", 0, &cells, &n), RG_OK);
+    assert_int_equal(rg_host_add_grid(&f.b, rg_board_at(&f.m->board, 1, 1)), RG_OK);
+    /* r1c10 was never declared a grid: its rule and field are named. */
+    rg_error_clear(&f.err);
+    assert_int_equal(rg_model_check_areas(f.m, &f.err), RG_E_FORMAT);
+    assert_int_equal(f.err.rule, 3);
+    assert_string_equal(f.err.field, "a");
+    assert_non_null(strstr(f.err.message, "r1c10 is not the origin of a grid"));
+    assert_int_equal(rg_host_add_grid(&f.b, rg_board_at(&f.m->board, 1, 10)), RG_OK);
+    rg_error_clear(&f.err);
+    assert_int_equal(rg_model_check_areas(f.m, &f.err), RG_OK);
     fx_close(&f);
 }
 
@@ -358,7 +384,7 @@ static void cell_lists(void **state)
     assert_int_equal(lens[0], 3);
     assert_int_equal(lens[1], 2);
     assert_int_equal(ls[0][2], 40);
-    assert_int_equal(ls[1][0], rg_board_at(&f.board, 2, 3));
+    assert_int_equal(ls[1][0], rg_board_at(&f.m->board, 2, 3));
     int rc = rg_read_cell_lists(&f.b, &f.r, "none", 0, 1, 1, &ls, &lens, &n);
     expect_error(&f, rc, "none", "expected at least 1 list, got 0");
     rc = rg_read_cell_lists(&f.b, &f.r, "short", 0, 1, 2, &ls, &lens, &n);
@@ -607,6 +633,7 @@ int main(void)
         cmocka_unit_test(cells_missing_on_board_with_holes),
         cmocka_unit_test(cells_long_list_is_quick),
         cmocka_unit_test(area_forms),
+        cmocka_unit_test(area_grid_checked_after_compile),
         cmocka_unit_test(area_grid_must_exist),
         cmocka_unit_test(cell_single),
         cmocka_unit_test(pairs),

@@ -14,8 +14,11 @@
 
 static atomic_size_t in_use;
 static atomic_long fail_countdown; /* 0: off; n: the n-th allocation from now fails */
+static atomic_ulong failures;      /* allocations refused so far */
 
 size_t rg_mem_in_use(void) { return atomic_load(&in_use); }
+
+unsigned long rg_mem_failures(void) { return atomic_load(&failures); }
 
 void rg_mem_fail_after(long n) { atomic_store(&fail_countdown, n); }
 
@@ -30,9 +33,11 @@ static int injected_failure(void)
 
 void *rg_malloc(size_t size)
 {
-    if (size > SIZE_MAX - HDR || injected_failure()) return NULL;
-    unsigned char *p = malloc(size + HDR);
-    if (!p) return NULL;
+    unsigned char *p = size > SIZE_MAX - HDR || injected_failure() ? NULL : malloc(size + HDR);
+    if (!p) {
+        atomic_fetch_add(&failures, 1);
+        return NULL;
+    }
     memcpy(p, &size, sizeof size);
     atomic_fetch_add(&in_use, size);
     return p + HDR;
@@ -59,12 +64,14 @@ void rg_free(void *p)
 void *rg_realloc(void *p, size_t size)
 {
     if (!p) return rg_malloc(size);
-    if (size > SIZE_MAX - HDR || injected_failure()) return NULL;
     unsigned char *q = (unsigned char *)p - HDR;
     size_t old;
     memcpy(&old, q, sizeof old);
-    unsigned char *r = realloc(q, size + HDR);
-    if (!r) return NULL;
+    unsigned char *r = size > SIZE_MAX - HDR || injected_failure() ? NULL : realloc(q, size + HDR);
+    if (!r) {
+        atomic_fetch_add(&failures, 1);
+        return NULL;
+    }
     memcpy(r, &size, sizeof size);
     atomic_fetch_sub(&in_use, old);
     atomic_fetch_add(&in_use, size);

@@ -27,11 +27,14 @@ int rg_host_gen_error(rg_gen *g, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Does type t (of any descriptor size) have a generate hook? */
+/* Does type t (a registry copy: fields past the plugin's size are zero)
+ * have a generate hook; a layout hook? */
 int rg_type_can_generate(const rg_rule_type *t);
-/* Run t's hook over templ's board for the complete grid solution, with
- * settings (an object or NULL) and the random stream *rng; every rule it
- * emits is appended to the array out (*emitted counts them). */
+int rg_type_can_layout(const rg_rule_type *t);
+/* Run t's generate hook over templ's board for the complete grid solution,
+ * or with solution NULL its layout hook, with settings (an object or NULL)
+ * and the random stream *rng; every rule it emits is appended to the array
+ * out (*emitted counts them). */
 int rg_gen_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
                const int *solution, uint64_t *rng, struct cJSON *out, int *emitted,
                rg_error *err);

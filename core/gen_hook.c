@@ -15,6 +15,7 @@ struct rg_gen {
     const rg_puzzle *templ;
     const rg_rule_type *type;
     const cJSON *settings; /* an object, or NULL */
+    const int *solution;   /* NULL for a layout hook */
     uint64_t *rng;         /* splitmix64 state, shared with the caller */
     cJSON *out;            /* array the emitted rules are appended to */
     int emitted;
@@ -130,24 +131,23 @@ int rg_host_gen_error(rg_gen *g, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return gen_fail(g, RG_E_FORMAT, "%s generator: %s", g->type->name, msg);
+    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name, g->solution ? "generator" : "layout",
+                    msg);
 }
 
-int rg_type_can_generate(const rg_rule_type *t)
-{
-    return t && t->size >= offsetof(rg_rule_type, generate) + sizeof t->generate &&
-           t->generate != NULL;
-}
+int rg_type_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
+int rg_type_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
 int rg_gen_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
                const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
-    if (!rg_type_can_generate(t))
-        return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot generate clues",
-                            t ? t->name : "(none)");
-    rg_gen g = {templ, t, settings, rng, out, 0, err, 0};
-    int rc = t->generate(&g, solution);
+    if (solution ? !rg_type_can_generate(t) : !rg_type_can_layout(t))
+        return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
+                            t ? t->name : "(none)",
+                            solution ? "generate clues" : "lay out rules before the fill");
+    rg_gen g = {templ, t, settings, solution, rng, out, 0, err, 0};
+    int rc = solution ? t->generate(&g, solution) : t->layout(&g);
     if (emitted) *emitted = g.emitted;
     if (g.failed) return err->code ? err->code : RG_E_INTERNAL;
     if (rc != RG_OK)

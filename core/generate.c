@@ -35,7 +35,8 @@ typedef struct profile {
     int nclues;
     char **thin; /* remove_clues: rule types whose invented rules may go */
     int nthin;
-    int jigsaw; /* regions "jigsaw": D random connected pieces of D cells */
+    clue_req *layout; /* rules laid out before the fill (jigsaw pieces) */
+    int nlayout;
     int symmetry, level, retries;
     uint64_t fill_nodes, count_nodes;
     int repair_rounds;
@@ -82,13 +83,19 @@ uint64_t rg_generate_batch_seed(uint64_t seed, long index) { return seed + (uint
 
 /* ---- The profile ------------------------------------------------------------ */
 
+static void requests_free(clue_req *q, int n)
+{
+    for (int i = 0; i < n; i++) {
+        cJSON_Delete(q[i].settings);
+        cJSON_Delete(q[i].repair);
+    }
+    rg_free(q);
+}
+
 static void profile_free(profile *pf)
 {
-    for (int i = 0; i < pf->nclues; i++) {
-        cJSON_Delete(pf->clues[i].settings);
-        cJSON_Delete(pf->clues[i].repair);
-    }
-    rg_free(pf->clues);
+    requests_free(pf->clues, pf->nclues);
+    requests_free(pf->layout, pf->nlayout);
     for (int i = 0; i < pf->nthin; i++) rg_free(pf->thin[i]);
     rg_free(pf->thin);
     memset(pf, 0, sizeof *pf);
@@ -131,24 +138,29 @@ static int read_count(const cJSON *v, const char *field, long min, long max, lon
     return RG_OK;
 }
 
-static int read_request(rg_registry *reg, const cJSON *c, int i, clue_req *q, rg_error *err)
+/* One request of "clues" (list is "clues") or "layout": a type whose
+ * plugin has the hook, and its settings. */
+static int read_request(rg_registry *reg, const char *list, const cJSON *c, int i, clue_req *q,
+                        rg_error *err)
 {
     char field[96];
-    snprintf(field, sizeof field, "x-generate.clues[%d]", i);
+    int layout = strcmp(list, "layout") == 0;
+    snprintf(field, sizeof field, "x-generate.%s[%d]", list, i);
     if (!cJSON_IsObject(c))
         return bad(err, field, "expected an object {\"type\": ..., settings}, got %s",
                    json_kind(c));
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "type");
-    snprintf(field, sizeof field, "x-generate.clues[%d].type", i);
+    snprintf(field, sizeof field, "x-generate.%s[%d].type", list, i);
     if (!cJSON_IsString(type))
         return bad(err, field, "expected the name of a rule type, got %s", json_kind(type));
     q->type = rg_registry_find(reg, type->valuestring);
     if (!q->type)
         return bad(err, field, "no loaded plugin registers rule type %s (plugin folders searched: %s)",
                    type->valuestring, rg_registry_folders(reg));
-    if (!rg_type_can_generate(q->type))
-        return bad(err, field, "rule type %s has no generate hook: its plugin cannot invent clues",
-                   type->valuestring);
+    if (layout ? !rg_type_can_layout(q->type) : !rg_type_can_generate(q->type))
+        return bad(err, field, "rule type %s has no %s hook: its plugin cannot %s",
+                   type->valuestring, layout ? "layout" : "generate",
+                   layout ? "lay out rules before the fill" : "invent clues");
     q->settings = cJSON_CreateObject();
     if (!q->settings) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     const cJSON *repair = NULL;
@@ -165,7 +177,7 @@ static int read_request(rg_registry *reg, const cJSON *c, int i, clue_req *q, rg
         }
     }
     if (repair) {
-        snprintf(field, sizeof field, "x-generate.clues[%d].repair", i);
+        snprintf(field, sizeof field, "x-generate.%s[%d].repair", list, i);
         if (!cJSON_IsObject(repair))
             return bad(err, field, "expected an object of settings, got %s", json_kind(repair));
         if (!(q->repair = cJSON_Duplicate(q->settings, 1)))
@@ -180,6 +192,25 @@ static int read_request(rg_registry *reg, const cJSON *c, int i, clue_req *q, rg
         }
     }
     return RG_OK;
+}
+
+/* A list of requests ("clues" or "layout"). */
+static int read_requests(rg_registry *reg, const cJSON *m, const char *list, clue_req **out,
+                         int *n, rg_error *err)
+{
+    char field[96];
+    snprintf(field, sizeof field, "x-generate.%s", list);
+    if (!cJSON_IsArray(m))
+        return bad(err, field, "expected a list of %s requests, got %s",
+                   strcmp(list, "clues") ? "layout" : "clue", json_kind(m));
+    int k = cJSON_GetArraySize(m), rc = RG_OK, i = 0;
+    *out = rg_calloc((size_t)(k ? k : 1), sizeof **out);
+    if (!*out) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    for (const cJSON *c = m->child; c && rc == RG_OK; c = c->next, i++) {
+        rc = read_request(reg, list, c, i, &(*out)[i], err);
+        *n = i + 1;
+    }
+    return rc;
 }
 
 static int read_profile(rg_registry *reg, const cJSON *x, profile *pf, rg_error *err)
@@ -217,18 +248,9 @@ static int read_profile(rg_registry *reg, const cJSON *x, profile *pf, rg_error 
                          cJSON_IsString(m) ? "\"" : json_kind(m),
                          cJSON_IsString(m) ? m->valuestring : "", cJSON_IsString(m) ? "\"" : "");
         } else if (strcmp(n, "clues") == 0) {
-            if (!cJSON_IsArray(m)) {
-                rc = bad(err, field, "expected a list of clue requests, got %s", json_kind(m));
-            } else {
-                int k = cJSON_GetArraySize(m);
-                pf->clues = rg_calloc((size_t)(k ? k : 1), sizeof *pf->clues);
-                if (!pf->clues) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-                int i = 0;
-                for (const cJSON *c = m->child; c && rc == RG_OK; c = c->next, i++) {
-                    rc = read_request(reg, c, i, &pf->clues[i], err);
-                    pf->nclues = i + 1;
-                }
-            }
+            rc = read_requests(reg, m, n, &pf->clues, &pf->nclues, err);
+        } else if (strcmp(n, "layout") == 0) {
+            rc = read_requests(reg, m, n, &pf->layout, &pf->nlayout, err);
         } else if (strcmp(n, "remove_clues") == 0) {
             if (!cJSON_IsArray(m)) {
                 rc = bad(err, field, "expected a list of rule types, got %s", json_kind(m));
@@ -248,11 +270,6 @@ static int read_profile(rg_registry *reg, const cJSON *x, profile *pf, rg_error 
                     pf->nthin = i + 1;
                 }
             }
-        } else if (strcmp(n, "regions") == 0) {
-            if (cJSON_IsString(m) && strcmp(m->valuestring, "jigsaw") == 0)
-                pf->jigsaw = 1;
-            else
-                rc = bad(err, field, "expected \"jigsaw\", got %s", json_kind(m));
         } else if (strcmp(n, "symmetry") == 0) {
             pf->symmetry = cJSON_IsString(m) ? rg_symmetry_parse(m->valuestring) : -1;
             if (pf->symmetry < 0)
@@ -280,7 +297,7 @@ static int read_profile(rg_registry *reg, const cJSON *x, profile *pf, rg_error 
         } else {
             rc = bad(err, field,
                      "unknown field \"%s\" (a profile has summary, givens, clues, "
-                     "remove_clues, regions, symmetry, level, retries, fill_nodes, "
+                     "remove_clues, layout, symmetry, level, retries, fill_nodes, "
                      "count_nodes, repair_rounds)",
                      n);
         }
@@ -329,13 +346,6 @@ int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char 
         g->rules = cJSON_DetachItemFromObjectCaseSensitive(root, "rules");
         g->meta = cJSON_DetachItemFromObjectCaseSensitive(root, "meta");
         rc = read_profile(reg, cJSON_GetObjectItemCaseSensitive(root, "x-generate"), &g->pf, err);
-    }
-    if (rc == RG_OK && g->pf.jigsaw) {
-        int D = rg_puzzle_digits(g->templ);
-        if (rg_puzzle_rows(g->templ) != D || rg_puzzle_columns(g->templ) != D ||
-            rg_puzzle_cells(g->templ) != D * D)
-            rc = bad(err, "x-generate.regions",
-                     "jigsaw regions need a full square board of D x D cells (%d x %d)", D, D);
     }
     cJSON_Delete(root);
     if (rc != RG_OK) {
@@ -439,7 +449,7 @@ typedef struct run {
     int norbits;
     const int *tgivens; /* the template's givens */
     /* The attempt. */
-    cJSON *rules;    /* template rules, jigsaw pieces, then invented rules */
+    cJSON *rules;    /* template rules, laid out rules, then invented rules */
     int nbase;       /* rules before the invented ones */
     int *solution;
     int *givens;
@@ -569,6 +579,17 @@ static void mentioned(const run *r, const cJSON *v, unsigned char *mark)
     for (const cJSON *c = v ? v->child : NULL; c; c = c->next) mentioned(r, c, mark);
 }
 
+/* Run every layout request over the bare board; their rules go to out. */
+static int lay_out(run *r, cJSON *out)
+{
+    for (int i = 0; i < r->g->pf.nlayout; i++) {
+        const clue_req *q = &r->g->pf.layout[i];
+        int rc = rg_gen_run(q->type, r->g->templ, q->settings, NULL, &r->rng, out, NULL, r->err);
+        if (rc != RG_OK) return rc;
+    }
+    return RG_OK;
+}
+
 /* Run every clue request over the solution; their rules go to out. With
  * repair, each request uses its repair settings. */
 static int invent(run *r, const rg_puzzle *p, int repair, cJSON *out)
@@ -640,113 +661,6 @@ static void shuffle(run *r, int *a, int n)
         a[i] = a[j];
         a[j] = t;
     }
-}
-
-/* ---- Jigsaw layouts -------------------------------------------------------------- */
-
-/* Are the cells of piece k connected? nb holds 4 orthogonal neighbours per
- * cell (-1 for none); size is the piece's size. */
-static int connected(const int *nb, const int *piece, int k, int from, int size, int *queue,
-                     unsigned char *seen, int N)
-{
-    memset(seen, 0, (size_t)N);
-    int head = 0, tail = 0;
-    queue[tail++] = from;
-    seen[from] = 1;
-    while (head < tail) {
-        int c = queue[head++];
-        for (int d = 0; d < 4; d++) {
-            int n = nb[4 * c + d];
-            if (n >= 0 && !seen[n] && piece[n] == k) {
-                seen[n] = 1;
-                queue[tail++] = n;
-            }
-        }
-    }
-    return tail == size;
-}
-
-/* D pieces of D connected cells: start from regular boxes (or rows when D
- * has no such split), then trade cells across piece borders, one each way
- * so that sizes hold, keeping every trade that leaves both pieces whole. */
-static int jigsaw(run *r, cJSON *rules)
-{
-    const rg_puzzle *t = r->g->templ;
-    int D = r->D, N = r->N;
-    int *piece = rg_malloc((size_t)N * sizeof *piece);
-    int *queue = rg_malloc((size_t)N * sizeof *queue);
-    int *cand = rg_malloc((size_t)N * sizeof *cand);
-    int *nb = rg_malloc((size_t)N * 4 * sizeof *nb);
-    unsigned char *seen = rg_malloc((size_t)N);
-    int rc = RG_OK;
-    if (!piece || !queue || !cand || !nb || !seen) {
-        rc = rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
-        goto done;
-    }
-    static const int dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
-    int bh = 1;
-    for (int h = 2; h * h <= D; h++)
-        if (D % h == 0) bh = h;
-    int bw = D / bh;
-    for (int c = 0; c < N; c++) {
-        int y, x;
-        rg_puzzle_cell_pos(t, c, &y, &x);
-        piece[c] = bh > 1 ? ((y - 1) / bh) * bh + (x - 1) / bw : y - 1;
-        for (int d = 0; d < 4; d++) nb[4 * c + d] = rg_puzzle_cell_at(t, y + dy[d], x + dx[d]);
-    }
-    long steps = (long)N * 150;
-    for (long s = 0; s < steps; s++) {
-        int a = (int)rg_rng_below(&r->rng, (uint64_t)N);
-        int b = nb[4 * a + (int)rg_rng_below(&r->rng, 4)];
-        if (b < 0 || piece[b] == piece[a]) continue;
-        int A = piece[a], B = piece[b];
-        /* a goes to B; a cell of B touching A (not through a) comes back. */
-        int nc = 0;
-        for (int c = 0; c < N; c++) {
-            if (piece[c] != B || c == b) continue;
-            for (int e = 0; e < 4; e++) {
-                int n = nb[4 * c + e];
-                if (n >= 0 && n != a && piece[n] == A) {
-                    cand[nc++] = c;
-                    break;
-                }
-            }
-        }
-        if (nc == 0) continue;
-        int c = cand[rg_rng_below(&r->rng, (uint64_t)nc)];
-        piece[a] = B;
-        piece[c] = A;
-        if (!connected(nb, piece, A, c, D, queue, seen, N) ||
-            !connected(nb, piece, B, a, D, queue, seen, N)) {
-            piece[a] = A;
-            piece[c] = B;
-        }
-    }
-    for (int k = 0; k < D && rc == RG_OK; k++) {
-        cJSON *rule = cJSON_CreateObject();
-        int ok = rule && cJSON_AddStringToObject(rule, "type", "box");
-        cJSON *cells = ok ? cJSON_AddArrayToObject(rule, "cells") : NULL;
-        ok = cells != NULL;
-        for (int c = 0; c < N && ok; c++) {
-            if (piece[c] != k) continue;
-            char name[32];
-            rg_puzzle_cell_name(t, c, name, sizeof name);
-            cJSON *s = cJSON_CreateString(name);
-            ok = s && cJSON_AddItemToArray(cells, s);
-            if (!ok) cJSON_Delete(s);
-        }
-        if (!ok || !cJSON_AddItemToArray(rules, rule)) {
-            cJSON_Delete(rule);
-            rc = rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
-        }
-    }
-done:
-    rg_free(piece);
-    rg_free(queue);
-    rg_free(cand);
-    rg_free(nb);
-    rg_free(seen);
-    return rc;
 }
 
 /* ---- The steps of an attempt ----------------------------------------------------- */
@@ -1074,10 +988,10 @@ static int attempt(run *r, rg_puzzle **out)
     r->rules = cJSON_Duplicate(r->g->rules, 1);
     if (!r->rules) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     int rc = RG_OK;
-    if (pf->jigsaw && (rc = jigsaw(r, r->rules)) != RG_OK) return rc;
+    if ((rc = lay_out(r, r->rules)) != RG_OK) return rc;
     r->nbase = cJSON_GetArraySize(r->rules);
     rg_puzzle *p = NULL;
-    if (pf->jigsaw || pf->nclues) {
+    if (pf->nlayout || pf->nclues) {
         if ((rc = build(r, r->rules, &p)) != RG_OK) return rc;
     } else if ((rc = with_givens(r, r->g->templ, NULL, &p)) != RG_OK) {
         return rc;
@@ -1085,7 +999,7 @@ static int attempt(run *r, rg_puzzle **out)
     int ok, none;
     if ((rc = fill(r, p, &ok, &none)) != RG_OK) goto fail;
     if (!ok) {
-        if (none && !pf->jigsaw) {
+        if (none && !pf->nlayout) {
             rc = rg_error_set(r->err, RG_E_FORMAT, NULL,
                               "the template has no solution: there is nothing to generate");
             goto fail;

@@ -1,6 +1,6 @@
 /* The host table lent to every plugin: registration, the board, the field
  * readers (fields.c), model building (model.c), pruning (engine.c) and the
- * generate hooks' calls (gen_hook.c). */
+ * generate hooks' calls (gen_hook.c) and the write hooks' calls (write.c). */
 #include "gen.h"
 #include "model.h"
 
@@ -68,6 +68,12 @@ static const rg_host table = {
     .gen_random = rg_host_gen_random,
     .gen_emit = rg_host_gen_emit,
     .gen_error = rg_host_gen_error,
+    .out_board = rg_out_board,
+    .out_cell_at = rg_out_cell_at,
+    .out_cell_pos = rg_out_cell_pos,
+    .out_has_extras = rg_out_has_extras,
+    .out_rule = rg_out_rule,
+    .out_json = rg_out_json,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

@@ -600,6 +600,72 @@ static void errors(void **state)
     }
 }
 
+/* Layout hooks run on the bare board (no solution): the box type's lays out
+ * D pieces of D orthogonally connected cells covering a D x D board. */
+static void layouts(void **state)
+{
+    (void)state;
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        const bdef *bd = &boards[b];
+        char *out = gen(t_registry(), bd, "box", NULL, NULL, 5 + b);
+        cJSON *rules = cJSON_Parse(out);
+        assert_int_equal(cJSON_GetArraySize(rules), bd->D);
+        int piece[81], n = bd->D * bd->D;
+        for (int c = 0; c < n; c++) piece[c] = -1;
+        int k = 0;
+        const cJSON *rule;
+        cJSON_ArrayForEach(rule, rules)
+        {
+            assert_string_equal(cJSON_GetObjectItem(rule, "type")->valuestring, "box");
+            const cJSON *cells = cJSON_GetObjectItem(rule, "cells"), *name;
+            assert_int_equal(cJSON_GetArraySize(cells), bd->D);
+            cJSON_ArrayForEach(name, cells)
+            {
+                int r, c;
+                assert_int_equal(sscanf(name->valuestring, "r%dc%d", &r, &c), 2);
+                assert_int_equal(piece[(r - 1) * bd->D + c - 1], -1);
+                piece[(r - 1) * bd->D + c - 1] = k;
+            }
+            k++;
+        }
+        /* Each piece connected: grow it from its first cell. */
+        for (k = 0; k < bd->D; k++) {
+            int seen[81] = {0}, queue[81], head = 0, tail = 0;
+            for (int c = 0; c < n && !tail; c++)
+                if (piece[c] == k) queue[tail++] = c, seen[c] = 1;
+            while (head < tail) {
+                int c = queue[head++], r = c / bd->D, col = c % bd->D;
+                const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+                for (int d = 0; d < 4; d++) {
+                    int y = r + dr[d], x = col + dc[d], m = y * bd->D + x;
+                    if (y < 0 || x < 0 || y >= bd->D || x >= bd->D || seen[m] || piece[m] != k)
+                        continue;
+                    seen[m] = 1;
+                    queue[tail++] = m;
+                }
+            }
+            assert_int_equal(tail, bd->D);
+        }
+        cJSON_Delete(rules);
+        rg_string_free(out);
+    }
+    /* A type without the hook, and a board the pieces cannot tile. */
+    char *out = NULL;
+    rg_error err;
+    assert_int_equal(gen_in(t_registry(), &boards[0], "cage", NULL, NULL, 1, &out, &err),
+                     RG_E_FORMAT);
+    assert_non_null(strstr(err.message, "rule type cage cannot lay out rules before the fill"));
+    const char *wide = "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":6,"
+                       "\"columns\":9,\"digits\":9},\"rules\":[]}";
+    rg_puzzle *templ = parse_in(t_registry(), wide);
+    rg_error_clear(&err);
+    assert_int_equal(rg_generate_clues(t_registry(), templ, "box", NULL, NULL, 1, &out, &err),
+                     RG_E_FORMAT);
+    assert_null(out);
+    assert_non_null(strstr(err.message, "box layout: jigsaw pieces need a full square board"));
+    rg_puzzle_free(templ);
+}
+
 /* lab.clone, built from examples/plugin against the headers only, invents
  * clones through its own hook with no change to rulegrid. */
 static void third_party(void **state)
@@ -639,6 +705,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(kropki_all, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(seeds, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(layouts, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(third_party, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

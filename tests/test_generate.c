@@ -422,7 +422,12 @@ static void profile_errors(void **state)
     expect_profile_error(DOC("{\"level\":\"hard\"}"), "x-generate.level", "singles");
     expect_profile_error(DOC("{\"retries\":-1}"), "x-generate.retries", "whole number");
     expect_profile_error(DOC("{\"count_nodes\":1.5}"), "x-generate.count_nodes", "whole number");
-    expect_profile_error(DOC("{\"regions\":\"random\"}"), "x-generate.regions", "jigsaw");
+    expect_profile_error(DOC("{\"layout\":\"jigsaw\"}"), "x-generate.layout",
+                         "expected a list of layout requests");
+    expect_profile_error(DOC("{\"layout\":[{\"type\":\"cage\"}]}"), "x-generate.layout[0].type",
+                         "no layout hook");
+    expect_profile_error(DOC("{\"regions\":\"jigsaw\"}"), "x-generate.regions",
+                         "unknown field");
     expect_profile_error(DOC("{\"remove_clues\":[1]}"), "x-generate.remove_clues[0]", "rule type");
     expect_profile_error(DOC("[]"), "x-generate", "expected an object");
     /* A template that does not read is the reader's error. */

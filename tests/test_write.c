@@ -1,8 +1,10 @@
 /* Tests of core/write.c: the canonical writer. Writing is idempotent over
  * every readable document of the corpora and test data and keeps the puzzle
  * (same solution count and solution); house rules are rewritten as format.md
- * §6.1 asks; rules are grouped; cells lower-cased; meta and x- kept; the
- * layouts; allocation failures return NULL, set err and leak nothing. */
+ * §6.1 asks (by the houses plugin's write hook); rules are grouped by their
+ * types' ranks; other plugins' hooks and field orders are followed; cells
+ * lower-cased; meta and x- kept; the layouts; allocation failures return
+ * NULL, set err and leak nothing. */
 #include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -432,6 +434,46 @@ static void allocation_failures(void **state)
     rg_puzzle_free(p);
 }
 
+/* Rule types of other plugins: their write hooks, ranks and field orders
+ * decide where and how they are written (tests/data/plugins/writer.c). */
+static void plugin_write_hooks(void **state)
+{
+    (void)state;
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    const char *dirs[] = {RG_TEST_PLUGIN_DIR "/writer", NULL};
+    assert_int_equal(rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err), RG_OK);
+    const char *doc = DOC(B4,
+                          "[{\"type\": \"test.old\", \"note\": \"n\", \"cells\": [\"r1c1\"]}, "
+                          "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+                          "{\"type\": \"test.first\", \"cells\": [\"r2c2\", \"r1c1\"], \"x-k\": 1}, "
+                          "{\"type\": \"cage\", \"cells\": [\"r4c4\"], \"sum\": 4}, "
+                          "{\"type\": \"test.first\", \"cells\": [\"R3C3\"]}]",
+                          "");
+    rg_puzzle *p = NULL;
+    assert_int_equal(rg_puzzle_parse(reg, doc, strlen(doc), "t", 0, &p, &err), RG_OK);
+    char *s = write_ok(p, RG_WRITE_LINE);
+    const char *want =
+        "\"rules\": [{\"type\": \"test.first\", \"seen\": 2, \"cells\": [\"r1c1\", \"r2c2\"], "
+        "\"x-k\": 1}, {\"type\": \"test.first\", \"seen\": 2, \"cells\": [\"r3c3\"]}, "
+        "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+        "{\"type\": \"cage\", \"cells\": [\"r4c4\"], \"sum\": 4}, "
+        "{\"type\": \"test.old\", \"note\": \"n\", \"cells\": [\"r1c1\"]}]";
+    if (!strstr(s, want)) fail_msg("expected\n%s\nin\n%s", want, s);
+    rg_string_free(s);
+    rg_puzzle_free(p);
+    /* A hook that fails: NULL, an error that says so, nothing held. */
+    doc = DOC(B4, "[{\"type\": \"test.broken\", \"cells\": [\"r1c1\"]}]", "");
+    assert_int_equal(rg_puzzle_parse(reg, doc, strlen(doc), "t", 0, &p, &err), RG_OK);
+    size_t before = rg_mem_in_use();
+    assert_null(rg_puzzle_write(p, RG_WRITE_LINE, &err));
+    assert_int_equal(err.code, RG_E_INTERNAL);
+    assert_non_null(strstr(err.message, "write hook failed"));
+    assert_int_equal(rg_mem_in_use(), before);
+    rg_puzzle_free(p);
+    rg_registry_free(reg);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, t_mem_setup, t_mem_teardown)
 
 int main(void)
@@ -451,6 +493,7 @@ int main(void)
         T(pretty_layout),
         T(corpus_puzzles_write),
         T(allocation_failures),
+        T(plugin_write_hooks),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -168,7 +168,19 @@ static int generate(rg_gen *g, const int *solution)
     return rc;
 }
 
-static const rg_rule_type clone_type = {.size = sizeof(rg_rule_type), .name = "lab.clone", .family = "lab", .compile = compile, .link = NULL, .generate = generate};
+/* How `rulegrid fmt` writes the rule: its fields in this order (then its
+ * note). With write_rank 0 it stands where format.md puts types from other
+ * plugins: after relation rules, before negatives. */
+static const char *const clone_order[] = {"cells", "clone", NULL};
+
+static const rg_rule_type clone_type = {
+    .size = sizeof(rg_rule_type),
+    .name = "lab.clone",
+    .family = "lab",
+    .compile = compile,
+    .generate = generate,
+    .write_order = clone_order,
+};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

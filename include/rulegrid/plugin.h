@@ -40,6 +40,7 @@ typedef struct rg_rule rg_rule;           /* one rule object being read */
 typedef struct rg_space rg_space;         /* the search state a propagator prunes */
 typedef struct rg_registrar rg_registrar; /* where init registers rule types */
 typedef struct rg_gen rg_gen;             /* a puzzle being generated (generate hooks) */
+typedef struct rg_out rg_out;             /* a document being written (write hooks) */
 
 /* ---- Propagators -------------------------------------------------------- */
 
@@ -110,6 +111,32 @@ typedef struct rg_rule_type {
      * host->gen_random so that a seed reproduces the puzzle. Returns RG_OK
      * or an error recorded with host->gen_error. Emitting nothing is fine. */
     int (*generate)(rg_gen *g, const int *solution);
+    /* The fields below were added after generate; the loader reads each only
+     * when size covers it (a plugin built against an older header has them
+     * zero). */
+    /* Where the canonical writer (fmt, rg_puzzle_write) places rules of this
+     * type: in increasing rank, and within one rank in the order read. The
+     * built-in types use their section of format.md §6 times 100 plus the
+     * subsection (houses 601, region 602, cage 603 ... relation 611, negative
+     * 614); 0 means 612, the place of types from other plugins. */
+    int write_rank;
+    /* Optional: the fields written first, in this order (NULL-terminated),
+     * when a rule of this type is written as read: its type, these fields,
+     * its note, then its other fields in the order read. */
+    const char *const *write_order;
+    /* Optional: write the canonical form of rules[0..n-1] through the host's
+     * out_* calls; data[i] is the rule_data compile set for rules[i]. The
+     * host hands a hook each run of consecutive rules (in rank order) whose
+     * types share this function, so one hook may rewrite a family as a whole
+     * (the houses plugin rebuilds its rules from the houses they make). What
+     * it writes must read back to the same model. A type without a hook is
+     * written as read (write_order). Returns RG_OK or the code of a failed
+     * out_* call. */
+    int (*write)(rg_out *o, const rg_rule *const *rules, void *const *data, int n);
+    /* Optional: lay out rules of this type on the bare board of a template,
+     * before the grid is filled (a profile's "layout" requests: jigsaw pieces).
+     * The same host calls as generate(); there is no solution yet. */
+    int (*layout)(rg_gen *g);
 } rg_rule_type;
 
 /* ---- The host table ------------------------------------------------------ */
@@ -157,8 +184,10 @@ typedef struct rg_host {
      * returned live as long as the model. min/max bound the count; 0 = none. */
     int (*read_cells)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
                       int min, int max, const int **cells, int *n);
-    /* An area: a rectangle, a list of names and rectangles, or the bare origin
-     * name of a grid / box_grid rule (that grid's D x D area). */
+    /* An area: a rectangle, a list of names and rectangles, or the bare name
+     * of a grid's origin (its D x D area). Whether some rule of the document
+     * declared a grid there (add_grid) is checked once every rule is
+     * compiled, so the grid's rule may come later in the document. */
     int (*read_area)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
                      const int **cells, int *n);
     int (*read_cell)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *cell);
@@ -259,6 +288,25 @@ typedef struct rg_host {
         __attribute__((format(printf, 2, 3)))
 #endif
         ;
+
+    /* Writing, from a rule type's write() (fields added after the gen_ ones:
+     * a plugin compares host->size before using them). */
+    void (*out_board)(const rg_out *o, rg_board_info *out);
+    int (*out_cell_at)(const rg_out *o, int row, int column); /* -1 if no such cell */
+    void (*out_cell_pos)(const rg_out *o, int cell, int *row, int *column);
+    /* Does rule r carry a note or x- fields? */
+    int (*out_has_extras)(const rg_out *o, const rg_rule *r);
+    /* Write rule r as read: its type, then the fields named in order (a
+     * NULL-terminated list; NULL for none) that it has, its note, then its
+     * other fields in the order read. Cell names and rectangles of rule
+     * fields are written in canonical spelling. RG_OK or RG_E_NOMEM. */
+    int (*out_rule)(rg_out *o, const rg_rule *r, const char *const *order);
+    /* Write a rule given as the JSON text of one object (its members in the
+     * order given), followed by the note and x- fields of the rules
+     * extras[0..n-1]: the first of each name, the note before the x- fields.
+     * RG_OK, RG_E_NOMEM, or RG_E_INTERNAL when the text is not one JSON
+     * object. */
+    int (*out_json)(rg_out *o, const char *rule_json, const rg_rule *const *extras, int n);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

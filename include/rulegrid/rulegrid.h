@@ -125,10 +125,11 @@ void rg_string_free(char *s);
 /* ---- Generation ------------------------------------------------------------ */
 
 /* Run the generate hook of rule type `type` on the board of templ for the
- * complete grid solution (digit per cell), with settings_json (the text of
- * a JSON object, or NULL) and a seed. *rules_json receives the JSON array of
- * the rules it invented (release with rg_string_free). Returns RG_OK or an
- * error (a type without a hook is RG_E_FORMAT). */
+ * complete grid solution (digit per cell), or with solution NULL its layout
+ * hook (rules laid out before a grid is filled), with settings_json (the
+ * text of a JSON object, or NULL) and a seed. *rules_json receives the JSON
+ * array of the rules it invented (release with rg_string_free). Returns
+ * RG_OK or an error (a type without the hook is RG_E_FORMAT). */
 int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err);

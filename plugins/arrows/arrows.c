@@ -372,7 +372,10 @@ static int arrows_generate_hook(rg_gen *g, const int *solution)
     return arrows_generate(host, g, solution);
 }
 
-static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL, .generate = arrows_generate_hook};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const arrow_order[] = {"bulb", "lines", NULL};
+
+static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL, .generate = arrows_generate_hook, .write_rank = 605, .write_order = arrow_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

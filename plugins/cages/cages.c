@@ -1283,7 +1283,10 @@ static int cages_generate_hook(rg_gen *g, const int *solution)
     return cages_generate(host, g, solution);
 }
 
-static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage, .generate = cages_generate_hook};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const cage_order[] = {"cells", "sum", NULL};
+
+static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage, .generate = cages_generate_hook, .write_rank = 603, .write_order = cage_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -52,7 +52,10 @@ static int cells_generate_hook(rg_gen *g, const int *solution)
     return cells_generate(host, g, solution);
 }
 
-static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL, .generate = cells_generate_hook};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const cell_order[] = {"kind", "split", "cells", NULL};
+
+static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL, .generate = cells_generate_hook, .write_rank = 607, .write_order = cell_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -142,7 +142,10 @@ static int corners_generate_hook(rg_gen *g, const int *solution)
     return corners_generate(host, g, solution);
 }
 
-static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL, .generate = corners_generate_hook};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const corner_order[] = {"kind", "digits", "cells", NULL};
+
+static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL, .generate = corners_generate_hook, .write_rank = 609, .write_order = corner_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

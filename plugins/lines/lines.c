@@ -274,7 +274,10 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     return lines_add(b, l);
 }
 
-static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line, .generate = lines_generate};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const line_order[] = {"kind", "value", "groups", "closed", "cells", NULL};
+
+static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line, .generate = lines_generate, .write_rank = 604, .write_order = line_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

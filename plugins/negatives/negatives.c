@@ -501,7 +501,10 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-static const rg_rule_type negative_type = {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .compile = compile_negative, .link = link_negative};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const negative_order[] = {"of", "color", "letter", "value", "sum", "kind", "split", "area", NULL};
+
+static const rg_rule_type negative_type = {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .compile = compile_negative, .link = link_negative, .write_rank = 614, .write_order = negative_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

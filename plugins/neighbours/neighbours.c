@@ -167,7 +167,10 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-static const rg_rule_type neighbours_type = {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .compile = compile_neighbours, .link = link_neighbours};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const neighbours_order[] = {"kind", "op", "value", "sum", "where", "within", "area", "except", NULL};
+
+static const rg_rule_type neighbours_type = {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .compile = compile_neighbours, .link = link_neighbours, .write_rank = 610, .write_order = neighbours_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

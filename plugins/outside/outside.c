@@ -575,7 +575,10 @@ static int outside_generate_hook(rg_gen *g, const int *solution)
     return outside_generate(host, g, solution);
 }
 
-static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link, .generate = outside_generate_hook};
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
+
+static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link, .generate = outside_generate_hook, .write_rank = 608, .write_order = outside_order};
 
 static int init(const rg_host *h, rg_registrar *reg)
 {

@@ -109,9 +109,13 @@ static int relations_generate_hook(rg_gen *g, const int *solution)
     return relations_generate(host, g, solution);
 }
 
+/* format.md §6: the rank and the order fields are written in (fmt). */
+static const char *const edge_order[] = {"kind", "color", "letter", "value", "sum", "cells", NULL};
+static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL};
+
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL, .generate = relations_generate_hook},
-    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations", .compile = compile_relation, .link = NULL},
+    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL, .generate = relations_generate_hook, .write_rank = 606, .write_order = edge_order},
+    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations", .compile = compile_relation, .link = NULL, .write_rank = 611, .write_order = relation_order},
 };
 
 static int init(const rg_host *h, rg_registrar *reg)

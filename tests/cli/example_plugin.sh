@@ -46,6 +46,13 @@ out=$(grep -v '"lab.clone"' "$puzzle" | "$rg" count --json --limit 10 --plugins 
 grep -Eq '"status": *"multiple"' <<<"$out" || fail "unique without lab.clone: $out"
 grep -Eq '"solutions": *10,' <<<"$out" || fail "solutions without the rule: $out"
 
+# fmt writes the rule with its type's field order, after the houses.
+out=$("$rg" fmt --plugins "$tmp/build" "$puzzle") || fail "fmt: $out"
+grep -q '^    {"type": "box_grid", "origin": "r1c1", "box": \[3, 3\]},$' <<<"$out" ||
+    fail "fmt: no box_grid first: $out"
+grep -qF '{"type": "lab.clone", "cells": "r1c1:r2c3", "clone": "r4c4:r5c6", "note": "unique only with this rule"}' <<<"$out" ||
+    fail "fmt: lab.clone not in its write order: $out"
+
 # Without the plugin: exit status 2, naming the type and the folder searched.
 set +e
 out=$("$rg" count --json --limit 10 "$puzzle" 2>&1)

@@ -804,8 +804,8 @@ static int classic_template(rg_registry *reg, rg_puzzle **out, rg_error *err)
 }
 
 /* Opens a corpus: .jsonl by its name (a template is then ignored), classic
- * lines otherwise, which share one model (the template's, or one 9 x 9
- * box_grid built here). */
+ * lines otherwise, which share one model (the template's, or that of the
+ * preset CLASSIC_PRESET). */
 int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
                    rg_corpus **out, rg_error *err)
 {

@@ -318,15 +318,18 @@ static int add_element(rg_build *b, rg_rule *r, const char *where, collect *c, c
 }
 
 /* Checks a count against min / max (0 = no bound). */
+/* A count of things (a plural noun: "cells"; one of them is written
+ * without the final s) between min and max (0: no bound). */
 static int check_count(rg_build *b, rg_rule *r, const char *field, int n, int min, int max,
-                       const char *what)
+                       const char *things)
 {
+    int len = (int)strlen(things);
     if (min > 0 && n < min)
-        return rg_read_error(b, r, field, "expected at least %d %s%s, got %d", min, what,
-                             min == 1 ? "" : "s", n);
+        return rg_read_error(b, r, field, "expected at least %d %.*s, got %d", min,
+                             min == 1 ? len - 1 : len, things, n);
     if (max > 0 && n > max)
-        return rg_read_error(b, r, field, "expected at most %d %s%s, got %d", max, what,
-                             max == 1 ? "" : "s", n);
+        return rg_read_error(b, r, field, "expected at most %d %.*s, got %d", max,
+                             max == 1 ? len - 1 : len, things, n);
     return RG_OK;
 }
 
@@ -398,7 +401,7 @@ int rg_read_cells(rg_build *b, rg_rule *r, const char *field, unsigned flags, in
     c.cells = NULL;
     c.repeats = (flags & RG_F_ORDERED) && (flags & RG_F_REPEATS);
     rc = gather(b, r, field, v, (flags & RG_F_ORDERED) != 0, &c);
-    if (!rc) rc = check_count(b, r, field, c.n, min, max, "cell");
+    if (!rc) rc = check_count(b, r, field, c.n, min, max, "cells");
     if (!rc) rc = finish_cells(b, r, field, &c, cells, n);
     rg_free(c.cells);
     return rc;
@@ -522,7 +525,7 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
         return rg_read_error(b, r, field, "expected a list of cell lists, got %s",
                              rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
-    rc = check_count(b, r, field, count, min_lists, 0, "list");
+    rc = check_count(b, r, field, count, min_lists, 0, "lists");
     if (rc) return rc;
     const int **ls = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *ls);
     int *ln = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * sizeof *ln);
@@ -541,7 +544,7 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
         rg_free(c.cells);
         c.cells = NULL;
         rc = gather(b, r, where, e, 1, &c);
-        if (!rc) rc = check_count(b, r, where, c.n, min_len, 0, "cell");
+        if (!rc) rc = check_count(b, r, where, c.n, min_len, 0, "cells");
         if (!rc) rc = finish_cells(b, r, where, &c, &ls[i], &ln[i]);
     }
     rg_free(c.cells);
@@ -646,7 +649,7 @@ int rg_read_digits(rg_build *b, rg_rule *r, const char *field, unsigned flags, i
     const int *d;
     int k;
     rc = digit_list(b, r, field, v, flags, &d, &k);
-    if (!rc) rc = check_count(b, r, field, k, min, max, "digit");
+    if (!rc) rc = check_count(b, r, field, k, min, max, "digits");
     if (rc) return rc;
     *digits = d;
     *n = k;

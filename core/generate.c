@@ -35,7 +35,7 @@ typedef struct profile {
     int nclues;
     char **thin; /* remove_clues: rule types whose invented rules may go */
     int nthin;
-    clue_req *layout; /* rules laid out before the fill (jigsaw pieces) */
+    clue_req *layout; /* rules laid out before the fill */
     int nlayout;
     int symmetry, level, retries;
     uint64_t fill_nodes, count_nodes;

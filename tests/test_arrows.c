@@ -226,7 +226,7 @@ static void soundness_bounds(void **state)
             start[c] = v3_rand(10) < 7 ? ~(rg_mask)0 : (rg_mask)1 << (plant[c] - 1);
         rg_solver *s = rg_solver_new();
         rg_mask out[80];
-        int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
         rg_solver_free(s);
         if (rg_puzzle_check(p, plant) == -1) {
             solvable++;

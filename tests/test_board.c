@@ -6,26 +6,26 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "model/board.h"
 
 static void parse_accepts_names(void **state)
 {
     (void)state;
     int r = 0, c = 0;
-    assert_int_equal(rg_cell_parse("r1c1", &r, &c), 0);
+    assert_int_equal(rg_board_parse_cell("r1c1", &r, &c), 0);
     assert_int_equal(r, 1);
     assert_int_equal(c, 1);
-    assert_int_equal(rg_cell_parse("r10c3", &r, &c), 0);
+    assert_int_equal(rg_board_parse_cell("r10c3", &r, &c), 0);
     assert_int_equal(r, 10);
     assert_int_equal(c, 3);
-    assert_int_equal(rg_cell_parse("R99C12", &r, &c), 0);
+    assert_int_equal(rg_board_parse_cell("R99C12", &r, &c), 0);
     assert_int_equal(r, 99);
     assert_int_equal(c, 12);
-    assert_int_equal(rg_cell_parse("r7C20", &r, &c), 0);
+    assert_int_equal(rg_board_parse_cell("r7C20", &r, &c), 0);
     assert_int_equal(r, 7);
     assert_int_equal(c, 20);
     /* Not looking at any board: a large position is still a name. */
-    assert_int_equal(rg_cell_parse("r123c456", &r, &c), 0);
+    assert_int_equal(rg_board_parse_cell("r123c456", &r, &c), 0);
     assert_int_equal(r, 123);
     assert_int_equal(c, 456);
 }
@@ -41,34 +41,34 @@ static void parse_refuses_bad_names(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int r = -7, c = -7;
-        if (rg_cell_parse(bad[i], &r, &c) != -1) fail_msg("accepted \"%s\"", bad[i]);
+        if (rg_board_parse_cell(bad[i], &r, &c) != -1) fail_msg("accepted \"%s\"", bad[i]);
         assert_int_equal(r, -7); /* outputs untouched */
         assert_int_equal(c, -7);
     }
     int r, c;
-    assert_int_equal(rg_cell_parse(NULL, &r, &c), -1);
+    assert_int_equal(rg_board_parse_cell(NULL, &r, &c), -1);
 }
 
 static void name_writes_lower_case(void **state)
 {
     (void)state;
     char buf[16];
-    rg_cell_name(1, 1, buf, sizeof buf);
+    rg_board_cell_name(1, 1, buf, sizeof buf);
     assert_string_equal(buf, "r1c1");
-    rg_cell_name(99, 12, buf, sizeof buf);
+    rg_board_cell_name(99, 12, buf, sizeof buf);
     assert_string_equal(buf, "r99c12");
     /* Round trip over a whole 99 x 99 board. */
     for (int r = 1; r <= 99; r++)
         for (int c = 1; c <= 99; c++) {
             int rr, cc;
-            rg_cell_name(r, c, buf, sizeof buf);
-            assert_int_equal(rg_cell_parse(buf, &rr, &cc), 0);
+            rg_board_cell_name(r, c, buf, sizeof buf);
+            assert_int_equal(rg_board_parse_cell(buf, &rr, &cc), 0);
             assert_int_equal(rr, r);
             assert_int_equal(cc, c);
         }
     /* A short buffer is cut, never overrun. */
     char small[4] = "xxx";
-    rg_cell_name(10, 10, small, sizeof small);
+    rg_board_cell_name(10, 10, small, sizeof small);
     assert_string_equal(small, "r10");
 }
 

@@ -87,7 +87,7 @@ static void root_domains(void **state)
     rg_puzzle *p = t_parse(json);
     rg_solver *s = rg_solver_new();
     rg_mask out[4];
-    assert_int_equal(rg_engine_root(s, p, RG_STRATEGY_PROPAGATE, out), 0);
+    assert_int_equal(rg_solver_root(s, p, RG_STRATEGY_PROPAGATE, out), 0);
     assert_int_equal(out[0], 0x155u); /* 1 3 5 7 9 */
     assert_int_equal(out[1], 0x005u); /* 1 3 */
     assert_int_equal(out[2], 0x180u); /* 8 9 */

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
-#include "internal.h"
+#include "model/record.h"
 #include "support.h"
 
 /* A document with the given board, rules and further top-level members. */

@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "model.h"
+#include "base/mask.h"
+#include "search/solver.h"
 #include "support.h"
 
 /* ---- An independent checker: houses as explicit cell lists ------------------- */
@@ -201,7 +202,7 @@ static void cross_check(int D, int bh, int bw, int diag, int rounds, int min_giv
             }
             if (st < RG_STRATEGY_PROPAGATE) continue;
             /* Soundness: no digit of any solution is removed at the root. */
-            int rc = rg_engine_root(s, p, st, root);
+            int rc = rg_solver_root(s, p, st, root);
             if (expect > 0 && expect < cap) {
                 assert_int_equal(rc, 0);
                 for (int c = 0; c < D * D; c++)

@@ -12,7 +12,11 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
-#include "model.h"
+#include "base/alloc.h"
+#include "base/json.h"
+#include "model/build.h"
+#include "model/model.h"
+#include "rules/read.h"
 
 /* A rule being read: its JSON, a model of a board built by hand, and the
  * build context. */
@@ -42,7 +46,7 @@ static void fx_open_board(fx *f, int rows, int cols, int digits, const unsigned 
     f->b.arena = &f->m->arena;
     f->b.err = &f->err;
     f->b.rule_index = 3;
-    f->begin_rc = rg_rule_begin(&f->b, &f->r, f->json, 3, "test");
+    f->begin_rc = rg_read_begin(&f->b, &f->r, f->json, 3, "test");
 }
 
 static void fx_open(fx *f, const char *json) { fx_open_board(f, 9, 9, 9, NULL, json); }
@@ -68,7 +72,7 @@ static void expect_error(fx *f, int rc, const char *field, const char *phrase)
 
 static int name_of(const fx *f, int cell, char *buf)
 {
-    rg_cell_name(f->m->board.row[cell], f->m->board.col[cell], buf, 16);
+    rg_board_cell_name(f->m->board.row[cell], f->m->board.col[cell], buf, 16);
     return 0;
 }
 
@@ -93,7 +97,7 @@ static void cells_names_and_rectangles(void **state)
     assert_int_equal(rg_read_cells(&f.b, &f.r, "b", 0, 4, 4, &cells, &n), RG_OK);
     assert_int_equal(n, 4);
     assert_int_equal(cells[0], rg_board_at(&f.m->board, 8, 8));
-    assert_int_equal(rg_rule_end(&f.b, &f.r), RG_OK);
+    assert_int_equal(rg_read_end(&f.b, &f.r), RG_OK);
     fx_close(&f);
 }
 
@@ -187,7 +191,7 @@ static void cells_optional_absent(void **state)
     assert_ptr_equal(cells, (const int *)&f);
     assert_int_equal(n, 42);
     assert_int_equal(f.err.code, RG_OK);
-    assert_int_equal(rg_rule_end(&f.b, &f.r), RG_OK);
+    assert_int_equal(rg_read_end(&f.b, &f.r), RG_OK);
     fx_close(&f);
 }
 
@@ -293,16 +297,16 @@ static void area_grid_checked_after_compile(void **state)
     assert_int_equal(cells[0], rg_board_at(&f.m->board, 1, 10));
     assert_int_equal(cells[80], rg_board_at(&f.m->board, 9, 18));
     assert_int_equal(rg_read_area(&f.b, &f.r, "b", 0, &cells, &n), RG_OK);
-    assert_int_equal(rg_host_add_grid(&f.b, rg_board_at(&f.m->board, 1, 1)), RG_OK);
+    assert_int_equal(rg_build_add_grid(&f.b, rg_board_at(&f.m->board, 1, 1)), RG_OK);
     /* r1c10 was never declared a grid: its rule and field are named. */
     rg_error_clear(&f.err);
-    assert_int_equal(rg_model_check_areas(f.m, &f.err), RG_E_FORMAT);
+    assert_int_equal(rg_build_check_areas(f.m, &f.err), RG_E_FORMAT);
     assert_int_equal(f.err.rule, 3);
     assert_string_equal(f.err.field, "a");
     assert_non_null(strstr(f.err.message, "r1c10 is not the origin of a grid"));
-    assert_int_equal(rg_host_add_grid(&f.b, rg_board_at(&f.m->board, 1, 10)), RG_OK);
+    assert_int_equal(rg_build_add_grid(&f.b, rg_board_at(&f.m->board, 1, 10)), RG_OK);
     rg_error_clear(&f.err);
-    assert_int_equal(rg_model_check_areas(f.m, &f.err), RG_OK);
+    assert_int_equal(rg_build_check_areas(f.m, &f.err), RG_OK);
     fx_close(&f);
 }
 
@@ -512,7 +516,7 @@ static void unknown_field_refused(void **state)
     fx_open(&f, "{\"type\":\"test\",\"sum\":5,\"colour\":\"red\"}");
     long v;
     assert_int_equal(rg_read_int(&f.b, &f.r, "sum", 0, 1, 45, &v), RG_OK);
-    int rc = rg_rule_end(&f.b, &f.r);
+    int rc = rg_read_end(&f.b, &f.r);
     expect_error(&f, rc, "colour", "unknown field \"colour\"");
     fx_close(&f);
 }
@@ -524,7 +528,7 @@ static void has_does_not_read(void **state)
     fx_open(&f, "{\"type\":\"test\",\"sum\":5}");
     assert_int_equal(rg_read_has(&f.b, &f.r, "sum"), 1);
     assert_int_equal(rg_read_has(&f.b, &f.r, "value"), 0);
-    int rc = rg_rule_end(&f.b, &f.r);
+    int rc = rg_read_end(&f.b, &f.r);
     expect_error(&f, rc, "sum", "unknown field");
     fx_close(&f);
 }
@@ -536,12 +540,12 @@ static void note_and_x_allowed(void **state)
     fx_open(&f, "{\"type\":\"test\",\"note\":\"from the 2019 final\",\"x-colour\":[1,2],"
                 "\"x-\":{}}");
     assert_int_equal(f.begin_rc, RG_OK);
-    assert_int_equal(rg_rule_end(&f.b, &f.r), RG_OK);
+    assert_int_equal(rg_read_end(&f.b, &f.r), RG_OK);
     assert_int_equal(f.err.code, RG_OK);
     fx_close(&f);
 
     fx_open(&f, "{\"type\":\"test\",\"note\":3}");
-    int rc = rg_rule_end(&f.b, &f.r);
+    int rc = rg_read_end(&f.b, &f.r);
     expect_error(&f, rc, "note", "a note must be a string, got 3");
     fx_close(&f);
 }
@@ -571,7 +575,7 @@ static void rule_must_be_object(void **state)
     fx f;
     fx_open(&f, "[1,2]");
     expect_error(&f, f.begin_rc, "", "a rule must be an object, got a list");
-    assert_int_equal(rg_rule_end(&f.b, &f.r), RG_E_FORMAT);
+    assert_int_equal(rg_read_end(&f.b, &f.r), RG_E_FORMAT);
     fx_close(&f);
 }
 
@@ -587,7 +591,7 @@ static void failed_optional_read_still_fails(void **state)
     int rc = rg_read_enum(&f.b, &f.r, "kind", RG_F_OPTIONAL, kinds, &k);
     assert_int_equal(rc, RG_E_FORMAT);
     assert_int_not_equal(rc, RG_ABSENT);
-    rc = rg_rule_end(&f.b, &f.r);
+    rc = rg_read_end(&f.b, &f.r);
     expect_error(&f, rc, "kind", "expected one of diagonal, window");
     fx_close(&f);
 }

@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "model.h"
+#include "base/mask.h"
+#include "search/solver.h"
 #include "support.h"
 
 enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI, KINDS };
@@ -319,7 +320,7 @@ static void sound_once(rg_solver *s, int kind, int region)
         while (c < n && ++pos[c] == len[c]) pos[c++] = 0;
         if (c == n) break;
     }
-    int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+    int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     if (any) {
         if (rc != 0) fail_msg("%s: narrow failed, but a solution exists: %s", kind_names[kind], json);
         for (int c = 0; c < n; c++) {

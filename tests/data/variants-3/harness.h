@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "base/mask.h"
+#include "search/solver.h"
 #include "support.h"
 
 /* ---- Documents ---------------------------------------------------------------- */
@@ -130,7 +131,7 @@ static __attribute__((unused)) void v3_root(const rg_puzzle *p, rg_mask *out)
 {
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    assert_int_equal(rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
     rg_solver_free(s);
 }
 
@@ -149,7 +150,7 @@ static int v3_sound(const rg_puzzle *p, const rg_mask *start, int exact)
     assert_true(N <= 64);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+    int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     rg_solver_free(s);
     /* Odometer over the start domains. */
     int any = 0;

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "base/mask.h"
+#include "search/solver.h"
 #include "support.h"
 
 #define V_UNUSED __attribute__((unused))
@@ -236,7 +237,7 @@ static V_UNUSED void v_sound(const char *json, int trials)
             if (c == N) break;
         }
         for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level += 3) {
-            int rc = rg_engine_narrow(s, p, level, start, out);
+            int rc = rg_solver_narrow(s, p, level, start, out);
             if (rc != 0) {
                 if (sols) fail_msg("trial %d: narrowing failed, but %ld assignments hold", t, sols);
                 continue;
@@ -256,7 +257,7 @@ static V_UNUSED void v_sound(const char *json, int trials)
             out[c] = m & -m;
         }
         memcpy(start, out, (size_t)N * sizeof *start);
-        int rc = rg_engine_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
         assert_int_equal(rc == 0, rg_puzzle_check(p, v) == -1);
     }
     rg_solver_free(s);

@@ -1,0 +1,88 @@
+/* The allocation hook: every byte the library holds is counted here, so tests
+ * can end with zero bytes held and make the n-th allocation fail on demand. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "rulegrid/rulegrid.h"
+
+/* Each block carries its size in a header kept 16-byte aligned. */
+#define HDR 16
+
+static atomic_size_t in_use;
+static atomic_long fail_countdown; /* 0: off; n: the n-th allocation from now fails */
+static atomic_ulong failures;      /* allocations refused so far */
+
+size_t rg_mem_in_use(void) { return atomic_load(&in_use); }
+
+unsigned long rg_mem_failures(void) { return atomic_load(&failures); }
+
+void rg_mem_fail_after(long n) { atomic_store(&fail_countdown, n); }
+
+static int injected_failure(void)
+{
+    long n = atomic_load(&fail_countdown);
+    while (n > 0) {
+        if (atomic_compare_exchange_weak(&fail_countdown, &n, n - 1)) return n == 1;
+    }
+    return 0;
+}
+
+void *rg_malloc(size_t size)
+{
+    unsigned char *p = size > SIZE_MAX - HDR || injected_failure() ? NULL : malloc(size + HDR);
+    if (!p) {
+        atomic_fetch_add(&failures, 1);
+        return NULL;
+    }
+    memcpy(p, &size, sizeof size);
+    atomic_fetch_add(&in_use, size);
+    return p + HDR;
+}
+
+void *rg_calloc(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size) return NULL;
+    void *p = rg_malloc(n * size);
+    if (p) memset(p, 0, n * size);
+    return p;
+}
+
+void rg_free(void *p)
+{
+    if (!p) return;
+    unsigned char *q = (unsigned char *)p - HDR;
+    size_t size;
+    memcpy(&size, q, sizeof size);
+    atomic_fetch_sub(&in_use, size);
+    free(q);
+}
+
+void *rg_realloc(void *p, size_t size)
+{
+    if (!p) return rg_malloc(size);
+    unsigned char *q = (unsigned char *)p - HDR;
+    size_t old;
+    memcpy(&old, q, sizeof old);
+    unsigned char *r = size > SIZE_MAX - HDR || injected_failure() ? NULL : realloc(q, size + HDR);
+    if (!r) {
+        atomic_fetch_add(&failures, 1);
+        return NULL;
+    }
+    memcpy(r, &size, sizeof size);
+    atomic_fetch_sub(&in_use, old);
+    atomic_fetch_add(&in_use, size);
+    return r + HDR;
+}
+
+char *rg_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = rg_malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+/* Strings the library hands out (rg_puzzle_write, rg_generate_clues). */
+void rg_string_free(char *s) { rg_free(s); }

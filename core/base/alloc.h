@@ -1,0 +1,19 @@
+/* The allocation hook (alloc.c): every byte the library holds goes through
+ * these calls, which count the bytes held and fail on demand in tests
+ * (rg_mem_in_use, rg_mem_fail_after in rulegrid.h). */
+#ifndef RG_BASE_ALLOC_H
+#define RG_BASE_ALLOC_H
+
+#include <stddef.h>
+
+/* As malloc, calloc, realloc, free and strdup, counted. */
+void *rg_malloc(size_t size);
+void *rg_calloc(size_t n, size_t size);
+void *rg_realloc(void *p, size_t size);
+void rg_free(void *p);
+char *rg_strdup(const char *s);
+/* How many allocations have failed so far (tells an allocation failure
+ * inside a library call, such as cJSON's parser, from a refusal). */
+unsigned long rg_mem_failures(void);
+
+#endif

@@ -1,0 +1,51 @@
+/* Arena memory for a model: many small blocks freed together with it. */
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/arena.h"
+
+struct rg_chunk {
+    struct rg_chunk *next;
+    size_t used, cap;
+    _Alignas(16) unsigned char data[];
+};
+
+#define CHUNK_MIN 8192
+
+void *rg_arena_alloc(rg_arena *a, size_t size)
+{
+    size = (size + 15) & ~(size_t)15;
+    if (size == 0) size = 16;
+    struct rg_chunk *c = a->head;
+    if (!c || c->cap - c->used < size) {
+        size_t cap = size > CHUNK_MIN ? size : CHUNK_MIN;
+        c = rg_malloc(sizeof *c + cap);
+        if (!c) return NULL;
+        c->used = 0;
+        c->cap = cap;
+        c->next = a->head;
+        a->head = c;
+    }
+    void *p = c->data + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *rg_arena_strdup(rg_arena *a, const char *s)
+{
+    char *d = rg_arena_alloc(a, strlen(s) + 1);
+    if (d) strcpy(d, s);
+    return d;
+}
+
+void rg_arena_free(rg_arena *a)
+{
+    struct rg_chunk *c = a->head;
+    while (c) {
+        struct rg_chunk *n = c->next;
+        rg_free(c);
+        c = n;
+    }
+    a->head = NULL;
+}

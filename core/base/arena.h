@@ -1,0 +1,17 @@
+/* Arena memory (arena.c): many small blocks that live as long as a model
+ * and are freed together with it. */
+#ifndef RG_BASE_ARENA_H
+#define RG_BASE_ARENA_H
+
+#include <stddef.h>
+
+typedef struct rg_arena {
+    struct rg_chunk *head;
+} rg_arena;
+
+void *rg_arena_alloc(rg_arena *a, size_t size); /* zeroed, 16-byte aligned; NULL on failure */
+/* A copy of s in the arena, or NULL. */
+char *rg_arena_strdup(rg_arena *a, const char *s);
+void rg_arena_free(rg_arena *a);
+
+#endif

@@ -1,0 +1,57 @@
+/* Error records: filled by whoever finds the problem, worded once here. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+
+void rg_error_clear(rg_error *e)
+{
+    memset(e, 0, sizeof *e);
+    e->rule = -1;
+}
+
+int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap)
+{
+    if (!e) return code;
+    e->code = code;
+    if (field) snprintf(e->field, sizeof e->field, "%s", field);
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    return code;
+}
+
+int rg_error_set(rg_error *e, int code, const char *field, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rg_error_setv(e, code, field, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+void rg_error_rule(rg_error *e, int rule, const char *type)
+{
+    if (!e) return;
+    e->rule = rule;
+    snprintf(e->type, sizeof e->type, "%s", type ? type : "");
+}
+
+void rg_error_format(const rg_error *e, char *buf, size_t n)
+{
+    size_t k = 0;
+#define PUT(...)                                                        \
+    do {                                                                \
+        if (k < n) {                                                    \
+            int w = snprintf(buf + k, n - k, __VA_ARGS__);              \
+            if (w > 0) k += (size_t)w;                                  \
+        }                                                               \
+    } while (0)
+    if (n == 0) return;
+    buf[0] = 0;
+    if (e->file[0]) PUT("%s", e->file);
+    if (e->line > 0) PUT(":%ld", e->line);
+    if (k) PUT(": ");
+    if (e->rule >= 0) PUT("rule %d (%s): ", e->rule, e->type[0] ? e->type : "?");
+    if (e->field[0]) PUT("field %s: ", e->field);
+    PUT("%s", e->message[0] ? e->message : "unknown error");
+#undef PUT
+}

@@ -1,0 +1,21 @@
+/* Filling error records (error.c); their layout and rg_error_format are in
+ * rulegrid.h. */
+#ifndef RG_BASE_ERROR_H
+#define RG_BASE_ERROR_H
+
+#include <stdarg.h>
+
+#include "rulegrid/rulegrid.h"
+
+/* Fill code, field (may be NULL) and message; file, line, rule and type are
+ * left as they are. e may be NULL. Returns code. */
+int rg_error_set(rg_error *e, int code, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap);
+/* Set the rule (index and type name) the error is about. */
+void rg_error_rule(rg_error *e, int rule, const char *type);
+
+#endif

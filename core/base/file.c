@@ -1,0 +1,147 @@
+/* Files and folders: reading a whole file (or standard input) into memory
+ * with a size limit (documents, presets), and listing a folder (plugins,
+ * presets). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/error.h"
+#include "base/file.h"
+
+#define MAX_FILE ((size_t)256 << 20) /* a document file */
+
+/* The whole of f, up to MAX_FILE bytes, in a new buffer. */
+static int slurp(FILE *f, const char *path, char **text, size_t *len, rg_error *err)
+{
+    /* A regular file too large is refused before reading it. */
+    if (f != stdin && fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        rewind(f);
+        char probe;
+        /* A directory also seeks far: reading it tells the two apart. */
+        if (size > 0 && (unsigned long)size > MAX_FILE && fread(&probe, 1, 1, f) == 1)
+            return rg_error_set(err, RG_E_LIMIT, NULL, "%s is larger than %zu MiB", path,
+                                MAX_FILE >> 20);
+        rewind(f);
+    }
+    size_t cap = (size_t)1 << 16, n = 0;
+    char *buf = rg_malloc(cap);
+    if (!buf) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
+    for (;;) {
+        if (n == cap) {
+            if (n > MAX_FILE) break;
+            size_t bigger_cap = cap * 2 > MAX_FILE + 1 ? MAX_FILE + 1 : cap * 2;
+            char *bigger = rg_realloc(buf, bigger_cap);
+            if (!bigger) {
+                rg_free(buf);
+                return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
+            }
+            buf = bigger;
+            cap = bigger_cap;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        rg_free(buf);
+        return rg_error_set(err, RG_E_IO, NULL, "cannot read %s: %s", path, strerror(e));
+    }
+    if (n > MAX_FILE) {
+        rg_free(buf);
+        return rg_error_set(err, RG_E_LIMIT, NULL, "%s is larger than %zu MiB", path,
+                            MAX_FILE >> 20);
+    }
+    if (n == cap) { /* room for the terminating NUL */
+        char *bigger = rg_realloc(buf, cap + 1);
+        if (!bigger) {
+            rg_free(buf);
+            return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
+        }
+        buf = bigger;
+    }
+    buf[n] = 0;
+    *text = buf;
+    *len = n;
+    return RG_OK;
+}
+
+/* The whole of path ("-": standard input), up to 256 MiB, in a new
+ * NUL-terminated buffer (release with rg_free). On an error err names the
+ * file. */
+int rg_file_read(const char *path, char **text, size_t *len, rg_error *err)
+{
+    int std = strcmp(path, "-") == 0;
+    errno = 0;
+    FILE *f = std ? stdin : fopen(path, "rb");
+    int rc;
+    if (!f) {
+        rc = rg_error_set(err, RG_E_IO, NULL, "cannot open %s: %s", path, strerror(errno));
+    } else {
+        rc = slurp(f, path, text, len, err);
+        if (!std) fclose(f);
+    }
+    if (rc) snprintf(err->file, sizeof err->file, "%s", path);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int ends_with(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return n > k && strcmp(name + n - k, suffix) == 0;
+}
+
+void rg_file_list_free(char **names, int n)
+{
+    for (int i = 0; i < n; i++) rg_free(names[i]);
+    rg_free(names);
+}
+
+/* The entries of dir whose names end with suffix (and are longer than it),
+ * in strcmp order. A missing folder lists nothing. Returns RG_OK, RG_E_NOMEM,
+ * or RG_E_IO with errno set. */
+int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
+{
+    *names = NULL;
+    *count = 0;
+    DIR *d = opendir(dir);
+    if (!d) return errno == ENOENT ? RG_OK : RG_E_IO;
+    char **list = NULL;
+    int n = 0, cap = 0, rc = RG_OK;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (!ends_with(de->d_name, suffix)) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **grown = rg_realloc(list, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                rc = RG_E_NOMEM;
+                break;
+            }
+            list = grown;
+        }
+        if (!(list[n] = rg_strdup(de->d_name))) {
+            rc = RG_E_NOMEM;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (rc != RG_OK) {
+        rg_file_list_free(list, n);
+        return rc;
+    }
+    if (n > 1) qsort(list, (size_t)n, sizeof *list, by_name);
+    *names = list;
+    *count = n;
+    return RG_OK;
+}

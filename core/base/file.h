@@ -1,0 +1,19 @@
+/* Files and folders (file.c): a whole file in memory, the entries of a
+ * folder. */
+#ifndef RG_BASE_FILE_H
+#define RG_BASE_FILE_H
+
+#include <stddef.h>
+
+#include "rulegrid/rulegrid.h"
+
+/* The whole of path ("-": standard input), up to 256 MiB, in a new
+ * NUL-terminated buffer (release with rg_free); *len excludes the NUL. On an
+ * error err names the file. */
+int rg_file_read(const char *path, char **text, size_t *len, rg_error *err);
+/* The entries of dir whose names end with suffix, in strcmp order (a missing
+ * folder lists nothing). RG_OK, RG_E_NOMEM, or RG_E_IO with errno set. */
+int rg_file_list(const char *dir, const char *suffix, char ***names, int *count);
+void rg_file_list_free(char **names, int n);
+
+#endif

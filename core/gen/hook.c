@@ -1,0 +1,139 @@
+/* The generation side of the host table: what a rule type's generate and
+ * layout hooks see (the template's board, their settings, the random
+ * stream) and where the rules they invent go. The generator and
+ * rg_generate_clues run hooks through rg_gen_run. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "base/error.h"
+#include "base/json.h"
+#include "base/rng.h"
+#include "gen/hook.h"
+#include "model/board.h"
+#include "model/model.h"
+#include "model/record.h"
+
+struct rg_gen {
+    const rg_puzzle *templ;
+    const rg_rule_type *type;
+    const cJSON *settings; /* an object, or NULL */
+    const int *solution;   /* NULL for a layout hook */
+    uint64_t *rng;         /* splitmix64 state, shared with the caller */
+    cJSON *out;            /* array the emitted rules are appended to */
+    int emitted;
+    rg_error *err;
+    int failed;
+};
+
+static const rg_board *board_of(const rg_gen *g) { return rg_model_board(g->templ->model); }
+
+void rg_gen_board(const rg_gen *g, rg_board_info *out) { rg_board_info_of(board_of(g), out); }
+
+int rg_gen_cell_at(const rg_gen *g, int row, int column)
+{
+    return rg_board_at(board_of(g), row, column);
+}
+
+void rg_gen_cell_pos(const rg_gen *g, int cell, int *row, int *column)
+{
+    rg_board_pos(board_of(g), cell, row, column);
+}
+
+int rg_gen_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
+
+static const cJSON *setting(const rg_gen *g, const char *name)
+{
+    if (!g->settings || !name) return NULL;
+    return cJSON_GetObjectItemCaseSensitive(g->settings, name);
+}
+
+long rg_gen_int(rg_gen *g, const char *name, long dflt)
+{
+    const cJSON *v = setting(g, name);
+    if (cJSON_IsBool(v)) return cJSON_IsTrue(v) ? 1 : 0;
+    if (!cJSON_IsNumber(v)) return dflt;
+    double d = v->valuedouble;
+    if (d != d || d > 2e9 || d < -2e9) return dflt;
+    return (long)d;
+}
+
+const char *rg_gen_string(rg_gen *g, const char *name, const char *dflt)
+{
+    const cJSON *v = setting(g, name);
+    return cJSON_IsString(v) ? v->valuestring : dflt;
+}
+
+uint64_t rg_gen_random(rg_gen *g) { return rg_rng_next(g->rng); }
+
+static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rg_error_setv(g->err, code, NULL, fmt, ap);
+    va_end(ap);
+    g->failed = 1;
+    return code;
+}
+
+int rg_gen_emit(rg_gen *g, const char *rule_json)
+{
+    if (g->failed) return g->err->code ? g->err->code : RG_E_INTERNAL;
+    cJSON *rule = rule_json ? rg_json_parse(rule_json, strlen(rule_json), NULL) : NULL;
+    if (!rule) {
+        if (!rule_json) return gen_fail(g, RG_E_FORMAT, "the %s generator emitted NULL", g->type->name);
+        return gen_fail(g, RG_E_FORMAT, "the %s generator emitted text that is not JSON: %.200s",
+                        g->type->name, rule_json);
+    }
+    if (!cJSON_IsObject(rule)) {
+        cJSON_Delete(rule);
+        return gen_fail(g, RG_E_FORMAT, "the %s generator emitted something that is not an object",
+                        g->type->name);
+    }
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(rule, "type");
+    if (!cJSON_IsString(type)) {
+        cJSON_Delete(rule);
+        return gen_fail(g, RG_E_FORMAT, "the %s generator emitted a rule without a type",
+                        g->type->name);
+    }
+    if (!cJSON_AddItemToArray(g->out, rule)) {
+        cJSON_Delete(rule);
+        return gen_fail(g, RG_E_NOMEM, "out of memory");
+    }
+    g->emitted++;
+    return RG_OK;
+}
+
+int rg_gen_error(rg_gen *g, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name, g->solution ? "generator" : "layout",
+                    msg);
+}
+
+int rg_gen_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
+int rg_gen_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
+
+int rg_gen_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
+               const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
+{
+    if (emitted) *emitted = 0;
+    if (solution ? !rg_gen_can_generate(t) : !rg_gen_can_layout(t))
+        return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
+                            t ? t->name : "(none)",
+                            solution ? "generate clues" : "lay out rules before the fill");
+    rg_gen g = {templ, t, settings, solution, rng, out, 0, err, 0};
+    int rc = solution ? t->generate(&g, solution) : t->layout(&g);
+    if (emitted) *emitted = g.emitted;
+    if (g.failed) return err->code ? err->code : RG_E_INTERNAL;
+    if (rc != RG_OK)
+        return rg_error_set(err, rc, NULL, "the %s generator failed (status %d)", t->name, rc);
+    return RG_OK;
+}
+

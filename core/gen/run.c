@@ -1,0 +1,114 @@
+/* The searches a generation run makes, within its node and time budgets,
+ * and its small services (time, copies, shuffles). */
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "base/error.h"
+#include "base/rng.h"
+#include "gen/run.h"
+
+double rg_run_elapsed(const rg_run *r)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - r->t0.tv_sec) + (double)(t.tv_nsec - r->t0.tv_nsec) / 1e9;
+}
+
+int rg_run_out_of_time(rg_run *r)
+{
+    if (r->max_seconds > 0 && rg_run_elapsed(r) >= r->max_seconds) r->timed_out = 1;
+    return r->timed_out;
+}
+
+void rg_run_options(const rg_run *r, rg_options *o, int strategy, long limit, uint64_t nodes)
+{
+    rg_options_default(o);
+    o->strategy = strategy;
+    o->limit = limit;
+    o->max_nodes = nodes;
+    if (r->max_seconds > 0) {
+        double left = r->max_seconds - rg_run_elapsed(r);
+        o->max_seconds = left > 1e-6 ? left : 1e-6;
+    }
+}
+
+int rg_run_search(rg_run *r, const rg_puzzle *p, const rg_options *o, rg_result *res)
+{
+    int rc = rg_solve(r->solver, p, o, res, r->err);
+    if (rc != RG_OK) return rc;
+    if (res->status == RG_STATUS_UNKNOWN && rg_run_out_of_time(r)) return RG_E_LIMIT;
+    return RG_OK;
+}
+
+int rg_run_count2(rg_run *r, const rg_puzzle *p, uint64_t nodes, int *status, rg_result *res)
+{
+    rg_options o;
+    rg_run_options(r, &o, RG_STRATEGY_INTERSECTIONS, 2, nodes);
+    int rc = rg_run_search(r, p, &o, res);
+    *status = res->status;
+    return rc;
+}
+
+int rg_run_solves_at(rg_run *r, const rg_puzzle *p, int level, int *yes)
+{
+    rg_options o;
+    rg_result res;
+    rg_run_options(r, &o, level, 1, (uint64_t)r->N + 2);
+    int rc = rg_run_search(r, p, &o, &res);
+    *yes = rc == RG_OK && res.status == RG_STATUS_SOLVED && res.no_guess;
+    return rc;
+}
+
+int rg_run_acceptable(rg_run *r, const rg_puzzle *p, int *yes)
+{
+    if (r->level >= 0) return rg_run_solves_at(r, p, r->level, yes);
+    int status;
+    rg_result res;
+    int rc = rg_run_count2(r, p, r->count_nodes, &status, &res);
+    if (rc == RG_OK && status == RG_STATUS_UNKNOWN && r->minimal)
+        rc = rg_run_count2(r, p, r->count_nodes * 16, &status, &res);
+    if (rc == RG_OK && status == RG_STATUS_UNKNOWN) r->unproved = 1;
+    *yes = status == RG_STATUS_UNIQUE;
+    return rc;
+}
+
+int rg_run_build(rg_run *r, const cJSON *rules, rg_puzzle **out)
+{
+    *out = NULL;
+    cJSON *doc = cJSON_CreateObject();
+    int ok = doc && cJSON_AddStringToObject(doc, "format", "rulegrid") &&
+             cJSON_AddNumberToObject(doc, "version", 1) &&
+             cJSON_AddItemReferenceToObject(doc, "board", r->g->board) &&
+             cJSON_AddItemReferenceToObject(doc, "rules", (cJSON *)rules);
+    char *text = ok ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    if (!text) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
+    int rc = rg_puzzle_parse(r->g->reg, text, strlen(text), r->g->label, 0, out, r->err);
+    cJSON_free(text);
+    if (rc != RG_OK) {
+        static const char head[] = "a generated puzzle does not read: ";
+        size_t n = strlen(r->err->message), h = sizeof head - 1;
+        if (n + h >= sizeof r->err->message) n = sizeof r->err->message - h - 1;
+        memmove(r->err->message + h, r->err->message, n);
+        memcpy(r->err->message, head, h);
+        r->err->message[h + n] = 0;
+    }
+    return rc;
+}
+
+int rg_run_copy(rg_run *r, const rg_puzzle *p, const int *givens, rg_puzzle **out)
+{
+    return rg_puzzle_with_givens(p, givens, out, r->err);
+}
+
+void rg_run_shuffle(rg_run *r, int *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rg_rng_below(&r->rng, (uint64_t)i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

@@ -1,0 +1,326 @@
+/* The registry of rule types: the plugin files loaded (folders searched in
+ * order, files in name order, each once), the types each file's init
+ * registered through the registrar, and lookups by type name. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/alloc.h"
+#include "base/error.h"
+#include "base/file.h"
+#include "host/loader.h"
+#include "host/registry.h"
+#include "host/table.h"
+
+/* The size of the first ABI-1 rule type descriptor: a plugin's descriptor
+ * may be larger (built against a later header) but never smaller. */
+
+#define TYPE_V1_SIZE (offsetof(rg_rule_type, link) + sizeof(void (*)(void)))
+
+typedef struct plugin_file {
+    void *handle;
+    char *path; /* as the caller named it: what messages show */
+    char *real; /* realpath: a file is loaded once whatever it is called */
+} plugin_file;
+
+typedef struct type_entry {
+    rg_rule_type type; /* the host's copy; fields the plugin lacks stay zero */
+    int file;          /* index into files */
+} type_entry;
+
+struct rg_registry {
+    plugin_file *files;
+    int nfiles, capfiles;
+    type_entry **types; /* entries stay put: find() hands out their address */
+    int ntypes, captypes;
+    char *folders; /* ", "-separated, "" when none */
+    /* Open (file != NULL) only while a plugin's init runs, so a plugin that
+     * kept the pointer cannot register later. */
+    rg_registrar registrar;
+};
+
+rg_registry *rg_registry_new(void)
+{
+    rg_registry *reg = rg_calloc(1, sizeof *reg);
+    if (!reg) return NULL;
+    reg->folders = rg_strdup("");
+    if (!reg->folders) {
+        rg_free(reg);
+        return NULL;
+    }
+    return reg;
+}
+
+void rg_registry_free(rg_registry *reg)
+{
+    if (!reg) return;
+    for (int i = 0; i < reg->ntypes; i++) rg_free(reg->types[i]);
+    rg_free(reg->types);
+    for (int i = reg->nfiles - 1; i >= 0; i--) {
+        rg_loader_close(reg->files[i].handle);
+        rg_free(reg->files[i].path);
+        rg_free(reg->files[i].real);
+    }
+    rg_free(reg->files);
+    rg_free(reg->folders);
+    rg_free(reg);
+}
+
+static int nomem(rg_error *err, const char *file)
+{
+    if (!err) return RG_E_NOMEM;
+    rg_error_set(err, RG_E_NOMEM, NULL, "out of memory while loading plugins");
+    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    return RG_E_NOMEM;
+}
+
+static const type_entry *find_entry(const rg_registry *reg, const char *name)
+{
+    for (int i = 0; i < reg->ntypes; i++)
+        if (strcmp(reg->types[i]->type.name, name) == 0) return reg->types[i];
+    return NULL;
+}
+
+/* The host's register_type: checks the descriptor and the name, then keeps a
+ * copy under the file whose init is running. Refused outside init. On a
+ * refusal the registrar is marked failed, so the whole file is rolled back. */
+int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
+{
+    if (!r || !r->reg || !r->file) return RG_E_PLUGIN; /* not inside init */
+    rg_registry *reg = r->reg;
+    const char *file = r->file;
+    int rc;
+    if (!t) {
+        rc = rg_loader_error(r->err, file, "the plugin registered a NULL rule type");
+    } else if (t->size < TYPE_V1_SIZE) {
+        rc = rg_loader_error(r->err, file,
+                          "the plugin registered a rule type descriptor of %zu bytes; "
+                          "plugin ABI %u needs at least %zu",
+                          t->size, RG_ABI_VERSION, (size_t)TYPE_V1_SIZE);
+    } else if (!t->name || !t->name[0]) {
+        rc = rg_loader_error(r->err, file, "the plugin registered a rule type without a name");
+    } else if (!t->family || !t->family[0]) {
+        rc = rg_loader_error(r->err, file, "rule type \"%s\" has no family", t->name);
+    } else if (!t->compile) {
+        rc = rg_loader_error(r->err, file, "rule type \"%s\" has no compile function", t->name);
+    } else {
+        const type_entry *old = find_entry(reg, t->name);
+        if (old) {
+            rc = rg_loader_error(r->err, file,
+                              "rule type \"%s\" is registered twice: by %s and by %s",
+                              t->name, reg->files[old->file].path, file);
+        } else {
+            rc = RG_OK;
+        }
+    }
+    if (rc != RG_OK) {
+        r->failed = 1;
+        return rc;
+    }
+    if (reg->ntypes == reg->captypes) {
+        int cap = reg->captypes ? 2 * reg->captypes : 16;
+        type_entry **grown = rg_realloc(reg->types, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            r->failed = 1;
+            return nomem(r->err, file);
+        }
+        reg->types = grown;
+        reg->captypes = cap;
+    }
+    type_entry *e = rg_calloc(1, sizeof *e);
+    if (!e) {
+        r->failed = 1;
+        return nomem(r->err, file);
+    }
+    size_t n = t->size < sizeof e->type ? t->size : sizeof e->type;
+    memcpy(&e->type, t, n);
+    e->type.size = sizeof e->type;
+    e->file = reg->nfiles - 1; /* the file whose init is running */
+    reg->types[reg->ntypes++] = e;
+    return RG_OK;
+}
+
+/* Drop the types registered by one file (its init failed). */
+static void drop_types_of(rg_registry *reg, int file)
+{
+    int k = 0;
+    for (int i = 0; i < reg->ntypes; i++) {
+        if (reg->types[i]->file == file)
+            rg_free(reg->types[i]);
+        else
+            reg->types[k++] = reg->types[i];
+    }
+    reg->ntypes = k;
+}
+
+/* Remove the last file record, closing its handle. */
+static void drop_last_file(rg_registry *reg)
+{
+    plugin_file *f = &reg->files[--reg->nfiles];
+    rg_loader_close(f->handle);
+    rg_free(f->path);
+    rg_free(f->real);
+}
+
+/* A record for a file about to be loaded, last in reg->files; NULL without
+ * memory (err set). */
+static plugin_file *add_file(rg_registry *reg, const char *path, const char *real, rg_error *err)
+{
+    if (reg->nfiles == reg->capfiles) {
+        int cap = reg->capfiles ? 2 * reg->capfiles : 16;
+        plugin_file *grown = rg_realloc(reg->files, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            nomem(err, path);
+            return NULL;
+        }
+        reg->files = grown;
+        reg->capfiles = cap;
+    }
+    plugin_file *f = &reg->files[reg->nfiles++];
+    memset(f, 0, sizeof *f);
+    f->path = rg_strdup(path);
+    f->real = rg_strdup(real);
+    if (!f->path || !f->real) {
+        drop_last_file(reg);
+        nomem(err, path);
+        return NULL;
+    }
+    return f;
+}
+
+/* The plugin's init, with the registrar open for its file only. */
+static int run_init(rg_registry *reg, plugin_file *f, const rg_plugin_info *info, rg_error *err)
+{
+    rg_error scratch;
+    rg_error_clear(&scratch);
+    rg_error *e = err ? err : &scratch;
+    reg->registrar = (rg_registrar){reg, f->path, e, 0, rg_registry_add_type};
+    int rc = info->init(rg_host_table(), &reg->registrar);
+    int failed = reg->registrar.failed;
+    reg->registrar.file = NULL;
+    reg->registrar.err = NULL;
+    if (!failed && rc == RG_OK) return RG_OK;
+    if (!failed) return rg_loader_error(err, f->path, "the plugin's init failed with status %d", rc);
+    if (err) snprintf(err->file, sizeof err->file, "%s", f->path);
+    return e->code ? e->code : RG_E_PLUGIN;
+}
+
+/* Open, check and initialise one plugin; a file already loaded under any
+ * name is skipped. On failure nothing of the file stays registered. */
+int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return rg_loader_error(err, path, "cannot open plugin: %s", strerror(errno));
+    for (int i = 0; i < reg->nfiles; i++)
+        if (strcmp(reg->files[i].real, real) == 0) return RG_OK; /* loaded already */
+    plugin_file *f = add_file(reg, path, real, err);
+    if (!f) return err ? err->code : RG_E_NOMEM;
+    const rg_plugin_info *info;
+    int rc = rg_loader_open(path, &f->handle, &info, err);
+    if (rc == RG_OK) rc = run_init(reg, f, info, err);
+    if (rc != RG_OK) {
+        drop_types_of(reg, reg->nfiles - 1);
+        drop_last_file(reg);
+    }
+    return rc;
+}
+
+/* Remember dir as searched (once). */
+static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
+{
+    size_t len = strlen(dir), have = strlen(reg->folders);
+    const char *p = reg->folders;
+    while (*p) {
+        const char *end = strstr(p, ", ");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && memcmp(p, dir, len) == 0) return RG_OK;
+        if (!end) break;
+        p = end + 2;
+    }
+    char *grown = rg_realloc(reg->folders, have + len + 3);
+    if (!grown) return nomem(err, dir);
+    if (have) memcpy(grown + have, ", ", 2), have += 2;
+    memcpy(grown + have, dir, len + 1);
+    reg->folders = grown;
+    return RG_OK;
+}
+
+/* Every *.so of dir in strcmp order, stopping at the first failure. The
+ * folder is listed as searched even when it does not exist. */
+int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
+{
+    int rc = note_folder(reg, dir, err);
+    if (rc != RG_OK) return rc;
+    char **names;
+    int n;
+    rc = rg_file_list(dir, ".so", &names, &n);
+    if (rc == RG_E_IO) return rg_loader_error(err, dir, "cannot read plugin folder: %s", strerror(errno));
+    if (rc != RG_OK) return nomem(err, dir);
+    size_t dlen = strlen(dir);
+    for (int i = 0; i < n && rc == RG_OK; i++) {
+        size_t len = dlen + 1 + strlen(names[i]) + 1;
+        char *path = rg_malloc(len);
+        if (!path) {
+            rc = nomem(err, dir);
+            break;
+        }
+        snprintf(path, len, "%s%s%s", dir, dlen && dir[dlen - 1] == '/' ? "" : "/", names[i]);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            rg_free(path); /* a folder named x.so is not a plugin */
+            continue;
+        }
+        rc = rg_registry_load_file(reg, path, err);
+        rg_free(path);
+    }
+    rg_file_list_free(names, n);
+    return rc;
+}
+
+/* RULEGRID_PLUGIN_PATH, then extra_dirs, then builtin_dir; stops at the
+ * first failure. */
+int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
+                             const char *builtin_dir, rg_error *err)
+{
+    int rc = RG_OK;
+    const char *env = getenv("RULEGRID_PLUGIN_PATH");
+    if (env && *env) {
+        char *copy = rg_strdup(env);
+        if (!copy) return nomem(err, NULL);
+        char *p = copy;
+        while (p && rc == RG_OK) {
+            char *colon = strchr(p, ':');
+            if (colon) *colon = 0;
+            if (*p) rc = rg_registry_load_dir(reg, p, err);
+            p = colon ? colon + 1 : NULL;
+        }
+        rg_free(copy);
+    }
+    for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
+        rc = rg_registry_load_dir(reg, extra_dirs[i], err);
+    if (rc == RG_OK && builtin_dir) rc = rg_registry_load_dir(reg, builtin_dir, err);
+    return rc;
+}
+
+const char *rg_registry_folders(const rg_registry *reg) { return reg->folders; }
+
+int rg_registry_type_count(const rg_registry *reg) { return reg->ntypes; }
+
+void rg_registry_type(const rg_registry *reg, int i, const char **name, const char **family,
+                      const char **file)
+{
+    const type_entry *e = reg->types[i];
+    if (name) *name = e->type.name;
+    if (family) *family = e->type.family;
+    if (file) *file = reg->files[e->file].path;
+}
+
+const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name)
+{
+    const type_entry *e = find_entry(reg, name);
+    return e ? &e->type : NULL;
+}

@@ -1,0 +1,200 @@
+/* Generator presets: template documents kept as data files (*.json), found
+ * like plugins: the folders of RULEGRID_PRESET_PATH, then the caller's, then
+ * the built-in folder. A preset is named by its file name without .json;
+ * an earlier folder's file hides a later one of the same name. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "base/alloc.h"
+#include "base/error.h"
+#include "base/file.h"
+#include "base/json.h"
+
+typedef struct preset {
+    char *name, *path, *summary, *text;
+} preset;
+
+struct rg_presets {
+    preset *items;
+    int n, cap;
+    char *folders; /* ", "-separated */
+};
+
+/* Digits compare as numbers, so that classic4 < classic6 < classic16. */
+static int natural_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+            char *ea, *eb;
+            unsigned long x = strtoul(a, &ea, 10), y = strtoul(b, &eb, 10);
+            if (x != y) return x < y ? -1 : 1;
+            a = ea;
+            b = eb;
+            continue;
+        }
+        if (*a != *b) return (unsigned char)*a - (unsigned char)*b;
+        a++;
+        b++;
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+static int by_name(const void *x, const void *y)
+{
+    return natural_cmp(((const preset *)x)->name, ((const preset *)y)->name);
+}
+
+void rg_presets_free(rg_presets *ps)
+{
+    if (!ps) return;
+    for (int i = 0; i < ps->n; i++) {
+        rg_free(ps->items[i].name);
+        rg_free(ps->items[i].path);
+        rg_free(ps->items[i].summary);
+        rg_free(ps->items[i].text);
+    }
+    rg_free(ps->items);
+    rg_free(ps->folders);
+    rg_free(ps);
+}
+
+/* The x-generate summary of a document, "" when it has none. */
+static char *summary_of(const char *text, size_t len)
+{
+    cJSON *doc = rg_json_parse(text, len, NULL);
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(doc, "x-generate");
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(x, "summary");
+    char *out = rg_strdup(cJSON_IsString(s) ? s->valuestring : "");
+    cJSON_Delete(doc);
+    return out;
+}
+
+static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
+{
+    size_t stem = strlen(file) - strlen(".json");
+    for (int i = 0; i < ps->n; i++)
+        if (strlen(ps->items[i].name) == stem && strncmp(ps->items[i].name, file, stem) == 0)
+            return RG_OK; /* hidden by an earlier folder */
+    if (ps->n == ps->cap) {
+        int cap = ps->cap ? 2 * ps->cap : 32;
+        preset *grown = rg_realloc(ps->items, (size_t)cap * sizeof *grown);
+        if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        ps->items = grown;
+        ps->cap = cap;
+    }
+    preset *p = &ps->items[ps->n];
+    memset(p, 0, sizeof *p);
+    size_t len = strlen(dir) + 1 + strlen(file) + 1;
+    p->path = rg_malloc(len);
+    p->name = rg_malloc(stem + 1);
+    if (!p->path || !p->name) {
+        rg_free(p->path);
+        rg_free(p->name);
+        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    }
+    snprintf(p->path, len, "%s/%s", dir, file);
+    memcpy(p->name, file, stem);
+    p->name[stem] = 0;
+    ps->n++;
+    size_t n;
+    int rc = rg_file_read(p->path, &p->text, &n, err);
+    if (rc != RG_OK) return rc;
+    p->summary = summary_of(p->text, n);
+    return p->summary ? RG_OK : rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+}
+
+static int load_dir(rg_presets *ps, const char *dir, rg_error *err)
+{
+    size_t have = strlen(ps->folders), len = strlen(dir);
+    char *grown = rg_realloc(ps->folders, have + len + 3);
+    if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    snprintf(grown + have, len + 3, "%s%s", have ? ", " : "", dir);
+    ps->folders = grown;
+    char **names;
+    int n;
+    int rc = rg_file_list(dir, ".json", &names, &n);
+    if (rc == RG_E_IO) {
+        rc = rg_error_set(err, RG_E_IO, NULL, "cannot read preset folder: %s", strerror(errno));
+        snprintf(err->file, sizeof err->file, "%s", dir);
+        return rc;
+    }
+    if (rc != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    for (int i = 0; i < n && rc == RG_OK; i++) rc = add(ps, dir, names[i], err);
+    rg_file_list_free(names, n);
+    return rc;
+}
+
+int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
+                    rg_error *err)
+{
+    rg_error local;
+    if (!err) err = &local;
+    rg_error_clear(err);
+    *out = NULL;
+    rg_presets *ps = rg_calloc(1, sizeof *ps);
+    if (!ps || !(ps->folders = rg_strdup(""))) {
+        rg_free(ps);
+        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    }
+    int rc = RG_OK;
+    const char *env = getenv("RULEGRID_PRESET_PATH");
+    char *copy = env && *env ? rg_strdup(env) : NULL;
+    if (env && *env && !copy) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    for (char *p = copy; p && rc == RG_OK;) {
+        char *colon = strchr(p, ':');
+        if (colon) *colon = 0;
+        if (*p) rc = load_dir(ps, p, err);
+        p = colon ? colon + 1 : NULL;
+    }
+    rg_free(copy);
+    for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
+        rc = load_dir(ps, extra_dirs[i], err);
+    if (rc == RG_OK && builtin_dir) rc = load_dir(ps, builtin_dir, err);
+    if (rc != RG_OK) {
+        rg_presets_free(ps);
+        return rc;
+    }
+    if (ps->n > 1) qsort(ps->items, (size_t)ps->n, sizeof *ps->items, by_name);
+    *out = ps;
+    return RG_OK;
+}
+
+int rg_presets_count(const rg_presets *ps) { return ps ? ps->n : 0; }
+
+int rg_presets_find(const rg_presets *ps, const char *name)
+{
+    for (int i = 0; ps && name && i < ps->n; i++)
+        if (strcmp(ps->items[i].name, name) == 0) return i;
+    return -1;
+}
+
+static const preset *item(const rg_presets *ps, int i)
+{
+    return ps && i >= 0 && i < ps->n ? &ps->items[i] : NULL;
+}
+
+const char *rg_presets_name(const rg_presets *ps, int i)
+{
+    return item(ps, i) ? item(ps, i)->name : NULL;
+}
+
+const char *rg_presets_summary(const rg_presets *ps, int i)
+{
+    return item(ps, i) ? item(ps, i)->summary : NULL;
+}
+
+const char *rg_presets_path(const rg_presets *ps, int i)
+{
+    return item(ps, i) ? item(ps, i)->path : NULL;
+}
+
+const char *rg_presets_document(const rg_presets *ps, int i)
+{
+    return item(ps, i) ? item(ps, i)->text : NULL;
+}
+
+const char *rg_presets_folders(const rg_presets *ps) { return ps ? ps->folders : ""; }

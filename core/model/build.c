@@ -1,0 +1,283 @@
+/* What compile and link add to a model through the host table (add_house,
+ * add_differ, add_propagator ...), what link may ask of it (houses, grids,
+ * marks), and the deferred check of areas that name a grid by its origin. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/error.h"
+#include "base/mask.h"
+#include "model/build.h"
+#include "model/model.h"
+
+#define GROW(arr, n, cap, err_ret)                                               \
+    do {                                                                          \
+        if ((n) == (cap)) {                                                       \
+            int nc_ = (cap) ? 2 * (cap) : 16;                                     \
+            void *np_ = rg_realloc((arr), (size_t)nc_ * sizeof *(arr));           \
+            if (!np_) return (err_ret);                                           \
+            (arr) = np_;                                                          \
+            (cap) = nc_;                                                          \
+        }                                                                         \
+    } while (0)
+
+static rg_model *model_of(const rg_build *b) { return b->m; }
+
+int rg_build_defer_area(rg_build *b, const char *field, const char *name, int origin)
+{
+    rg_model *m = model_of(b);
+    GROW(m->area_refs, m->nrefs, m->caprefs,
+         rg_error_set(b->err, RG_E_NOMEM, field, "out of memory"));
+    rg_area_ref *ref = &m->area_refs[m->nrefs];
+    ref->rule = b->rule_index;
+    ref->origin = origin;
+    ref->field = rg_arena_strdup(&m->arena, field);
+    ref->name = rg_arena_strdup(&m->arena, name);
+    if (!ref->field || !ref->name) return rg_error_set(b->err, RG_E_NOMEM, field, "out of memory");
+    m->nrefs++;
+    return RG_OK;
+}
+
+int rg_build_check_areas(rg_model *m, rg_error *err)
+{
+    for (int i = 0; i < m->nrefs; i++) {
+        const rg_area_ref *ref = &m->area_refs[i];
+        int known = 0;
+        for (int g = 0; g < m->ngrids && !known; g++) known = m->grids[g] == ref->origin;
+        if (known) continue;
+        rg_error_set(err, RG_E_FORMAT, ref->field, RG_NOT_A_GRID, ref->name);
+        if (err) {
+            err->rule = ref->rule;
+            snprintf(err->type, sizeof err->type, "%s", rg_model_rule_type(m, ref->rule));
+        }
+        return RG_E_FORMAT;
+    }
+    return RG_OK;
+}
+
+void rg_build_board(const rg_build *b, rg_board_info *out) { rg_board_info_of(b->board, out); }
+
+int rg_build_cell_at(const rg_build *b, int row, int col) { return rg_board_at(b->board, row, col); }
+
+void rg_build_cell_pos(const rg_build *b, int cell, int *row, int *col)
+{
+    rg_board_pos(b->board, cell, row, col);
+}
+
+void *rg_build_alloc(rg_build *b, size_t size) { return rg_arena_alloc(b->arena, size); }
+
+static int bad_cells(rg_build *b, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] < 0 || cells[i] >= b->board->ncells)
+            return rg_error_set(b->err, RG_E_INTERNAL, NULL,
+                                "plugin passed cell index %d (board has %d cells)", cells[i],
+                                b->board->ncells);
+    return RG_OK;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
+{
+    rg_model *m = model_of(b);
+    if (n < 1) return rg_error_set(b->err, RG_E_INTERNAL, NULL, "empty house");
+    if (kind < RG_HOUSE_ROW || kind > RG_HOUSE_CAGE)
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL, "unknown house kind %d", kind);
+    int rc = bad_cells(b, cells, n);
+    if (rc) return rc;
+    if (n > m->board.digits) {
+        /* Cannot hold distinct digits: no solution, but not a format error. */
+        if (m->infeasible_rule < 0) m->infeasible_rule = b->rule_index;
+        return RG_OK;
+    }
+    /* One block: the sorted cells, then the cells as listed. */
+    int *sorted = rg_malloc(2 * (size_t)n * sizeof *sorted);
+    if (!sorted) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    memcpy(sorted, cells, (size_t)n * sizeof *sorted);
+    memcpy(sorted + n, cells, (size_t)n * sizeof *sorted);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_int);
+    for (int i = 1; i < n; i++)
+        if (sorted[i] == sorted[i - 1]) {
+            rg_free(sorted);
+            return rg_error_set(b->err, RG_E_INTERNAL, NULL, "a cell twice in one house");
+        }
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) h = (h ^ (uint64_t)sorted[i]) * 1099511628211ull;
+    for (int i = 0; i < m->nhouses; i++) {
+        rg_house *o = &m->houses[i];
+        if (o->hash == h && o->n == n && memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0) {
+            /* The same house: a box kind wins for drawing. */
+            if (kind == RG_HOUSE_BOX) o->kind = kind;
+            rg_free(sorted);
+            return RG_OK;
+        }
+    }
+    if (m->nhouses == m->caphouses) {
+        int nc = m->caphouses ? 2 * m->caphouses : 32;
+        rg_house *nh = rg_realloc(m->houses, (size_t)nc * sizeof *nh);
+        if (!nh) {
+            rg_free(sorted);
+            return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+        }
+        m->houses = nh;
+        m->caphouses = nc;
+    }
+    m->houses[m->nhouses++] = (rg_house){sorted, sorted + n, n, kind, b->rule_index, h};
+    return RG_OK;
+}
+
+int rg_build_add_grid(rg_build *b, int origin)
+{
+    rg_model *m = model_of(b);
+    int rc = bad_cells(b, &origin, 1);
+    if (rc) return rc;
+    for (int i = 0; i < m->ngrids; i++)
+        if (m->grids[i] == origin) return RG_OK;
+    GROW(m->grids, m->ngrids, m->capgrids, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
+    m->grids[m->ngrids++] = origin;
+    return RG_OK;
+}
+
+int rg_build_add_differ(rg_build *b, int a, int c)
+{
+    rg_model *m = model_of(b);
+    int pair[2] = {a, c};
+    int rc = bad_cells(b, pair, 2);
+    if (rc) return rc;
+    if (a == c) {
+        /* A cell cannot differ from itself: no solution. */
+        if (m->infeasible_rule < 0) m->infeasible_rule = b->rule_index;
+        return RG_OK;
+    }
+    if (m->nedges + 3 > m->capedges) {
+        int nc = m->capedges ? 2 * m->capedges : 96;
+        int *ne = rg_realloc(m->edges, (size_t)nc * sizeof *ne);
+        if (!ne) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+        m->edges = ne;
+        m->capedges = nc;
+    }
+    m->edges[m->nedges++] = a;
+    m->edges[m->nedges++] = c;
+    m->edges[m->nedges++] = b->rule_index;
+    return RG_OK;
+}
+
+int rg_build_add_unit(rg_build *b, const int *cells, int n)
+{
+    if (n != b->board->digits)
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL,
+                            "a unit needs exactly %d cells, got %d", b->board->digits, n);
+    return rg_build_add_house(b, cells, n, RG_HOUSE_REGION);
+}
+
+int rg_build_restrict_cell(rg_build *b, int cell, rg_mask allowed)
+{
+    rg_model *m = model_of(b);
+    int rc = bad_cells(b, &cell, 1);
+    if (rc) return rc;
+    GROW(m->restr, m->nrestr, m->caprestr, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
+    m->restr[m->nrestr++] = (rg_restriction){cell, b->rule_index, allowed & m->full};
+    return RG_OK;
+}
+
+int rg_build_add_mark(rg_build *b, const char *family, long key, const int *cells, int n)
+{
+    rg_model *m = model_of(b);
+    int rc = bad_cells(b, cells, n);
+    if (rc) return rc;
+    GROW(m->marks, m->nmarks, m->capmarks, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
+    char *fam = rg_arena_alloc(&m->arena, strlen(family) + 1);
+    int *copy = rg_malloc((size_t)(n ? n : 1) * sizeof *copy);
+    if (!fam || !copy) {
+        rg_free(copy);
+        return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    }
+    strcpy(fam, family);
+    if (n) memcpy(copy, cells, (size_t)n * sizeof *copy); /* a mark may have no cells */
+    m->marks[m->nmarks++] = (rg_mark){fam, key, copy, n, b->rule_index};
+    return RG_OK;
+}
+
+int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, const int *watch,
+                           int n, unsigned events)
+{
+    rg_model *m = model_of(b);
+    if (!def || def->size < offsetof(rg_propagator, check) + sizeof def->check || !def->propagate ||
+        !def->check || !def->name || !def->family)
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL,
+                            "propagator descriptor incomplete (size, name, family, propagate, "
+                            "check are required)");
+    if (def->cost < 0 || def->cost >= RG_COST_CLASSES)
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL, "propagator %s: unknown cost class %d",
+                            def->name, def->cost);
+    if (!(events & RG_EV_DOMAIN))
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL, "propagator %s: no events", def->name);
+    int rc = bad_cells(b, watch, n);
+    if (rc) return rc;
+    int fam = rg_model_family(m, def->family);
+    if (fam < 0)
+        return rg_error_set(b->err, RG_E_LIMIT, NULL, "more than %d rule families", RG_MAX_FAMILIES);
+    GROW(m->props, m->nprops, m->capprops, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
+    rg_prop *p = &m->props[m->nprops];
+    memset(p, 0, sizeof *p);
+    memcpy(&p->def, def, def->size < sizeof p->def ? def->size : sizeof p->def);
+    p->def.size = sizeof p->def;
+    p->watch = rg_malloc((size_t)(n ? n : 1) * sizeof *p->watch);
+    if (!p->watch) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    if (n) memcpy(p->watch, watch, (size_t)n * sizeof *watch);
+    p->nwatch = n;
+    p->events = events;
+    p->data = data;
+    p->family = fam;
+    p->rule = b->rule_index;
+    m->nprops++;
+    return RG_OK;
+}
+
+int rg_build_add_state(rg_build *b, size_t size, const void *init)
+{
+    rg_model *m = model_of(b);
+    size_t off = m->state_size;
+    size_t grown = (off + size + 15) & ~(size_t)15;
+    if (grown > (1u << 24))
+        return -rg_error_set(b->err, RG_E_LIMIT, NULL, "per-space state over 16 MiB");
+    unsigned char *ns = rg_realloc(m->state_init, grown ? grown : 16);
+    if (!ns) return -rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    memset(ns + off, 0, grown - off);
+    if (init) memcpy(ns + off, init, size);
+    m->state_init = ns;
+    m->state_size = grown;
+    return (int)off;
+}
+
+int rg_build_house_count(const rg_build *b) { return b->m->nhouses; }
+
+void rg_build_house(const rg_build *b, int i, const int **cells, int *n, int *kind)
+{
+    const rg_house *h = &b->m->houses[i];
+    if (cells) *cells = h->listed;
+    if (n) *n = h->n;
+    if (kind) *kind = h->kind;
+}
+
+int rg_build_grid_count(const rg_build *b) { return b->m->ngrids; }
+
+int rg_build_grid_origin(const rg_build *b, int i) { return b->m->grids[i]; }
+
+int rg_build_mark_count(const rg_build *b) { return b->m->nmarks; }
+
+void rg_build_mark(const rg_build *b, int i, const char **family, long *key, const int **cells,
+                  int *n)
+{
+    const rg_mark *k = &b->m->marks[i];
+    if (family) *family = k->family;
+    if (key) *key = k->key;
+    if (cells) *cells = k->cells;
+    if (n) *n = k->n;
+}

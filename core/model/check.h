@@ -1,0 +1,15 @@
+/* Assignments against a model's rules (check.c). */
+#ifndef RG_MODEL_CHECK_H
+#define RG_MODEL_CHECK_H
+
+struct rg_model;
+
+/* values[cell] is a digit, 0 for empty. The first rule the placed digits
+ * break directly (two equal digits in one house, a clue whose cells are all
+ * placed and wrong), or -1. */
+int rg_check_broken(const struct rg_model *m, const int *values);
+/* A complete assignment: -1 when it satisfies every rule, the index of a
+ * rule it breaks, or -2 when a value is out of range or missing. */
+int rg_check_values(const struct rg_model *m, const int *values);
+
+#endif

@@ -1,0 +1,81 @@
+/* Compiling a document's rules into a model: each rule through its type's
+ * compile hook with a build context and a field reader, then the deferred
+ * area checks, every type's link hook, and the search tables. */
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "base/alloc.h"
+#include "base/error.h"
+#include "model/build.h"
+#include "model/model.h"
+#include "model/tables.h"
+#include "rules/compile.h"
+#include "rules/read.h"
+
+int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, int index,
+                    rg_error *err)
+{
+    rg_error_rule(err, index, type->name);
+    if (index != m->nrules)
+        return rg_error_set(err, RG_E_INTERNAL, NULL, "rules must be added in order");
+    if (m->nrules == m->caprules) {
+        int cap = m->caprules ? 2 * m->caprules : 16;
+        rg_rule_rec *grown = rg_realloc(m->rules, (size_t)cap * sizeof *grown);
+        if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        m->rules = grown;
+        m->caprules = cap;
+    }
+    rg_rule_rec *rec = &m->rules[m->nrules++];
+    memset(rec, 0, sizeof *rec);
+    rec->type = type;
+    rec->json = json;
+
+    rg_build b = {m, &m->board, &m->arena, err, index};
+    rg_rule r;
+    int rc = rg_read_begin(&b, &r, json, index, type->name);
+    if (rc != RG_OK) return rc;
+    rc = type->compile(&b, &r, &rec->data);
+    if (rc == RG_OK) {
+        rc = rg_read_end(&b, &r);
+    } else {
+        rg_error dummy, *e = err ? err : &dummy;
+        if (e->code == RG_OK) rg_error_set(e, rc, NULL, "the rule could not be compiled");
+        /* rg_read_end releases what rg_read_begin took; the rule's own error stands. */
+        rg_error keep = *e;
+        rg_read_end(&b, &r);
+        *e = keep;
+    }
+    return rc;
+}
+
+/* Each type's link, in rule order. */
+static int link_all(rg_model *m, rg_error *err)
+{
+    for (int i = 0; i < m->nrules; i++) {
+        rg_rule_rec *rec = &m->rules[i];
+        if (!rec->type->link) continue; /* a registry copy: absent hooks are NULL */
+        rg_error_rule(err, i, rec->type->name);
+        rg_build b = {m, &m->board, &m->arena, err, i};
+        rg_rule r = {rec->json, i, rec->type->name, 0, NULL};
+        int rc = rec->type->link(&b, &r, rec->data);
+        if (rc != RG_OK) {
+            if (err && err->code == RG_OK)
+                rg_error_set(err, rc, NULL, "the rule could not be linked");
+            return rc;
+        }
+    }
+    rg_error_rule(err, -1, NULL);
+    return RG_OK;
+}
+
+int rg_compile_finish(rg_model *m, rg_error *err)
+{
+    int rc = rg_build_check_areas(m, err);
+    if (rc == RG_OK) rc = link_all(m, err);
+    if (rc != RG_OK) return rc;
+    for (int i = 0; i < m->nrules; i++) m->rules[i].json = NULL;
+    rc = rg_tables_build(m);
+    return rc == RG_OK ? RG_OK : rg_error_set(err, rc, NULL, "out of memory");
+}

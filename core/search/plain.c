@@ -1,0 +1,69 @@
+/* The check and forward levels: a placed digit is tested against placed
+ * peers and rules whose cells are all placed (check), or also leaves its
+ * peers and runs the propagators watching its cell once (forward). */
+#include "search/plain.h"
+#include "search/space.h"
+
+static void fill_values(rg_solver *s, const unsigned char *space)
+{
+    const rg_mask *dom = (const rg_mask *)space;
+    const unsigned char *as = space + s->assigned_off;
+    for (int c = 0; c < s->N; c++) s->values[c] = as[c] ? rg_digit_of(dom[c]) : 0;
+}
+
+/* Place digit bit in cell c. check: only test rules whose cells are all
+ * placed; forward: also prune peers and run the propagators watching c once. */
+int rg_plain_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
+{
+    const rg_model *m = s->m;
+    rg_mask *dom = (rg_mask *)space;
+    unsigned char *as = space + s->assigned_off;
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    if (!(dom[c] & bit)) return RG_FAIL;
+    dom[c] = bit;
+    as[c] = 1;
+    for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
+        int p = m->peers[k];
+        if (!(dom[p] & bit)) continue;
+        if (!(s->ded & RG_DEDUCE_FORWARD)) {
+            if (as[p]) {
+                rg_space_blame(s, &c, 1);
+                return RG_FAIL;
+            }
+        } else if (!as[p]) {
+            if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+                s->failed = 0;
+                return RG_FAIL;
+            }
+        } else {
+            return RG_FAIL;
+        }
+    }
+    int filled = 0;
+    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+        const rg_prop *pr = &m->props[m->watch_prop[w]];
+        if (s->ded & RG_DEDUCE_FORWARD) {
+            s->ctx.dom = dom;
+            s->ctx.state = space + s->state_off;
+            s->ctx.family = pr->family;
+            s->st.family_calls[pr->family]++;
+            int r = pr->def.propagate(&s->ctx, pr->data);
+            if (r == RG_PROP_FAIL || s->failed) {
+                s->failed = 0;
+                rg_space_blame(s, pr->watch, pr->nwatch);
+                return RG_FAIL;
+            }
+        }
+        int all = 1;
+        for (int k = 0; k < pr->nwatch && all; k++) all = as[pr->watch[k]];
+        if (all) {
+            if (!filled) fill_values(s, space);
+            filled = 1;
+            if (!pr->def.check(s->values, pr->data)) {
+                rg_space_blame(s, pr->watch, pr->nwatch);
+                return RG_FAIL;
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,106 @@
+/* Propagation to a fixpoint at the propagate level and above, and the
+ * placing of a digit that starts it. */
+#include <string.h>
+
+#include "search/plain.h"
+#include "search/propagate.h"
+#include "search/queue.h"
+#include "search/space.h"
+#include "search/units.h"
+
+/* Run the cheapest queued propagator. RG_FAIL or 0. */
+static int run_one(rg_solver *s, unsigned char *space)
+{
+    const rg_model *m = s->m;
+    int k = 0;
+    while (s->qhead[k] == s->qtail[k]) k++;
+    int p = s->queue[k][s->qhead[k]];
+    s->qhead[k] = (s->qhead[k] + 1) % (m->nprops + 1);
+    s->queued_total--;
+    const rg_prop *pr = &m->props[p];
+    s->ctx.dom = (rg_mask *)space;
+    s->ctx.state = space + s->state_off;
+    s->ctx.family = pr->family;
+    s->st.family_calls[pr->family]++;
+    /* queued[p] stays set while it runs: its own changes do not requeue it. */
+    int r = pr->def.propagate(&s->ctx, pr->data);
+    s->queued[p] = 0;
+    if (r == RG_PROP_FAIL || s->failed) {
+        rg_space_blame(s, pr->watch, pr->nwatch);
+        return RG_FAIL;
+    }
+    if (r == RG_PROP_SUBSUMED) {
+        s->inactive[p >> 5] |= 1u << (p & 31);
+    } else if (r == RG_PROP_NOFIX && s->cascade) {
+        rg_queue_push(s, p);
+    }
+    return 0;
+}
+
+/* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
+int rg_propagate_abandon(rg_solver *s)
+{
+    rg_queue_clear(s);
+    rg_units_clear_dirty(s);
+    s->failed = 0;
+    return RG_FAIL;
+}
+
+int rg_propagate(rg_solver *s, unsigned char *space)
+{
+    rg_mask *dom = (rg_mask *)space;
+    const rg_model *m = s->m;
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    for (;;) {
+        while (s->nnaked) {
+            int c = s->naked[--s->nnaked];
+            rg_mask bit = dom[c];
+            s->st.family_calls[RG_FAM_PEERS]++;
+            for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
+                int p = m->peers[k];
+                if (dom[p] & bit) {
+                    if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+                        if (s->wdeg) s->wdeg[c] += 1.0;
+                        goto fail;
+                    }
+                }
+            }
+        }
+        if (s->queued_total) {
+            if (run_one(s, space) < 0) goto fail;
+            continue;
+        }
+        int r;
+        if (s->nustack[0]) {
+            if ((r = rg_units_singles(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        if (s->nustack[1]) {
+            if ((r = rg_units_intersections(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        if (s->nustack[2]) {
+            if ((r = rg_units_subsets(s, dom)) < 0) goto fail;
+            if (r) continue;
+        }
+        return 0;
+    }
+fail:
+    return rg_propagate_abandon(s);
+}
+
+/* Place bit in cell c of space and propagate as the level says. */
+int rg_propagate_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
+{
+    if (!s->cascade) return rg_plain_assign(s, space, c, bit);
+    rg_mask *dom = (rg_mask *)space;
+    if (!(dom[c] & bit)) return RG_FAIL;
+    if (dom[c] != bit) {
+        rg_mask old = dom[c];
+        s->inactive = (uint32_t *)(space + s->inactive_off);
+        rg_space_narrow(s, dom, c, bit, RG_FAM_PEERS);
+        /* a guess, not a pruning */
+        s->st.family_prunings[RG_FAM_PEERS] -= (uint64_t)rg_popcount(old ^ bit);
+    }
+    return rg_propagate(s, space);
+}

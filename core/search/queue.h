@@ -1,0 +1,23 @@
+/* The propagation queue (queue.c; its push is rg_space_notify): one FIFO
+ * per cost class, a propagator queued at most once. */
+#ifndef RG_SEARCH_QUEUE_H
+#define RG_SEARCH_QUEUE_H
+
+#include "search/solver.h"
+
+/* Queue propagator p (not queued yet) at the back of its cost class. */
+static inline void rg_queue_push(rg_solver *s, int p)
+{
+    int k = s->m->props[p].def.cost;
+    s->queue[k][s->qtail[k]] = p;
+    s->qtail[k] = (s->qtail[k] + 1) % (s->m->nprops + 1);
+    s->queued[p] = 1;
+    s->queued_total++;
+}
+
+/* Drop everything queued (and the naked-single stack). */
+void rg_queue_clear(rg_solver *s);
+/* Queue every propagator not subsumed in the current space. */
+void rg_queue_all(rg_solver *s);
+
+#endif

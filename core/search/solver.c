@@ -1,0 +1,234 @@
+/* The solver: its buffers sized for a model, a run's counters and
+ * switches from the options, the root space from the givens, and rg_solve,
+ * the library's entry to propagation and search. */
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/clock.h"
+#include "base/error.h"
+#include "base/mask.h"
+#include "model/check.h"
+#include "model/record.h"
+#include "search/plain.h"
+#include "search/probe.h"
+#include "search/propagate.h"
+#include "search/queue.h"
+#include "search/search.h"
+#include "search/space.h"
+#include "search/units.h"
+
+static void release_buffers(rg_solver *s)
+{
+    rg_free(s->spaces);
+    rg_free(s->frames);
+    rg_free(s->naked);
+    for (int k = 0; k < RG_COST_CLASSES; k++) rg_free(s->queue[k]);
+    rg_free(s->queued);
+    rg_free(s->values);
+    rg_free(s->udirty);
+    for (int b = 0; b < 3; b++) rg_free(s->ustack[b]);
+    rg_free(s->sol);
+    rg_free(s->wdeg);
+    rg_free(s->scratch);
+    rg_free(s->reach);
+    rg_free(s->lscore);
+    rg_free(s->lstamp);
+    if (s->m) rg_model_unref(s->m);
+    memset(s, 0, sizeof *s);
+}
+
+static int prepare(rg_solver *s, rg_model *m)
+{
+    if (s->m == m) return RG_OK;
+    release_buffers(s);
+    rg_model_ref(m);
+    s->m = m;
+    s->N = m->board.ncells;
+    s->D = m->board.digits;
+    s->full = m->full;
+    size_t off = (size_t)s->N * sizeof(rg_mask);
+    off = (off + 15) & ~(size_t)15;
+    s->state_off = off;
+    off += m->state_size;
+    s->inactive_off = off;
+    off += (size_t)((m->nprops + 31) / 32) * sizeof(uint32_t);
+    s->assigned_off = off;
+    off += (size_t)s->N;
+    s->space_bytes = (off + 15) & ~(size_t)15;
+    s->nspaces = 0;
+    s->spaces = NULL;
+    rg_search_grow(s, s->N + 2 < 16 ? s->N + 2 : 16);
+    s->frames = rg_calloc((size_t)s->N + 2, sizeof *s->frames);
+    s->naked = rg_malloc(((size_t)s->N + 1) * sizeof *s->naked);
+    for (int k = 0; k < RG_COST_CLASSES; k++)
+        s->queue[k] = rg_malloc(((size_t)m->nprops + 1) * sizeof(int));
+    s->queued = rg_calloc((size_t)m->nprops + 1, 1);
+    s->values = rg_malloc(((size_t)s->N + 1) * sizeof *s->values);
+    s->udirty = rg_calloc((size_t)m->nunits + 1, 1);
+    for (int b = 0; b < 3; b++) s->ustack[b] = rg_malloc(((size_t)m->nunits + 1) * sizeof(int));
+    s->sol = rg_malloc(((size_t)s->N + 1) * sizeof *s->sol);
+    s->wdeg = rg_malloc(((size_t)s->N + 1) * sizeof *s->wdeg);
+    s->scratch = rg_malloc(s->space_bytes);
+    s->reach = rg_malloc(((size_t)s->N + 1) * sizeof *s->reach);
+    s->lscore = rg_malloc(((size_t)s->N + 1) * sizeof *s->lscore);
+    s->lstamp = rg_malloc(((size_t)s->N + 1) * sizeof *s->lstamp);
+    int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
+             s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
+    for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
+    for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
+    if (!ok) {
+        release_buffers(s);
+        return RG_E_NOMEM;
+    }
+    s->ctx.s = s;
+    return RG_OK;
+}
+
+rg_solver *rg_solver_new(void) { return rg_calloc(1, sizeof(rg_solver)); }
+
+void rg_solver_free(rg_solver *s)
+{
+    if (!s) return;
+    release_buffers(s);
+    rg_free(s);
+}
+
+/* Set up the root space from the givens. RG_FAIL when they contradict. */
+static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
+{
+    const rg_model *m = s->m;
+    unsigned char *sp = rg_space_at(s, 0);
+    rg_mask *dom = (rg_mask *)sp;
+    memset(sp, 0, s->space_bytes);
+    memcpy(dom, m->root, (size_t)s->N * sizeof *dom);
+    if (start)
+        for (int c = 0; c < s->N; c++) dom[c] &= start[c];
+    if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
+    s->inactive = (uint32_t *)(sp + s->inactive_off);
+    s->nnaked = 0;
+    s->failed = 0;
+    if (m->infeasible_rule >= 0) return RG_FAIL;
+    for (int c = 0; c < s->N; c++)
+        if (!dom[c]) return RG_FAIL;
+    if (!s->cascade) {
+        for (int c = 0; c < s->N; c++) {
+            int g = p->givens[c];
+            if (g && rg_plain_assign(s, sp, c, 1u << (g - 1)) < 0) return RG_FAIL;
+        }
+        return 0;
+    }
+    for (int c = 0; c < s->N; c++) {
+        int g = p->givens[c];
+        if (g) {
+            rg_mask bit = 1u << (g - 1);
+            if (!(dom[c] & bit)) return RG_FAIL;
+            dom[c] = bit;
+        }
+        if (rg_single(dom[c])) s->naked[s->nnaked++] = c;
+    }
+    rg_queue_all(s);
+    rg_units_all_dirty(s);
+    int rc = rg_propagate(s, sp);
+    if (rc == 0 && (s->ded & RG_DEDUCE_PROBE)) rc = rg_probe_run(s, sp);
+    return rc;
+}
+
+/* Fresh counters, weights and queue for a run under o. */
+static void reset(rg_solver *s, const rg_options *o)
+{
+    const rg_model *m = s->m;
+    s->o = *o;
+    memset(&s->st, 0, sizeof s->st);
+    s->st.families = m->nfamilies;
+    for (int i = 0; i < m->nfamilies; i++) s->st.family[i] = m->families[i];
+    s->rng = o->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    if (!s->rng) s->rng = 1;
+    s->ded = rg_strategy_deductions(o->strategy);
+    /* Without any pruning domains stay whole: every open cell has all its
+     * digits, and a degree tie break would order the whole board. */
+    if (!s->ded && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE) s->o.heuristic = RG_HEURISTIC_MRV;
+    s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
+    s->dirty_bits = 0;
+    if (m->nunits) {
+        if (s->ded & RG_DEDUCE_SINGLES) s->dirty_bits |= 1;
+        if ((s->ded & RG_DEDUCE_INTERSECTIONS) && m->ninters) s->dirty_bits |= 2;
+        if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
+    }
+    rg_units_clear_dirty(s);
+    s->stopped = 0;
+    s->ticks = 0;
+    /* Probes count as a family of their own, after the model's, at the probe
+     * level only (so no other level's counters change); with the family table
+     * full they count under subsets. */
+    s->fam_probe = RG_FAM_SUBSETS;
+    if ((s->ded & RG_DEDUCE_PROBE) && m->nfamilies < RG_MAX_FAMILIES) {
+        s->fam_probe = s->st.families++;
+        s->st.family[s->fam_probe] = "probe";
+    }
+    for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
+    /* No estimate is of epoch 1 or later until a probe gives it. */
+    memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
+    s->lepoch = 1;
+    memset(s->queued, 0, (size_t)m->nprops + 1);
+    for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
+    s->queued_total = 0;
+}
+
+int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r, rg_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->broken_rule = -1;
+    if (!s || !p || !o) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_solve: null argument");
+    if (o->strategy < 0 || o->strategy >= RG_STRATEGY_COUNT || o->heuristic < 0 ||
+        o->heuristic >= RG_HEURISTIC_COUNT || o->limit < 1)
+        return rg_error_set(err, RG_E_FORMAT, NULL, "rg_solve: options out of range");
+    if (prepare(s, p->model) != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    const rg_model *m = s->m;
+    reset(s, o);
+
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    s->st.nodes = 1;
+    int rc = root(s, p, NULL);
+    s->st.root_us = rg_clock_us(&s->t0);
+    if (rc == 0) {
+        rg_search_run(s, r);
+    } else {
+        s->st.failures++;
+        rg_queue_clear(s);
+    }
+    s->st.search_us = rg_clock_us(&s->t0) - s->st.root_us;
+    for (int i = 0; i < s->st.families; i++) {
+        s->st.prunings += s->st.family_prunings[i];
+        s->st.propagations += s->st.family_calls[i];
+    }
+
+    if (s->stopped) r->status = RG_STATUS_UNKNOWN;
+    else if (r->solutions == 0) r->status = RG_STATUS_NONE;
+    else if (o->limit == 1) r->status = RG_STATUS_SOLVED;
+    else if (r->solutions == 1) r->status = RG_STATUS_UNIQUE;
+    else r->status = RG_STATUS_MULTIPLE;
+    r->solution = r->solutions ? s->sol : NULL;
+    r->no_guess = s->st.guesses == 0 && !s->stopped;
+    if (r->status == RG_STATUS_NONE) r->broken_rule = rg_check_broken(m, p->givens);
+    r->stats = s->st;
+    return RG_OK;
+}
+
+int rg_solver_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out)
+{
+    return rg_solver_narrow(s, p, strategy, NULL, out);
+}
+
+int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
+                     rg_mask *out)
+{
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = strategy < RG_STRATEGY_PROPAGATE ? RG_STRATEGY_PROPAGATE : strategy;
+    if (prepare(s, p->model) != RG_OK) return RG_FAIL;
+    reset(s, &o);
+    int rc = root(s, p, start);
+    if (rc != 0) rg_queue_clear(s);
+    memcpy(out, rg_space_at(s, 0), (size_t)s->N * sizeof *out);
+    return rc;
+}

@@ -1,0 +1,30 @@
+/* The host calls a propagator prunes through: its view of the domains,
+ * remove, keep and fix, and its per-space state. */
+#include "search/space.h"
+
+const rg_mask *rg_space_domains(const rg_space *sp) { return sp->dom; }
+
+int rg_space_remove(rg_space *sp, int cell, rg_mask digits)
+{
+    if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
+    rg_mask old = sp->dom[cell], nm = old & ~digits;
+    return nm == old ? 0 : rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
+}
+
+int rg_space_keep(rg_space *sp, int cell, rg_mask digits)
+{
+    if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
+    rg_mask old = sp->dom[cell], nm = old & digits;
+    return nm == old ? 0 : rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
+}
+
+int rg_space_fix(rg_space *sp, int cell, int digit)
+{
+    if (digit < 1 || digit > sp->s->D) {
+        sp->s->failed = 1;
+        return RG_FAIL;
+    }
+    return rg_space_keep(sp, cell, 1u << (digit - 1));
+}
+
+void *rg_space_state(rg_space *sp, int handle) { return sp->state + handle; }

@@ -1,0 +1,66 @@
+/* Pruning a space (space.c and the inline functions here, the hot path):
+ * narrowing a cell's domain counts the digits removed, fails on an empty
+ * domain, pushes a new single on the naked-single stack, marks the cell's
+ * units dirty and queues the propagators watching the cell. */
+#ifndef RG_SEARCH_SPACE_H
+#define RG_SEARCH_SPACE_H
+
+#include "base/mask.h"
+#include "search/queue.h"
+#include "search/solver.h"
+#include "search/units.h"
+
+/* The space at depth d of the search stack. */
+static inline unsigned char *rg_space_at(rg_solver *s, int d)
+{
+    return s->spaces + (size_t)d * s->space_bytes;
+}
+
+/* A failure: the cells involved gain weight (domwdeg). */
+static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
+{
+    if (!s->wdeg) return;
+    for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 1.0;
+}
+
+/* Cell c changed (fixed: became single): queue the propagators watching it
+ * for that event, unless queued or subsumed in this space. */
+static inline void rg_space_notify(rg_solver *s, int c, int fixed)
+{
+    const rg_model *m = s->m;
+    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+        int p = m->watch_prop[w];
+        if (s->queued[p] || (!fixed && m->watch_ev[w] == RG_EV_FIXED)) continue;
+        if (s->inactive[p >> 5] & (1u << (p & 31))) continue;
+        rg_queue_push(s, p);
+    }
+}
+
+/* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
+static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
+{
+    s->st.family_prunings[fam] += (uint64_t)rg_popcount(dom[c] ^ nm);
+    if (!nm) {
+        dom[c] = 0;
+        s->failed = 1;
+        if (s->wdeg) s->wdeg[c] += 1.0;
+        return RG_FAIL;
+    }
+    dom[c] = nm;
+    if (s->dirty_bits) rg_units_mark(s, c);
+    int fixed = rg_single(nm);
+    if (s->cascade) {
+        if (fixed) s->naked[s->nnaked++] = c;
+        if (s->m->nprops) rg_space_notify(s, c, fixed);
+    }
+    return 1;
+}
+
+/* The host table's search-time calls (plugin.h documents each). */
+const rg_mask *rg_space_domains(const rg_space *sp);
+int rg_space_remove(rg_space *sp, int cell, rg_mask digits);
+int rg_space_keep(rg_space *sp, int cell, rg_mask digits);
+int rg_space_fix(rg_space *sp, int cell, int digit);
+void *rg_space_state(rg_space *sp, int handle);
+
+#endif

@@ -1,0 +1,220 @@
+/* Deductions over units: hidden singles with once/twice accumulators,
+ * locked candidates per group of disjoint intersections, naked and hidden
+ * pairs and triples. */
+#include <string.h>
+
+#include "search/space.h"
+#include "search/units.h"
+
+void rg_units_clear_dirty(rg_solver *s)
+{
+    for (int b = 0; b < 3; b++) s->nustack[b] = 0;
+    if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
+}
+
+void rg_units_all_dirty(rg_solver *s)
+{
+    rg_units_clear_dirty(s);
+    for (int u = 0; u < s->m->nunits; u++) {
+        for (int b = 0; b < 3; b++)
+            if (s->dirty_bits & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
+        s->udirty[u] = s->dirty_bits;
+    }
+}
+
+/* Hidden singles: a digit with one place left in a unit goes there; a digit
+ * with none fails. Returns RG_FAIL, 0 (nothing) or 1 (changed). */
+int rg_units_singles(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int D = s->D;
+    int changed = 0;
+    s->st.family_calls[RG_FAM_SINGLES]++;
+    for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
+        int u = s->ustack[0][--s->nustack[0]];
+        s->udirty[u] &= (unsigned char)~1u;
+        const int *cells = m->unit_cells + (size_t)u * D;
+        rg_mask once = 0, twice = 0, placed = 0;
+        for (int k = 0; k < D; k++) {
+            rg_mask x = dom[cells[k]];
+            twice |= once & x;
+            once |= x;
+            placed |= (x & (x - 1)) ? 0 : x;
+        }
+        if (once != s->full) {
+            s->failed = 1;
+            rg_space_blame(s, cells, D);
+            return RG_FAIL;
+        }
+        rg_mask lone = once & ~twice & ~placed;
+        while (lone) {
+            rg_mask bit = lone & -lone;
+            lone ^= bit;
+            for (int k = 0; k < D; k++) {
+                int c = cells[k];
+                if (dom[c] & bit) {
+                    if (dom[c] != bit && rg_space_narrow(s, dom, c, bit, RG_FAM_SINGLES) < 0) return RG_FAIL;
+                    break;
+                }
+            }
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* Locked candidates between a unit and a house that share cells: a digit
+ * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
+ * sets, the digits in exactly one I and nowhere else in U are the locked ones. */
+int rg_units_intersections(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    int changed = 0;
+    s->st.family_calls[RG_FAM_INTERSECTIONS]++;
+    while (s->nustack[1] > 0) {
+        int u = s->ustack[1][--s->nustack[1]];
+        s->udirty[u] &= (unsigned char)~2u;
+        for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
+            const rg_igroup *G = &m->igroups[g];
+            rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
+            for (int j = 0; j < G->count; j++) {
+                const rg_inter *x = &m->inters[G->first + j];
+                rg_mask in = 0;
+                for (int k = 0; k < x->nin; k++) {
+                    rg_mask v = dom[x->in[k]];
+                    in |= v;
+                    placed |= (v & (v - 1)) ? 0 : v;
+                }
+                ins[j] = in;
+                twice |= once & in;
+                once |= in;
+            }
+            for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
+            rg_mask locked = once & ~twice & ~out & ~placed;
+            if (!locked) continue;
+            for (int j = 0; j < G->count; j++) {
+                rg_mask lock = ins[j] & locked;
+                if (!lock) continue;
+                const rg_inter *x = &m->inters[G->first + j];
+                for (int k = 0; k < x->nhrest; k++) {
+                    int c = x->hrest[k];
+                    if (dom[c] & lock) {
+                        if (rg_space_narrow(s, dom, c, dom[c] & ~lock, RG_FAM_INTERSECTIONS) < 0)
+                            return RG_FAIL;
+                        changed = 1;
+                    }
+                }
+            }
+        }
+    }
+    return changed;
+}
+
+/* Narrow the open cells idx[0..n) of a unit by the subset set (a bit per
+ * index) holding digits: inside, the cells of the set keep only digits;
+ * otherwise the cells outside it lose them. RG_FAIL, 0, or 1 when a cell
+ * narrowed. */
+static int apply(rg_solver *s, rg_mask *dom, const int *idx, int n, uint32_t set, rg_mask digits,
+                 int inside)
+{
+    int changed = 0;
+    for (int k = 0; k < n; k++) {
+        int c = idx[k], in = (set >> k) & 1u;
+        if (inside ? !in || !(dom[c] & ~digits) : in || !(dom[c] & digits)) continue;
+        if (rg_space_narrow(s, dom, c, inside ? dom[c] & digits : dom[c] & ~digits,
+                            RG_FAM_SUBSETS) < 0)
+            return RG_FAIL;
+        changed = 1;
+    }
+    return changed;
+}
+
+/* Naked pairs and triples among the open cells idx[0..n) of a unit: k
+ * cells whose union holds k digits take those digits from the others.
+ * RG_FAIL, 0, or 1 at the first subset that narrowed something. */
+static int naked(rg_solver *s, rg_mask *dom, const int *idx, int n)
+{
+    for (int a = 0; a < n; a++) {
+        rg_mask ma = dom[idx[a]];
+        if (rg_popcount(ma) > 3) continue;
+        for (int b = a + 1; b < n; b++) {
+            rg_mask mab = ma | dom[idx[b]];
+            int pc = rg_popcount(mab), r;
+            if (pc > 3) continue;
+            if (pc == 2) {
+                if ((r = apply(s, dom, idx, n, (1u << a) | (1u << b), mab, 0)) != 0) return r;
+                continue;
+            }
+            for (int c = b + 1; c < n; c++) {
+                rg_mask mabc = mab | dom[idx[c]];
+                if (rg_popcount(mabc) != 3 || n == 3) continue;
+                uint32_t set = (1u << a) | (1u << b) | (1u << c);
+                if ((r = apply(s, dom, idx, n, set, mabc, 0)) != 0) return r;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Hidden pairs and triples: k of the open digits whose places among the
+ * open cells idx[0..n) are k cells keep those cells to themselves. RG_FAIL,
+ * 0, or 1 at the first subset that narrowed something. */
+static int hidden(rg_solver *s, rg_mask *dom, const int *idx, int n, rg_mask open)
+{
+    uint32_t pos[RG_MAX_DIGITS];
+    int digs[RG_MAX_DIGITS], nd = 0;
+    for (int d = 0; d < s->D; d++) {
+        if (!(open & (1u << d))) continue;
+        uint32_t p = 0;
+        for (int k = 0; k < n; k++)
+            if (dom[idx[k]] & (1u << d)) p |= 1u << k;
+        pos[nd] = p;
+        digs[nd++] = d;
+    }
+    for (int a = 0; a < nd; a++) {
+        if (rg_popcount(pos[a]) > 3) continue;
+        for (int b = a + 1; b < nd; b++) {
+            uint32_t pab = pos[a] | pos[b];
+            int pc = rg_popcount(pab), r;
+            if (pc > 3) continue;
+            rg_mask keep2 = (1u << digs[a]) | (1u << digs[b]);
+            if (pc == 2) {
+                if ((r = apply(s, dom, idx, n, pab, keep2, 1)) != 0) return r;
+                continue;
+            }
+            for (int c = b + 1; c < nd; c++) {
+                uint32_t pabc = pab | pos[c];
+                if (rg_popcount(pabc) != 3) continue;
+                if ((r = apply(s, dom, idx, n, pabc, keep2 | (1u << digs[c]), 1)) != 0) return r;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Naked and hidden pairs and triples in the dirty units. Returns at the
+ * first unit that changed something so that cheaper deductions run first
+ * again. */
+int rg_units_subsets(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int D = s->D;
+    s->st.family_calls[RG_FAM_SUBSETS]++;
+    while (s->nustack[2] > 0) {
+        int u = s->ustack[2][--s->nustack[2]];
+        s->udirty[u] &= (unsigned char)~4u;
+        const int *cells = m->unit_cells + (size_t)u * D;
+        int idx[RG_MAX_DIGITS], n = 0, r;
+        rg_mask open = 0;
+        for (int k = 0; k < D; k++) {
+            rg_mask x = dom[cells[k]];
+            if (x & (x - 1)) {
+                idx[n++] = cells[k];
+                open |= x;
+            }
+        }
+        if (n < 3) continue;
+        if ((r = naked(s, dom, idx, n)) != 0 || (r = hidden(s, dom, idx, n, open)) != 0) return r;
+    }
+    return 0;
+}

@@ -101,26 +101,35 @@ static void names(char *buf, size_t size, const char *(*name)(int), int n)
         k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "", name(i));
 }
 
+/* What a value was, for the messages: the string, or its kind. */
+static const char *found(const cJSON *v, char *buf, size_t n)
+{
+    if (cJSON_IsString(v)) snprintf(buf, n, "\"%.40s\"", v->valuestring);
+    else snprintf(buf, n, "%s", rg_json_kind(v));
+    return buf;
+}
+
 static int read_symmetry(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
                          rg_error *err)
 {
     (void)reg;
-    char list[256];
+    char list[256], got[64];
     pf->symmetry = cJSON_IsString(v) ? rg_symmetry_parse(v->valuestring) : -1;
     if (pf->symmetry >= 0) return RG_OK;
     names(list, sizeof list, rg_symmetry_name, RG_SYMMETRY_COUNT);
-    return bad(err, f->name, "expected one of %s", list);
+    return bad(err, f->name, "expected one of %s, got %s", list, found(v, got, sizeof got));
 }
 
 static int read_level(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
                       rg_error *err)
 {
     (void)reg;
-    char list[256];
+    char list[256], got[64];
     pf->level = cJSON_IsString(v) ? rg_strategy_parse(v->valuestring) : -1;
     if (pf->level >= 0) return RG_OK;
     names(list, sizeof list, rg_strategy_name, RG_STRATEGY_COUNT);
-    return bad(err, f->name, "expected a strategy: one of %s", list);
+    return bad(err, f->name, "expected a strategy: one of %s, got %s", list,
+               found(v, got, sizeof got));
 }
 
 /* remove_clues: a list of rule type names. */

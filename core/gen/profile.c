@@ -64,16 +64,25 @@ static int read_summary(const field *f, const cJSON *v, rg_profile *pf, rg_regis
                                            rg_json_kind(v));
 }
 
+/* What a value was, for the messages: the string, or its kind. */
+static const char *found(const cJSON *v, char *buf, size_t n)
+{
+    if (cJSON_IsString(v)) snprintf(buf, n, "\"%.40s\"", v->valuestring);
+    else snprintf(buf, n, "%s", rg_json_kind(v));
+    return buf;
+}
+
 static int read_givens(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
                        rg_error *err)
 {
     (void)reg;
+    char got[64];
     const char *s = cJSON_IsString(v) ? v->valuestring : NULL;
     if (s && strcmp(s, "remove") == 0) pf->givens = RG_GIVENS_REMOVE;
     else if (s && strcmp(s, "none") == 0) pf->givens = RG_GIVENS_NONE;
     else
-        return bad(err, f->name, "expected \"remove\" or \"none\", got %s%s%s", s ? "\"" : "",
-                   s ? s : rg_json_kind(v), s ? "\"" : "");
+        return bad(err, f->name, "expected \"remove\" or \"none\", got %s",
+                   found(v, got, sizeof got));
     return RG_OK;
 }
 
@@ -99,14 +108,6 @@ static void names(char *buf, size_t size, const char *(*name)(int), int n)
     buf[0] = 0;
     for (int i = 0; i < n && k < size; i++)
         k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "", name(i));
-}
-
-/* What a value was, for the messages: the string, or its kind. */
-static const char *found(const cJSON *v, char *buf, size_t n)
-{
-    if (cJSON_IsString(v)) snprintf(buf, n, "\"%.40s\"", v->valuestring);
-    else snprintf(buf, n, "%s", rg_json_kind(v));
-    return buf;
 }
 
 static int read_symmetry(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,

@@ -1,6 +1,25 @@
-/* rulegrid host API: load plugins, read puzzles and corpora, solve and count.
- * The library never prints, exits or aborts on bad input: every call returns
- * a status and fills an rg_error. */
+/* librulegrid: load rule plugins, read puzzles and corpora, solve, count,
+ * write and generate. This header declares exactly what the library exports
+ * (librulegrid.so.0, librulegrid.a; pkg-config rulegrid, or CMake's
+ * find_package(rulegrid) and the target rulegrid::rulegrid).
+ *
+ * Conventions, true of every call unless its comment says otherwise:
+ * - Errors: a call returns RG_OK (0) or an RG_E_* code and fills the
+ *   rg_error it is given (err may be NULL). The library never prints, exits
+ *   or aborts on bad input, and a failed allocation is RG_E_NOMEM.
+ * - Ownership: what a call creates (rg_*_new, *out of rg_*_parse, _open,
+ *   _load, rg_generate) belongs to the caller, who releases it with the
+ *   matching rg_*_free / _close; char * results are released with
+ *   rg_string_free. A const char * or const pointer a call returns belongs
+ *   to the object it was asked of (or is static) and lives as long as it.
+ *   Freeing NULL is allowed.
+ * - Threads: objects are not locked. A registry, a preset list, a puzzle
+ *   and a generator are read-only once made, so several threads may use one
+ *   at a time each for reading (parse with one registry, solve or write one
+ *   puzzle, generate from one generator); loading plugins into a registry
+ *   and freeing anything takes the caller's exclusive use. A solver or a
+ *   corpus serves one thread at a time. Puzzles that share a model (copies,
+ *   a corpus's puzzles) may live on different threads. */
 #ifndef RULEGRID_H
 #define RULEGRID_H
 
@@ -16,6 +35,13 @@ extern "C" {
 
 #define RULEGRID_VERSION "0.1.0"
 
+/* Marks what the library exports (it is built with hidden symbols). */
+#if defined(__GNUC__)
+#define RG_API __attribute__((visibility("default")))
+#else
+#define RG_API
+#endif
+
 /* ---- Errors --------------------------------------------------------------- */
 
 typedef struct rg_error {
@@ -28,78 +54,87 @@ typedef struct rg_error {
     char message[512]; /* what is wrong */
 } rg_error;
 
-void rg_error_clear(rg_error *e);
+RG_API void rg_error_clear(rg_error *e);
 /* "file:line: rule 3 (box_grid): field box: <message>" (parts omitted when unset). */
-void rg_error_format(const rg_error *e, char *buf, size_t n);
+RG_API void rg_error_format(const rg_error *e, char *buf, size_t n);
 
 /* ---- Memory: one allocation hook with byte accounting ---------------------- */
 
-size_t rg_mem_in_use(void);      /* bytes currently held by the library */
-/* Make the n-th allocation from now fail (0 turns failure injection off). */
-void rg_mem_fail_after(long n);
+/* Bytes the library holds now, over every thread (a test ends at 0). */
+RG_API size_t rg_mem_in_use(void);
+/* For tests: make the n-th allocation from now (any thread) fail; 0 turns
+ * failure injection off. */
+RG_API void rg_mem_fail_after(long n);
 
 /* ---- Plugins --------------------------------------------------------------- */
 
 typedef struct rg_registry rg_registry;
 
-rg_registry *rg_registry_new(void);
-void rg_registry_free(rg_registry *reg);
+/* An empty registry; NULL without memory. Free it after every puzzle read
+ * with it: its plugins' code is unloaded then. */
+RG_API rg_registry *rg_registry_new(void);
+RG_API void rg_registry_free(rg_registry *reg);
 /* Load every *.so of dir (in name order). A missing folder is not an error.
  * Refuses a file without the entry, a wrong ABI, a type registered twice. */
-int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err);
-int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err);
+RG_API int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err);
+RG_API int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err);
 /* The usual search: each folder of RULEGRID_PLUGIN_PATH (':'-separated), then
  * extra_dirs (NULL-terminated, may be NULL), then builtin_dir (may be NULL). */
-int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
+RG_API int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
                              const char *builtin_dir, rg_error *err);
 /* The folders searched so far, ", "-separated (for "unknown type" errors). */
-const char *rg_registry_folders(const rg_registry *reg);
-int rg_registry_type_count(const rg_registry *reg);
+RG_API const char *rg_registry_folders(const rg_registry *reg);
+RG_API int rg_registry_type_count(const rg_registry *reg);
 /* Type i: its name, family and the file that registered it. */
-void rg_registry_type(const rg_registry *reg, int i, const char **name,
+RG_API void rg_registry_type(const rg_registry *reg, int i, const char **name,
                       const char **family, const char **file);
-const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name);
-/* The folder rulegrid's own plugins are installed in, relative to the
- * running executable: <exe dir>/../lib/rulegrid/plugins. NULL if unknown. */
-const char *rg_builtin_plugin_dir(void);
+RG_API const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name);
+/* The folder rulegrid's own plugins are installed in: lib/rulegrid/plugins
+ * beside the library (or, linked statically, beside the program's bin/).
+ * NULL if unknown. Static storage; safe from any thread. */
+RG_API const char *rg_builtin_plugin_dir(void);
 
 /* ---- Puzzles --------------------------------------------------------------- */
 
 typedef struct rg_puzzle rg_puzzle;
 
-/* Read one document (format.md §1). file and line only label errors. */
-int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file,
+/* Read one document (format.md §1). file and line only label errors. The
+ * puzzle keeps nothing of text; it does use reg's plugins, so reg must
+ * outlive it. */
+RG_API int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file,
                     long line, rg_puzzle **out, rg_error *err);
 /* Read a document from a file ("-" reads standard input). */
-int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err);
-/* A copy sharing p's rules with other givens (digits per cell, 0 empty). */
-int rg_puzzle_with_givens(const rg_puzzle *p, const int *givens, rg_puzzle **out,
+RG_API int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err);
+/* A copy sharing p's rules (the model is reference-counted) with other
+ * givens (digits per cell, 0 empty; NULL for none). */
+RG_API int rg_puzzle_with_givens(const rg_puzzle *p, const int *givens, rg_puzzle **out,
                           rg_error *err);
-void rg_puzzle_free(rg_puzzle *p);
+RG_API void rg_puzzle_free(rg_puzzle *p);
 
-int rg_puzzle_rows(const rg_puzzle *p);
-int rg_puzzle_columns(const rg_puzzle *p);
-int rg_puzzle_digits(const rg_puzzle *p);
-int rg_puzzle_cells(const rg_puzzle *p);
+RG_API int rg_puzzle_rows(const rg_puzzle *p);
+RG_API int rg_puzzle_columns(const rg_puzzle *p);
+RG_API int rg_puzzle_digits(const rg_puzzle *p);
+RG_API int rg_puzzle_cells(const rg_puzzle *p);
 /* Cell index at (row, column), counted from 1; -1 when the cell does not exist. */
-int rg_puzzle_cell_at(const rg_puzzle *p, int row, int column);
-void rg_puzzle_cell_pos(const rg_puzzle *p, int cell, int *row, int *column);
+RG_API int rg_puzzle_cell_at(const rg_puzzle *p, int row, int column);
+RG_API void rg_puzzle_cell_pos(const rg_puzzle *p, int cell, int *row, int *column);
 /* Writes "r3c12" into buf. */
-void rg_puzzle_cell_name(const rg_puzzle *p, int cell, char *buf, size_t n);
-const int *rg_puzzle_givens(const rg_puzzle *p);   /* per cell, 0 = empty */
-const int *rg_puzzle_solution(const rg_puzzle *p); /* the document's, or NULL */
+RG_API void rg_puzzle_cell_name(const rg_puzzle *p, int cell, char *buf, size_t n);
+/* The puzzle's arrays, one int per cell, owned by the puzzle. */
+RG_API const int *rg_puzzle_givens(const rg_puzzle *p);   /* per cell, 0 = empty */
+RG_API const int *rg_puzzle_solution(const rg_puzzle *p); /* the document's, or NULL */
 /* The box (house of kind box) holding cell, -1 if none: for drawing borders. */
-int rg_puzzle_box_of(const rg_puzzle *p, int cell);
-int rg_puzzle_rule_count(const rg_puzzle *p);
-const char *rg_puzzle_rule_type(const rg_puzzle *p, int rule);
+RG_API int rg_puzzle_box_of(const rg_puzzle *p, int cell);
+RG_API int rg_puzzle_rule_count(const rg_puzzle *p);
+RG_API const char *rg_puzzle_rule_type(const rg_puzzle *p, int rule);
 
 /* Index of a rule that the givens break directly (two equal givens in one
  * house, a clue whose cells are all given and wrong), or -1. */
-int rg_puzzle_broken(const rg_puzzle *p);
+RG_API int rg_puzzle_broken(const rg_puzzle *p);
 /* Does the complete assignment values[cell] satisfy every rule? Returns -1
  * when it does, else the index of a rule it breaks (or -2 when a value is out
  * of range or missing). */
-int rg_puzzle_check(const rg_puzzle *p, const int *values);
+RG_API int rg_puzzle_check(const rg_puzzle *p, const int *values);
 
 /* ---- Writing (format.md §7) ------------------------------------------------ */
 
@@ -119,8 +154,10 @@ enum {
  * rg_string_free, or NULL with err set: RG_E_NOMEM, or RG_E_INTERNAL for a
  * puzzle not read from a document (none keeps its rules otherwise). Several
  * threads may write puzzles sharing one model. */
-char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
-void rg_string_free(char *s);
+RG_API char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
+/* Releases a string the library handed out (rg_puzzle_write,
+ * rg_generate_clues). */
+RG_API void rg_string_free(char *s);
 
 /* ---- Generation ------------------------------------------------------------ */
 
@@ -130,7 +167,7 @@ void rg_string_free(char *s);
  * text of a JSON object, or NULL) and a seed. *rules_json receives the JSON
  * array of the rules it invented (release with rg_string_free). Returns
  * RG_OK or an error (a type without the hook is RG_E_FORMAT). */
-int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
+RG_API int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err);
 
@@ -145,19 +182,20 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
  * is made from it. Names are in natural order (classic4 before classic16). */
 typedef struct rg_presets rg_presets;
 
-int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
+RG_API int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
                     rg_error *err);
-void rg_presets_free(rg_presets *ps);
-int rg_presets_count(const rg_presets *ps);
-int rg_presets_find(const rg_presets *ps, const char *name); /* index, or -1 */
-const char *rg_presets_name(const rg_presets *ps, int i);
+RG_API void rg_presets_free(rg_presets *ps);
+RG_API int rg_presets_count(const rg_presets *ps);
+RG_API int rg_presets_find(const rg_presets *ps, const char *name); /* index, or -1 */
+RG_API const char *rg_presets_name(const rg_presets *ps, int i);
 /* The x-generate "summary" of the document, "" when it has none. */
-const char *rg_presets_summary(const rg_presets *ps, int i);
-const char *rg_presets_path(const rg_presets *ps, int i);
-const char *rg_presets_document(const rg_presets *ps, int i); /* the file's text */
-const char *rg_presets_folders(const rg_presets *ps);          /* ", "-separated */
-/* The folder rulegrid's own presets are installed in, NULL if unknown. */
-const char *rg_builtin_preset_dir(void);
+RG_API const char *rg_presets_summary(const rg_presets *ps, int i);
+RG_API const char *rg_presets_path(const rg_presets *ps, int i);
+RG_API const char *rg_presets_document(const rg_presets *ps, int i); /* the file's text */
+RG_API const char *rg_presets_folders(const rg_presets *ps);          /* ", "-separated */
+/* The folder rulegrid's own presets are installed in (share/rulegrid/presets
+ * beside lib/ or bin/, as rg_builtin_plugin_dir), NULL if unknown. */
+RG_API const char *rg_builtin_preset_dir(void);
 
 /* ---- The puzzle generator (core/generate.c, docs/generate.md) -------------- */
 
@@ -176,8 +214,8 @@ enum rg_symmetry {
     RG_SYMMETRY_DIAGONAL,  /* (r, c) and (c, r); square boards only */
     RG_SYMMETRY_COUNT
 };
-const char *rg_symmetry_name(int symmetry);
-int rg_symmetry_parse(const char *name); /* -1 if unknown */
+RG_API const char *rg_symmetry_name(int symmetry);
+RG_API int rg_symmetry_parse(const char *name); /* -1 if unknown */
 
 typedef struct rg_gen_options {
     uint64_t seed;      /* the same seed (and version) gives the same puzzle */
@@ -195,7 +233,7 @@ typedef struct rg_gen_options {
                            differs between two runs of one seed) */
 } rg_gen_options;
 
-void rg_gen_options_default(rg_gen_options *o); /* seed 0, profile's settings, time on */
+RG_API void rg_gen_options_default(rg_gen_options *o); /* seed 0, profile's settings, time on */
 
 typedef struct rg_gen_info {
     uint64_t seed;     /* the seed used */
@@ -213,21 +251,21 @@ typedef struct rg_gen_info {
  * the document must read as a puzzle; its "x-generate" profile is checked
  * field by field (errors name "x-generate.<field>"). Returns RG_OK or an
  * error. The generator keeps reg (which must outlive it). */
-int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
+RG_API int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
                      rg_generator **out, rg_error *err);
 /* A generator for the preset called name of ps (an unknown name is an
  * RG_E_FORMAT error that lists the presets). */
-int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name,
+RG_API int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name,
                         rg_generator **out, rg_error *err);
 /* Override one setting of the profile's clue requests of rule type `type`
  * (every request of that type): value is JSON text (5, "thermo", true). */
-int rg_generator_set(rg_generator *g, const char *type, const char *name, const char *value,
+RG_API int rg_generator_set(rg_generator *g, const char *type, const char *name, const char *value,
                      rg_error *err);
 /* "classic9", or the template's file name. */
-const char *rg_generator_label(const rg_generator *g);
+RG_API const char *rg_generator_label(const rg_generator *g);
 /* The template read as a puzzle (its board, rules and givens). */
-const rg_puzzle *rg_generator_template(const rg_generator *g);
-void rg_generator_free(rg_generator *g);
+RG_API const rg_puzzle *rg_generator_template(const rg_generator *g);
+RG_API void rg_generator_free(rg_generator *g);
 
 /* Generate one puzzle. *out holds the givens, the solution and meta (the
  * generator, preset or template, seed, guesses, level, time); write it with
@@ -236,30 +274,31 @@ void rg_generator_free(rg_generator *g);
  * for options that do not fit the profile (err names the option) or a hook
  * that emitted a rule the puzzle cannot read. Several threads may generate
  * from one generator at once. info may be NULL. */
-int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
+RG_API int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
                 rg_gen_info *info, rg_error *err);
 
 /* The seed of puzzle `index` (from 0) of a batch started at seed: seed +
  * index, so that puzzle i of a batch is the single puzzle of its own seed. */
-uint64_t rg_generate_batch_seed(uint64_t seed, long index);
+RG_API uint64_t rg_generate_batch_seed(uint64_t seed, long index);
 
 /* ---- Corpora --------------------------------------------------------------- */
 
 typedef struct rg_corpus rg_corpus;
 
-/* Open a corpus: .jsonl (a document a line) or classic lines (.txt, .sdk and
+/* Open a corpus (read by one thread at a time): .jsonl (a document a line) or classic lines (.txt, .sdk and
  * anything else). With a template, classic lines are the givens of the
  * template's board and rules; without one, of the preset "classic9" (found
  * as rg_presets_load finds presets, with no extra folder). fp may be NULL
  * (path is opened) or an open stream (path only names it). */
-int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
+RG_API int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
                    rg_corpus **out, rg_error *err);
-/* Next puzzle: returns 1 and *out, 0 at the end, or a negated RG_E_* code
+/* Next puzzle: returns 1 and *out (the caller's, to free; it may outlive
+ * the corpus), 0 at the end, or a negated RG_E_* code
  * (err->code holds the code; file and line set): that entry is skipped and
  * reading may go on. */
-int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err);
-long rg_corpus_index(const rg_corpus *c); /* index of the entry last returned */
-void rg_corpus_close(rg_corpus *c);
+RG_API int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err);
+RG_API long rg_corpus_index(const rg_corpus *c); /* index of the entry last returned */
+RG_API void rg_corpus_close(rg_corpus *c);
 
 /* ---- Solving --------------------------------------------------------------- */
 
@@ -355,19 +394,19 @@ typedef struct rg_options {
     double max_seconds;  /* 0 = no limit */
 } rg_options;
 
-void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
+RG_API void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
 /* Names, one-line summaries and parsers of the tables above: a name of an
  * index out of range is "?", a parse of an unknown name is -1. */
-const char *rg_strategy_name(int strategy);
-const char *rg_strategy_summary(int strategy);
-unsigned rg_strategy_deductions(int strategy); /* RG_DEDUCE_* bits, 0 if out of range */
-int rg_strategy_parse(const char *name);
-const char *rg_heuristic_name(int heuristic);
-const char *rg_heuristic_summary(int heuristic);
-int rg_heuristic_parse(const char *name);
-const char *rg_values_name(int values);
-const char *rg_values_summary(int values);
-int rg_values_parse(const char *name);
+RG_API const char *rg_strategy_name(int strategy);
+RG_API const char *rg_strategy_summary(int strategy);
+RG_API unsigned rg_strategy_deductions(int strategy); /* RG_DEDUCE_* bits, 0 if out of range */
+RG_API int rg_strategy_parse(const char *name);
+RG_API const char *rg_heuristic_name(int heuristic);
+RG_API const char *rg_heuristic_summary(int heuristic);
+RG_API int rg_heuristic_parse(const char *name);
+RG_API const char *rg_values_name(int values);
+RG_API const char *rg_values_summary(int values);
+RG_API int rg_values_parse(const char *name);
 
 /* What a search ended with: X(ID, name, summary). */
 #define RG_STATUSES(X)                                                              \
@@ -383,7 +422,7 @@ enum rg_status {
 #undef RG_X_
     RG_STATUS_COUNT
 };
-const char *rg_status_name(int status);
+RG_API const char *rg_status_name(int status);
 
 #define RG_MAX_FAMILIES 32
 
@@ -414,11 +453,13 @@ typedef struct rg_result {
 
 typedef struct rg_solver rg_solver;
 
-rg_solver *rg_solver_new(void);
-void rg_solver_free(rg_solver *s);
+/* A solver: its buffers are sized for the last model it solved and reused.
+ * One thread at a time; use one solver per thread. NULL without memory. */
+RG_API rg_solver *rg_solver_new(void);
+RG_API void rg_solver_free(rg_solver *s);
 /* Solve or count p under o. Returns RG_OK (the outcome is in r) or an error
  * code (allocation). Buffers are reused across calls with the same rules. */
-int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
+RG_API int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
              rg_error *err);
 
 #ifdef __cplusplus

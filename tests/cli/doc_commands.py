@@ -2,7 +2,7 @@
 """Runs every command the documentation shows, as written, and fails on an exit
 status or an output the documentation does not state.
 
-Documents: README.md, docs/*.md, examples/plugin/README.md, corpus/README.md.
+Documents: README.md, docs/*.md, examples/*/README.md, corpus/README.md, presets/README.md.
 
 Which blocks are commands
   Fenced blocks tagged sh, bash, shell or console, and untagged blocks with a
@@ -97,7 +97,7 @@ import sys
 import tempfile
 import time
 
-DOCS = ["README.md", "docs/*.md", "examples/plugin/README.md", "corpus/README.md"]
+DOCS = ["README.md", "docs/*.md", "examples/*/README.md", "corpus/README.md", "presets/README.md"]
 TIME_LIMIT = 30.0
 LONG_LIMIT = 1.0
 

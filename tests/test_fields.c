@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/json.h"
 #include "model/build.h"
 #include "model/model.h"
@@ -232,7 +232,7 @@ static void cells_long_list_is_quick(void **state)
     cJSON_Delete(obj);
     fx f;
     fx_open_board(&f, 99, 99, 9, NULL, text);
-    rg_free(text);
+    rg_mem_free(text);
     const int *cells;
     int n;
     clock_t t0 = clock();

@@ -1,7 +1,7 @@
 /* Arena memory for a model: many small blocks freed together with it. */
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/arena.h"
 
 struct rg_chunk {
@@ -19,7 +19,7 @@ void *rg_arena_alloc(rg_arena *a, size_t size)
     struct rg_chunk *c = a->head;
     if (!c || c->cap - c->used < size) {
         size_t cap = size > CHUNK_MIN ? size : CHUNK_MIN;
-        c = rg_malloc(sizeof *c + cap);
+        c = rg_mem_alloc(sizeof *c + cap);
         if (!c) return NULL;
         c->used = 0;
         c->cap = cap;
@@ -44,7 +44,7 @@ void rg_arena_free(rg_arena *a)
     struct rg_chunk *c = a->head;
     while (c) {
         struct rg_chunk *n = c->next;
-        rg_free(c);
+        rg_mem_free(c);
         c = n;
     }
     a->head = NULL;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 
@@ -28,15 +28,15 @@ static int slurp(FILE *f, const char *path, char **text, size_t *len, rg_error *
         rewind(f);
     }
     size_t cap = (size_t)1 << 16, n = 0;
-    char *buf = rg_malloc(cap);
+    char *buf = rg_mem_alloc(cap);
     if (!buf) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
     for (;;) {
         if (n == cap) {
             if (n > MAX_FILE) break;
             size_t bigger_cap = cap * 2 > MAX_FILE + 1 ? MAX_FILE + 1 : cap * 2;
-            char *bigger = rg_realloc(buf, bigger_cap);
+            char *bigger = rg_mem_realloc(buf, bigger_cap);
             if (!bigger) {
-                rg_free(buf);
+                rg_mem_free(buf);
                 return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
             }
             buf = bigger;
@@ -48,18 +48,18 @@ static int slurp(FILE *f, const char *path, char **text, size_t *len, rg_error *
     }
     if (ferror(f)) {
         int e = errno;
-        rg_free(buf);
+        rg_mem_free(buf);
         return rg_error_set(err, RG_E_IO, NULL, "cannot read %s: %s", path, strerror(e));
     }
     if (n > MAX_FILE) {
-        rg_free(buf);
+        rg_mem_free(buf);
         return rg_error_set(err, RG_E_LIMIT, NULL, "%s is larger than %zu MiB", path,
                             MAX_FILE >> 20);
     }
     if (n == cap) { /* room for the terminating NUL */
-        char *bigger = rg_realloc(buf, cap + 1);
+        char *bigger = rg_mem_realloc(buf, cap + 1);
         if (!bigger) {
-            rg_free(buf);
+            rg_mem_free(buf);
             return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory reading %s", path);
         }
         buf = bigger;
@@ -71,7 +71,7 @@ static int slurp(FILE *f, const char *path, char **text, size_t *len, rg_error *
 }
 
 /* The whole of path ("-": standard input), up to 256 MiB, in a new
- * NUL-terminated buffer (release with rg_free). On an error err names the
+ * NUL-terminated buffer (release with rg_mem_free). On an error err names the
  * file. */
 int rg_file_read(const char *path, char **text, size_t *len, rg_error *err)
 {
@@ -102,8 +102,8 @@ static int ends_with(const char *name, const char *suffix)
 
 void rg_file_list_free(char **names, int n)
 {
-    for (int i = 0; i < n; i++) rg_free(names[i]);
-    rg_free(names);
+    for (int i = 0; i < n; i++) rg_mem_free(names[i]);
+    rg_mem_free(names);
 }
 
 /* The entries of dir whose names end with suffix (and are longer than it),
@@ -122,14 +122,14 @@ int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
         if (!ends_with(de->d_name, suffix)) continue;
         if (n == cap) {
             cap = cap ? 2 * cap : 16;
-            char **grown = rg_realloc(list, (size_t)cap * sizeof *grown);
+            char **grown = rg_mem_realloc(list, (size_t)cap * sizeof *grown);
             if (!grown) {
                 rc = RG_E_NOMEM;
                 break;
             }
             list = grown;
         }
-        if (!(list[n] = rg_strdup(de->d_name))) {
+        if (!(list[n] = rg_mem_strdup(de->d_name))) {
             rc = RG_E_NOMEM;
             break;
         }

@@ -8,7 +8,7 @@
 #include "rulegrid/rulegrid.h"
 
 /* The whole of path ("-": standard input), up to 256 MiB, in a new
- * NUL-terminated buffer (release with rg_free); *len excludes the NUL. On an
+ * NUL-terminated buffer (release with rg_mem_free); *len excludes the NUL. On an
  * error err names the file. */
 int rg_file_read(const char *path, char **text, size_t *len, rg_error *err);
 /* The entries of dir whose names end with suffix, in strcmp order (a missing

@@ -10,14 +10,14 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/json.h"
 
 void rg_json_hooks(void)
 {
     static atomic_int done;
     if (atomic_exchange(&done, 1)) return;
-    cJSON_Hooks hooks = {rg_malloc, rg_free};
+    cJSON_Hooks hooks = {rg_mem_alloc, rg_mem_free};
     cJSON_InitHooks(&hooks);
 }
 
@@ -49,7 +49,7 @@ const char *rg_json_duplicate(const cJSON *obj, int *oom)
                 if (a->string && c->string && strcmp(a->string, c->string) == 0) return a->string;
         return NULL;
     }
-    const char **names = rg_malloc((size_t)n * sizeof *names);
+    const char **names = rg_mem_alloc((size_t)n * sizeof *names);
     if (!names) {
         *oom = 1;
         return NULL;
@@ -61,7 +61,7 @@ const char *rg_json_duplicate(const cJSON *obj, int *oom)
     const char *dup = NULL;
     for (int i = 1; i < k && !dup; i++)
         if (strcmp(names[i - 1], names[i]) == 0) dup = names[i];
-    rg_free(names);
+    rg_mem_free(names);
     return dup;
 }
 

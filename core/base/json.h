@@ -7,7 +7,7 @@
 
 struct cJSON;
 
-/* Routes cJSON's allocations through rg_malloc / rg_free (idempotent). */
+/* Routes cJSON's allocations through rg_mem_alloc / rg_mem_free (idempotent). */
 void rg_json_hooks(void);
 /* cJSON_ParseWithLengthOpts (no trailing text check; *end, when not NULL,
  * gets where parsing stopped) under a lock: cJSON's parser writes a global

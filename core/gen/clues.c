@@ -4,7 +4,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/rng.h"
 #include "gen/clues.h"
@@ -15,7 +15,7 @@ int rg_clues_lay_out(rg_run *r, cJSON *out)
 {
     for (int i = 0; i < r->g->pf.nlayout; i++) {
         const rg_request *q = &r->g->pf.layout[i];
-        int rc = rg_gen_run(q->type, r->g->templ, q->settings, NULL, &r->rng, out, NULL, r->err);
+        int rc = rg_hook_run(q->type, r->g->templ, q->settings, NULL, &r->rng, out, NULL, r->err);
         if (rc != RG_OK) return rc;
     }
     return RG_OK;
@@ -26,7 +26,7 @@ int rg_clues_invent(rg_run *r, const rg_puzzle *p, int repair, cJSON *out)
     for (int i = 0; i < r->g->pf.nclues; i++) {
         const rg_request *q = &r->g->pf.clues[i];
         const cJSON *settings = repair && q->repair ? q->repair : q->settings;
-        int rc = rg_gen_run(q->type, p, settings, r->solution, &r->rng, out, NULL, r->err);
+        int rc = rg_hook_run(q->type, p, settings, r->solution, &r->rng, out, NULL, r->err);
         if (rc != RG_OK) return rc;
     }
     return RG_OK;
@@ -59,7 +59,7 @@ int rg_clues_thin(rg_run *r, rg_puzzle **p)
 {
     int n = cJSON_GetArraySize(r->rules) - r->nbase;
     if (n <= 0 || r->g->pf.nthin == 0) return RG_OK;
-    cJSON **items = rg_malloc((size_t)n * sizeof *items);
+    cJSON **items = rg_mem_alloc((size_t)n * sizeof *items);
     if (!items) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     int k = 0, rc = RG_OK;
     int i = 0;
@@ -101,6 +101,6 @@ int rg_clues_thin(rg_run *r, rg_puzzle **p)
             rg_puzzle_free(smaller);
         }
     }
-    rg_free(items);
+    rg_mem_free(items);
     return rc;
 }

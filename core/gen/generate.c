@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "gen/clues.h"
@@ -249,7 +249,7 @@ static int finish(rg_run *r, const rg_puzzle *p, const rg_gen_options *o, rg_puz
     rg_puzzle *q = NULL;
     int rc = rg_run_copy(r, p, r->givens, &q);
     if (rc != RG_OK) return rc;
-    q->solution = rg_malloc((size_t)r->N * sizeof *q->solution);
+    q->solution = rg_mem_alloc((size_t)r->N * sizeof *q->solution);
     if (!q->solution) {
         rg_puzzle_free(q);
         return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
@@ -310,8 +310,8 @@ static int run_init(rg_run *r, const rg_generator *g, const rg_gen_options *o, r
      * unrelated streams. */
     r->rng = o->seed;
     r->solver = rg_solver_new();
-    r->solution = rg_malloc(((size_t)r->N + 1) * sizeof *r->solution);
-    r->givens = rg_calloc((size_t)r->N + 1, sizeof *r->givens);
+    r->solution = rg_mem_alloc(((size_t)r->N + 1) * sizeof *r->solution);
+    r->givens = rg_mem_calloc((size_t)r->N + 1, sizeof *r->givens);
     if (!r->solver || !r->solution || !r->givens)
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (rg_symmetry_orbits(g->templ, r->symmetry, &r->orbit_off, &r->orbit_cells,
@@ -323,10 +323,10 @@ static int run_init(rg_run *r, const rg_generator *g, const rg_gen_options *o, r
 static void run_free(rg_run *r)
 {
     cJSON_Delete(r->rules);
-    rg_free(r->orbit_off);
-    rg_free(r->orbit_cells);
-    rg_free(r->solution);
-    rg_free(r->givens);
+    rg_mem_free(r->orbit_off);
+    rg_mem_free(r->orbit_cells);
+    rg_mem_free(r->solution);
+    rg_mem_free(r->givens);
     rg_solver_free(r->solver);
 }
 
@@ -390,13 +390,13 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     uint64_t rng = seed;
-    int rc = rg_gen_run(t, templ, settings, solution, &rng, out, NULL, err);
+    int rc = rg_hook_run(t, templ, settings, solution, &rng, out, NULL, err);
     cJSON_Delete(settings);
     if (rc == RG_OK) {
         char *text = cJSON_PrintUnformatted(out);
         if (!text) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         else {
-            *rules_json = rg_strdup(text);
+            *rules_json = rg_mem_strdup(text);
             cJSON_free(text);
             if (!*rules_json) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         }

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "gen/generator.h"
@@ -20,7 +20,7 @@ void rg_generator_free(rg_generator *g)
     cJSON_Delete(g->meta);
     rg_puzzle_free(g->templ);
     rg_profile_free(&g->pf);
-    rg_free(g);
+    rg_mem_free(g);
 }
 
 int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
@@ -30,7 +30,7 @@ int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char 
     if (!err) err = &local;
     rg_error_clear(err);
     *out = NULL;
-    rg_generator *g = rg_calloc(1, sizeof *g);
+    rg_generator *g = rg_mem_calloc(1, sizeof *g);
     if (!g) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     g->reg = reg;
     snprintf(g->label, sizeof g->label, "%s", file ? file : "");

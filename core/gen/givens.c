@@ -2,7 +2,7 @@
  * emptied orbit by orbit while the puzzle stays acceptable. */
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/rng.h"
 #include "gen/givens.h"
@@ -49,8 +49,8 @@ int rg_givens_remove(rg_run *r, const rg_puzzle *p)
     rg_puzzle *q = NULL;
     int rc = rg_run_copy(r, p, r->solution, &q);
     if (rc != RG_OK) return rc;
-    int *order = rg_malloc((size_t)r->norbits * sizeof *order);
-    int *gone = rg_malloc((size_t)r->N * sizeof *gone);
+    int *order = rg_mem_alloc((size_t)r->norbits * sizeof *order);
+    int *gone = rg_mem_alloc((size_t)r->N * sizeof *gone);
     if (!order || !gone) {
         rc = rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
         goto done;
@@ -83,8 +83,8 @@ int rg_givens_remove(rg_run *r, const rg_puzzle *p)
     }
     memcpy(r->givens, q->givens, (size_t)r->N * sizeof *r->givens);
 done:
-    rg_free(order);
-    rg_free(gone);
+    rg_mem_free(order);
+    rg_mem_free(gone);
     rg_puzzle_free(q);
     return rc;
 }

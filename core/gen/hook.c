@@ -1,7 +1,7 @@
 /* The generation side of the host table: what a rule type's generate and
  * layout hooks see (the template's board, their settings, the random
  * stream) and where the rules they invent go. The generator and
- * rg_generate_clues run hooks through rg_gen_run. */
+ * rg_generate_clues run hooks through rg_hook_run. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,19 +30,19 @@ struct rg_gen {
 
 static const rg_board *board_of(const rg_gen *g) { return rg_model_board(g->templ->model); }
 
-void rg_gen_board(const rg_gen *g, rg_board_info *out) { rg_board_info_of(board_of(g), out); }
+void rg_hook_board(const rg_gen *g, rg_board_info *out) { rg_board_info_of(board_of(g), out); }
 
-int rg_gen_cell_at(const rg_gen *g, int row, int column)
+int rg_hook_cell_at(const rg_gen *g, int row, int column)
 {
     return rg_board_at(board_of(g), row, column);
 }
 
-void rg_gen_cell_pos(const rg_gen *g, int cell, int *row, int *column)
+void rg_hook_cell_pos(const rg_gen *g, int cell, int *row, int *column)
 {
     rg_board_pos(board_of(g), cell, row, column);
 }
 
-int rg_gen_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
+int rg_hook_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
 
 static const cJSON *setting(const rg_gen *g, const char *name)
 {
@@ -50,7 +50,7 @@ static const cJSON *setting(const rg_gen *g, const char *name)
     return cJSON_GetObjectItemCaseSensitive(g->settings, name);
 }
 
-long rg_gen_int(rg_gen *g, const char *name, long dflt)
+long rg_hook_int(rg_gen *g, const char *name, long dflt)
 {
     const cJSON *v = setting(g, name);
     if (cJSON_IsBool(v)) return cJSON_IsTrue(v) ? 1 : 0;
@@ -60,13 +60,13 @@ long rg_gen_int(rg_gen *g, const char *name, long dflt)
     return (long)d;
 }
 
-const char *rg_gen_string(rg_gen *g, const char *name, const char *dflt)
+const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt)
 {
     const cJSON *v = setting(g, name);
     return cJSON_IsString(v) ? v->valuestring : dflt;
 }
 
-uint64_t rg_gen_random(rg_gen *g) { return rg_rng_next(g->rng); }
+uint64_t rg_hook_random(rg_gen *g) { return rg_rng_next(g->rng); }
 
 static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
 {
@@ -78,7 +78,7 @@ static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
     return code;
 }
 
-int rg_gen_emit(rg_gen *g, const char *rule_json)
+int rg_hook_emit(rg_gen *g, const char *rule_json)
 {
     if (g->failed) return g->err->code ? g->err->code : RG_E_INTERNAL;
     cJSON *rule = rule_json ? rg_json_parse(rule_json, strlen(rule_json), NULL) : NULL;
@@ -106,7 +106,7 @@ int rg_gen_emit(rg_gen *g, const char *rule_json)
     return RG_OK;
 }
 
-int rg_gen_error(rg_gen *g, const char *fmt, ...)
+int rg_hook_error(rg_gen *g, const char *fmt, ...)
 {
     char msg[400];
     va_list ap;
@@ -117,14 +117,14 @@ int rg_gen_error(rg_gen *g, const char *fmt, ...)
                     msg);
 }
 
-int rg_gen_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
-int rg_gen_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
+int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
+int rg_hook_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
-int rg_gen_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
+int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
                const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
-    if (solution ? !rg_gen_can_generate(t) : !rg_gen_can_layout(t))
+    if (solution ? !rg_hook_can_generate(t) : !rg_hook_can_layout(t))
         return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
                             t ? t->name : "(none)",
                             solution ? "generate clues" : "lay out rules before the fill");

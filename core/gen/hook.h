@@ -12,26 +12,26 @@ struct cJSON;
 
 /* Does type t (a registry copy: fields past the plugin's size are zero)
  * have a generate hook; a layout hook? */
-int rg_gen_can_generate(const rg_rule_type *t);
-int rg_gen_can_layout(const rg_rule_type *t);
+int rg_hook_can_generate(const rg_rule_type *t);
+int rg_hook_can_layout(const rg_rule_type *t);
 /* Run t's generate hook over templ's board for the complete grid solution,
  * or with solution NULL its layout hook, with settings (an object or NULL)
  * and the random stream *rng; every rule it emits is appended to the array
  * out (*emitted, when not NULL, counts them). */
-int rg_gen_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
+int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
                const int *solution, uint64_t *rng, struct cJSON *out, int *emitted,
                rg_error *err);
 
 /* The host table's generation calls (plugin.h documents each). */
-void rg_gen_board(const rg_gen *g, rg_board_info *out);
-int rg_gen_cell_at(const rg_gen *g, int row, int column);
-void rg_gen_cell_pos(const rg_gen *g, int cell, int *row, int *column);
-int rg_gen_box_of(const rg_gen *g, int cell);
-long rg_gen_int(rg_gen *g, const char *name, long dflt);
-const char *rg_gen_string(rg_gen *g, const char *name, const char *dflt);
-uint64_t rg_gen_random(rg_gen *g);
-int rg_gen_emit(rg_gen *g, const char *rule_json);
-int rg_gen_error(rg_gen *g, const char *fmt, ...)
+void rg_hook_board(const rg_gen *g, rg_board_info *out);
+int rg_hook_cell_at(const rg_gen *g, int row, int column);
+void rg_hook_cell_pos(const rg_gen *g, int cell, int *row, int *column);
+int rg_hook_box_of(const rg_gen *g, int cell);
+long rg_hook_int(rg_gen *g, const char *name, long dflt);
+const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt);
+uint64_t rg_hook_random(rg_gen *g);
+int rg_hook_emit(rg_gen *g, const char *rule_json);
+int rg_hook_error(rg_gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif

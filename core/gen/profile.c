@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "gen/hook.h"
@@ -141,13 +141,13 @@ static int read_thin(const field *f, const cJSON *v, rg_profile *pf, rg_registry
     if (!cJSON_IsArray(v))
         return bad(err, f->name, "expected a list of rule types, got %s", rg_json_kind(v));
     int k = cJSON_GetArraySize(v), i = 0;
-    if (!(pf->thin = rg_calloc((size_t)(k ? k : 1), sizeof *pf->thin))) return nomem(err);
+    if (!(pf->thin = rg_mem_calloc((size_t)(k ? k : 1), sizeof *pf->thin))) return nomem(err);
     for (const cJSON *c = v->child; c; c = c->next, i++) {
         char name[64];
         snprintf(name, sizeof name, "%s[%d]", f->name, i);
         if (!cJSON_IsString(c))
             return bad(err, name, "expected the name of a rule type, got %s", rg_json_kind(c));
-        if (!(pf->thin[i] = rg_strdup(c->valuestring))) return nomem(err);
+        if (!(pf->thin[i] = rg_mem_strdup(c->valuestring))) return nomem(err);
         pf->nthin = i + 1;
     }
     return RG_OK;
@@ -204,7 +204,7 @@ static int read_request(rg_registry *reg, const char *list, const cJSON *c, int 
         return bad(err, name,
                    "no loaded plugin registers rule type %s (plugin folders searched: %s)",
                    type->valuestring, rg_registry_folders(reg));
-    if (layout ? !rg_gen_can_layout(q->type) : !rg_gen_can_generate(q->type))
+    if (layout ? !rg_hook_can_layout(q->type) : !rg_hook_can_generate(q->type))
         return bad(err, name, "rule type %s has no %s hook: its plugin cannot %s",
                    type->valuestring, layout ? "layout" : "generate",
                    layout ? "lay out rules before the fill" : "invent clues");
@@ -222,7 +222,7 @@ static int read_requests(const field *f, const cJSON *v, rg_profile *pf, rg_regi
         return bad(err, f->name, "expected a list of %s requests, got %s",
                    layout ? "layout" : "clue", rg_json_kind(v));
     int k = cJSON_GetArraySize(v), rc = RG_OK, i = 0;
-    if (!(*out = rg_calloc((size_t)(k ? k : 1), sizeof **out))) return nomem(err);
+    if (!(*out = rg_mem_calloc((size_t)(k ? k : 1), sizeof **out))) return nomem(err);
     for (const cJSON *c = v->child; c && rc == RG_OK; c = c->next, i++) {
         rc = read_request(reg, f->name, c, i, &(*out)[i], err);
         *n = i + 1;
@@ -307,14 +307,14 @@ static void requests_free(rg_request *q, int n)
         cJSON_Delete(q[i].settings);
         cJSON_Delete(q[i].repair);
     }
-    rg_free(q);
+    rg_mem_free(q);
 }
 
 void rg_profile_free(rg_profile *pf)
 {
     requests_free(pf->clues, pf->nclues);
     requests_free(pf->layout, pf->nlayout);
-    for (int i = 0; i < pf->nthin; i++) rg_free(pf->thin[i]);
-    rg_free(pf->thin);
+    for (int i = 0; i < pf->nthin; i++) rg_mem_free(pf->thin[i]);
+    rg_mem_free(pf->thin);
     memset(pf, 0, sizeof *pf);
 }

@@ -7,7 +7,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/mask.h"
 #include "base/rng.h"
@@ -84,7 +84,7 @@ static int differing(rg_run *r, const rg_puzzle *q, const rg_result *res, scratc
 static int drop_named(rg_run *r, scratch *x)
 {
     int N = r->N, n = cJSON_GetArraySize(r->rules), i = 0;
-    unsigned char *hit = rg_calloc((size_t)(n ? n : 1), 1);
+    unsigned char *hit = rg_mem_calloc((size_t)(n ? n : 1), 1);
     if (!hit) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     for (cJSON *rule = r->rules->child; rule; rule = rule->next, i++) {
         if (i < r->nbase) continue;
@@ -101,7 +101,7 @@ static int drop_named(rg_run *r, scratch *x)
         cJSON_Delete(rule);
         r->repairs++;
     }
-    rg_free(hit);
+    rg_mem_free(hit);
     i = 0;
     for (cJSON *rule = r->rules->child; rule; rule = rule->next, i++) {
         if (i < r->nbase) continue;
@@ -188,15 +188,15 @@ int rg_repair_run(rg_run *r, rg_puzzle **p, int *ok)
 {
     int N = r->N, rc = RG_OK, stop = 0;
     *ok = 0;
-    scratch x = {rg_malloc((size_t)N * sizeof(int)), rg_malloc((size_t)N),
-                 rg_malloc((size_t)N), rg_malloc((size_t)N * sizeof(rg_mask))};
+    scratch x = {rg_mem_alloc((size_t)N * sizeof(int)), rg_mem_alloc((size_t)N),
+                 rg_mem_alloc((size_t)N), rg_mem_alloc((size_t)N * sizeof(rg_mask))};
     if (!x.other || !x.freed || !x.names || !x.dom)
         rc = rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     for (int round = 0; rc == RG_OK && !*ok && !stop; round++)
         rc = round_of(r, p, round, &x, ok, &stop);
-    rg_free(x.other);
-    rg_free(x.freed);
-    rg_free(x.names);
-    rg_free(x.dom);
+    rg_mem_free(x.other);
+    rg_mem_free(x.freed);
+    rg_mem_free(x.names);
+    rg_mem_free(x.dom);
     return rc;
 }

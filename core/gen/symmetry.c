@@ -2,7 +2,7 @@
  * of cells a symmetric pattern gives or empties together. */
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "gen/symmetry.h"
 
 static const char *const symmetry_names[RG_SYMMETRY_COUNT] = {"none", "rotate180", "rotate90",
@@ -38,12 +38,12 @@ static int image(const rg_puzzle *t, int cell, int s)
 int rg_symmetry_orbits(const rg_puzzle *t, int symmetry, int **off, int **cells, int *count)
 {
     int N = rg_puzzle_cells(t);
-    int *of = rg_malloc((size_t)(N ? N : 1) * sizeof *of);
-    int *o = rg_malloc(((size_t)N + 1) * sizeof *o), *c = rg_malloc((size_t)(N ? N : 1) * sizeof *c);
+    int *of = rg_mem_alloc((size_t)(N ? N : 1) * sizeof *of);
+    int *o = rg_mem_alloc(((size_t)N + 1) * sizeof *o), *c = rg_mem_alloc((size_t)(N ? N : 1) * sizeof *c);
     if (!of || !o || !c) {
-        rg_free(of);
-        rg_free(o);
-        rg_free(c);
+        rg_mem_free(of);
+        rg_mem_free(o);
+        rg_mem_free(c);
         return RG_E_NOMEM;
     }
     for (int i = 0; i < N; i++) of[i] = -1;
@@ -64,7 +64,7 @@ int rg_symmetry_orbits(const rg_puzzle *t, int symmetry, int **off, int **cells,
         n++;
     }
     o[n] = k;
-    rg_free(of);
+    rg_mem_free(of);
     *off = o;
     *cells = c;
     *count = n;

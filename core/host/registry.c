@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "host/loader.h"
 #include "host/registry.h"
-#include "host/table.h"
+#include "host/host.h"
 
 /* The size of the first ABI-1 rule type descriptor: a plugin's descriptor
  * may be larger (built against a later header) but never smaller. */
@@ -44,11 +44,11 @@ struct rg_registry {
 
 rg_registry *rg_registry_new(void)
 {
-    rg_registry *reg = rg_calloc(1, sizeof *reg);
+    rg_registry *reg = rg_mem_calloc(1, sizeof *reg);
     if (!reg) return NULL;
-    reg->folders = rg_strdup("");
+    reg->folders = rg_mem_strdup("");
     if (!reg->folders) {
-        rg_free(reg);
+        rg_mem_free(reg);
         return NULL;
     }
     return reg;
@@ -57,16 +57,16 @@ rg_registry *rg_registry_new(void)
 void rg_registry_free(rg_registry *reg)
 {
     if (!reg) return;
-    for (int i = 0; i < reg->ntypes; i++) rg_free(reg->types[i]);
-    rg_free(reg->types);
+    for (int i = 0; i < reg->ntypes; i++) rg_mem_free(reg->types[i]);
+    rg_mem_free(reg->types);
     for (int i = reg->nfiles - 1; i >= 0; i--) {
         rg_loader_close(reg->files[i].handle);
-        rg_free(reg->files[i].path);
-        rg_free(reg->files[i].real);
+        rg_mem_free(reg->files[i].path);
+        rg_mem_free(reg->files[i].real);
     }
-    rg_free(reg->files);
-    rg_free(reg->folders);
-    rg_free(reg);
+    rg_mem_free(reg->files);
+    rg_mem_free(reg->folders);
+    rg_mem_free(reg);
 }
 
 static int nomem(rg_error *err, const char *file)
@@ -122,7 +122,7 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
     }
     if (reg->ntypes == reg->captypes) {
         int cap = reg->captypes ? 2 * reg->captypes : 16;
-        type_entry **grown = rg_realloc(reg->types, (size_t)cap * sizeof *grown);
+        type_entry **grown = rg_mem_realloc(reg->types, (size_t)cap * sizeof *grown);
         if (!grown) {
             r->failed = 1;
             return nomem(r->err, file);
@@ -130,7 +130,7 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
         reg->types = grown;
         reg->captypes = cap;
     }
-    type_entry *e = rg_calloc(1, sizeof *e);
+    type_entry *e = rg_mem_calloc(1, sizeof *e);
     if (!e) {
         r->failed = 1;
         return nomem(r->err, file);
@@ -149,7 +149,7 @@ static void drop_types_of(rg_registry *reg, int file)
     int k = 0;
     for (int i = 0; i < reg->ntypes; i++) {
         if (reg->types[i]->file == file)
-            rg_free(reg->types[i]);
+            rg_mem_free(reg->types[i]);
         else
             reg->types[k++] = reg->types[i];
     }
@@ -161,8 +161,8 @@ static void drop_last_file(rg_registry *reg)
 {
     plugin_file *f = &reg->files[--reg->nfiles];
     rg_loader_close(f->handle);
-    rg_free(f->path);
-    rg_free(f->real);
+    rg_mem_free(f->path);
+    rg_mem_free(f->real);
 }
 
 /* A record for a file about to be loaded, last in reg->files; NULL without
@@ -171,7 +171,7 @@ static plugin_file *add_file(rg_registry *reg, const char *path, const char *rea
 {
     if (reg->nfiles == reg->capfiles) {
         int cap = reg->capfiles ? 2 * reg->capfiles : 16;
-        plugin_file *grown = rg_realloc(reg->files, (size_t)cap * sizeof *grown);
+        plugin_file *grown = rg_mem_realloc(reg->files, (size_t)cap * sizeof *grown);
         if (!grown) {
             nomem(err, path);
             return NULL;
@@ -181,8 +181,8 @@ static plugin_file *add_file(rg_registry *reg, const char *path, const char *rea
     }
     plugin_file *f = &reg->files[reg->nfiles++];
     memset(f, 0, sizeof *f);
-    f->path = rg_strdup(path);
-    f->real = rg_strdup(real);
+    f->path = rg_mem_strdup(path);
+    f->real = rg_mem_strdup(real);
     if (!f->path || !f->real) {
         drop_last_file(reg);
         nomem(err, path);
@@ -241,7 +241,7 @@ static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
         if (!end) break;
         p = end + 2;
     }
-    char *grown = rg_realloc(reg->folders, have + len + 3);
+    char *grown = rg_mem_realloc(reg->folders, have + len + 3);
     if (!grown) return nomem(err, dir);
     if (have) memcpy(grown + have, ", ", 2), have += 2;
     memcpy(grown + have, dir, len + 1);
@@ -263,7 +263,7 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
     size_t dlen = strlen(dir);
     for (int i = 0; i < n && rc == RG_OK; i++) {
         size_t len = dlen + 1 + strlen(names[i]) + 1;
-        char *path = rg_malloc(len);
+        char *path = rg_mem_alloc(len);
         if (!path) {
             rc = nomem(err, dir);
             break;
@@ -271,11 +271,11 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
         snprintf(path, len, "%s%s%s", dir, dlen && dir[dlen - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            rg_free(path); /* a folder named x.so is not a plugin */
+            rg_mem_free(path); /* a folder named x.so is not a plugin */
             continue;
         }
         rc = rg_registry_load_file(reg, path, err);
-        rg_free(path);
+        rg_mem_free(path);
     }
     rg_file_list_free(names, n);
     return rc;
@@ -289,7 +289,7 @@ int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
     int rc = RG_OK;
     const char *env = getenv("RULEGRID_PLUGIN_PATH");
     if (env && *env) {
-        char *copy = rg_strdup(env);
+        char *copy = rg_mem_strdup(env);
         if (!copy) return nomem(err, NULL);
         char *p = copy;
         while (p && rc == RG_OK) {
@@ -298,7 +298,7 @@ int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
             if (*p) rc = rg_registry_load_dir(reg, p, err);
             p = colon ? colon + 1 : NULL;
         }
-        rg_free(copy);
+        rg_mem_free(copy);
     }
     for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
         rc = rg_registry_load_dir(reg, extra_dirs[i], err);

@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "io/cells.h"
@@ -150,12 +150,12 @@ int rg_cells_read_board(const cJSON *root, rg_board *board, rg_error *err)
     const cJSON *cells = cJSON_GetObjectItemCaseSensitive(b, "cells");
     unsigned char *exists = NULL;
     if (cells) {
-        exists = rg_calloc((size_t)rows * cols, 1);
+        exists = rg_mem_calloc((size_t)rows * cols, 1);
         if (!exists) return rg_error_set(err, RG_E_NOMEM, "board.cells", "out of memory");
         rc = mark_existing(cells, rows, cols, exists, err);
     }
     if (!rc) rc = rg_board_init(board, rows, cols, (int)val[2], exists, err);
-    rg_free(exists);
+    rg_mem_free(exists);
     return rc;
 }
 /* Reads an object cell -> digit into vals (per cell, zeroed by the caller).

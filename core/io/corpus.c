@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "io/text.h"
 #include "model/board.h"
@@ -48,7 +48,7 @@ static int line_append(rg_corpus *c, const unsigned char *s, size_t n, size_t ke
     if (c->len + take + 1 > c->cap) {
         size_t cap = c->cap ? c->cap : 256;
         while (cap < c->len + take + 1) cap *= 2;
-        char *b = rg_realloc(c->buf, cap);
+        char *b = rg_mem_realloc(c->buf, cap);
         if (!b) return RG_E_NOMEM;
         c->buf = b;
         c->cap = cap;
@@ -129,7 +129,7 @@ int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle
     rg_error_clear(err);
     *out = NULL;
     const char *name = path ? path : "";
-    rg_corpus *c = rg_calloc(1, sizeof *c);
+    rg_corpus *c = rg_mem_calloc(1, sizeof *c);
     if (!c) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     c->reg = reg;
     c->index = -1;
@@ -137,7 +137,7 @@ int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle
     size_t n = strlen(name);
     c->jsonl = n >= 6 && strcmp(name + n - 6, ".jsonl") == 0;
     int rc = RG_OK;
-    c->in = rg_malloc(IN_CHUNK);
+    c->in = rg_mem_alloc(IN_CHUNK);
     if (!c->in) {
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         goto fail;
@@ -150,7 +150,7 @@ int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle
         }
         if (rc) goto fail;
         const rg_board *bd = rg_model_board(c->templ->model);
-        c->givens = rg_malloc((size_t)(bd->ncells ? bd->ncells : 1) * sizeof *c->givens);
+        c->givens = rg_mem_alloc((size_t)(bd->ncells ? bd->ncells : 1) * sizeof *c->givens);
         if (!c->givens) {
             rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
             goto fail;
@@ -272,7 +272,7 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
             rc = rg_error_set(err, RG_E_LIMIT, NULL,
                               "line is %zu bytes long; lines longer than %zu MiB are refused",
                               c->total, MAX_LINE >> 20);
-            rg_free(c->buf); /* do not hold on to the largest buffer */
+            rg_mem_free(c->buf); /* do not hold on to the largest buffer */
             c->buf = NULL;
             c->cap = c->len = 0;
         } else if (c->jsonl) {
@@ -296,8 +296,8 @@ void rg_corpus_close(rg_corpus *c)
     if (!c) return;
     if (c->own_fp && c->fp) fclose(c->fp);
     rg_record_free(c->templ);
-    rg_free(c->in);
-    rg_free(c->buf);
-    rg_free(c->givens);
-    rg_free(c);
+    rg_mem_free(c->in);
+    rg_mem_free(c->buf);
+    rg_mem_free(c->givens);
+    rg_mem_free(c);
 }

@@ -7,7 +7,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "host/registry.h"
@@ -220,7 +220,7 @@ int rg_document_read(rg_registry *reg, const char *text, size_t len, rg_puzzle *
     const cJSON *solution = cJSON_GetObjectItemCaseSensitive(root, "solution");
     if (givens && (rc = rg_cells_read_digits(givens, "givens", bd, 0, p->givens, err))) goto done;
     if (solution) {
-        p->solution = rg_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int));
+        p->solution = rg_mem_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int));
         if (!p->solution) {
             rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
             goto done;

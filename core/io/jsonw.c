@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "io/jsonw.h"
 #include "model/board.h"
 
@@ -19,7 +19,7 @@ void rg_jsonw_put(rg_jsonw *b, const char *s, size_t n)
     if (b->n + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 1024;
         while (cap < b->n + n + 1) cap *= 2;
-        char *s2 = rg_realloc(b->s, cap);
+        char *s2 = rg_mem_realloc(b->s, cap);
         if (!s2) {
             b->oom = 1;
             return;

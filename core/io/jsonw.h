@@ -8,7 +8,7 @@
 struct cJSON;
 
 /* A NUL-terminated text that grows; oom is set by a failed allocation and
- * every later call does nothing. Zero-initialise; free s with rg_free. */
+ * every later call does nothing. Zero-initialise; free s with rg_mem_free. */
 typedef struct rg_jsonw {
     char *s;
     size_t n, cap;

@@ -7,7 +7,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "io/jsonw.h"
@@ -160,10 +160,10 @@ static int rank_of(const rg_rule_type *t) { return t->write_rank ? t->write_rank
 static int write_rules(rg_out *o, const rg_model *m, const cJSON *rules)
 {
     int n = m->nrules, rc = RG_OK;
-    slot *order = rg_malloc((size_t)(n ? n : 1) * sizeof *order);
-    rg_rule *recs = rg_calloc((size_t)(n ? n : 1), sizeof *recs);
-    const rg_rule **list = rg_malloc((size_t)(n ? n : 1) * sizeof *list);
-    void **data = rg_malloc((size_t)(n ? n : 1) * sizeof *data);
+    slot *order = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *order);
+    rg_rule *recs = rg_mem_calloc((size_t)(n ? n : 1), sizeof *recs);
+    const rg_rule **list = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *list);
+    void **data = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *data);
     if (!order || !recs || !list || !data) rc = RG_E_NOMEM;
     const cJSON *json = rules ? rules->child : NULL;
     for (int i = 0; rc == RG_OK && i < n; i++, json = json ? json->next : NULL) {
@@ -189,10 +189,10 @@ static int write_rules(rg_out *o, const rg_model *m, const cJSON *rules)
             i++;
         }
     }
-    rg_free(order);
-    rg_free(recs);
-    rg_free(list);
-    rg_free(data);
+    rg_mem_free(order);
+    rg_mem_free(recs);
+    rg_mem_free(list);
+    rg_mem_free(data);
     return rc;
 }
 
@@ -296,7 +296,7 @@ char *rg_out_puzzle(const rg_puzzle *p, unsigned flags, rg_error *err)
     w.pretty = !(flags & RG_WRITE_LINE);
     int rc = write_doc(&w, p, flags);
     if (rc) {
-        rg_free(w.b.s);
+        rg_mem_free(w.b.s);
         rg_error_set(err, rc, NULL,
                      rc == RG_E_NOMEM ? "out of memory writing the document"
                                       : "a rule's write hook failed writing the document");

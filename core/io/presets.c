@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/json.h"
@@ -52,14 +52,14 @@ void rg_presets_free(rg_presets *ps)
 {
     if (!ps) return;
     for (int i = 0; i < ps->n; i++) {
-        rg_free(ps->items[i].name);
-        rg_free(ps->items[i].path);
-        rg_free(ps->items[i].summary);
-        rg_free(ps->items[i].text);
+        rg_mem_free(ps->items[i].name);
+        rg_mem_free(ps->items[i].path);
+        rg_mem_free(ps->items[i].summary);
+        rg_mem_free(ps->items[i].text);
     }
-    rg_free(ps->items);
-    rg_free(ps->folders);
-    rg_free(ps);
+    rg_mem_free(ps->items);
+    rg_mem_free(ps->folders);
+    rg_mem_free(ps);
 }
 
 /* The x-generate summary of a document, "" when it has none. */
@@ -68,7 +68,7 @@ static char *summary_of(const char *text, size_t len)
     cJSON *doc = rg_json_parse(text, len, NULL);
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(doc, "x-generate");
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(x, "summary");
-    char *out = rg_strdup(cJSON_IsString(s) ? s->valuestring : "");
+    char *out = rg_mem_strdup(cJSON_IsString(s) ? s->valuestring : "");
     cJSON_Delete(doc);
     return out;
 }
@@ -81,7 +81,7 @@ static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
             return RG_OK; /* hidden by an earlier folder */
     if (ps->n == ps->cap) {
         int cap = ps->cap ? 2 * ps->cap : 32;
-        preset *grown = rg_realloc(ps->items, (size_t)cap * sizeof *grown);
+        preset *grown = rg_mem_realloc(ps->items, (size_t)cap * sizeof *grown);
         if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         ps->items = grown;
         ps->cap = cap;
@@ -89,11 +89,11 @@ static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
     preset *p = &ps->items[ps->n];
     memset(p, 0, sizeof *p);
     size_t len = strlen(dir) + 1 + strlen(file) + 1;
-    p->path = rg_malloc(len);
-    p->name = rg_malloc(stem + 1);
+    p->path = rg_mem_alloc(len);
+    p->name = rg_mem_alloc(stem + 1);
     if (!p->path || !p->name) {
-        rg_free(p->path);
-        rg_free(p->name);
+        rg_mem_free(p->path);
+        rg_mem_free(p->name);
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     snprintf(p->path, len, "%s/%s", dir, file);
@@ -110,7 +110,7 @@ static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
 static int load_dir(rg_presets *ps, const char *dir, rg_error *err)
 {
     size_t have = strlen(ps->folders), len = strlen(dir);
-    char *grown = rg_realloc(ps->folders, have + len + 3);
+    char *grown = rg_mem_realloc(ps->folders, have + len + 3);
     if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     snprintf(grown + have, len + 3, "%s%s", have ? ", " : "", dir);
     ps->folders = grown;
@@ -135,14 +135,14 @@ int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_p
     if (!err) err = &local;
     rg_error_clear(err);
     *out = NULL;
-    rg_presets *ps = rg_calloc(1, sizeof *ps);
-    if (!ps || !(ps->folders = rg_strdup(""))) {
-        rg_free(ps);
+    rg_presets *ps = rg_mem_calloc(1, sizeof *ps);
+    if (!ps || !(ps->folders = rg_mem_strdup(""))) {
+        rg_mem_free(ps);
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     int rc = RG_OK;
     const char *env = getenv("RULEGRID_PRESET_PATH");
-    char *copy = env && *env ? rg_strdup(env) : NULL;
+    char *copy = env && *env ? rg_mem_strdup(env) : NULL;
     if (env && *env && !copy) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     for (char *p = copy; p && rc == RG_OK;) {
         char *colon = strchr(p, ':');
@@ -150,7 +150,7 @@ int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_p
         if (*p) rc = load_dir(ps, p, err);
         p = colon ? colon + 1 : NULL;
     }
-    rg_free(copy);
+    rg_mem_free(copy);
     for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
         rc = load_dir(ps, extra_dirs[i], err);
     if (rc == RG_OK && builtin_dir) rc = load_dir(ps, builtin_dir, err);

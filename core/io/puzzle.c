@@ -7,7 +7,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/json.h"
@@ -56,7 +56,7 @@ int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_
     int rc = rg_file_read(path, &text, &len, err);
     if (rc) return rc;
     rc = rg_puzzle_parse(reg, text, len, path, 0, out, err);
-    rg_free(text);
+    rg_mem_free(text);
     return rc;
 }
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "model/board.h"
 
@@ -25,9 +25,9 @@ int rg_board_init(rg_board *b, int rows, int cols, int digits, const unsigned ch
     int total = rows * cols, n = 0;
     for (int i = 0; i < total; i++)
         if (!exists || exists[i]) n++;
-    b->at = rg_malloc((size_t)total * sizeof *b->at);
-    b->row = rg_malloc((size_t)(n ? n : 1) * sizeof *b->row);
-    b->col = rg_malloc((size_t)(n ? n : 1) * sizeof *b->col);
+    b->at = rg_mem_alloc((size_t)total * sizeof *b->at);
+    b->row = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *b->row);
+    b->col = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *b->col);
     if (!b->at || !b->row || !b->col) {
         rg_board_free(b);
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory building the board");
@@ -53,9 +53,9 @@ int rg_board_init(rg_board *b, int rows, int cols, int digits, const unsigned ch
 /* Releases what rg_board_init allocated; b may be zeroed or half built. */
 void rg_board_free(rg_board *b)
 {
-    rg_free(b->at);
-    rg_free(b->row);
-    rg_free(b->col);
+    rg_mem_free(b->at);
+    rg_mem_free(b->row);
+    rg_mem_free(b->col);
     memset(b, 0, sizeof *b);
 }
 

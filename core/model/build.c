@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "base/mask.h"
 #include "model/build.h"
@@ -15,7 +15,7 @@
     do {                                                                          \
         if ((n) == (cap)) {                                                       \
             int nc_ = (cap) ? 2 * (cap) : 16;                                     \
-            void *np_ = rg_realloc((arr), (size_t)nc_ * sizeof *(arr));           \
+            void *np_ = rg_mem_realloc((arr), (size_t)nc_ * sizeof *(arr));           \
             if (!np_) return (err_ret);                                           \
             (arr) = np_;                                                          \
             (cap) = nc_;                                                          \
@@ -97,14 +97,14 @@ int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
         return RG_OK;
     }
     /* One block: the sorted cells, then the cells as listed. */
-    int *sorted = rg_malloc(2 * (size_t)n * sizeof *sorted);
+    int *sorted = rg_mem_alloc(2 * (size_t)n * sizeof *sorted);
     if (!sorted) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     memcpy(sorted, cells, (size_t)n * sizeof *sorted);
     memcpy(sorted + n, cells, (size_t)n * sizeof *sorted);
     qsort(sorted, (size_t)n, sizeof *sorted, cmp_int);
     for (int i = 1; i < n; i++)
         if (sorted[i] == sorted[i - 1]) {
-            rg_free(sorted);
+            rg_mem_free(sorted);
             return rg_error_set(b->err, RG_E_INTERNAL, NULL, "a cell twice in one house");
         }
     uint64_t h = 1469598103934665603ull;
@@ -114,15 +114,15 @@ int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
         if (o->hash == h && o->n == n && memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0) {
             /* The same house: a box kind wins for drawing. */
             if (kind == RG_HOUSE_BOX) o->kind = kind;
-            rg_free(sorted);
+            rg_mem_free(sorted);
             return RG_OK;
         }
     }
     if (m->nhouses == m->caphouses) {
         int nc = m->caphouses ? 2 * m->caphouses : 32;
-        rg_house *nh = rg_realloc(m->houses, (size_t)nc * sizeof *nh);
+        rg_house *nh = rg_mem_realloc(m->houses, (size_t)nc * sizeof *nh);
         if (!nh) {
-            rg_free(sorted);
+            rg_mem_free(sorted);
             return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
         }
         m->houses = nh;
@@ -157,7 +157,7 @@ int rg_build_add_differ(rg_build *b, int a, int c)
     }
     if (m->nedges + 3 > m->capedges) {
         int nc = m->capedges ? 2 * m->capedges : 96;
-        int *ne = rg_realloc(m->edges, (size_t)nc * sizeof *ne);
+        int *ne = rg_mem_realloc(m->edges, (size_t)nc * sizeof *ne);
         if (!ne) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
         m->edges = ne;
         m->capedges = nc;
@@ -193,9 +193,9 @@ int rg_build_add_mark(rg_build *b, const char *family, long key, const int *cell
     if (rc) return rc;
     GROW(m->marks, m->nmarks, m->capmarks, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
     char *fam = rg_arena_alloc(&m->arena, strlen(family) + 1);
-    int *copy = rg_malloc((size_t)(n ? n : 1) * sizeof *copy);
+    int *copy = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *copy);
     if (!fam || !copy) {
-        rg_free(copy);
+        rg_mem_free(copy);
         return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     }
     strcpy(fam, family);
@@ -228,7 +228,7 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
     memset(p, 0, sizeof *p);
     memcpy(&p->def, def, def->size < sizeof p->def ? def->size : sizeof p->def);
     p->def.size = sizeof p->def;
-    p->watch = rg_malloc((size_t)(n ? n : 1) * sizeof *p->watch);
+    p->watch = rg_mem_alloc((size_t)(n ? n : 1) * sizeof *p->watch);
     if (!p->watch) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     if (n) memcpy(p->watch, watch, (size_t)n * sizeof *watch);
     p->nwatch = n;
@@ -247,7 +247,7 @@ int rg_build_add_state(rg_build *b, size_t size, const void *init)
     size_t grown = (off + size + 15) & ~(size_t)15;
     if (grown > (1u << 24))
         return -rg_error_set(b->err, RG_E_LIMIT, NULL, "per-space state over 16 MiB");
-    unsigned char *ns = rg_realloc(m->state_init, grown ? grown : 16);
+    unsigned char *ns = rg_mem_realloc(m->state_init, grown ? grown : 16);
     if (!ns) return -rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     memset(ns + off, 0, grown - off);
     if (init) memcpy(ns + off, init, size);

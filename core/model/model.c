@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/mask.h"
 #include "model/model.h"
 
@@ -15,7 +15,7 @@ static const char *const builtin_families[RG_FAM_BUILTIN] = {"peers", "singles",
 
 rg_model *rg_model_new(rg_board *board)
 {
-    rg_model *m = rg_calloc(1, sizeof *m);
+    rg_model *m = rg_mem_calloc(1, sizeof *m);
     if (!m) {
         rg_board_free(board);
         return NULL;
@@ -35,39 +35,39 @@ void rg_model_ref(rg_model *m) { atomic_fetch_add_explicit(&m->refs, 1, memory_o
 void rg_model_unref(rg_model *m)
 {
     if (!m || atomic_fetch_sub_explicit(&m->refs, 1, memory_order_acq_rel) > 1) return;
-    for (int i = 0; i < m->nhouses; i++) rg_free(m->houses[i].cells);  /* listed shares it */
-    rg_free(m->houses);
-    rg_free(m->edges);
-    for (int i = 0; i < m->nprops; i++) rg_free(m->props[i].watch);
-    rg_free(m->props);
-    for (int i = 0; i < m->nmarks; i++) rg_free(m->marks[i].cells);
-    rg_free(m->marks);
-    rg_free(m->grids);
-    rg_free(m->restr);
-    rg_free(m->area_refs);
-    rg_free(m->rules);
-    rg_free(m->state_init);
-    rg_free(m->root);
-    rg_free(m->peer_off);
-    rg_free(m->peers);
-    rg_free(m->unit_off);
-    rg_free(m->unit_cells);
-    rg_free(m->cell_unit_off);
-    rg_free(m->cell_units);
-    rg_free(m->inter_off);
-    rg_free(m->igroups);
-    rg_free(m->igroup_off);
-    for (int i = 0; i < m->ninters; i++) rg_free(m->inters[i].in);
-    rg_free(m->inters);
-    rg_free(m->watch_off);
-    rg_free(m->watch_prop);
-    rg_free(m->watch_ev);
-    rg_free(m->box_of);
-    for (int i = RG_FAM_BUILTIN; i < m->nfamilies; i++) rg_free((char *)m->families[i]);
+    for (int i = 0; i < m->nhouses; i++) rg_mem_free(m->houses[i].cells);  /* listed shares it */
+    rg_mem_free(m->houses);
+    rg_mem_free(m->edges);
+    for (int i = 0; i < m->nprops; i++) rg_mem_free(m->props[i].watch);
+    rg_mem_free(m->props);
+    for (int i = 0; i < m->nmarks; i++) rg_mem_free(m->marks[i].cells);
+    rg_mem_free(m->marks);
+    rg_mem_free(m->grids);
+    rg_mem_free(m->restr);
+    rg_mem_free(m->area_refs);
+    rg_mem_free(m->rules);
+    rg_mem_free(m->state_init);
+    rg_mem_free(m->root);
+    rg_mem_free(m->peer_off);
+    rg_mem_free(m->peers);
+    rg_mem_free(m->unit_off);
+    rg_mem_free(m->unit_cells);
+    rg_mem_free(m->cell_unit_off);
+    rg_mem_free(m->cell_units);
+    rg_mem_free(m->inter_off);
+    rg_mem_free(m->igroups);
+    rg_mem_free(m->igroup_off);
+    for (int i = 0; i < m->ninters; i++) rg_mem_free(m->inters[i].in);
+    rg_mem_free(m->inters);
+    rg_mem_free(m->watch_off);
+    rg_mem_free(m->watch_prop);
+    rg_mem_free(m->watch_ev);
+    rg_mem_free(m->box_of);
+    for (int i = RG_FAM_BUILTIN; i < m->nfamilies; i++) rg_mem_free((char *)m->families[i]);
     cJSON_Delete(m->source);
     rg_arena_free(&m->arena);
     rg_board_free(&m->board);
-    rg_free(m);
+    rg_mem_free(m);
 }
 
 const rg_board *rg_model_board(const rg_model *m) { return &m->board; }
@@ -101,7 +101,7 @@ int rg_model_family(rg_model *m, const char *name)
     for (int i = 0; i < m->nfamilies; i++)
         if (strcmp(m->families[i], name) == 0) return i;
     if (m->nfamilies == RG_MAX_FAMILIES) return -1;
-    char *copy = rg_strdup(name);
+    char *copy = rg_mem_strdup(name);
     if (!copy) return -1;
     m->families[m->nfamilies] = copy;
     return m->nfamilies++;

@@ -4,7 +4,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "model/board.h"
 #include "model/model.h"
@@ -13,9 +13,9 @@
 int rg_record_new(rg_model *m, rg_puzzle **out)
 {
     const rg_board *bd = rg_model_board(m);
-    rg_puzzle *p = rg_calloc(1, sizeof *p);
-    if (!p || !(p->givens = rg_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int)))) {
-        rg_free(p);
+    rg_puzzle *p = rg_mem_calloc(1, sizeof *p);
+    if (!p || !(p->givens = rg_mem_calloc((size_t)(bd->ncells ? bd->ncells : 1), sizeof(int)))) {
+        rg_mem_free(p);
         return RG_E_NOMEM;
     }
     p->model = m;
@@ -36,11 +36,11 @@ int rg_record_copy(const rg_puzzle *p, const int *givens, rg_puzzle **out, rg_er
                                     "cell %s: digit %d is out of range (0 to %d)", name,
                                     givens[k], bd->digits);
             }
-    rg_puzzle *q = rg_calloc(1, sizeof *q);
-    int *g = rg_malloc((size_t)(bd->ncells ? bd->ncells : 1) * sizeof *g);
+    rg_puzzle *q = rg_mem_calloc(1, sizeof *q);
+    int *g = rg_mem_alloc((size_t)(bd->ncells ? bd->ncells : 1) * sizeof *g);
     if (!q || !g) {
-        rg_free(q);
-        rg_free(g);
+        rg_mem_free(q);
+        rg_mem_free(g);
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     if (givens)
@@ -58,8 +58,8 @@ void rg_record_free(rg_puzzle *p)
 {
     if (!p) return;
     if (p->model) rg_model_unref(p->model);
-    rg_free(p->givens);
-    rg_free(p->solution);
+    rg_mem_free(p->givens);
+    rg_mem_free(p->solution);
     cJSON_Delete(p->kept);
-    rg_free(p);
+    rg_mem_free(p);
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/mask.h"
 #include "model/model.h"
 #include "model/tables.h"
@@ -21,10 +21,10 @@ static int build_peers(rg_model *m)
     size_t npairs = 0;
     for (int i = 0; i < m->nhouses; i++) npairs += (size_t)m->houses[i].n * (m->houses[i].n - 1);
     npairs += (size_t)(m->nedges / 3) * 2;
-    int *pairs = rg_malloc((npairs ? npairs : 1) * 2 * sizeof *pairs);
-    m->peer_off = rg_calloc((size_t)N + 1, sizeof *m->peer_off);
+    int *pairs = rg_mem_alloc((npairs ? npairs : 1) * 2 * sizeof *pairs);
+    m->peer_off = rg_mem_calloc((size_t)N + 1, sizeof *m->peer_off);
     if (!pairs || !m->peer_off) {
-        rg_free(pairs);
+        rg_mem_free(pairs);
         return RG_E_NOMEM;
     }
     size_t k = 0;
@@ -49,17 +49,17 @@ static int build_peers(rg_model *m)
     /* Counting sort by first cell, then sort and deduplicate each list. */
     for (size_t i = 0; i < k; i++) m->peer_off[pairs[2 * i] + 1]++;
     for (int c = 0; c < N; c++) m->peer_off[c + 1] += m->peer_off[c];
-    int *fill = rg_malloc(((size_t)N + 1) * sizeof *fill);
-    int *peers = rg_malloc((k ? k : 1) * sizeof *peers);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
+    int *peers = rg_mem_alloc((k ? k : 1) * sizeof *peers);
     if (!fill || !peers) {
-        rg_free(fill);
-        rg_free(peers);
-        rg_free(pairs);
+        rg_mem_free(fill);
+        rg_mem_free(peers);
+        rg_mem_free(pairs);
         return RG_E_NOMEM;
     }
     memcpy(fill, m->peer_off, ((size_t)N + 1) * sizeof *fill);
     for (size_t i = 0; i < k; i++) peers[fill[pairs[2 * i]]++] = pairs[2 * i + 1];
-    rg_free(pairs);
+    rg_mem_free(pairs);
     int w = 0;
     for (int c = 0; c < N; c++) {
         int lo = m->peer_off[c], hi = m->peer_off[c + 1];
@@ -69,8 +69,8 @@ static int build_peers(rg_model *m)
             if (i == lo || peers[i] != peers[i - 1]) peers[w++] = peers[i];
     }
     m->peer_off[N] = w;
-    rg_free(fill);
-    m->peers = rg_realloc(peers, (size_t)(w ? w : 1) * sizeof *peers);
+    rg_mem_free(fill);
+    m->peers = rg_mem_realloc(peers, (size_t)(w ? w : 1) * sizeof *peers);
     if (!m->peers) {
         m->peers = peers;
     }
@@ -82,8 +82,8 @@ static int build_units(rg_model *m)
     int D = m->board.digits, count = 0;
     for (int i = 0; i < m->nhouses; i++)
         if (m->houses[i].n == D) count++;
-    m->unit_off = rg_calloc((size_t)count + 1, sizeof *m->unit_off);
-    m->unit_cells = rg_malloc(((size_t)count * D + 1) * sizeof *m->unit_cells);
+    m->unit_off = rg_mem_calloc((size_t)count + 1, sizeof *m->unit_off);
+    m->unit_cells = rg_mem_alloc(((size_t)count * D + 1) * sizeof *m->unit_cells);
     if (!m->unit_off || !m->unit_cells) return RG_E_NOMEM;
     int u = 0;
     for (int i = 0; i < m->nhouses; i++)
@@ -94,16 +94,16 @@ static int build_units(rg_model *m)
         }
     m->nunits = count;
     int N = m->board.ncells;
-    m->cell_unit_off = rg_calloc((size_t)N + 1, sizeof *m->cell_unit_off);
-    m->cell_units = rg_malloc(((size_t)count * D + 1) * sizeof *m->cell_units);
+    m->cell_unit_off = rg_mem_calloc((size_t)N + 1, sizeof *m->cell_unit_off);
+    m->cell_units = rg_mem_alloc(((size_t)count * D + 1) * sizeof *m->cell_units);
     if (!m->cell_unit_off || !m->cell_units) return RG_E_NOMEM;
     for (int k = 0; k < count * D; k++) m->cell_unit_off[m->unit_cells[k] + 1]++;
     for (int c = 0; c < N; c++) m->cell_unit_off[c + 1] += m->cell_unit_off[c];
-    int *fill = rg_malloc(((size_t)N + 1) * sizeof *fill);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     if (!fill) return RG_E_NOMEM;
     memcpy(fill, m->cell_unit_off, ((size_t)N + 1) * sizeof *fill);
     for (int k = 0; k < count * D; k++) m->cell_units[fill[m->unit_cells[k]]++] = k / D;
-    rg_free(fill);
+    rg_mem_free(fill);
     return RG_OK;
 }
 
@@ -112,7 +112,7 @@ static int build_units(rg_model *m)
 static int add_inter(rg_model *m, const rg_house *u, const rg_house *h, int *cap)
 {
     int nin = 0, nu = 0, nh = 0;
-    int *buf = rg_malloc((size_t)(u->n + h->n) * sizeof *buf);
+    int *buf = rg_mem_alloc((size_t)(u->n + h->n) * sizeof *buf);
     if (!buf) return RG_E_NOMEM;
     int *in = buf, *ur = buf + u->n, *hr;
     /* both sorted: merge */
@@ -133,9 +133,9 @@ static int add_inter(rg_model *m, const rg_house *u, const rg_house *h, int *cap
     memcpy(hr, tmp_h, (size_t)nh * sizeof *hr);
     if (m->ninters == *cap) {
         int nc = *cap ? 2 * *cap : 64;
-        rg_inter *ni = rg_realloc(m->inters, (size_t)nc * sizeof *ni);
+        rg_inter *ni = rg_mem_realloc(m->inters, (size_t)nc * sizeof *ni);
         if (!ni) {
-            rg_free(buf);
+            rg_mem_free(buf);
             return RG_E_NOMEM;
         }
         m->inters = ni;
@@ -149,15 +149,15 @@ static int build_inters(rg_model *m)
 {
     int D = m->board.digits, N = m->board.ncells, cap = 0;
     /* For each house, the houses it meets: via cell membership lists. */
-    int *hoff = rg_calloc((size_t)N + 1, sizeof *hoff);
+    int *hoff = rg_mem_calloc((size_t)N + 1, sizeof *hoff);
     if (!hoff) return RG_E_NOMEM;
     for (int i = 0; i < m->nhouses; i++)
         for (int k = 0; k < m->houses[i].n; k++) hoff[m->houses[i].cells[k] + 1]++;
     for (int c = 0; c < N; c++) hoff[c + 1] += hoff[c];
-    int *hl = rg_malloc(((size_t)hoff[N] + 1) * sizeof *hl);
-    int *fill = rg_malloc(((size_t)N + 1) * sizeof *fill);
-    int *shared = rg_calloc((size_t)m->nhouses + 1, sizeof *shared);
-    int *touched = rg_malloc(((size_t)m->nhouses + 1) * sizeof *touched);
+    int *hl = rg_mem_alloc(((size_t)hoff[N] + 1) * sizeof *hl);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
+    int *shared = rg_mem_calloc((size_t)m->nhouses + 1, sizeof *shared);
+    int *touched = rg_mem_alloc(((size_t)m->nhouses + 1) * sizeof *touched);
     int rc = RG_OK;
     if (!hl || !fill || !shared || !touched) {
         rc = RG_E_NOMEM;
@@ -166,7 +166,7 @@ static int build_inters(rg_model *m)
     memcpy(fill, hoff, ((size_t)N + 1) * sizeof *fill);
     for (int i = 0; i < m->nhouses; i++)
         for (int k = 0; k < m->houses[i].n; k++) hl[fill[m->houses[i].cells[k]]++] = i;
-    m->inter_off = rg_calloc((size_t)m->nunits + 1, sizeof *m->inter_off);
+    m->inter_off = rg_mem_calloc((size_t)m->nunits + 1, sizeof *m->inter_off);
     if (!m->inter_off) {
         rc = RG_E_NOMEM;
         goto done;
@@ -194,11 +194,11 @@ static int build_inters(rg_model *m)
         m->inter_off[unit] = m->ninters;
     }
 done:
-    rg_free(hoff);
-    rg_free(hl);
-    rg_free(fill);
-    rg_free(shared);
-    rg_free(touched);
+    rg_mem_free(hoff);
+    rg_mem_free(hl);
+    rg_mem_free(fill);
+    rg_mem_free(shared);
+    rg_mem_free(touched);
     return rc;
 }
 
@@ -207,11 +207,11 @@ done:
 static int group_inters(rg_model *m)
 {
     int D = m->board.digits, N = m->board.ncells;
-    m->igroup_off = rg_calloc((size_t)m->nunits + 1, sizeof *m->igroup_off);
-    m->igroups = rg_malloc(((size_t)m->ninters + 1) * sizeof *m->igroups);
-    unsigned char *used = rg_calloc((size_t)N + 1, 1);
-    rg_inter *tmp = rg_malloc(((size_t)m->ninters + 1) * sizeof *tmp);
-    unsigned char *taken = rg_calloc((size_t)m->ninters + 1, 1);
+    m->igroup_off = rg_mem_calloc((size_t)m->nunits + 1, sizeof *m->igroup_off);
+    m->igroups = rg_mem_alloc(((size_t)m->ninters + 1) * sizeof *m->igroups);
+    unsigned char *used = rg_mem_calloc((size_t)N + 1, 1);
+    rg_inter *tmp = rg_mem_alloc(((size_t)m->ninters + 1) * sizeof *tmp);
+    unsigned char *taken = rg_mem_calloc((size_t)m->ninters + 1, 1);
     int rc = RG_OK, ng = 0;
     if (!m->igroup_off || !m->igroups || !used || !tmp || !taken) {
         rc = RG_E_NOMEM;
@@ -253,26 +253,26 @@ static int group_inters(rg_model *m)
     m->igroup_off[m->nunits] = ng;
     if (m->ninters) memcpy(m->inters, tmp, (size_t)m->ninters * sizeof *tmp);
 done:
-    rg_free(used);
-    rg_free(tmp);
-    rg_free(taken);
+    rg_mem_free(used);
+    rg_mem_free(tmp);
+    rg_mem_free(taken);
     return rc;
 }
 
 static int build_watch(rg_model *m)
 {
     int N = m->board.ncells;
-    m->watch_off = rg_calloc((size_t)N + 1, sizeof *m->watch_off);
+    m->watch_off = rg_mem_calloc((size_t)N + 1, sizeof *m->watch_off);
     if (!m->watch_off) return RG_E_NOMEM;
     for (int p = 0; p < m->nprops; p++)
         for (int k = 0; k < m->props[p].nwatch; k++) m->watch_off[m->props[p].watch[k] + 1]++;
     for (int c = 0; c < N; c++) m->watch_off[c + 1] += m->watch_off[c];
     int total = m->watch_off[N];
-    m->watch_prop = rg_malloc(((size_t)total + 1) * sizeof *m->watch_prop);
-    m->watch_ev = rg_malloc((size_t)total + 1);
-    int *fill = rg_malloc(((size_t)N + 1) * sizeof *fill);
+    m->watch_prop = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_prop);
+    m->watch_ev = rg_mem_alloc((size_t)total + 1);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     if (!m->watch_prop || !m->watch_ev || !fill) {
-        rg_free(fill);
+        rg_mem_free(fill);
         return RG_E_NOMEM;
     }
     memcpy(fill, m->watch_off, ((size_t)N + 1) * sizeof *fill);
@@ -282,14 +282,14 @@ static int build_watch(rg_model *m)
             m->watch_prop[at] = p;
             m->watch_ev[at] = (unsigned char)m->props[p].events;
         }
-    rg_free(fill);
+    rg_mem_free(fill);
     return RG_OK;
 }
 
 static int build_boxes(rg_model *m)
 {
     int N = m->board.ncells;
-    m->box_of = rg_malloc(((size_t)N + 1) * sizeof *m->box_of);
+    m->box_of = rg_mem_alloc(((size_t)N + 1) * sizeof *m->box_of);
     if (!m->box_of) return RG_E_NOMEM;
     for (int c = 0; c < N; c++) m->box_of[c] = -1;
     int nb = 0;
@@ -306,7 +306,7 @@ static int build_boxes(rg_model *m)
 int rg_tables_build(rg_model *m)
 {
     int N = m->board.ncells;
-    m->root = rg_malloc(((size_t)N + 1) * sizeof *m->root);
+    m->root = rg_mem_alloc(((size_t)N + 1) * sizeof *m->root);
     if (!m->root) return RG_E_NOMEM;
     for (int c = 0; c < N; c++) m->root[c] = m->full;
     for (int i = 0; i < m->nrestr; i++) m->root[m->restr[i].cell] &= m->restr[i].allowed;

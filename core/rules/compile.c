@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/error.h"
 #include "model/build.h"
 #include "model/model.h"
@@ -22,7 +22,7 @@ int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, in
         return rg_error_set(err, RG_E_INTERNAL, NULL, "rules must be added in order");
     if (m->nrules == m->caprules) {
         int cap = m->caprules ? 2 * m->caprules : 16;
-        rg_rule_rec *grown = rg_realloc(m->rules, (size_t)cap * sizeof *grown);
+        rg_rule_rec *grown = rg_mem_realloc(m->rules, (size_t)cap * sizeof *grown);
         if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         m->rules = grown;
         m->caprules = cap;

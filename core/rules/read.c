@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/arena.h"
 #include "base/error.h"
 #include "base/json.h"
@@ -343,7 +343,7 @@ static int gather(rg_build *b, rg_rule *r, const char *field, const cJSON *v, in
     }
     if (bound > bd->ncells) bound = bd->ncells;
     c->cap = (int)bound;
-    c->cells = rg_malloc((size_t)(bound ? bound : 1) * sizeof *c->cells);
+    c->cells = rg_mem_alloc((size_t)(bound ? bound : 1) * sizeof *c->cells);
     if (!c->cells) return nomem(b, r, field);
 
     if (cJSON_IsString(v)) {
@@ -384,7 +384,7 @@ int rg_read_cells(rg_build *b, rg_rule *r, const char *field, unsigned flags, in
     rc = gather(b, r, field, v, (flags & RG_F_ORDERED) != 0, &c);
     if (!rc) rc = check_count(b, r, field, c.n, min, max, "cells");
     if (!rc) rc = finish_cells(b, r, field, &c, cells, n);
-    rg_free(c.cells);
+    rg_mem_free(c.cells);
     return rc;
 }
 
@@ -433,7 +433,7 @@ int rg_read_area(rg_build *b, rg_rule *r, const char *field, unsigned flags, con
     c.cells = NULL;
     rc = gather(b, r, field, v, 0, &c);
     if (!rc) rc = finish_cells(b, r, field, &c, cells, n);
-    rg_free(c.cells);
+    rg_mem_free(c.cells);
     return rc;
 }
 
@@ -522,13 +522,13 @@ int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flag
                                rg_json_found(e, g, sizeof g));
             break;
         }
-        rg_free(c.cells);
+        rg_mem_free(c.cells);
         c.cells = NULL;
         rc = gather(b, r, where, e, 1, &c);
         if (!rc) rc = check_count(b, r, where, c.n, min_len, 0, "cells");
         if (!rc) rc = finish_cells(b, r, where, &c, &ls[i], &ln[i]);
     }
-    rg_free(c.cells);
+    rg_mem_free(c.cells);
     if (rc) return rc;
     *lists = ls;
     *lens = ln;

@@ -3,7 +3,7 @@
  * every rule. */
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/clock.h"
 #include "base/mask.h"
 #include "model/check.h"
@@ -39,7 +39,7 @@ int rg_search_grow(rg_solver *s, int n)
     int cap = s->nspaces ? s->nspaces : 16;
     while (cap < n) cap *= 2;
     if (cap > s->N + 2) cap = s->N + 2;
-    unsigned char *ns = rg_realloc(s->spaces, s->space_bytes * (size_t)cap);
+    unsigned char *ns = rg_mem_realloc(s->spaces, s->space_bytes * (size_t)cap);
     if (!ns) return RG_E_NOMEM;
     s->spaces = ns;
     s->nspaces = cap;

@@ -3,7 +3,7 @@
  * the library's entry to propagation and search. */
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/mask.h"
@@ -19,20 +19,20 @@
 
 static void release_buffers(rg_solver *s)
 {
-    rg_free(s->spaces);
-    rg_free(s->frames);
-    rg_free(s->naked);
-    for (int k = 0; k < RG_COST_CLASSES; k++) rg_free(s->queue[k]);
-    rg_free(s->queued);
-    rg_free(s->values);
-    rg_free(s->udirty);
-    for (int b = 0; b < 3; b++) rg_free(s->ustack[b]);
-    rg_free(s->sol);
-    rg_free(s->wdeg);
-    rg_free(s->scratch);
-    rg_free(s->reach);
-    rg_free(s->lscore);
-    rg_free(s->lstamp);
+    rg_mem_free(s->spaces);
+    rg_mem_free(s->frames);
+    rg_mem_free(s->naked);
+    for (int k = 0; k < RG_COST_CLASSES; k++) rg_mem_free(s->queue[k]);
+    rg_mem_free(s->queued);
+    rg_mem_free(s->values);
+    rg_mem_free(s->udirty);
+    for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
+    rg_mem_free(s->sol);
+    rg_mem_free(s->wdeg);
+    rg_mem_free(s->scratch);
+    rg_mem_free(s->reach);
+    rg_mem_free(s->lscore);
+    rg_mem_free(s->lstamp);
     if (s->m) rg_model_unref(s->m);
     memset(s, 0, sizeof *s);
 }
@@ -58,20 +58,20 @@ static int prepare(rg_solver *s, rg_model *m)
     s->nspaces = 0;
     s->spaces = NULL;
     rg_search_grow(s, s->N + 2 < 16 ? s->N + 2 : 16);
-    s->frames = rg_calloc((size_t)s->N + 2, sizeof *s->frames);
-    s->naked = rg_malloc(((size_t)s->N + 1) * sizeof *s->naked);
+    s->frames = rg_mem_calloc((size_t)s->N + 2, sizeof *s->frames);
+    s->naked = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->naked);
     for (int k = 0; k < RG_COST_CLASSES; k++)
-        s->queue[k] = rg_malloc(((size_t)m->nprops + 1) * sizeof(int));
-    s->queued = rg_calloc((size_t)m->nprops + 1, 1);
-    s->values = rg_malloc(((size_t)s->N + 1) * sizeof *s->values);
-    s->udirty = rg_calloc((size_t)m->nunits + 1, 1);
-    for (int b = 0; b < 3; b++) s->ustack[b] = rg_malloc(((size_t)m->nunits + 1) * sizeof(int));
-    s->sol = rg_malloc(((size_t)s->N + 1) * sizeof *s->sol);
-    s->wdeg = rg_malloc(((size_t)s->N + 1) * sizeof *s->wdeg);
-    s->scratch = rg_malloc(s->space_bytes);
-    s->reach = rg_malloc(((size_t)s->N + 1) * sizeof *s->reach);
-    s->lscore = rg_malloc(((size_t)s->N + 1) * sizeof *s->lscore);
-    s->lstamp = rg_malloc(((size_t)s->N + 1) * sizeof *s->lstamp);
+        s->queue[k] = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof(int));
+    s->queued = rg_mem_calloc((size_t)m->nprops + 1, 1);
+    s->values = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->values);
+    s->udirty = rg_mem_calloc((size_t)m->nunits + 1, 1);
+    for (int b = 0; b < 3; b++) s->ustack[b] = rg_mem_alloc(((size_t)m->nunits + 1) * sizeof(int));
+    s->sol = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->sol);
+    s->wdeg = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->wdeg);
+    s->scratch = rg_mem_alloc(s->space_bytes);
+    s->reach = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->reach);
+    s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
+    s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
     int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
              s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
@@ -84,13 +84,13 @@ static int prepare(rg_solver *s, rg_model *m)
     return RG_OK;
 }
 
-rg_solver *rg_solver_new(void) { return rg_calloc(1, sizeof(rg_solver)); }
+rg_solver *rg_solver_new(void) { return rg_mem_calloc(1, sizeof(rg_solver)); }
 
 void rg_solver_free(rg_solver *s)
 {
     if (!s) return;
     release_buffers(s);
-    rg_free(s);
+    rg_mem_free(s);
 }
 
 /* Set up the root space from the givens. RG_FAIL when they contradict. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/mem.h"
 #include "rulegrid/rulegrid.h"
 
 /* Each block carries its size in a header kept 16-byte aligned. */
@@ -29,7 +29,7 @@ static int injected_failure(void)
     return 0;
 }
 
-void *rg_malloc(size_t size)
+void *rg_mem_alloc(size_t size)
 {
     unsigned char *p = size > SIZE_MAX - HDR || injected_failure() ? NULL : malloc(size + HDR);
     if (!p) {
@@ -41,15 +41,15 @@ void *rg_malloc(size_t size)
     return p + HDR;
 }
 
-void *rg_calloc(size_t n, size_t size)
+void *rg_mem_calloc(size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size) return NULL;
-    void *p = rg_malloc(n * size);
+    void *p = rg_mem_alloc(n * size);
     if (p) memset(p, 0, n * size);
     return p;
 }
 
-void rg_free(void *p)
+void rg_mem_free(void *p)
 {
     if (!p) return;
     unsigned char *q = (unsigned char *)p - HDR;
@@ -59,9 +59,9 @@ void rg_free(void *p)
     free(q);
 }
 
-void *rg_realloc(void *p, size_t size)
+void *rg_mem_realloc(void *p, size_t size)
 {
-    if (!p) return rg_malloc(size);
+    if (!p) return rg_mem_alloc(size);
     unsigned char *q = (unsigned char *)p - HDR;
     size_t old;
     memcpy(&old, q, sizeof old);
@@ -76,13 +76,13 @@ void *rg_realloc(void *p, size_t size)
     return r + HDR;
 }
 
-char *rg_strdup(const char *s)
+char *rg_mem_strdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = rg_malloc(n);
+    char *d = rg_mem_alloc(n);
     if (d) memcpy(d, s, n);
     return d;
 }
 
 /* Strings the library hands out (rg_puzzle_write, rg_generate_clues). */
-void rg_string_free(char *s) { rg_free(s); }
+void rg_string_free(char *s) { rg_mem_free(s); }

@@ -7,7 +7,7 @@
 
 #include "gen/hook.h"
 #include "host/registry.h"
-#include "host/table.h"
+#include "host/host.h"
 #include "io/out.h"
 #include "model/build.h"
 #include "rules/read.h"
@@ -69,15 +69,15 @@ static const rg_host table = {
     .keep = rg_space_keep,
     .fix = rg_space_fix,
     .state = rg_space_state,
-    .gen_board = rg_gen_board,
-    .gen_cell_at = rg_gen_cell_at,
-    .gen_cell_pos = rg_gen_cell_pos,
-    .gen_box_of = rg_gen_box_of,
-    .gen_int = rg_gen_int,
-    .gen_string = rg_gen_string,
-    .gen_random = rg_gen_random,
-    .gen_emit = rg_gen_emit,
-    .gen_error = rg_gen_error,
+    .gen_board = rg_hook_board,
+    .gen_cell_at = rg_hook_cell_at,
+    .gen_cell_pos = rg_hook_cell_pos,
+    .gen_box_of = rg_hook_box_of,
+    .gen_int = rg_hook_int,
+    .gen_string = rg_hook_string,
+    .gen_random = rg_hook_random,
+    .gen_emit = rg_hook_emit,
+    .gen_error = rg_hook_error,
     .out_board = rg_out_board,
     .out_cell_at = rg_out_cell_at,
     .out_cell_pos = rg_out_cell_pos,

@@ -1,14 +1,17 @@
-/* The generator (core/generate.c): every preset makes puzzles that an
+/* The generator (core/gen/): every preset makes puzzles that an
  * independent count proves unique; seeds reproduce; jigsaw layouts, killer
  * cages, levels, minimality and symmetry hold; profiles and options that do
- * not fit are refused naming the field; a third-party hook takes part.
+ * not fit are refused naming the field; a third-party hook takes part;
+ * presets are files found like plugins.
  * RULEGRID_TEST_SCALE (Valgrind, sanitizers) takes one seed per preset. */
+#define _XOPEN_SOURCE 700 /* mkdtemp, setenv */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <cmocka.h>
@@ -562,6 +565,57 @@ static void third_party_hook(void **state)
     rg_registry_free(reg);
 }
 
+/* Presets are files found like plugins: a folder of RULEGRID_PRESET_PATH
+ * adds presets and hides a built-in one of the same name; a preset that does
+ * not read fails when a generator is made from it, naming its file. */
+static void preset_folders(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rg-presets-XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    const char *builtin = rg_presets_document(t_presets(), rg_presets_find(t_presets(), "classic4"));
+    assert_non_null(builtin);
+    static const char *const files[] = {"mine.json", "classic9.json", "broken.json", "notes.txt"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(i == 2 ? "{\"format\": \"rulegrid\", \"version\":" : builtin, f);
+        fclose(f);
+    }
+    setenv("RULEGRID_PRESET_PATH", dir, 1);
+    rg_presets *ps = NULL;
+    rg_error err;
+    assert_int_equal(rg_presets_load(NULL, rg_builtin_preset_dir(), &ps, &err), RG_OK);
+    unsetenv("RULEGRID_PRESET_PATH");
+    /* mine and broken are new (notes.txt is no preset); classic9 is hidden. */
+    assert_int_equal(rg_presets_count(ps), rg_presets_count(t_presets()) + 2);
+    int mine = rg_presets_find(ps, "mine"), c9 = rg_presets_find(ps, "classic9");
+    assert_true(mine >= 0 && c9 >= 0);
+    assert_non_null(strstr(rg_presets_path(ps, c9), dir));
+    assert_string_equal(rg_presets_summary(ps, mine), "4x4 with 2x2 boxes");
+    assert_non_null(strstr(rg_presets_folders(ps), dir));
+    /* Natural order: classic4 before classic16. */
+    assert_true(rg_presets_find(ps, "classic4") < rg_presets_find(ps, "classic16"));
+    rg_generator *g = NULL;
+    assert_int_equal(rg_generator_preset(t_registry(), ps, "mine", &g, &err), RG_OK);
+    assert_int_equal(rg_puzzle_digits(rg_generator_template(g)), 4);
+    rg_generator_free(g);
+    assert_int_equal(rg_generator_preset(t_registry(), ps, "broken", &g, &err), RG_E_FORMAT);
+    assert_null(g);
+    assert_string_equal(err.file, "broken");
+    assert_non_null(strstr(err.message, "truncated JSON"));
+    assert_int_equal(rg_generator_preset(t_registry(), ps, "nope", &g, &err), RG_E_FORMAT);
+    assert_non_null(strstr(err.message, "unknown preset 'nope' (one of "));
+    assert_non_null(strstr(err.message, "mine"));
+    rg_presets_free(ps);
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +631,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(option_errors, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(budgets, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(third_party_hook, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(preset_folders, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

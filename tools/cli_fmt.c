@@ -32,6 +32,7 @@ typedef struct ctx {
     char *classic_rules; /* the same for a classic 9 x 9 */
     FILE *out;
     long written;        /* puzzles written (convert) */
+    int refused;         /* convert --to json: the input holds more than one puzzle */
     int status;
 } ctx;
 
@@ -473,6 +474,8 @@ static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
         return;
     }
     if (c->o.to == TO_JSON && c->written > 0) {
+        /* Said once; the inputs are not read any further. */
+        c->refused = 1;
         report_text(c, file, line,
                     "--to json writes one document, and the input holds more than one puzzle "
                     "(use --to jsonl)");
@@ -503,7 +506,7 @@ static void convert_file(ctx *c, const char *path)
         rg_puzzle_free(p);
     } else if (kind == IN_JSON_LINES) {
         long line = 0;
-        for (size_t pos = 0, len; pos < n;) {
+        for (size_t pos = 0, len; pos < n && !c->refused;) {
             const char *l = next_line(s, n, &pos, &len);
             line++;
             if (blank(l, len)) continue;
@@ -523,7 +526,7 @@ static void convert_file(ctx *c, const char *path)
         } else if (rg_corpus_open(c->reg, path, mem, c->templ, &corpus, &e) != RG_OK) {
             report(c, &e);
         } else {
-            for (;;) {
+            while (!c->refused) {
                 rg_puzzle *p = NULL;
                 int rc = rg_corpus_next(corpus, &p, &e);
                 if (rc == 0) break;
@@ -612,7 +615,7 @@ int cli_convert_main(int argc, char **argv)
         }
     }
     if (rc < 0) {
-        for (int i = 0; i < c.o.nfiles; i++) convert_file(&c, c.o.files[i]);
+        for (int i = 0; i < c.o.nfiles && !c.refused; i++) convert_file(&c, c.o.files[i]);
         rc = c.status;
         if (c.out != stdout) {
             int ok = fclose(c.out) == 0;

@@ -1,7 +1,6 @@
 /* The benchmark harness of rulegrid: corpora read up front, one cell of the
- * grid (corpus × strategy level × heuristic) run on worker threads with its
- * answers checked, the generation mode (presets), and the reports (markdown,
- * CSV, JSON, counters). */
+ * grid (corpus × level × heuristic) run on worker threads with its answers
+ * checked, the generation mode (presets), and the reports. */
 #ifndef RG_BENCH_H
 #define RG_BENCH_H
 
@@ -36,6 +35,7 @@ typedef struct bench_setup {
     double max_seconds; /* per puzzle, 0: none */
     int threads;        /* worker threads */
     int reps;           /* timed repetitions (0: counters only) */
+    int quiet;          /* no lines about each step on standard error */
 } bench_setup;
 
 #define BENCH_MAX_FAMILIES 64

@@ -149,6 +149,16 @@ static void *work(void *arg)
     return NULL;
 }
 
+static void merge(gen_tally *sum, const gen_tally *t)
+{
+    if (t->wrong >= 0) fail_at(sum, t->wrong, t->failed, t->why);
+    sum->puzzles += t->puzzles, sum->verified += t->verified;
+    sum->givens += t->givens, sum->clue_rules += t->clue_rules;
+    sum->repairs += t->repairs, sum->attempts += t->attempts, sum->guesses += t->guesses;
+    for (int l = 0; l <= RG_STRATEGY_COUNT; l++) sum->at_level[l] += t->at_level[l];
+    sum->gen_us += t->gen_us;
+}
+
 /* Run j on su->threads workers; the tallies summed into *sum. */
 static int run_gen_job(gen_job *j, gen_tally *sum, char *msg, size_t n)
 {
@@ -163,15 +173,7 @@ static int run_gen_job(gen_job *j, gen_tally *sum, char *msg, size_t n)
         w[i].t.wrong = -1;
     }
     int started = bench_threads(nw, work, w, sizeof *w);
-    for (int i = 0; i < started; i++) {
-        gen_tally *t = &w[i].t;
-        if (t->wrong >= 0) fail_at(sum, t->wrong, t->failed, t->why);
-        sum->puzzles += t->puzzles, sum->verified += t->verified;
-        sum->givens += t->givens, sum->clue_rules += t->clue_rules;
-        sum->repairs += t->repairs, sum->attempts += t->attempts, sum->guesses += t->guesses;
-        for (int l = 0; l <= RG_STRATEGY_COUNT; l++) sum->at_level[l] += t->at_level[l];
-        sum->gen_us += t->gen_us;
-    }
+    for (int i = 0; i < started; i++) merge(sum, &w[i].t);
     free(w);
     if (started == 0) return snprintf(msg, n, "cannot start a worker thread"), BENCH_USAGE;
     if (sum->wrong < 0) return BENCH_OK;

@@ -1,7 +1,6 @@
 /* Running one cell of the grid: worker threads take puzzles by index, each
- * with a solver of its own; counters are summed per worker and merged, so
- * that any number of workers gives the same counters. Answers are checked in
- * the counting pass, never in a timed one. */
+ * with a solver of its own, their counters merged so that any number of
+ * workers gives the same; answers are checked in the counting pass only. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
@@ -201,8 +200,8 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* Run fn on n threads, thread i given (char *)args + i * stride, with
- * worker-sized stacks; joins them all. Returns how many could start. */
+/* ---- Threads ---------------------------------------------------------------------- */
+
 int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride)
 {
     pthread_t *tid = calloc((size_t)n, sizeof *tid);
@@ -221,22 +220,40 @@ int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride)
     return started;
 }
 
+/* ---- A pass over the corpus -------------------------------------------------------- */
+
+static void merge(tally *sum, const tally *t)
+{
+    if (t->wrong >= 0 && (sum->wrong < 0 || t->wrong < sum->wrong)) {
+        sum->wrong = t->wrong;
+        snprintf(sum->why, sizeof sum->why, "%s", t->why);
+    }
+    sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
+    sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
+    sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
+    sum->propagations += t->propagations, sum->prunings += t->prunings;
+    sum->root_us += t->root_us, sum->search_us += t->search_us;
+    for (int k = 0; k < t->nfamilies; k++)
+        add_family(sum->family, &sum->nfamilies, t->family[k].name, t->family[k].calls,
+                   t->family[k].prunings);
+}
+
 /* Run j on su->threads workers and merge their tallies into *sum. */
 static int run_job(job *j, tally *sum, char *msg, size_t n)
 {
     int nw = j->su->threads > 0 ? j->su->threads : 1;
-    worker *w = calloc((size_t)nw, sizeof *w);
-    if (!w) {
+    worker *ws = calloc((size_t)nw, sizeof *ws);
+    if (!ws) {
         snprintf(msg, n, "out of memory");
         return BENCH_USAGE;
     }
     atomic_init(&j->next, 0);
     for (int i = 0; i < nw; i++) {
-        w[i].j = j;
-        w[i].t.wrong = -1;
+        ws[i].j = j;
+        ws[i].t.wrong = -1;
     }
     int rc = BENCH_OK;
-    int started = bench_threads(nw, work, w, sizeof *w);
+    int started = bench_threads(nw, work, ws, sizeof *ws);
     memset(sum, 0, sizeof *sum);
     sum->wrong = -1;
     if (started == 0) {
@@ -244,25 +261,13 @@ static int run_job(job *j, tally *sum, char *msg, size_t n)
         rc = BENCH_USAGE;
     }
     for (int i = 0; i < started; i++) {
-        tally *t = &w[i].t;
-        if (t->failed && rc == BENCH_OK) {
-            snprintf(msg, n, "%s", t->why);
+        if (ws[i].t.failed && rc == BENCH_OK) {
+            snprintf(msg, n, "%s", ws[i].t.why);
             rc = BENCH_USAGE;
         }
-        if (t->wrong >= 0 && (sum->wrong < 0 || t->wrong < sum->wrong)) {
-            sum->wrong = t->wrong;
-            snprintf(sum->why, sizeof sum->why, "%s", t->why);
-        }
-        sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
-        sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
-        sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
-        sum->propagations += t->propagations, sum->prunings += t->prunings;
-        sum->root_us += t->root_us, sum->search_us += t->search_us;
-        for (int k = 0; k < t->nfamilies; k++)
-            add_family(sum->family, &sum->nfamilies, t->family[k].name, t->family[k].calls,
-                       t->family[k].prunings);
+        merge(sum, &ws[i].t);
     }
-    free(w);
+    free(ws);
     return rc;
 }
 

@@ -78,7 +78,7 @@ expect_rc 2 "unknown option"
 has "$ERR" "--frobnicate" "unknown option named"
 run "$BENCH" -q -s quick "$DATA/puzzles.txt"
 expect_rc 2 "unknown level"
-has "$ERR" "'quick'" "unknown level named"
+has "$ERR" "unknown strategy 'quick' (one of check, forward, propagate, singles, intersections, subsets, probe, sac, or all)" "unknown level named, the levels listed"
 run "$BENCH" -q "$TMP/missing.txt"
 expect_rc 2 "missing corpus"
 has "$ERR" "missing.txt" "missing corpus named"
@@ -107,8 +107,9 @@ b = doc["benchmarks"][0]
 assert b["puzzles/s"] > 0 and b["time_unit"] == "ms"
 assert doc["context"]["rulegrid_commit"]
 ' <<<"$OUT" || fail "--gbench JSON: $OUT"
-# the CPU time of a pass is the process's (milliseconds for these 20
-# puzzles), not the waiting main thread's (tens of microseconds)
+# the work runs on a worker thread: the CPU time of a pass is the process's
+# (milliseconds for these 20 puzzles), not the waiting main thread's (tens of
+# microseconds)
 run "$BENCH" -q --gbench -s intersections "$CLASSIC/puzzles6_forum_hardest_1106.txt:20" \
     --benchmark_min_time=0.01 --benchmark_format=json
 expect_rc 0 "--gbench, CPU time"
@@ -117,6 +118,14 @@ import json, sys
 b = json.loads(sys.stdin.read())["benchmarks"][0]
 assert b["cpu_time"] > 2, b["cpu_time"]
 ' <<<"$OUT" || fail "--gbench CPU time is not the process's: $OUT"
+
+# ---- lists of levels
+run "$BENCH" -q -s intersections,intersections "$DATA/puzzles.txt"
+expect_rc 2 "a level given twice"
+has "$ERR" "'intersections' given twice" "a level given twice"
+run "$BENCH" --help
+expect_rc 0 "--help"
+has "$OUT" "usage: rulegrid-bench" "--help usage"
 
 # ---- --generate: presets made, verified and timed; -j 2 makes what -j 1 makes
 GEN=classic4:5,classic9:3,killer:1

@@ -119,12 +119,21 @@ b = json.loads(sys.stdin.read())["benchmarks"][0]
 assert b["cpu_time"] > 2, b["cpu_time"]
 ' <<<"$OUT" || fail "--gbench CPU time is not the process's: $OUT"
 
-# ---- lists of levels
+# ---- -s all: every level from propagate up; check and forward only when named
+run "$BENCH" -q -r 0 -s all -H mrv --counters - "$DATA/puzzles.txt"
+expect_rc 0 "-s all"
+levels=$(awk '$2 == "puzzles" {split($1, k, "/"); print k[2]}' <<<"$OUT" | paste -sd,)
+[ "$levels" = "propagate,singles,intersections,subsets,probe,sac" ] || fail "-s all ran: $levels"
+run "$BENCH" -q -r 0 -s all,check -H mrv --counters - "$DATA/puzzles.txt"
+expect_rc 0 "-s all,check"
+levels=$(awk '$2 == "puzzles" {split($1, k, "/"); print k[2]}' <<<"$OUT" | paste -sd,)
+[ "$levels" = "check,propagate,singles,intersections,subsets,probe,sac" ] || fail "-s all,check ran: $levels"
 run "$BENCH" -q -s intersections,intersections "$DATA/puzzles.txt"
 expect_rc 2 "a level given twice"
 has "$ERR" "'intersections' given twice" "a level given twice"
 run "$BENCH" --help
 expect_rc 0 "--help"
+has "$OUT" "only when named" "--help says what all leaves out"
 has "$OUT" "usage: rulegrid-bench" "--help usage"
 
 # ---- --generate: presets made, verified and timed; -j 2 makes what -j 1 makes

@@ -344,7 +344,29 @@ static int time_cells(args *a, bench_cell *cells, int n)
 typedef struct gb_cell {
     bench_cell *cell;
     const bench_setup *su;
+    int counted;    /* 1: the counting pass checked every answer; -1: it failed */
+    int *status;    /* the harness's exit status, raised when it fails */
+    char why[1024]; /* why it failed */
 } gb_cell;
+
+/* The counting pass of a cell the filter selected, once, before its first
+ * timed loop: Google Benchmark calls only the benchmarks its filter keeps.
+ * 1 when every answer is right. */
+static int gb_count(gb_cell *g)
+{
+    if (g->counted) return g->counted > 0;
+    const bench_cell *c = g->cell;
+    if (!g->su->quiet)
+        fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name,
+                rg_strategy_name(c->strategy), rg_heuristic_name(c->heuristic));
+    int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
+    g->counted = rc ? -1 : 1;
+    if (rc) {
+        fprintf(stderr, "rulegrid-bench: %s\n", g->why);
+        if (rc > *g->status) *g->status = rc;
+    }
+    return !rc;
+}
 
 static void gb_pass(gb_state *st, void *ctx)
 {
@@ -353,6 +375,10 @@ static void gb_pass(gb_state *st, void *ctx)
     char msg[1024];
     double wall, root, search, sum_root = 0, sum_search = 0;
     long iters = 0;
+    if (!gb_count(g)) {
+        gb_skip_with_error(st, g->why);
+        return;
+    }
     while (gb_keep_running(st)) {
         if (bench_cell_pass(c, g->su, &wall, &root, &search, msg, sizeof msg) != BENCH_OK) {
             gb_skip_with_error(st, msg);
@@ -374,6 +400,7 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
 {
     gb_cell *g = calloc((size_t)n, sizeof *g);
     if (!g) return bad("benchmarks", "out of memory");
+    int status = BENCH_OK;
     gb_add_context("rulegrid_commit", st->commit);
     gb_add_context("rulegrid_compiler", st->compiler);
     gb_add_context("rulegrid_flags", st->flags);
@@ -381,11 +408,10 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
         char name[512];
         snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name,
                  rg_strategy_name(cells[i].strategy), rg_heuristic_name(cells[i].heuristic));
-        g[i].cell = &cells[i];
-        g[i].su = &a->su;
+        g[i] = (gb_cell){.cell = &cells[i], .su = &a->su, .status = &status};
         gb_register(name, gb_pass, &g[i]);
     }
-    int rc = gb_run(&a->gargc, a->gargv) ? BENCH_USAGE : BENCH_OK;
+    int rc = gb_run(&a->gargc, a->gargv) ? BENCH_USAGE : status;
     free(g);
     return rc;
 }
@@ -514,9 +540,13 @@ static int run(args *a)
     if (!rc && !(cells = make_cells(a, &n))) rc = bad("cells", "out of memory");
     bench_stamp st;
     bench_stamp_fill(&st);
-    if (!rc) rc = count_cells(a, cells, n);
-    if (!rc && a->gbench) rc = run_gbench(a, cells, n, &st);
-    else if (!rc) rc = time_cells(a, cells, n);
+    /* With --gbench each cell is counted when its benchmark first runs. */
+    if (!rc && a->gbench) {
+        rc = run_gbench(a, cells, n, &st);
+    } else if (!rc) {
+        rc = count_cells(a, cells, n);
+        if (!rc) rc = time_cells(a, cells, n);
+    }
     if (!rc) rc = reports(a, &st, cells, n);
     free(cells);
     for (int i = 0; i < a->ncorpora; i++) bench_corpus_free(&a->corpora[i]);

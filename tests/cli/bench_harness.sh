@@ -93,9 +93,9 @@ run "$BENCH"
 expect_rc 2 "no corpus"
 
 # ---- Google Benchmark: each cell a benchmark, its filter and JSON output; the
-# time is the wall clock and the CPU time the whole process's (the work is on
-# worker threads)
-run "$BENCH" -q --gbench -s singles,intersections "$VAR/thermo.jsonl" \
+# filter also decides which cells are counted and checked; the time is the
+# wall clock and the CPU time the whole process's (the work is on workers)
+run "$BENCH" --gbench -s singles,intersections "$VAR/thermo.jsonl" \
     --benchmark_filter=intersections --benchmark_min_time=0.01 --benchmark_format=json
 expect_rc 0 "--gbench"
 python3 -c '
@@ -107,6 +107,10 @@ b = doc["benchmarks"][0]
 assert b["puzzles/s"] > 0 and b["time_unit"] == "ms"
 assert doc["context"]["rulegrid_commit"]
 ' <<<"$OUT" || fail "--gbench JSON: $OUT"
+has "$ERR" "counting thermo, intersections, domwdeg" "--gbench counts the cell the filter keeps"
+if grep -q "counting thermo, singles" <<<"$ERR"; then
+    fail "--gbench counted a cell the filter leaves out: $ERR"
+fi
 # the work runs on a worker thread: the CPU time of a pass is the process's
 # (milliseconds for these 20 puzzles), not the waiting main thread's (tens of
 # microseconds)
@@ -118,6 +122,14 @@ import json, sys
 b = json.loads(sys.stdin.read())["benchmarks"][0]
 assert b["cpu_time"] > 2, b["cpu_time"]
 ' <<<"$OUT" || fail "--gbench CPU time is not the process's: $OUT"
+# a wrong answer in a selected cell: status 1, the benchmark marked failed
+run "$BENCH" -q --gbench "$TMP/wrong.jsonl" --benchmark_min_time=0.01 --benchmark_format=json
+expect_rc 1 "--gbench with a wrong answer"
+has "$ERR" "differs from the document's solution" "--gbench wrong answer message"
+# a filter that keeps nothing counts nothing
+run "$BENCH" --gbench "$TMP/wrong.jsonl" --benchmark_filter=nothing-matches
+expect_rc 0 "--gbench, nothing selected"
+if grep -q "counting" <<<"$ERR"; then fail "--gbench counted with nothing selected: $ERR"; fi
 
 # ---- -s all: every level from propagate up; check and forward only when named
 run "$BENCH" -q -r 0 -s all -H mrv --counters - "$DATA/puzzles.txt"

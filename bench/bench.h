@@ -82,8 +82,11 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
  * every worker thread. */
 #define BENCH_WORKER_STACK (8u << 20)
 /* run.c: fn on n threads with worker stacks, thread i given
- * (char *)args + i * stride; all joined. Returns how many started. */
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride);
+ * (char *)args + i * stride; all joined. With watch (may be NULL), the
+ * calling thread calls watch(ctx) a few times a second until they end (for
+ * a progress line). Returns how many started. */
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
+                  void (*watch)(void *ctx), void *ctx);
 
 /* Monotonic clock, seconds. */
 double bench_now(void);

@@ -66,7 +66,7 @@
       "checked), then time the generation; -r, -j, --seed, --plugins and the reports "   \
       "apply")                                                                           \
     X(QUIET, quiet, "quiet", 'q', NULL, FLAG,                                            \
-      "no lines about each step on standard error")                                      \
+      "no lines about each step on standard error (a terminal's progress line stays)")   \
     X(HELP, help, "help", 'h', NULL, HELP, "this help")
 
 enum {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "progress.h"
 
 /* Puzzles a worker takes at a time. */
 #define CHUNK 4
@@ -30,6 +31,7 @@ typedef struct job {
     int check;         /* the counting pass: check answers, keep guesses[] */
     uint64_t *guesses; /* per puzzle, counting pass only */
     atomic_int next;
+    atomic_long done;  /* puzzles solved, for the progress line */
 } job;
 
 typedef struct worker {
@@ -194,7 +196,9 @@ static void *work(void *arg)
     for (;;) {
         int from = atomic_fetch_add(&j->next, CHUNK);
         if (from >= n || w->t.failed) break;
-        solve_range(w, solver, from, from + CHUNK < n ? from + CHUNK : n);
+        int to = from + CHUNK < n ? from + CHUNK : n;
+        solve_range(w, solver, from, to);
+        atomic_fetch_add(&j->done, to - from);
     }
     rg_solver_free(solver);
     return NULL;
@@ -202,25 +206,96 @@ static void *work(void *arg)
 
 /* ---- Threads ---------------------------------------------------------------------- */
 
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride)
+/* Workers that say when they end, so that the caller can watch them. */
+typedef struct crew {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int running;
+} crew;
+
+typedef struct member {
+    crew *c;
+    void *(*fn)(void *);
+    void *arg;
+} member;
+
+static void *member_run(void *p)
+{
+    member *m = p;
+    m->fn(m->arg);
+    pthread_mutex_lock(&m->c->mu);
+    m->c->running--;
+    pthread_cond_signal(&m->c->cv);
+    pthread_mutex_unlock(&m->c->mu);
+    return NULL;
+}
+
+/* watch(ctx) every tenth of a second until every member of c has ended. */
+static void watch_crew(crew *c, void (*watch)(void *), void *ctx)
+{
+    pthread_mutex_lock(&c->mu);
+    while (c->running > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 100000000L;
+        if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        pthread_mutex_unlock(&c->mu);
+        watch(ctx);
+        pthread_mutex_lock(&c->mu);
+    }
+    pthread_mutex_unlock(&c->mu);
+}
+
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
+                  void (*watch)(void *ctx), void *ctx)
 {
     pthread_t *tid = calloc((size_t)n, sizeof *tid);
-    if (!tid) return 0;
+    member *m = watch ? calloc((size_t)n, sizeof *m) : NULL;
+    crew c = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, n};
+    if (!tid || (watch && !m)) {
+        free(tid);
+        free(m);
+        return 0;
+    }
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, BENCH_WORKER_STACK);
     int started = 0;
     for (int i = 0; i < n; i++) {
-        if (pthread_create(&tid[i], &attr, fn, (char *)args + (size_t)i * stride) != 0) break;
+        void *arg = (char *)args + (size_t)i * stride;
+        if (m) m[i] = (member){&c, fn, arg};
+        if (pthread_create(&tid[i], &attr, m ? member_run : fn, m ? (void *)&m[i] : arg) != 0)
+            break;
         started++;
     }
     pthread_attr_destroy(&attr);
+    if (m) {
+        pthread_mutex_lock(&c.mu);
+        c.running -= n - started;
+        pthread_mutex_unlock(&c.mu);
+        watch_crew(&c, watch, ctx);
+    }
     for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
     free(tid);
+    free(m);
     return started;
 }
 
 /* ---- A pass over the corpus -------------------------------------------------------- */
+
+/* What a progress line shows of a job: base + its puzzles done, of total. */
+typedef struct watcher {
+    progress *line;
+    job *j;
+    long base, total;
+} watcher;
+
+static void show(void *ctx)
+{
+    watcher *w = ctx;
+    progress_update(w->line, w->base + atomic_load(&w->j->done), w->total);
+}
 
 static void merge(tally *sum, const tally *t)
 {
@@ -238,8 +313,9 @@ static void merge(tally *sum, const tally *t)
                    t->family[k].prunings);
 }
 
-/* Run j on su->threads workers and merge their tallies into *sum. */
-static int run_job(job *j, tally *sum, char *msg, size_t n)
+/* Run j on su->threads workers and merge their tallies into *sum; w (may
+ * be NULL) is the progress line to keep up to date. */
+static int run_job(job *j, tally *sum, watcher *w, char *msg, size_t n)
 {
     int nw = j->su->threads > 0 ? j->su->threads : 1;
     worker *ws = calloc((size_t)nw, sizeof *ws);
@@ -248,12 +324,13 @@ static int run_job(job *j, tally *sum, char *msg, size_t n)
         return BENCH_USAGE;
     }
     atomic_init(&j->next, 0);
+    atomic_init(&j->done, 0);
     for (int i = 0; i < nw; i++) {
         ws[i].j = j;
         ws[i].t.wrong = -1;
     }
-    int rc = BENCH_OK;
-    int started = bench_threads(nw, work, ws, sizeof *ws);
+    int rc = BENCH_OK, on = w && w->line->on;
+    int started = bench_threads(nw, work, ws, sizeof *ws, on ? show : NULL, w);
     memset(sum, 0, sizeof *sum);
     sum->wrong = -1;
     if (started == 0) {
@@ -269,6 +346,15 @@ static int run_job(job *j, tally *sum, char *msg, size_t n)
     }
     free(ws);
     return rc;
+}
+
+/* "counting thermo, sac, domwdeg:" */
+static void begin_line(progress *line, const char *what, const bench_cell *cell)
+{
+    char label[400];
+    snprintf(label, sizeof label, "%s %s, %s, %s:", what, cell->corpus->name,
+             rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
+    progress_begin(line, label, 1);
 }
 
 /* ---- The counting pass --------------------------------------------------------- */
@@ -293,13 +379,17 @@ static void guess_spread(bench_cell *cell, uint64_t *g, int n)
 int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n)
 {
     const bench_corpus *c = cell->corpus;
-    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0};
+    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0, 0};
     if (!j.guesses) {
         snprintf(msg, n, "out of memory");
         return BENCH_USAGE;
     }
     tally t;
-    int rc = run_job(&j, &t, msg, n);
+    progress line;
+    begin_line(&line, "counting", cell);
+    watcher w = {&line, &j, 0, c->n};
+    int rc = run_job(&j, &t, &w, msg, n);
+    progress_end(&line);
     if (rc == BENCH_OK && t.wrong >= 0) {
         snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong,
                  t.why, rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
@@ -323,13 +413,16 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
 
 /* ---- Timed passes ------------------------------------------------------------- */
 
-int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
-                    double *root_us, double *search_us, char *msg, size_t n)
+/* One timed pass; line (may be NULL) shows pass r of reps. */
+static int pass(const bench_cell *cell, const bench_setup *su, double *wall_s, double *root_us,
+                double *search_us, progress *line, int r, char *msg, size_t n)
 {
-    job j = {cell, su, 0, NULL, 0};
+    job j = {cell, su, 0, NULL, 0, 0};
     tally t;
+    long np = cell->corpus->n;
+    watcher w = {line, &j, r * np, su->reps * np};
     double t0 = bench_now();
-    int rc = run_job(&j, &t, msg, n);
+    int rc = run_job(&j, &t, line ? &w : NULL, msg, n);
     *wall_s = bench_now() - t0;
     *root_us = t.root_us;
     *search_us = t.search_us;
@@ -341,6 +434,12 @@ int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_
         rc = BENCH_WRONG;
     }
     return rc;
+}
+
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
+                    double *root_us, double *search_us, char *msg, size_t n)
+{
+    return pass(cell, su, wall_s, root_us, search_us, NULL, 0, msg, n);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -365,8 +464,11 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
         return BENCH_USAGE;
     }
     int rc = BENCH_OK;
+    progress line;
+    begin_line(&line, "timing", cell);
     for (int r = 0; r < reps && rc == BENCH_OK; r++)
-        rc = bench_cell_pass(cell, su, &v[r], &v[reps + r], &v[2 * reps + r], msg, n);
+        rc = pass(cell, su, &v[r], &v[reps + r], &v[2 * reps + r], &line, r, msg, n);
+    progress_end(&line);
     if (rc == BENCH_OK) {
         double np = (double)cell->puzzles;
         cell->reps = reps;

@@ -218,6 +218,12 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
  * entry's index in every case but 0. */
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err);
 void cli_input_close(cli_input *in);
+/* About how many puzzles path holds, for a progress line: 1 for a .json
+ * file, else its lines that are neither blank nor comments; 0 when unknown
+ * (standard input, or a file that cannot be read: reading it will say). */
+long cli_input_estimate(const char *path);
+/* The same for an open input whose text is in memory (standard input). */
+long cli_input_estimate_open(const cli_input *in);
 /* Is text (starting with '{') JSON documents one a line rather than one? */
 int cli_several_documents(const char *text, size_t len);
 /* All of path ("-": standard input) into a NUL-terminated malloc'd buffer.

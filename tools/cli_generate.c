@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "rulegrid/rulegrid.h"
 
 enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_LIMIT = 3 };
@@ -162,6 +163,7 @@ typedef struct cmd {
     rg_presets *presets; /* the preset folders' documents */
     rg_registry *reg;
     rg_generator *g;
+    progress line;       /* on a terminal, for a long batch */
 } cmd;
 
 /* What the options may not say together. -1 to go on, else 2 once said. */
@@ -368,6 +370,7 @@ static int take(batch *b, long i, int started)
 static int record(cmd *c, totals *t, slot *s, long i, FILE *out)
 {
     if (s->rc != RG_OK) {
+        progress_clear(&c->line);
         report(s, i, c->count);
         t->failed++;
         return s->rc == RG_E_LIMIT ? EXIT_LIMIT : EXIT_USAGE;
@@ -403,14 +406,14 @@ static int run_batch(cmd *c)
     batch b;
     pthread_t threads[MAX_THREADS];
     int started = 0, code = EXIT_OK;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    double t0 = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    double t0 = progress_now();
     if (!start_batch(&b, c, threads, &started)) {
         say("out of memory");
         if (out != stdout) fclose(out);
         return EXIT_USAGE;
     }
+    progress_begin(&c->line, "generate:",
+                   c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO));
     totals t;
     memset(&t, 0, sizeof t);
     for (long i = 0; i < c->count && take(&b, i, started); i++) {
@@ -418,10 +421,11 @@ static int run_batch(cmd *c)
         if (e > code) code = e;
         rg_string_free(b.slots[i].text);
         b.slots[i].text = NULL;
+        progress_update(&c->line, i + 1, c->count);
     }
     end_batch(&b, c->count, threads, started);
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    double wall = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9 - t0;
+    progress_end(&c->line);
+    double wall = progress_now() - t0;
     if (out == stdout) {
         fflush(stdout);
     } else if (fclose(out) != 0 && code == EXIT_OK) {

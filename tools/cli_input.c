@@ -268,6 +268,53 @@ void cli_input_close(cli_input *in)
     memset(in, 0, sizeof *in);
 }
 
+/* ---- Estimates for the progress line -------------------------------------------- */
+
+/* Counts the lines of s that are neither blank nor comments; *at_start: no
+ * character but blanks seen yet on the current line (carried over chunks). */
+static long count_entries(const char *s, size_t n, int *at_start)
+{
+    long count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\n') {
+            *at_start = 1;
+        } else if (*at_start && !is_blank((unsigned char)s[i])) {
+            *at_start = 0;
+            if (s[i] != '#') count++;
+        }
+    }
+    return count;
+}
+
+long cli_input_estimate(const char *path)
+{
+    if (strcmp(path, "-") == 0) return 0;
+    if (ends_with(path, ".json")) return 1;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    /* Text starting with '{' may be one document over many lines: unknown. */
+    int lines = ends_with(path, ".jsonl"), first = 0;
+    char buf[1 << 16];
+    long count = 0;
+    int at_start = 1;
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, fp)) > 0) {
+        const char *c = first ? NULL : first_nonblank(buf, got);
+        if (c) first = (unsigned char)*c;
+        if (first == '{' && !lines) break;
+        count += count_entries(buf, got, &at_start);
+    }
+    fclose(fp);
+    return first == '{' && !lines ? 0 : count;
+}
+
+long cli_input_estimate_open(const cli_input *in)
+{
+    if (in->kind == CLI_DOCUMENT) return 1;
+    int at_start = 1;
+    return in->text ? count_entries(in->text, in->len, &at_start) : 0;
+}
+
 /* ---- Shared by the commands ------------------------------------------------- */
 
 int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)

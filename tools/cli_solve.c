@@ -1,15 +1,16 @@
 /* `rulegrid solve`, `count` and `check`: every puzzle of every input solved,
- * counted or checked, one result each (text or JSON), and a summary. Reading
- * is cli_input.c's, the shapes of the output are cli_output.c's. */
+ * counted or checked, one result each (text or JSON), a summary, a progress
+ * line on a terminal. Reading is cli_input.c's, shapes are cli_output.c's. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "rulegrid/rulegrid.h"
 
 /* Exit statuses; where several apply the highest wins. */
@@ -33,6 +34,8 @@ typedef struct run {
     int documents_only; /* every input so far was one document */
     int exit_code;
     summary sum;
+    progress line;      /* on a terminal, for a long run */
+    long done, total;   /* results so far; puzzles expected (0: unknown) */
 } run;
 
 static void raise_exit(run *c, int code)
@@ -42,7 +45,11 @@ static void raise_exit(run *c, int code)
 
 /* ---- Reporting -------------------------------------------------------------- */
 
-static void print_error(run *c, rg_error *e) { cli_print_error(c->reg, e); }
+static void print_error(run *c, rg_error *e)
+{
+    progress_clear(&c->line);
+    cli_print_error(c->reg, e);
+}
 
 /* {"index": i and, with several inputs, "file": its path. */
 static void json_head(run *c, jsonw *w, const cli_input *in, long index)
@@ -320,12 +327,10 @@ static void print_summary(run *c, double wall)
 
 /* ---- The run ------------------------------------------------------------------------ */
 
-/* Seconds of a monotonic clock. */
-static double now(void)
+static void advance(run *c)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    c->done++;
+    progress_update(&c->line, c->done, c->total);
 }
 
 static void run_input(run *c, const char *path)
@@ -341,6 +346,7 @@ static void run_input(run *c, const char *path)
         return;
     }
     if (in.kind != CLI_DOCUMENT) c->documents_only = 0;
+    if (c->line.on && strcmp(path, "-") == 0) c->total += cli_input_estimate_open(&in);
     long entries = 0;
     for (;;) {
         rg_puzzle *p = NULL;
@@ -349,6 +355,7 @@ static void run_input(run *c, const char *path)
         entries++;
         if (rc < 0) {
             report_unreadable(c, &in, in.index < 0 ? 0 : in.index, &err);
+            advance(c);
             if (rc == -2) break;
             continue;
         }
@@ -358,6 +365,7 @@ static void run_input(run *c, const char *path)
             solve_one(c, &in, p);
         rg_puzzle_free(p);
         fflush(stdout);
+        advance(c);
     }
     if (entries == 0) {
         rg_error_clear(&err);
@@ -416,6 +424,15 @@ static void search_options(run *c)
     if (given[CLI_OPT_TIME]) c->opt.max_seconds = o->time;
 }
 
+/* The progress line: on a terminal, unless results stream to it too. */
+static void begin_progress(run *c, const opts_list *files)
+{
+    char label[64];
+    snprintf(label, sizeof label, "%s:", cli_program.commands[c->command].name);
+    progress_begin(&c->line, label, c->o->quiet || !isatty(STDOUT_FILENO));
+    for (int i = 0; c->line.on && i < files->n; i++) c->total += cli_input_estimate(files->v[i]);
+}
+
 static int run_all(run *c, const opts_list *files)
 {
     if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_UNREADABLE;
@@ -429,10 +446,12 @@ static int run_all(run *c, const opts_list *files)
     }
     c->multi = files->n > 1;
     c->documents_only = 1;
-    double start = now();
+    begin_progress(c, files);
+    double start = progress_now();
     for (int i = 0; i < files->n; i++) run_input(c, files->v[i]);
+    progress_end(&c->line);
     if (c->o->stats && c->command != CLI_CHECK && (!c->documents_only || files->n > 1))
-        print_summary(c, now() - start);
+        print_summary(c, progress_now() - start);
     return c->exit_code;
 }
 

@@ -1,7 +1,6 @@
 /* The benchmark harness of rulegrid: corpora read up front, one cell of the
- * grid (corpus × strategy level × heuristic) run on worker threads with its
- * answers checked, the generation mode (presets), and the reports (markdown,
- * CSV, JSON, counters). */
+ * grid (corpus × level × heuristic) run on worker threads with its answers
+ * checked, the generation mode (presets), and the reports. */
 #ifndef RG_BENCH_H
 #define RG_BENCH_H
 
@@ -36,6 +35,7 @@ typedef struct bench_setup {
     double max_seconds; /* per puzzle, 0: none */
     int threads;        /* worker threads */
     int reps;           /* timed repetitions (0: counters only) */
+    int quiet;          /* no lines about each step on standard error */
 } bench_setup;
 
 #define BENCH_MAX_FAMILIES 64
@@ -82,8 +82,11 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
  * every worker thread. */
 #define BENCH_WORKER_STACK (8u << 20)
 /* run.c: fn on n threads with worker stacks, thread i given
- * (char *)args + i * stride; all joined. Returns how many started. */
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride);
+ * (char *)args + i * stride; all joined. With watch (may be NULL), the
+ * calling thread calls watch(ctx) a few times a second until they end (for
+ * a progress line). Returns how many started. */
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
+                  void (*watch)(void *ctx), void *ctx);
 
 /* Monotonic clock, seconds. */
 double bench_now(void);

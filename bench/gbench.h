@@ -1,7 +1,6 @@
-/* A C face for Google Benchmark: register a benchmark as a C callback with a
- * context, run its timing loop, set counters, and run everything with the
- * library's usual command-line flags (--benchmark_filter, _repetitions,
- * _format=json, _out ...). The implementation is gbench.cc. */
+/* A C face for Google Benchmark: register a C callback with a context, run
+ * its timing loop, set counters, and run everything with the library's usual
+ * flags (--benchmark_filter, _repetitions, _format ...); gbench.cc has it. */
 #ifndef RG_GBENCH_H
 #define RG_GBENCH_H
 
@@ -18,7 +17,9 @@ typedef void (*gb_fn)(gb_state *st, void *ctx);
  * (value × iterations / time, e.g. puzzles per pass → puzzles/s). */
 enum { GB_VALUE = 0, GB_RATE = 1 };
 
-/* Register fn(ctx) under name (copied), timed in wall-clock milliseconds. */
+/* Register fn(ctx) under name (copied), timed in wall-clock milliseconds;
+ * its CPU time is the process's (the work runs on worker threads). The
+ * library names it name/process_time/real_time. */
 void gb_register(const char *name, gb_fn fn, void *ctx);
 /* Add "key: value" to the context printed with every run (and in JSON). */
 void gb_add_context(const char *key, const char *value);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "progress.h"
 
 /* The rates issue 6 asks for, single thread. */
 static const struct {
@@ -37,6 +38,9 @@ typedef struct gen_job {
     const bench_setup *su;
     int verify; /* the counting pass */
     atomic_long next;
+    atomic_long done; /* puzzles made (or failed), for the progress line */
+    progress *line;   /* may be NULL */
+    long base, total; /* what the line shows: base + done of total */
 } gen_job;
 
 typedef struct gen_worker {
@@ -144,9 +148,26 @@ static void *work(void *arg)
         long i = atomic_fetch_add(&j->next, 1);
         if (i >= j->g->count || w->t.wrong >= 0) break;
         make_one(w, solver, i);
+        atomic_fetch_add(&j->done, 1);
     }
     rg_solver_free(solver);
     return NULL;
+}
+
+static void show(void *ctx)
+{
+    gen_job *j = ctx;
+    progress_update(j->line, j->base + atomic_load(&j->done), j->total);
+}
+
+static void merge(gen_tally *sum, const gen_tally *t)
+{
+    if (t->wrong >= 0) fail_at(sum, t->wrong, t->failed, t->why);
+    sum->puzzles += t->puzzles, sum->verified += t->verified;
+    sum->givens += t->givens, sum->clue_rules += t->clue_rules;
+    sum->repairs += t->repairs, sum->attempts += t->attempts, sum->guesses += t->guesses;
+    for (int l = 0; l <= RG_STRATEGY_COUNT; l++) sum->at_level[l] += t->at_level[l];
+    sum->gen_us += t->gen_us;
 }
 
 /* Run j on su->threads workers; the tallies summed into *sum. */
@@ -158,20 +179,14 @@ static int run_gen_job(gen_job *j, gen_tally *sum, char *msg, size_t n)
     sum->wrong = -1;
     if (!w) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
     atomic_init(&j->next, 0);
+    atomic_init(&j->done, 0);
     for (int i = 0; i < nw; i++) {
         w[i].j = j;
         w[i].t.wrong = -1;
     }
-    int started = bench_threads(nw, work, w, sizeof *w);
-    for (int i = 0; i < started; i++) {
-        gen_tally *t = &w[i].t;
-        if (t->wrong >= 0) fail_at(sum, t->wrong, t->failed, t->why);
-        sum->puzzles += t->puzzles, sum->verified += t->verified;
-        sum->givens += t->givens, sum->clue_rules += t->clue_rules;
-        sum->repairs += t->repairs, sum->attempts += t->attempts, sum->guesses += t->guesses;
-        for (int l = 0; l <= RG_STRATEGY_COUNT; l++) sum->at_level[l] += t->at_level[l];
-        sum->gen_us += t->gen_us;
-    }
+    int on = j->line && j->line->on;
+    int started = bench_threads(nw, work, w, sizeof *w, on ? show : NULL, j);
+    for (int i = 0; i < started; i++) merge(sum, &w[i].t);
     free(w);
     if (started == 0) return snprintf(msg, n, "cannot start a worker thread"), BENCH_USAGE;
     if (sum->wrong < 0) return BENCH_OK;
@@ -185,9 +200,14 @@ static int run_gen_job(gen_job *j, gen_tally *sum, char *msg, size_t n)
 
 int bench_gen_count(bench_gen *g, const bench_setup *su, char *msg, size_t n)
 {
-    gen_job j = {g, su, 1, 0};
+    char label[300];
+    progress line;
+    snprintf(label, sizeof label, "generating and verifying %s:", g->preset);
+    progress_begin(&line, label, 1);
+    gen_job j = {g, su, 1, 0, 0, &line, 0, g->count};
     gen_tally t;
     int rc = run_gen_job(&j, &t, msg, n);
+    progress_end(&line);
     if (rc != BENCH_OK) return rc;
     g->puzzles = t.puzzles, g->verified = t.verified;
     g->givens = t.givens, g->clue_rules = t.clue_rules, g->repairs = t.repairs;
@@ -205,8 +225,12 @@ int bench_gen_time(bench_gen *g, const bench_setup *su, char *msg, size_t n)
     double *v = calloc((size_t)reps * 2, sizeof *v);
     if (!v) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
     int rc = BENCH_OK;
+    char label[300];
+    progress line;
+    snprintf(label, sizeof label, "timing %s:", g->preset);
+    progress_begin(&line, label, 1);
     for (int r = 0; r < reps && rc == BENCH_OK; r++) {
-        gen_job j = {g, su, 0, 0};
+        gen_job j = {g, su, 0, 0, 0, &line, r * g->count, reps * g->count};
         gen_tally t;
         double t0 = bench_now();
         rc = run_gen_job(&j, &t, msg, n);
@@ -220,6 +244,7 @@ int bench_gen_time(bench_gen *g, const bench_setup *su, char *msg, size_t n)
             rc = BENCH_WRONG;
         }
     }
+    progress_end(&line);
     if (rc == BENCH_OK) {
         double np = (double)g->puzzles;
         g->reps = reps;

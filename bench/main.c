@@ -1,110 +1,140 @@
-/* rulegrid-bench: the grid of strategy levels × heuristics × corpora. Reads
- * every corpus first, counts and checks each cell, then times it (or hands
- * the cells to Google Benchmark with --gbench), then writes the reports.
- * With --generate: the same for puzzles made from presets (generate.c). */
+/* rulegrid-bench's main: its table of options (read by tools/opts.c), then
+ * the corpora read, each cell counted and checked, timed (or handed to Google
+ * Benchmark), and the reports; --generate does the same for presets. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "bench.h"
 #include "gbench.h"
+#include "opts.h"
 
-#define MAX_DIRS 16
+/* ---- The options ------------------------------------------------------------------ */
+
+#define DEFAULT_LEVELS "propagate,singles,intersections,subsets"
+/* Puzzles per preset when --generate names none. */
+#define GEN_DEFAULT_COUNT 20
+
+/* X(ID, field, name, letter, value, how, help): the one list of options of
+ * the harness; the fields of args, the parser, the help and the errors come
+ * from it. */
+#define BENCH_OPTIONS(X)                                                                 \
+    X(STRATEGY, levels, "strategy", 's', "LIST", NAMES(&levels, propagating),            \
+      "strategy levels, comma-separated, or all: every level from propagate up (check "  \
+      "and forward, plain backtracking and far slower, only when named, e.g. -s "        \
+      "all,check); default " DEFAULT_LEVELS)                                             \
+    X(HEURISTIC, heuristics, "heuristic", 'H', "LIST", NAMES(&heuristics, NULL),         \
+      "heuristics, comma-separated, or all; default domwdeg")                            \
+    X(REPS, reps, "reps", 'r', "N", UINT(0, 1000, "is not a whole number from 0 to 1000"), \
+      "timed passes per cell, the median quoted (default 3; 0: counters only)")          \
+    X(JOBS, jobs, "jobs", 'j', "N", UINT(1, 256, "is not a whole number from 1 to 256"),   \
+      "worker threads (default 1); counters do not depend on it")                        \
+    X(LIMIT, limit, "limit", 0, "N",                                                     \
+      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),             \
+      "count solutions up to N (default 2: prove uniqueness)")                           \
+    X(SEED, seed, "seed", 0, "N",                                                        \
+      UINT(0, UINT64_MAX, "is not a whole number from 0 to 18446744073709551615"),       \
+      "puzzle i is solved (or made) with seed N + i (default 1)")                        \
+    X(VALUES, values, "values", 0, "ORDER", NAME(&value_orders),                         \
+      "the order digits are tried in")                                                   \
+    X(NODES, nodes, "nodes", 0, "N",                                                     \
+      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),            \
+      "search nodes per puzzle (a puzzle stopped counts as unknown)")                    \
+    X(TIME, time, "time", 0, "S",                                                        \
+      SECONDS("is not a number of seconds (0 or more, fractions allowed)"),              \
+      "seconds per puzzle (a puzzle stopped counts as unknown)")                         \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", TEXTS,                                      \
+      "also load the plugins of DIR (repeatable)")                                       \
+    X(TEMPLATE, templ, "template", 0, "FILE", TEXT,                                      \
+      "classic lines are givens of FILE's board and rules")                              \
+    X(MD, md, "md", 0, "FILE", TEXT,                                                     \
+      "the markdown report ('-' is standard output; the default: --md -)")               \
+    X(CSV, csv, "csv", 0, "FILE", TEXT, "the CSV report")                                \
+    X(JSON, json, "json", 0, "FILE", TEXT, "the JSON report (rulegrid-plot-bench draws it)") \
+    X(COUNTERS, counters, "counters", 0, "FILE", TEXT,                                    \
+      "the counters, one a line (scripts/bench-regress compares them)")                  \
+    X(GBENCH, gbench, "gbench", 0, NULL, FLAG,                                           \
+      "time the cells with Google Benchmark; --benchmark_* flags (filter, repetitions, " \
+      "format, out ...) are passed to it")                                               \
+    X(GENERATE, generate, "generate", 0, "PRESET[:N],...", TEXT,                         \
+      "instead of corpora: make N puzzles (default 20) of each preset (or all, all:N) "  \
+      "with seeds seed + i, verify each (unique by a count of its own, solution "        \
+      "checked), then time the generation; -r, -j, --seed, --plugins and the reports "   \
+      "apply")                                                                           \
+    X(QUIET, quiet, "quiet", 'q', NULL, FLAG,                                            \
+      "no lines about each step on standard error (a terminal's progress line stays)")   \
+    X(HELP, help, "help", 'h', NULL, HELP, "this help")
+
+enum {
+#define BENCH_X_(ID, field, name, letter, value, how, help) O_##ID,
+    BENCH_OPTIONS(BENCH_X_)
+#undef BENCH_X_
+    O_COUNT
+};
 
 typedef struct args {
+    opts_head head; /* the corpora are the operands, --benchmark_* flags the passed */
+#define BENCH_X_(ID, field, name, letter, value, how, help) OPTS_FIELD(field, how)
+    BENCH_OPTIONS(BENCH_X_)
+#undef BENCH_X_
     bench_setup su;
-    int levels[RG_STRATEGY_COUNT], nlevels;
-    int heuristics[RG_HEURISTIC_COUNT], nheuristics;
-    const char *dirs[MAX_DIRS + 1];
-    int ndirs;
-    const char *templ;
-    const char *md, *csv, *json, *counters;
-    int gbench, quiet;
     bench_corpus *corpora;
     int ncorpora;
     char **gargv; /* argv[0] and the --benchmark_* flags */
     int gargc;
     bench_gen *gens; /* --generate: one per preset asked for */
     int ngens;
-    unsigned given; /* bit k: option k (O_*) was given */
 } args;
 
-static void usage(FILE *f)
+/* -s all leaves out the levels that do not propagate (plain backtracking):
+ * on a corpus they take minutes where the others take seconds. */
+static int propagating(int level)
 {
-    fputs("usage: rulegrid-bench [options] CORPUS[:N]...\n"
-          "Runs every corpus (classic lines, .jsonl, or one .json document; CORPUS:N takes\n"
-          "its first N puzzles) "
-          "at every strategy level and heuristic, checks every answer, then times it.\n"
-          "  -s, --strategy LIST  levels, comma-separated, or all\n"
-          "                       (default propagate,singles,intersections,subsets)\n"
-          "  -H, --heuristic LIST heuristics, comma-separated, or all (default domwdeg)\n"
-          "  -r, --reps N         timed passes per cell, the median quoted (default 3;\n"
-          "                       0: counters only)\n"
-          "  -j, --jobs N         worker threads (default 1); counters do not depend on it\n"
-          "  --limit N            count solutions up to N (default 2: prove uniqueness)\n"
-          "  --seed N             puzzle i is solved with seed N + i (default 1)\n"
-          "  --values ORDER       ascending (default) or random\n"
-          "  --nodes N, --time S  limits per puzzle (a puzzle stopped counts as unknown)\n"
-          "  --plugins DIR        also load the plugins of DIR (repeatable)\n"
-          "  --template FILE      classic lines are givens of FILE's board and rules\n"
-          "  --md FILE, --csv FILE, --json FILE, --counters FILE\n"
-          "                       reports ('-' is standard output; default: --md -)\n"
-          "  --gbench             time the cells with Google Benchmark; --benchmark_* flags\n"
-          "                       (filter, repetitions, format, out ...) are passed to it\n"
-          "  -q, --quiet          no progress lines on standard error\n"
-          "  --generate PRESET[:N][,PRESET[:N]...] or all\n"
-          "                       instead of corpora: make N puzzles (default 20) of each\n"
-          "                       preset with seeds seed + i, verify each (unique by a count\n"
-          "                       of its own, solution checked), then time the generation;\n"
-          "                       -r, -j, --seed, --plugins and the reports apply\n"
-          "Exit status: 0 done, 1 a wrong answer (or a puzzle not made), 2 bad usage or\n"
-          "unreadable input.\n",
-          f);
+    return (rg_strategy_deductions(level) & RG_DEDUCE_FIXPOINT) != 0;
 }
 
-static int bad(const char *what, const char *value)
-{
-    fprintf(stderr, "rulegrid-bench: %s: %s\n", what, value);
-    return BENCH_USAGE;
-}
+static const opts_names levels = {"strategy", RG_STRATEGY_COUNT, rg_strategy_name,
+                                  rg_strategy_summary};
+static const opts_names heuristics = {"heuristic", RG_HEURISTIC_COUNT, rg_heuristic_name,
+                                      rg_heuristic_summary};
+static const opts_names value_orders = {"value order", RG_VALUES_COUNT, rg_values_name,
+                                        rg_values_summary};
 
-static int parse_long(const char *opt, const char *s, long min, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min) {
-        fprintf(stderr, "rulegrid-bench: %s: '%s' is not a whole number of at least %ld\n", opt,
-                s, min);
-        return BENCH_USAGE;
-    }
-    *out = v;
-    return BENCH_OK;
-}
+static const opts_option options[] = {
+#define BENCH_X_(ID, field, name, letter, value, how, help) \
+    OPTS_ROW(args, field, name, letter, value, 1u, how, help)
+    BENCH_OPTIONS(BENCH_X_)
+#undef BENCH_X_
+};
 
-/* A comma-separated list of names (or "all") into indexes. */
-static int parse_list(const char *opt, const char *s, int count, int (*find)(const char *),
-                      int *out, int *n)
+static const opts_command bench_command = {
+    .usage = "[options] CORPUS[:N]...\n"
+             "       rulegrid-bench [options] --generate PRESET[:N],...\n",
+    .about = "Runs every corpus (classic lines, .jsonl, or one .json document; CORPUS:N\n"
+             "takes its first N puzzles) at every strategy level and heuristic, checks\n"
+             "every answer, then times it.\n",
+    .after = "exit status: 0 done, 1 a wrong answer (or a puzzle not made), 2 bad usage\n"
+             "or unreadable input.\n",
+};
+
+static const opts_program program = {
+    .name = "rulegrid-bench",
+    .commands = &bench_command,
+    .ncommands = 1,
+    .options = options,
+    .noptions = O_COUNT,
+    .pass_prefix = "--benchmark_",
+    .size = sizeof(args),
+};
+
+/* A usage error found after parsing: "rulegrid-bench: what: why". */
+static int bad(const char *what, const char *why)
 {
-    *n = 0;
-    if (strcmp(s, "all") == 0) {
-        for (int i = 0; i < count; i++) out[(*n)++] = i;
-        return BENCH_OK;
-    }
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        int v = find(t);
-        if (v < 0) {
-            fprintf(stderr, "rulegrid-bench: %s: unknown name '%s'\n", opt, t);
-            return BENCH_USAGE;
-        }
-        if (*n == count) return bad(opt, "a name given twice");
-        out[(*n)++] = v;
-    }
-    return *n ? BENCH_OK : bad(opt, "empty list");
+    return opts_usage_error(&program, 0, "%s: %s", what, why);
 }
 
 /* "path" or "path:N" (the first N puzzles; only when path itself is not a file). */
@@ -118,213 +148,134 @@ static int add_corpus(args *a, const char *arg)
     const char *colon = strrchr(arg, ':');
     int count_suffix = colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1);
     if (stat(arg, &sb) == 0 || !count_suffix) return BENCH_OK;
-    if (parse_long(arg, colon + 1, 1, &c->take)) return BENCH_USAGE;
+    char *end;
+    errno = 0;
+    c->take = strtol(colon + 1, &end, 10);
+    if (errno || *end || c->take < 1)
+        return opts_usage_error(&program, 0, "%s: '%s' is not a whole number of at least 1",
+                                arg, colon + 1);
     c->path[colon - arg] = 0;
     return BENCH_OK;
 }
 
-static const char *const default_levels = "propagate,singles,intersections,subsets";
-
-/* Options with a value: "--opt V" or "--opt=V". */
-static const char *value_of(int argc, char **argv, int *i, const char *opt, const char *shrt)
-{
-    const char *s = argv[*i];
-    size_t n = strlen(opt);
-    if (strncmp(s, opt, n) == 0 && s[n] == '=') return s + n + 1;
-    if (shrt && strncmp(s, shrt, 2) == 0 && s[2]) return s + 2; /* -j2 */
-    if (strcmp(s, opt) == 0 || (shrt && strcmp(s, shrt) == 0)) {
-        if (*i + 1 >= argc) return NULL;
-        return argv[++*i];
-    }
-    return NULL;
-}
-
-static int is_opt(const char *s, const char *opt, const char *shrt)
-{
-    size_t n = strlen(opt);
-    return strcmp(s, opt) == 0 || (shrt && strncmp(s, shrt, 2) == 0) ||
-           (strncmp(s, opt, n) == 0 && s[n] == '=');
-}
-
-enum {
-    O_STRATEGY, O_HEURISTIC, O_REPS, O_JOBS, O_LIMIT, O_SEED, O_VALUES, O_NODES, O_TIME,
-    O_PLUGINS, O_TEMPLATE, O_MD, O_CSV, O_JSON, O_COUNTERS, O_GENERATE, O_COUNT
-};
-
-static const struct {
-    const char *opt, *shrt;
-} valued[O_COUNT] = {
-    [O_STRATEGY] = {"--strategy", "-s"}, [O_HEURISTIC] = {"--heuristic", "-H"},
-    [O_REPS] = {"--reps", "-r"},         [O_JOBS] = {"--jobs", "-j"},
-    [O_LIMIT] = {"--limit", NULL},       [O_SEED] = {"--seed", NULL},
-    [O_VALUES] = {"--values", NULL},     [O_NODES] = {"--nodes", NULL},
-    [O_TIME] = {"--time", NULL},         [O_PLUGINS] = {"--plugins", NULL},
-    [O_TEMPLATE] = {"--template", NULL}, [O_MD] = {"--md", NULL},
-    [O_CSV] = {"--csv", NULL},           [O_JSON] = {"--json", NULL},
-    [O_COUNTERS] = {"--counters", NULL}, [O_GENERATE] = {"--generate", NULL},
-};
-
-/* A whole number option of at most max into an int. */
-static int set_int(const char *opt, const char *v, long min, long max, int *out)
-{
-    long x;
-    if (parse_long(opt, v, min, &x)) return BENCH_USAGE;
-    if (x > max) {
-        fprintf(stderr, "rulegrid-bench: %s: at most %ld\n", opt, max);
-        return BENCH_USAGE;
-    }
-    *out = (int)x;
-    return BENCH_OK;
-}
-
-/* Puzzles per preset when --generate names none. */
-#define GEN_DEFAULT_COUNT 20
-
 /* The presets of the preset folders, read once. */
 static rg_presets *presets;
 
-static int load_presets(const char *opt)
+static int load_presets(void)
 {
     rg_error err;
     if (presets || rg_presets_load(NULL, rg_builtin_preset_dir(), &presets, &err) == RG_OK)
         return BENCH_OK;
-    return bad(opt, err.message);
+    return bad("--generate", err.message);
 }
 
-/* --generate: "all", or PRESET[:N] items, comma-separated. */
-static int parse_generate(args *a, const char *opt, const char *v)
+/* One item of --generate: PRESET[:N]. */
+static int add_preset(args *a, char *item)
 {
-    if (load_presets(opt)) return BENCH_USAGE;
+    long count = GEN_DEFAULT_COUNT;
+    char *colon = strchr(item, ':'), *end;
+    if (colon) {
+        *colon = 0;
+        errno = 0;
+        count = strtol(colon + 1, &end, 10);
+        if (errno || end == colon + 1 || *end || count < 1)
+            return opts_usage_error(&program, 0,
+                                    "--generate: '%s' is not a whole number of at least 1",
+                                    colon + 1);
+    }
+    int p = rg_presets_find(presets, item);
+    if (p < 0) {
+        char names[2048] = "";
+        for (int i = 0, k = 0; i < rg_presets_count(presets) && k < (int)sizeof names; i++)
+            k += snprintf(names + k, sizeof names - (size_t)k, "%s%s", i ? ", " : "",
+                          rg_presets_name(presets, i));
+        return opts_usage_error(&program, 0, "--generate: unknown preset '%s' (one of %s, or all)",
+                                item, names);
+    }
+    for (int i = 0; i < a->ngens; i++)
+        if (strcmp(a->gens[i].preset, item) == 0) return bad("--generate", "a preset given twice");
+    a->gens[a->ngens++] = (bench_gen){.preset = rg_presets_name(presets, p), .count = count};
+    return BENCH_OK;
+}
+
+/* --generate: "all", "all:N", or PRESET[:N] items, comma-separated. */
+static int parse_generate(args *a, const char *v)
+{
+    if (load_presets()) return BENCH_USAGE;
     int np = rg_presets_count(presets);
-    free(a->gens);
-    a->ngens = 0;
-    if (!(a->gens = calloc((size_t)np, sizeof *a->gens))) return bad("out of memory", opt);
+    if (!(a->gens = calloc((size_t)np + 1, sizeof *a->gens))) return bad("--generate", "out of memory");
     if (strcmp(v, "all") == 0 || strncmp(v, "all:", 4) == 0) {
-        long count = GEN_DEFAULT_COUNT;
-        if (v[3] && parse_long(opt, v + 4, 1, &count)) return BENCH_USAGE;
-        for (int i = 0; i < np; i++)
-            a->gens[a->ngens++] = (bench_gen){.preset = rg_presets_name(presets, i), .count = count};
+        char item[64];
+        for (int i = 0; i < np; i++) {
+            snprintf(item, sizeof item, "%s%s", rg_presets_name(presets, i), v + 3);
+            if (add_preset(a, item)) return BENCH_USAGE;
+        }
         return BENCH_OK;
     }
     char buf[1024];
-    if (strlen(v) >= sizeof buf) return bad(opt, "list too long");
+    if (strlen(v) >= sizeof buf) return bad("--generate", "list too long");
     snprintf(buf, sizeof buf, "%s", v);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        long count = GEN_DEFAULT_COUNT;
-        char *colon = strchr(t, ':');
-        if (colon) {
-            *colon = 0;
-            if (parse_long(opt, colon + 1, 1, &count)) return BENCH_USAGE;
-        }
-        int p = rg_presets_find(presets, t);
-        if (p < 0) {
-            fprintf(stderr, "rulegrid-bench: %s: unknown preset '%s' (one of", opt, t);
-            for (int i = 0; i < np; i++)
-                fprintf(stderr, "%s %s", i ? "," : "", rg_presets_name(presets, i));
-            fputs(", or all)\n", stderr);
-            return BENCH_USAGE;
-        }
-        for (int i = 0; i < a->ngens; i++)
-            if (strcmp(a->gens[i].preset, t) == 0) return bad(opt, "a preset given twice");
-        a->gens[a->ngens++] = (bench_gen){.preset = rg_presets_name(presets, p), .count = count};
-    }
-    return a->ngens ? BENCH_OK : bad(opt, "empty list");
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (add_preset(a, t)) return BENCH_USAGE;
+    return a->ngens ? BENCH_OK : bad("--generate", "empty list");
 }
 
-static int set_option(args *a, int k, const char *opt, const char *v)
+/* The options that mean nothing with --generate. */
+static int check_generate(args *a)
 {
-    long x;
-    a->given |= 1u << k;
-    switch (k) {
-    case O_STRATEGY:
-        return parse_list(opt, v, RG_STRATEGY_COUNT, rg_strategy_parse, a->levels, &a->nlevels);
-    case O_HEURISTIC:
-        return parse_list(opt, v, RG_HEURISTIC_COUNT, rg_heuristic_parse, a->heuristics,
-                          &a->nheuristics);
-    case O_REPS: return set_int(opt, v, 0, 1000, &a->su.reps);
-    case O_JOBS: return set_int(opt, v, 1, 256, &a->su.threads);
-    case O_LIMIT: return parse_long(opt, v, 1, &a->su.limit);
-    case O_SEED:
-    case O_NODES:
-        if (parse_long(opt, v, 0, &x)) return BENCH_USAGE;
-        *(k == O_SEED ? &a->su.seed : &a->su.max_nodes) = (uint64_t)x;
-        return BENCH_OK;
-    case O_VALUES:
-        if (strcmp(v, "ascending") == 0) a->su.values = RG_VALUES_ASCENDING;
-        else if (strcmp(v, "random") == 0) a->su.values = RG_VALUES_RANDOM;
-        else return bad(opt, "ascending or random");
-        return BENCH_OK;
-    case O_TIME: {
-        char *end;
-        double t = strtod(v, &end);
-        if (end == v || *end || !(t >= 0)) return bad(opt, "a number of seconds");
-        a->su.max_seconds = t;
-        return BENCH_OK;
-    }
-    case O_PLUGINS:
-        if (a->ndirs == MAX_DIRS) return bad(opt, "too many folders");
-        a->dirs[a->ndirs++] = v;
-        return BENCH_OK;
-    case O_TEMPLATE: a->templ = v; return BENCH_OK;
-    case O_MD: a->md = v; return BENCH_OK;
-    case O_CSV: a->csv = v; return BENCH_OK;
-    case O_JSON: a->json = v; return BENCH_OK;
-    case O_GENERATE: return parse_generate(a, opt, v);
-    default: a->counters = v; return BENCH_OK;
-    }
+    static const int unused[] = {O_STRATEGY, O_HEURISTIC, O_LIMIT, O_VALUES,
+                                 O_NODES,    O_TIME,      O_TEMPLATE};
+    char name[64];
+    for (size_t k = 0; k < sizeof unused / sizeof *unused; k++)
+        if (a->head.given[unused[k]]) {
+            snprintf(name, sizeof name, "--%s", options[unused[k]].name);
+            return bad(name, "not with --generate");
+        }
+    if (a->gbench) return bad("--gbench", "not with --generate");
+    if (a->head.operands.n) return bad(a->head.operands.v[0], "no corpus with --generate");
+    return BENCH_OK;
 }
 
-static int parse_option(args *a, int argc, char **argv, int *i)
+/* The setup every cell shares, from the options over the defaults. */
+static void setup(args *a)
 {
-    const char *s = argv[*i], *v;
-    int k = 0;
-    while (k < O_COUNT && !is_opt(s, valued[k].opt, valued[k].shrt)) k++;
-    if (k == O_COUNT) return bad("unknown option", s);
-    if (!(v = value_of(argc, argv, i, valued[k].opt, valued[k].shrt)))
-        return bad(valued[k].opt, "needs a value");
-    return set_option(a, k, valued[k].opt, v);
+    const unsigned char *given = a->head.given;
+    char why[256];
+    a->su.limit = given[O_LIMIT] ? (long)a->limit : 2;
+    a->su.seed = given[O_SEED] ? a->seed : 1;
+    a->su.threads = given[O_JOBS] ? (int)a->jobs : 1;
+    a->su.reps = given[O_REPS] ? (int)a->reps : 3;
+    a->su.values = a->values;
+    a->su.max_nodes = a->nodes;
+    a->su.max_seconds = a->time;
+    a->su.quiet = a->quiet;
+    if (!given[O_STRATEGY]) opts_choose(&levels, NULL, DEFAULT_LEVELS, &a->levels, why, sizeof why);
+    if (!given[O_HEURISTIC]) {
+        a->heuristics.n = 1;
+        a->heuristics.v[0] = RG_HEURISTIC_DOMWDEG;
+    }
 }
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(args *a, int argc, char **argv)
 {
-    a->su.limit = 2;
-    a->su.seed = 1;
-    a->su.threads = 1;
-    a->su.reps = 3;
-    a->corpora = calloc((size_t)argc, sizeof *a->corpora);
-    a->gargv = calloc((size_t)argc + 1, sizeof *a->gargv);
-    if (!a->corpora || !a->gargv) return bad("out of memory", "arguments");
+    int rc = opts_parse(&program, 0, argc, argv, 1, &a->head);
+    if (rc >= 0) return rc;
+    setup(a);
+    int n = a->head.operands.n;
+    a->corpora = calloc((size_t)n + 1, sizeof *a->corpora);
+    a->gargv = calloc((size_t)a->head.passed.n + 2, sizeof *a->gargv);
+    if (!a->corpora || !a->gargv) return bad("arguments", "out of memory");
     a->gargv[a->gargc++] = argv[0];
-    parse_list("--strategy", default_levels, RG_STRATEGY_COUNT, rg_strategy_parse, a->levels,
-               &a->nlevels);
-    a->heuristics[a->nheuristics++] = RG_HEURISTIC_DOMWDEG;
-    int only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int rc = BENCH_OK;
-        if (only_files || s[0] != '-' || strcmp(s, "-") == 0) rc = add_corpus(a, s);
-        else if (strcmp(s, "--") == 0) only_files = 1;
-        else if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) return usage(stdout), BENCH_OK;
-        else if (strcmp(s, "-q") == 0 || strcmp(s, "--quiet") == 0) a->quiet = 1;
-        else if (strcmp(s, "--gbench") == 0) a->gbench = 1;
-        else if (strncmp(s, "--benchmark_", 12) == 0) a->gargv[a->gargc++] = argv[i];
-        else rc = parse_option(a, argc, argv, &i);
-        if (rc) return rc;
-    }
-    if (a->ngens) {
-        /* Options of the solving grid that generation has no use for. */
-        const int unused[] = {O_STRATEGY, O_HEURISTIC, O_LIMIT, O_VALUES,
-                              O_NODES,    O_TIME,      O_TEMPLATE};
-        for (size_t k = 0; k < sizeof unused / sizeof *unused; k++)
-            if (a->given & (1u << unused[k]))
-                return bad(valued[unused[k]].opt, "not with --generate");
-        if (a->gbench) return bad("--gbench", "not with --generate");
-        if (a->ncorpora) return bad(a->corpora[0].path, "no corpus with --generate");
-    } else if (a->ncorpora == 0) {
-        usage(stderr);
+    for (int i = 0; i < a->head.passed.n; i++) a->gargv[a->gargc++] = (char *)a->head.passed.v[i];
+    if (a->generate) {
+        if (check_generate(a) || parse_generate(a, a->generate)) return BENCH_USAGE;
+    } else if (n == 0) {
+        opts_help(&program, 0, stderr);
         return BENCH_USAGE;
     }
+    for (int i = 0; i < n; i++)
+        if (add_corpus(a, a->head.operands.v[i])) return BENCH_USAGE;
     if (a->gargc > 1 && !a->gbench) return bad(a->gargv[1], "only with --gbench");
     if (!a->md && !a->csv && !a->json && !a->counters && !a->gbench) a->md = "-";
     return -1;
@@ -345,9 +296,8 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
     rg_error err;
     rg_error_clear(&err);
     *reg = rg_registry_new();
-    if (!*reg) return bad("out of memory", "registry");
-    a->dirs[a->ndirs] = NULL;
-    if (rg_registry_load_default(*reg, a->dirs, rg_builtin_plugin_dir(), &err) != RG_OK)
+    if (!*reg) return report_error(&err);
+    if (rg_registry_load_default(*reg, a->plugins.v, rg_builtin_plugin_dir(), &err) != RG_OK)
         return report_error(&err);
     if (a->templ && rg_puzzle_read_file(*reg, a->templ, templ, &err) != RG_OK)
         return report_error(&err);
@@ -394,7 +344,29 @@ static int time_cells(args *a, bench_cell *cells, int n)
 typedef struct gb_cell {
     bench_cell *cell;
     const bench_setup *su;
+    int counted;    /* 1: the counting pass checked every answer; -1: it failed */
+    int *status;    /* the harness's exit status, raised when it fails */
+    char why[1024]; /* why it failed */
 } gb_cell;
+
+/* The counting pass of a cell the filter selected, once, before its first
+ * timed loop: Google Benchmark calls only the benchmarks its filter keeps.
+ * 1 when every answer is right. */
+static int gb_count(gb_cell *g)
+{
+    if (g->counted) return g->counted > 0;
+    const bench_cell *c = g->cell;
+    if (!g->su->quiet)
+        fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name,
+                rg_strategy_name(c->strategy), rg_heuristic_name(c->heuristic));
+    int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
+    g->counted = rc ? -1 : 1;
+    if (rc) {
+        fprintf(stderr, "rulegrid-bench: %s\n", g->why);
+        if (rc > *g->status) *g->status = rc;
+    }
+    return !rc;
+}
 
 static void gb_pass(gb_state *st, void *ctx)
 {
@@ -403,6 +375,10 @@ static void gb_pass(gb_state *st, void *ctx)
     char msg[1024];
     double wall, root, search, sum_root = 0, sum_search = 0;
     long iters = 0;
+    if (!gb_count(g)) {
+        gb_skip_with_error(st, g->why);
+        return;
+    }
     while (gb_keep_running(st)) {
         if (bench_cell_pass(c, g->su, &wall, &root, &search, msg, sizeof msg) != BENCH_OK) {
             gb_skip_with_error(st, msg);
@@ -423,7 +399,8 @@ static void gb_pass(gb_state *st, void *ctx)
 static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
 {
     gb_cell *g = calloc((size_t)n, sizeof *g);
-    if (!g) return bad("out of memory", "benchmarks");
+    if (!g) return bad("benchmarks", "out of memory");
+    int status = BENCH_OK;
     gb_add_context("rulegrid_commit", st->commit);
     gb_add_context("rulegrid_compiler", st->compiler);
     gb_add_context("rulegrid_flags", st->flags);
@@ -431,11 +408,10 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
         char name[512];
         snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name,
                  rg_strategy_name(cells[i].strategy), rg_heuristic_name(cells[i].heuristic));
-        g[i].cell = &cells[i];
-        g[i].su = &a->su;
+        g[i] = (gb_cell){.cell = &cells[i], .su = &a->su, .status = &status};
         gb_register(name, gb_pass, &g[i]);
     }
-    int rc = gb_run(&a->gargc, a->gargv) ? BENCH_USAGE : BENCH_OK;
+    int rc = gb_run(&a->gargc, a->gargv) ? BENCH_USAGE : status;
     free(g);
     return rc;
 }
@@ -471,12 +447,16 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
 {
     if (!path) return BENCH_OK;
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f) return bad(path, strerror(errno));
+    if (!f) {
+        fprintf(stderr, "rulegrid-bench: %s: %s\n", path, strerror(errno));
+        return BENCH_USAGE;
+    }
     emit(f, kind, a, st, cells, n);
     int bad_write = ferror(f);
     if (f != stdout) bad_write |= fclose(f) != 0;
     else fflush(f);
-    return bad_write ? bad(path, "cannot write") : BENCH_OK;
+    if (bad_write) fprintf(stderr, "rulegrid-bench: %s: cannot write\n", path);
+    return bad_write ? BENCH_USAGE : BENCH_OK;
 }
 
 static int reports(const args *a, const bench_stamp *st, const bench_cell *cells, int n)
@@ -490,26 +470,14 @@ static int reports(const args *a, const bench_stamp *st, const bench_cell *cells
 
 /* ---- The generation mode ----------------------------------------------------------- */
 
-/* Every preset counted and verified first, then timed, then the reports. */
-static int run_generate(args *a)
+/* Every preset counted and verified first, then timed. */
+static int run_presets(args *a)
 {
-    rg_registry *reg = NULL;
-    rg_puzzle *templ = NULL;
-    rg_generator **gens = calloc((size_t)a->ngens, sizeof *gens);
-    int rc = gens ? load(a, &reg, &templ) : bad("out of memory", "generators");
     char msg[1024];
-    rg_error err;
-    for (int i = 0; !rc && i < a->ngens; i++) {
-        rg_error_clear(&err);
-        if (rg_generator_preset(reg, presets, a->gens[i].preset, &gens[i], &err) != RG_OK)
-            rc = report_error(&err);
-        a->gens[i].gen = gens[i];
-    }
+    int rc = BENCH_OK;
     for (int i = 0; !rc && i < a->ngens; i++) {
         bench_gen *g = &a->gens[i];
-        if (!a->quiet)
-            fprintf(stderr, "generating and verifying %ld %s\n", g->count,
-                    g->preset);
+        if (!a->quiet) fprintf(stderr, "generating and verifying %ld %s\n", g->count, g->preset);
         if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg)))
             fprintf(stderr, "rulegrid-bench: %s\n", msg);
     }
@@ -519,6 +487,24 @@ static int run_generate(args *a)
         if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg)))
             fprintf(stderr, "rulegrid-bench: %s\n", msg);
     }
+    return rc;
+}
+
+/* The generators, the passes, then the reports. */
+static int run_generate(args *a)
+{
+    rg_registry *reg = NULL;
+    rg_puzzle *templ = NULL;
+    rg_generator **gens = calloc((size_t)a->ngens, sizeof *gens);
+    int rc = gens ? load(a, &reg, &templ) : bad("generators", "out of memory");
+    rg_error err;
+    for (int i = 0; !rc && i < a->ngens; i++) {
+        rg_error_clear(&err);
+        if (rg_generator_preset(reg, presets, a->gens[i].preset, &gens[i], &err) != RG_OK)
+            rc = report_error(&err);
+        a->gens[i].gen = gens[i];
+    }
+    if (!rc) rc = run_presets(a);
     bench_stamp st;
     bench_stamp_fill(&st);
     if (!rc) rc = reports(a, &st, NULL, 0);
@@ -529,27 +515,38 @@ static int run_generate(args *a)
     return rc;
 }
 
+/* The cells of the grid: corpus by corpus, each heuristic, each level. */
+static bench_cell *make_cells(args *a, int *n)
+{
+    *n = a->ncorpora * a->heuristics.n * a->levels.n;
+    bench_cell *cells = calloc((size_t)*n + 1, sizeof *cells);
+    for (int i = 0, k = 0; cells && i < a->ncorpora; i++)
+        for (int h = 0; h < a->heuristics.n; h++)
+            for (int l = 0; l < a->levels.n; l++, k++) {
+                cells[k].corpus = &a->corpora[i];
+                cells[k].heuristic = a->heuristics.v[h];
+                cells[k].strategy = a->levels.v[l];
+            }
+    return cells;
+}
+
 static int run(args *a)
 {
     if (a->ngens) return run_generate(a);
     rg_registry *reg = NULL;
     rg_puzzle *templ = NULL;
     bench_cell *cells = NULL;
-    int rc = load(a, &reg, &templ);
-    int n = a->ncorpora * a->nheuristics * a->nlevels;
-    if (!rc && !(cells = calloc((size_t)n, sizeof *cells))) rc = bad("out of memory", "cells");
-    for (int i = 0, k = 0; !rc && i < a->ncorpora; i++)
-        for (int h = 0; h < a->nheuristics; h++)
-            for (int l = 0; l < a->nlevels; l++, k++) {
-                cells[k].corpus = &a->corpora[i];
-                cells[k].heuristic = a->heuristics[h];
-                cells[k].strategy = a->levels[l];
-            }
+    int n = 0, rc = load(a, &reg, &templ);
+    if (!rc && !(cells = make_cells(a, &n))) rc = bad("cells", "out of memory");
     bench_stamp st;
     bench_stamp_fill(&st);
-    if (!rc) rc = count_cells(a, cells, n);
-    if (!rc && a->gbench) rc = run_gbench(a, cells, n, &st);
-    else if (!rc) rc = time_cells(a, cells, n);
+    /* With --gbench each cell is counted when its benchmark first runs. */
+    if (!rc && a->gbench) {
+        rc = run_gbench(a, cells, n, &st);
+    } else if (!rc) {
+        rc = count_cells(a, cells, n);
+        if (!rc) rc = time_cells(a, cells, n);
+    }
     if (!rc) rc = reports(a, &st, cells, n);
     free(cells);
     for (int i = 0; i < a->ncorpora; i++) bench_corpus_free(&a->corpora[i]);
@@ -561,9 +558,9 @@ static int run(args *a)
 int main(int argc, char **argv)
 {
     args a;
-    memset(&a, 0, sizeof a);
     int rc = parse_args(&a, argc, argv);
     if (rc < 0) rc = run(&a);
+    opts_free(&program, &a.head);
     free(a.corpora);
     free(a.gargv);
     free(a.gens);

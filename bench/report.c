@@ -1,11 +1,13 @@
 /* Reports of the harness: the stamp (commit, compiler, flags, CPU, date) and
- * the grid as markdown tables, CSV, JSON, or plain counter lines. */
+ * the grid as markdown tables, CSV, JSON (through tools/jsonw.h), or plain
+ * counter lines; the same for the generation mode. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "jsonw.h"
 #include "stamp.h"
 
 /* ---- The stamp -------------------------------------------------------------------- */
@@ -74,7 +76,7 @@ static void setup_words(FILE *f, const bench_setup *su)
 {
     fprintf(f, "limit %ld, ", su->limit);
     run_words(f, su);
-    fprintf(f, ", values %s", su->values == RG_VALUES_RANDOM ? "random" : "ascending");
+    fprintf(f, ", values %s", rg_values_name(su->values));
     if (su->max_nodes) fprintf(f, ", at most %llu nodes", (unsigned long long)su->max_nodes);
     if (su->max_seconds > 0) fprintf(f, ", at most %g s", su->max_seconds);
 }
@@ -168,88 +170,108 @@ void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
 
 /* ---- JSON ------------------------------------------------------------------------------- */
 
-/* Names here are file names, family and level names: escape the few
- * characters JSON forbids. */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 /* {"stamp": {...},\n : the opening of both modes' documents. */
-static void json_stamp(FILE *f, const bench_stamp *st)
+static void json_stamp(jsonw *w, const bench_stamp *st)
 {
-    fputs("{\"stamp\": {\"commit\": ", f);
-    json_str(f, st->commit);
-    fputs(", \"compiler\": ", f);
-    json_str(f, st->compiler);
-    fputs(", \"flags\": ", f);
-    json_str(f, st->flags);
-    fputs(", \"cpu\": ", f);
-    json_str(f, st->cpu);
-    fprintf(f, ", \"cores\": %d, \"date\": \"%s\"},\n", st->cores, st->date);
+    jsonw_object(w);
+    jsonw_key(w, "stamp");
+    jsonw_object(w);
+    jsonw_key_string(w, "commit", st->commit);
+    jsonw_key_string(w, "compiler", st->compiler);
+    jsonw_key_string(w, "flags", st->flags);
+    jsonw_key_string(w, "cpu", st->cpu);
+    jsonw_key_int(w, "cores", st->cores);
+    jsonw_key_string(w, "date", st->date);
+    jsonw_end(w);
+    jsonw_break(w, " ");
 }
 
-static void json_time(FILE *f, const char *key, const bench_cell *c, double v)
+/* A time of the cell, null when it was not timed. */
+static void json_time(jsonw *w, const char *key, const bench_cell *c, double v)
 {
-    fprintf(f, ", \"%s\": ", key);
-    if (c->reps > 0) fprintf(f, "%.3f", v);
-    else fputs("null", f);
+    jsonw_key(w, key);
+    if (c->reps > 0) jsonw_double(w, "%.3f", v);
+    else jsonw_null(w);
 }
 
-static void json_cell(FILE *f, const bench_cell *c)
+static void json_counts(jsonw *w, const bench_cell *c)
 {
-    fputs("    {\"corpus\": ", f);
-    json_str(f, c->corpus->name);
-    fputs(", \"file\": ", f);
-    json_str(f, c->corpus->path);
-    fprintf(f, ", \"level\": \"%s\", \"heuristic\": \"%s\", \"puzzles\": %ld, \"solved\": %ld, "
-               "\"unique\": %ld, \"multiple\": %ld, \"none\": %ld, \"unknown\": %ld, "
-               "\"no_guess\": %ld, \"no_guess_pct\": %.2f,\n",
-            level(c), heur(c), c->puzzles, c->solved, c->unique, c->multiple, c->none,
-            c->unknown, c->no_guess, pct(c->no_guess, c->puzzles));
-    fprintf(f, "     \"guesses\": %llu, \"guesses_mean\": %.4f, \"guesses_median\": %g, "
-               "\"guesses_p99\": %llu, \"guesses_max\": %llu, \"nodes\": %llu, \"failures\": %llu, "
-               "\"propagations\": %llu, \"prunings\": %llu,\n     \"families\": {",
-            (unsigned long long)c->guesses, c->guesses_mean, c->guesses_median,
-            (unsigned long long)c->guesses_p99, (unsigned long long)c->guesses_max,
-            (unsigned long long)c->nodes, (unsigned long long)c->failures,
-            (unsigned long long)c->propagations, (unsigned long long)c->prunings);
+    jsonw_key_string(w, "corpus", c->corpus->name);
+    jsonw_key_string(w, "file", c->corpus->path);
+    jsonw_key_string(w, "level", level(c));
+    jsonw_key_string(w, "heuristic", heur(c));
+    jsonw_key_int(w, "puzzles", c->puzzles);
+    jsonw_key_int(w, "solved", c->solved);
+    jsonw_key_int(w, "unique", c->unique);
+    jsonw_key_int(w, "multiple", c->multiple);
+    jsonw_key_int(w, "none", c->none);
+    jsonw_key_int(w, "unknown", c->unknown);
+    jsonw_key_int(w, "no_guess", c->no_guess);
+    jsonw_key_double(w, "no_guess_pct", "%.2f", pct(c->no_guess, c->puzzles));
+    jsonw_break(w, "     ");
+    jsonw_key_uint(w, "guesses", c->guesses);
+    jsonw_key_double(w, "guesses_mean", "%.4f", c->guesses_mean);
+    jsonw_key_double(w, "guesses_median", "%g", c->guesses_median);
+    jsonw_key_uint(w, "guesses_p99", c->guesses_p99);
+    jsonw_key_uint(w, "guesses_max", c->guesses_max);
+    jsonw_key_uint(w, "nodes", c->nodes);
+    jsonw_key_uint(w, "failures", c->failures);
+    jsonw_key_uint(w, "propagations", c->propagations);
+    jsonw_key_uint(w, "prunings", c->prunings);
+}
+
+static void json_cell(jsonw *w, const bench_cell *c)
+{
+    jsonw_object(w);
+    json_counts(w, c);
+    jsonw_break(w, "     ");
+    jsonw_key(w, "families");
+    jsonw_object(w);
     for (int k = 0; k < c->nfamilies; k++) {
-        fputs(k ? ", " : "", f);
-        json_str(f, c->family[k].name);
-        fprintf(f, ": {\"calls\": %llu, \"prunings\": %llu}",
-                (unsigned long long)c->family[k].calls, (unsigned long long)c->family[k].prunings);
+        jsonw_key(w, c->family[k].name);
+        jsonw_object(w);
+        jsonw_key_uint(w, "calls", c->family[k].calls);
+        jsonw_key_uint(w, "prunings", c->family[k].prunings);
+        jsonw_end(w);
     }
-    fprintf(f, "},\n     \"reps\": %d", c->reps);
-    json_time(f, "wall_s", c, c->wall_s);
-    json_time(f, "puzzles_per_s", c, c->puzzles_per_s);
-    json_time(f, "us_per_puzzle", c, c->root_us + c->search_us);
-    json_time(f, "root_us_per_puzzle", c, c->root_us);
-    json_time(f, "search_us_per_puzzle", c, c->search_us);
-    fputc('}', f);
+    jsonw_end(w);
+    jsonw_break(w, "     ");
+    jsonw_key_int(w, "reps", c->reps);
+    json_time(w, "wall_s", c, c->wall_s);
+    json_time(w, "puzzles_per_s", c, c->puzzles_per_s);
+    json_time(w, "us_per_puzzle", c, c->root_us + c->search_us);
+    json_time(w, "root_us_per_puzzle", c, c->root_us);
+    json_time(w, "search_us_per_puzzle", c, c->search_us);
+    jsonw_end(w);
 }
 
 void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                        const bench_cell *cells, int n)
 {
-    json_stamp(f, st);
-    fprintf(f, " \"setup\": {\"limit\": %ld, \"threads\": %d, \"reps\": %d, \"seed\": %llu, "
-               "\"values\": \"%s\", \"max_nodes\": %llu, \"max_seconds\": %g},\n \"cells\": [\n",
-            su->limit, su->threads, su->reps, (unsigned long long)su->seed,
-            su->values == RG_VALUES_RANDOM ? "random" : "ascending",
-            (unsigned long long)su->max_nodes, su->max_seconds);
+    jsonw w;
+    jsonw_init(&w, f);
+    json_stamp(&w, st);
+    jsonw_key(&w, "setup");
+    jsonw_object(&w);
+    jsonw_key_int(&w, "limit", su->limit);
+    jsonw_key_int(&w, "threads", su->threads);
+    jsonw_key_int(&w, "reps", su->reps);
+    jsonw_key_uint(&w, "seed", su->seed);
+    jsonw_key_string(&w, "values", rg_values_name(su->values));
+    jsonw_key_uint(&w, "max_nodes", su->max_nodes);
+    jsonw_key_double(&w, "max_seconds", "%g", su->max_seconds);
+    jsonw_end(&w);
+    jsonw_break(&w, " ");
+    jsonw_key(&w, "cells");
+    jsonw_array(&w);
     for (int i = 0; i < n; i++) {
-        json_cell(f, &cells[i]);
-        fputs(i + 1 < n ? ",\n" : "\n", f);
+        jsonw_break(&w, "    ");
+        json_cell(&w, &cells[i]);
     }
-    fputs(" ]}\n", f);
+    jsonw_break(&w, " ");
+    jsonw_end(&w);
+    jsonw_end(&w);
+    fputc('\n', f);
 }
 
 /* ---- Counters ------------------------------------------------------------------------- */
@@ -367,44 +389,72 @@ void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
     }
 }
 
-static void json_gen(FILE *f, const bench_gen *c)
+static void json_gen(jsonw *w, const bench_gen *c)
 {
-    fputs("    {\"preset\": ", f);
-    json_str(f, preset(c));
-    fprintf(f, ", \"puzzles\": %ld, \"verified\": %ld, \"givens\": %llu, \"clue_rules\": %llu, "
-               "\"attempts\": %llu, \"repairs\": %llu, \"guesses\": %llu,\n     \"no_guess\": {",
-            c->puzzles, c->verified, (unsigned long long)c->givens,
-            (unsigned long long)c->clue_rules, (unsigned long long)c->attempts,
-            (unsigned long long)c->repairs, (unsigned long long)c->guesses);
+    jsonw_object(w);
+    jsonw_key_string(w, "preset", preset(c));
+    jsonw_key_int(w, "puzzles", c->puzzles);
+    jsonw_key_int(w, "verified", c->verified);
+    jsonw_key_uint(w, "givens", c->givens);
+    jsonw_key_uint(w, "clue_rules", c->clue_rules);
+    jsonw_key_uint(w, "attempts", c->attempts);
+    jsonw_key_uint(w, "repairs", c->repairs);
+    jsonw_key_uint(w, "guesses", c->guesses);
+    jsonw_break(w, "     ");
+    jsonw_key(w, "no_guess");
+    jsonw_object(w);
     for (int k = 0; k < GEN_LEVELS; k++)
-        fprintf(f, "%s\"%s\": %ld", k ? ", " : "", rg_strategy_name(gen_levels[k]),
-                solved_at(c, gen_levels[k]));
-    fprintf(f, "},\n     \"reps\": %d", c->reps);
-    if (c->reps > 0)
-        fprintf(f, ", \"wall_s\": %.4f, \"puzzles_per_s\": %.3f, \"us_per_puzzle\": %.3f",
-                c->wall_s, c->puzzles_per_s, c->gen_us);
-    else
-        fputs(", \"wall_s\": null, \"puzzles_per_s\": null, \"us_per_puzzle\": null", f);
-    if (c->target > 0)
-        fprintf(f, ", \"target_per_s\": %g, \"target_met\": %s}", c->target,
-                c->reps > 0 ? (c->puzzles_per_s >= c->target ? "true" : "false") : "null");
-    else
-        fputs(", \"target_per_s\": null, \"target_met\": null}", f);
+        jsonw_key_int(w, rg_strategy_name(gen_levels[k]), solved_at(c, gen_levels[k]));
+    jsonw_end(w);
+    jsonw_break(w, "     ");
+    jsonw_key_int(w, "reps", c->reps);
+    const char *const timed[] = {"wall_s", "puzzles_per_s", "us_per_puzzle"};
+    const char *const format[] = {"%.4f", "%.3f", "%.3f"};
+    const double value[] = {c->wall_s, c->puzzles_per_s, c->gen_us};
+    for (int k = 0; k < 3; k++) {
+        jsonw_key(w, timed[k]);
+        if (c->reps > 0) jsonw_double(w, format[k], value[k]);
+        else jsonw_null(w);
+    }
+    jsonw_key(w, "target_per_s");
+    if (c->target > 0) jsonw_double(w, "%g", c->target);
+    else jsonw_null(w);
+    jsonw_key(w, "target_met");
+    if (c->target > 0 && c->reps > 0) jsonw_bool(w, c->puzzles_per_s >= c->target);
+    else jsonw_null(w);
+    jsonw_end(w);
 }
 
 void bench_report_gen_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                            const bench_gen *g, int n)
 {
-    json_stamp(f, st);
-    fprintf(f, " \"setup\": {\"mode\": \"generate\", \"threads\": %d, \"reps\": %d, "
-               "\"seed\": %llu, \"verify\": {\"level\": \"subsets\", \"heuristic\": "
-               "\"mrv_degree\", \"limit\": 2}},\n \"presets\": [\n",
-            su->threads, su->reps, (unsigned long long)su->seed);
+    jsonw w;
+    jsonw_init(&w, f);
+    json_stamp(&w, st);
+    jsonw_key(&w, "setup");
+    jsonw_object(&w);
+    jsonw_key_string(&w, "mode", "generate");
+    jsonw_key_int(&w, "threads", su->threads);
+    jsonw_key_int(&w, "reps", su->reps);
+    jsonw_key_uint(&w, "seed", su->seed);
+    jsonw_key(&w, "verify");
+    jsonw_object(&w);
+    jsonw_key_string(&w, "level", rg_strategy_name(RG_STRATEGY_SUBSETS));
+    jsonw_key_string(&w, "heuristic", rg_heuristic_name(RG_HEURISTIC_MRV_DEGREE));
+    jsonw_key_int(&w, "limit", 2);
+    jsonw_end(&w);
+    jsonw_end(&w);
+    jsonw_break(&w, " ");
+    jsonw_key(&w, "presets");
+    jsonw_array(&w);
     for (int i = 0; i < n; i++) {
-        json_gen(f, &g[i]);
-        fputs(i + 1 < n ? ",\n" : "\n", f);
+        jsonw_break(&w, "    ");
+        json_gen(&w, &g[i]);
     }
-    fputs(" ]}\n", f);
+    jsonw_break(&w, " ");
+    jsonw_end(&w);
+    jsonw_end(&w);
+    fputc('\n', f);
 }
 
 void bench_report_gen_counters(FILE *f, const bench_gen *g, int n)

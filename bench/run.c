@@ -1,7 +1,6 @@
 /* Running one cell of the grid: worker threads take puzzles by index, each
- * with a solver of its own; counters are summed per worker and merged, so
- * that any number of workers gives the same counters. Answers are checked in
- * the counting pass, never in a timed one. */
+ * with a solver of its own, their counters merged so that any number of
+ * workers gives the same; answers are checked in the counting pass only. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
@@ -10,6 +9,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "progress.h"
 
 /* Puzzles a worker takes at a time. */
 #define CHUNK 4
@@ -31,6 +31,7 @@ typedef struct job {
     int check;         /* the counting pass: check answers, keep guesses[] */
     uint64_t *guesses; /* per puzzle, counting pass only */
     atomic_int next;
+    atomic_long done;  /* puzzles solved, for the progress line */
 } job;
 
 typedef struct worker {
@@ -195,48 +196,141 @@ static void *work(void *arg)
     for (;;) {
         int from = atomic_fetch_add(&j->next, CHUNK);
         if (from >= n || w->t.failed) break;
-        solve_range(w, solver, from, from + CHUNK < n ? from + CHUNK : n);
+        int to = from + CHUNK < n ? from + CHUNK : n;
+        solve_range(w, solver, from, to);
+        atomic_fetch_add(&j->done, to - from);
     }
     rg_solver_free(solver);
     return NULL;
 }
 
-/* Run fn on n threads, thread i given (char *)args + i * stride, with
- * worker-sized stacks; joins them all. Returns how many could start. */
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride)
+/* ---- Threads ---------------------------------------------------------------------- */
+
+/* Workers that say when they end, so that the caller can watch them. */
+typedef struct crew {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int running;
+} crew;
+
+typedef struct member {
+    crew *c;
+    void *(*fn)(void *);
+    void *arg;
+} member;
+
+static void *member_run(void *p)
+{
+    member *m = p;
+    m->fn(m->arg);
+    pthread_mutex_lock(&m->c->mu);
+    m->c->running--;
+    pthread_cond_signal(&m->c->cv);
+    pthread_mutex_unlock(&m->c->mu);
+    return NULL;
+}
+
+/* watch(ctx) every tenth of a second until every member of c has ended. */
+static void watch_crew(crew *c, void (*watch)(void *), void *ctx)
+{
+    pthread_mutex_lock(&c->mu);
+    while (c->running > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 100000000L;
+        if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        pthread_mutex_unlock(&c->mu);
+        watch(ctx);
+        pthread_mutex_lock(&c->mu);
+    }
+    pthread_mutex_unlock(&c->mu);
+}
+
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
+                  void (*watch)(void *ctx), void *ctx)
 {
     pthread_t *tid = calloc((size_t)n, sizeof *tid);
-    if (!tid) return 0;
+    member *m = watch ? calloc((size_t)n, sizeof *m) : NULL;
+    crew c = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, n};
+    if (!tid || (watch && !m)) {
+        free(tid);
+        free(m);
+        return 0;
+    }
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, BENCH_WORKER_STACK);
     int started = 0;
     for (int i = 0; i < n; i++) {
-        if (pthread_create(&tid[i], &attr, fn, (char *)args + (size_t)i * stride) != 0) break;
+        void *arg = (char *)args + (size_t)i * stride;
+        if (m) m[i] = (member){&c, fn, arg};
+        if (pthread_create(&tid[i], &attr, m ? member_run : fn, m ? (void *)&m[i] : arg) != 0)
+            break;
         started++;
     }
     pthread_attr_destroy(&attr);
+    if (m) {
+        pthread_mutex_lock(&c.mu);
+        c.running -= n - started;
+        pthread_mutex_unlock(&c.mu);
+        watch_crew(&c, watch, ctx);
+    }
     for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
     free(tid);
+    free(m);
     return started;
 }
 
-/* Run j on su->threads workers and merge their tallies into *sum. */
-static int run_job(job *j, tally *sum, char *msg, size_t n)
+/* ---- A pass over the corpus -------------------------------------------------------- */
+
+/* What a progress line shows of a job: base + its puzzles done, of total. */
+typedef struct watcher {
+    progress *line;
+    job *j;
+    long base, total;
+} watcher;
+
+static void show(void *ctx)
+{
+    watcher *w = ctx;
+    progress_update(w->line, w->base + atomic_load(&w->j->done), w->total);
+}
+
+static void merge(tally *sum, const tally *t)
+{
+    if (t->wrong >= 0 && (sum->wrong < 0 || t->wrong < sum->wrong)) {
+        sum->wrong = t->wrong;
+        snprintf(sum->why, sizeof sum->why, "%s", t->why);
+    }
+    sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
+    sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
+    sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
+    sum->propagations += t->propagations, sum->prunings += t->prunings;
+    sum->root_us += t->root_us, sum->search_us += t->search_us;
+    for (int k = 0; k < t->nfamilies; k++)
+        add_family(sum->family, &sum->nfamilies, t->family[k].name, t->family[k].calls,
+                   t->family[k].prunings);
+}
+
+/* Run j on su->threads workers and merge their tallies into *sum; w (may
+ * be NULL) is the progress line to keep up to date. */
+static int run_job(job *j, tally *sum, watcher *w, char *msg, size_t n)
 {
     int nw = j->su->threads > 0 ? j->su->threads : 1;
-    worker *w = calloc((size_t)nw, sizeof *w);
-    if (!w) {
+    worker *ws = calloc((size_t)nw, sizeof *ws);
+    if (!ws) {
         snprintf(msg, n, "out of memory");
         return BENCH_USAGE;
     }
     atomic_init(&j->next, 0);
+    atomic_init(&j->done, 0);
     for (int i = 0; i < nw; i++) {
-        w[i].j = j;
-        w[i].t.wrong = -1;
+        ws[i].j = j;
+        ws[i].t.wrong = -1;
     }
-    int rc = BENCH_OK;
-    int started = bench_threads(nw, work, w, sizeof *w);
+    int rc = BENCH_OK, on = w && w->line->on;
+    int started = bench_threads(nw, work, ws, sizeof *ws, on ? show : NULL, w);
     memset(sum, 0, sizeof *sum);
     sum->wrong = -1;
     if (started == 0) {
@@ -244,26 +338,23 @@ static int run_job(job *j, tally *sum, char *msg, size_t n)
         rc = BENCH_USAGE;
     }
     for (int i = 0; i < started; i++) {
-        tally *t = &w[i].t;
-        if (t->failed && rc == BENCH_OK) {
-            snprintf(msg, n, "%s", t->why);
+        if (ws[i].t.failed && rc == BENCH_OK) {
+            snprintf(msg, n, "%s", ws[i].t.why);
             rc = BENCH_USAGE;
         }
-        if (t->wrong >= 0 && (sum->wrong < 0 || t->wrong < sum->wrong)) {
-            sum->wrong = t->wrong;
-            snprintf(sum->why, sizeof sum->why, "%s", t->why);
-        }
-        sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
-        sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
-        sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
-        sum->propagations += t->propagations, sum->prunings += t->prunings;
-        sum->root_us += t->root_us, sum->search_us += t->search_us;
-        for (int k = 0; k < t->nfamilies; k++)
-            add_family(sum->family, &sum->nfamilies, t->family[k].name, t->family[k].calls,
-                       t->family[k].prunings);
+        merge(sum, &ws[i].t);
     }
-    free(w);
+    free(ws);
     return rc;
+}
+
+/* "counting thermo, sac, domwdeg:" */
+static void begin_line(progress *line, const char *what, const bench_cell *cell)
+{
+    char label[400];
+    snprintf(label, sizeof label, "%s %s, %s, %s:", what, cell->corpus->name,
+             rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
+    progress_begin(line, label, 1);
 }
 
 /* ---- The counting pass --------------------------------------------------------- */
@@ -288,13 +379,17 @@ static void guess_spread(bench_cell *cell, uint64_t *g, int n)
 int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n)
 {
     const bench_corpus *c = cell->corpus;
-    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0};
+    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0, 0};
     if (!j.guesses) {
         snprintf(msg, n, "out of memory");
         return BENCH_USAGE;
     }
     tally t;
-    int rc = run_job(&j, &t, msg, n);
+    progress line;
+    begin_line(&line, "counting", cell);
+    watcher w = {&line, &j, 0, c->n};
+    int rc = run_job(&j, &t, &w, msg, n);
+    progress_end(&line);
     if (rc == BENCH_OK && t.wrong >= 0) {
         snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong,
                  t.why, rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
@@ -318,13 +413,16 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
 
 /* ---- Timed passes ------------------------------------------------------------- */
 
-int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
-                    double *root_us, double *search_us, char *msg, size_t n)
+/* One timed pass; line (may be NULL) shows pass r of reps. */
+static int pass(const bench_cell *cell, const bench_setup *su, double *wall_s, double *root_us,
+                double *search_us, progress *line, int r, char *msg, size_t n)
 {
-    job j = {cell, su, 0, NULL, 0};
+    job j = {cell, su, 0, NULL, 0, 0};
     tally t;
+    long np = cell->corpus->n;
+    watcher w = {line, &j, r * np, su->reps * np};
     double t0 = bench_now();
-    int rc = run_job(&j, &t, msg, n);
+    int rc = run_job(&j, &t, line ? &w : NULL, msg, n);
     *wall_s = bench_now() - t0;
     *root_us = t.root_us;
     *search_us = t.search_us;
@@ -336,6 +434,12 @@ int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_
         rc = BENCH_WRONG;
     }
     return rc;
+}
+
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
+                    double *root_us, double *search_us, char *msg, size_t n)
+{
+    return pass(cell, su, wall_s, root_us, search_us, NULL, 0, msg, n);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -360,8 +464,11 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
         return BENCH_USAGE;
     }
     int rc = BENCH_OK;
+    progress line;
+    begin_line(&line, "timing", cell);
     for (int r = 0; r < reps && rc == BENCH_OK; r++)
-        rc = bench_cell_pass(cell, su, &v[r], &v[reps + r], &v[2 * reps + r], msg, n);
+        rc = pass(cell, su, &v[r], &v[reps + r], &v[2 * reps + r], &line, r, msg, n);
+    progress_end(&line);
     if (rc == BENCH_OK) {
         double np = (double)cell->puzzles;
         cell->reps = reps;

@@ -1,18 +1,192 @@
-/* Shared by the files of the `rulegrid` command: reading inputs (cli_input.c)
- * and printing results (cli_output.c). The command's main is in rulegrid.c. */
+/* Shared by the files of the `rulegrid` command: its table of commands and
+ * its table of options, each command's entry, reading inputs (cli_input.c)
+ * and printing results (cli_output.c). */
 #ifndef RG_CLI_H
 #define RG_CLI_H
 
 #include <stdint.h>
 #include <stdio.h>
 
+#include "jsonw.h"
+#include "opts.h"
 #include "rulegrid/rulegrid.h"
 
-/* ---- Commands in files of their own: argv[0] is the command's name; each
- * returns the exit status (0 done, 2 bad input or usage, 3 a limit reached). */
-int cli_generate_main(int argc, char **argv); /* cli_generate.c */
-int cli_fmt_main(int argc, char **argv);      /* cli_fmt.c */
-int cli_convert_main(int argc, char **argv);  /* cli_fmt.c */
+/* ---- The commands: X(ID, name, entry, summary) ------------------------------
+ * The one list of commands: dispatch, the command list of `rulegrid --help`
+ * and "unknown command" come from it; each one's help texts are in
+ * rulegrid.c. */
+#define CLI_COMMANDS(X)                                                                  \
+    X(SOLVE, "solve", cli_solve_main, "find a solution of each puzzle")                  \
+    X(COUNT, "count", cli_solve_main,                                                    \
+      "count solutions up to --limit (default 2: is it unique?)")                        \
+    X(CHECK, "check", cli_solve_main,                                                    \
+      "do the givens break a rule; does the document's solution hold?")                  \
+    X(PLUGINS, "plugins", cli_plugins_main,                                              \
+      "list the rule types of the loaded plugins and the folders searched")              \
+    X(GENERATE, "generate", cli_generate_main,                                           \
+      "make puzzles with one solution from a preset or a template")                      \
+    X(FMT, "fmt", cli_fmt_main,                                                          \
+      "write JSON documents in canonical form, or list those that are not")              \
+    X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")
+
+enum cli_command {
+#define CLI_X_(ID, name, entry, summary) CLI_##ID,
+    CLI_COMMANDS(CLI_X_)
+#undef CLI_X_
+    CLI_COMMAND_COUNT
+};
+
+/* Which commands take an option. */
+#define CLI_ON(ID) (1u << CLI_##ID)
+#define CLI_SOLVING (CLI_ON(SOLVE) | CLI_ON(COUNT))
+#define CLI_READING (CLI_SOLVING | CLI_ON(CHECK))
+#define CLI_ALL ((1u << CLI_COMMAND_COUNT) - 1)
+
+/* What `convert --to` writes: X(ID, name, summary). */
+#define CLI_FORMS(X)                                                                     \
+    X(JSONL, "jsonl", "every puzzle as a canonical document on one line")                \
+    X(JSON, "json", "one puzzle as an indented canonical document")                      \
+    X(LINES, "lines",                                                                    \
+      "every puzzle as a classic line of its givens ('.' for an empty cell): a classic " \
+      "9 x 9, or the board and rules of --template")
+
+enum cli_form {
+#define CLI_X_(ID, name, summary) CLI_TO_##ID,
+    CLI_FORMS(CLI_X_)
+#undef CLI_X_
+    CLI_FORM_COUNT
+};
+
+/* ---- The options: X(ID, field, name, letter, value, commands, how, help) ------
+ * The one list of options: the fields of cli_options, the parser, each
+ * command's help and the errors come from it (opts.h says what "how" may
+ * be). A name may have two rows for different commands when it means
+ * something else there. */
+#define CLI_SEED_BAD "is not a whole number from 0 to 18446744073709551615"
+#define CLI_TIME_BAD "is not a number of seconds (0 or more, fractions allowed)"
+#define CLI_OPTIONS(X)                                                                   \
+    X(STRATEGY, strategy, "strategy", 0, "S", CLI_SOLVING, NAME(&cli_strategies),        \
+      "how hard the engine prunes")                                                      \
+    X(HEURISTIC, heuristic, "heuristic", 0, "H", CLI_SOLVING, NAME(&cli_heuristics),     \
+      "which cell the search branches on")                                               \
+    X(VALUES, values, "values", 0, "V", CLI_SOLVING, NAME(&cli_value_orders),            \
+      "the order digits are tried in")                                                   \
+    X(SEED, seed, "seed", 0, "N", CLI_SOLVING, UINT(0, UINT64_MAX, CLI_SEED_BAD),        \
+      "seed of the random value order and of random tie breaks")                         \
+    X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT),                                      \
+      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),             \
+      "stop after N solutions (default 2: is it unique?)")                               \
+    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING,                                        \
+      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),            \
+      "give up (status unknown) after N search nodes; 0: no limit")                      \
+    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING, SECONDS(CLI_TIME_BAD),              \
+      "give up (status unknown) after this long per puzzle; fractions allowed, 0: no "   \
+      "limit")                                                                           \
+    X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT,                       \
+      "a preset (see --list)")                                                           \
+    X(GEN_TEMPLATE, gen_templ, "template", 0, "FILE", CLI_ON(GENERATE), TEXT,            \
+      "a document whose x-generate member is the profile")                               \
+    X(LIST, list, "list", 0, NULL, CLI_ON(GENERATE), FLAG, "list the presets")           \
+    X(PRINT_TEMPLATE, print_template, "print-template", 0, NULL, CLI_ON(GENERATE), FLAG, \
+      "write the preset's (or template's) document and stop")                            \
+    X(GEN_SEED, gen_seed, "seed", 0, "N", CLI_ON(GENERATE),                              \
+      UINT(0, UINT64_MAX, CLI_SEED_BAD),                                                 \
+      "seed of the first puzzle (default: from the clock); puzzle i of a batch has "     \
+      "seed N + i")                                                                      \
+    X(COUNT, count, "count", 0, "N", CLI_ON(GENERATE),                                   \
+      UINT(1, LONG_MAX / 2, "is not a whole number of puzzles of at least 1"),           \
+      "how many puzzles (default 1)")                                                    \
+    X(JOBS, jobs, "jobs", 'j', "J", CLI_ON(GENERATE),                                    \
+      UINT(1, 256, "is not a number of threads from 1 to 256"),                          \
+      "worker threads (default 1); the output is the same")                              \
+    X(CLUES, clues, "clues", 0, "N", CLI_ON(GENERATE),                                   \
+      UINT(1, 1000000, "is not a whole number of givens of at least 1"),                 \
+      "stop removing givens at N or fewer")                                              \
+    X(MINIMAL, minimal, "minimal", 0, NULL, CLI_ON(GENERATE), FLAG,                      \
+      "every given left is needed (proved)")                                             \
+    X(SYMMETRY, symmetry, "symmetry", 0, "S", CLI_ON(GENERATE), NAME(&cli_symmetries),   \
+      "how the givens are placed")                                                       \
+    X(LEVEL, level, "level", 0, "L", CLI_ON(GENERATE), NAME(&cli_levels),               \
+      "solvable without guessing at this strategy")                                      \
+    X(GEN_TIME, gen_time, "time", 0, "SECONDS", CLI_ON(GENERATE), SECONDS(CLI_TIME_BAD), \
+      "give up on a puzzle after this long (exit status 3)")                             \
+    X(RETRIES, retries, "retries", 0, "N", CLI_ON(GENERATE),                             \
+      UINT(0, 1000000, "is not a whole number of attempts (0 or more)"),                 \
+      "attempts after the first before giving up (exit status 3)")                       \
+    X(SET, set, "set", 0, "TYPE.NAME=VALUE", CLI_ON(GENERATE),                           \
+      CHECKED_TEXTS(cli_setting_check),                                                  \
+      "a setting of the profile's clue requests of TYPE, e.g. --set cage.max_size=4 "    \
+      "(repeatable)")                                                                    \
+    X(NO_TIME, no_time, "no-time", 0, NULL, CLI_ON(GENERATE), FLAG,                      \
+      "leave the generation time out of meta (identical bytes for identical seeds)")     \
+    X(WRITE, write, "write", 'w', NULL, CLI_ON(FMT), FLAG,                               \
+      "write the result back into each file (one that is canonical is not touched)")     \
+    X(CHECK, check, "check", 0, NULL, CLI_ON(FMT), FLAG,                                 \
+      "write nothing; list the files (and lines) that are not canonical: exit status 1") \
+    X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")          \
+    X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")       \
+    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT), TEXT,       \
+      "classic lines are the givens of this document's board and rules")                 \
+    X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,   \
+      "write to FILE instead of standard output")                                        \
+    X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT),   \
+      FLAG, "leave the documents' solution out")                                         \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, TEXTS,                             \
+      "also load the plugins of DIR (repeatable)")                                       \
+    X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                    \
+      "one JSON object per puzzle, a line each (spec/results.md)")                       \
+    X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                \
+      "one JSON object: the types and the folders")                                      \
+    X(STATS, stats, "stats", 0, NULL, CLI_SOLVING, FLAG,                                 \
+      "search counters for a document; a summary after a corpus or several files "       \
+      "(also with -q)")                                                                  \
+    X(GEN_STATS, gen_stats, "stats", 0, NULL, CLI_ON(GENERATE), FLAG,                    \
+      "a summary on standard error: puzzles/s, givens, levels")                          \
+    X(QUIET, quiet, "quiet", 'q', NULL, CLI_READING, FLAG,                               \
+      "nothing per puzzle on standard output (messages and the exit status remain)")     \
+    X(PLUGINS_QUIET, plugins_quiet, "quiet", 'q', NULL, CLI_ON(PLUGINS), FLAG,           \
+      "print nothing: the exit status says whether the plugins load")                    \
+    X(GEN_QUIET, gen_quiet, "quiet", 'q', NULL, CLI_ON(GENERATE), FLAG,                  \
+      "write no puzzles (with --stats: measure)")                                        \
+    X(HELP, help, "help", 'h', NULL, CLI_ALL, HELP, "this help")                         \
+    X(VERSION, version, "version", 0, NULL, CLI_ALL, VERSION, "the version")
+
+enum cli_option {
+#define CLI_X_(ID, field, name, letter, value, commands, how, help) CLI_OPT_##ID,
+    CLI_OPTIONS(CLI_X_)
+#undef CLI_X_
+    CLI_OPTION_COUNT
+};
+
+/* The values of the command line: an opts_head, then a field per option. */
+typedef struct cli_options {
+    opts_head head;
+#define CLI_X_(ID, field, name, letter, value, commands, how, help) OPTS_FIELD(field, how)
+    CLI_OPTIONS(CLI_X_)
+#undef CLI_X_
+} cli_options;
+
+/* rulegrid.c: the lists the options choose from, the program's tables. */
+extern const opts_names cli_strategies, cli_levels, cli_heuristics, cli_value_orders,
+    cli_symmetries, cli_forms;
+extern const opts_program cli_program;
+/* A usage error of command cmd: "rulegrid: ..." (generate: "rulegrid
+ * generate: ...") and the hint to its --help; returns 2. */
+int cli_usage_error(int cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ---- Each command's entry: the exit status (0 done, 1 some puzzle has no
+ * solution or a difference, 2 bad input or usage, 3 a limit reached). */
+int cli_solve_main(int cmd, const cli_options *o);    /* cli_solve.c: solve, count, check */
+int cli_plugins_main(int cmd, const cli_options *o);  /* cli_solve.c */
+int cli_generate_main(int cmd, const cli_options *o); /* cli_generate.c */
+int cli_fmt_main(int cmd, const cli_options *o);      /* cli_fmt.c */
+int cli_convert_main(int cmd, const cli_options *o);  /* cli_fmt.c */
+/* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */
+int cli_setting_check(const char *value, char *why, size_t n);
 
 /* ---- cli_input.c: one input of the command line ---------------------------- */
 
@@ -44,6 +218,12 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
  * entry's index in every case but 0. */
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err);
 void cli_input_close(cli_input *in);
+/* About how many puzzles path holds, for a progress line: 1 for a .json
+ * file, else its lines that are neither blank nor comments; 0 when unknown
+ * (standard input, or a file that cannot be read: reading it will say). */
+long cli_input_estimate(const char *path);
+/* The same for an open input whose text is in memory (standard input). */
+long cli_input_estimate_open(const cli_input *in);
 /* Is text (starting with '{') JSON documents one a line rather than one? */
 int cli_several_documents(const char *text, size_t len);
 /* All of path ("-": standard input) into a NUL-terminated malloc'd buffer.
@@ -52,19 +232,6 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
 
 /* ---- cli_input.c: shared by the commands ----------------------------------- */
 
-/* A decimal integer without sign; 1 when s is one and it fits. */
-int cli_parse_u64(const char *s, uint64_t *out);
-/* Seconds of a monotonic clock. */
-double cli_now(void);
-/* The name of the long option a ("--name" or "--name=value") into name
- * (cut to cap - 1 bytes); returns the value after '=', NULL without one. */
-const char *cli_split_option(const char *a, char *name, size_t cap);
-/* "rulegrid: <message>" and the hint to --help on standard error; returns 2. */
-int cli_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
 /* "rulegrid: file:line: rule 3 (type): field f: message" on standard error;
  * an unknown type also names the plugin folders of reg (may be NULL). */
 void cli_print_error(const rg_registry *reg, rg_error *e);
@@ -83,18 +250,16 @@ void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values);
 /* The counters of one search, one per line. */
 void cli_print_stats(FILE *f, const rg_stats *s);
 
-/* A JSON string literal: escaped, invalid UTF-8 replaced by U+FFFD. */
-void cli_json_string(FILE *f, const char *s);
-/* "key": followed by nothing (the caller writes the value); comma handled
- * by *first. */
-void cli_json_key(FILE *f, int *first, const char *key);
 /* key: {"rule": index, "type": its type}, for a rule a puzzle breaks. */
-void cli_json_rule(FILE *f, int *first, const char *key, const rg_puzzle *p, int rule);
+void cli_json_rule(jsonw *w, const char *key, const rg_puzzle *p, int rule);
 /* A number of microseconds: a plain decimal, never exponent or NaN. */
-void cli_json_us(FILE *f, double us);
+void cli_json_us(jsonw *w, const char *key, double us);
 /* {"r1c1": 5, ...} for every existing cell, in reading order. */
-void cli_json_solution(FILE *f, const rg_puzzle *p, const int *values);
-/* {"line": ..., "rule": ..., "type": ..., "field": ..., "message": ...}. */
-void cli_json_error(FILE *f, const rg_error *e);
+void cli_json_solution(jsonw *w, const rg_puzzle *p, const int *values);
+/* {"file": ..., "line": ..., "rule": ..., "type": ..., "field": ..., "message": ...}. */
+void cli_json_error(jsonw *w, const rg_error *e);
+/* "search": the counters of one search; with all, the prunings by family
+ * and the root and search times too (spec/results.md). */
+void cli_json_stats(jsonw *w, const rg_stats *s, int all);
 
 #endif

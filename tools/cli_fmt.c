@@ -13,25 +13,20 @@
 #include "cli.h"
 
 enum { EXIT_OK = 0, EXIT_DIFFERS = 1, EXIT_BAD = 2 };
-enum { TO_NONE = 0, TO_JSONL, TO_JSON, TO_LINES };
 /* How an input holds its puzzles. */
 enum { IN_DOCUMENT, IN_JSON_LINES, IN_CLASSIC };
 
-typedef struct opts {
-    int write, check, line, no_solution, to;
-    const char *out, *templ_path;
-    const char **dirs, **files;
-    int ndirs, nfiles;
-} opts;
-
 typedef struct ctx {
-    opts o;
+    const cli_options *o;
+    opts_list files;     /* the inputs; standard input when none is named */
+    int to;              /* convert: CLI_TO_* */
     rg_registry *reg;
     rg_puzzle *templ;
     char *templ_rules;   /* canonical board and rules of the template (convert --to lines) */
     char *classic_rules; /* the same for a classic 9 x 9 */
     FILE *out;
     long written;        /* puzzles written (convert) */
+    int refused;         /* convert --to json: the input holds more than one puzzle */
     int status;
 } ctx;
 
@@ -119,7 +114,7 @@ static void report_text(ctx *c, const char *file, long line, const char *msg)
 static char *write_puzzle(ctx *c, const rg_puzzle *p, unsigned flags, const char *file, long line)
 {
     rg_error e;
-    if (c->o.no_solution) flags |= RG_WRITE_NO_SOLUTION;
+    if (c->o->no_solution) flags |= RG_WRITE_NO_SOLUTION;
     char *s = rg_puzzle_write(p, flags, &e);
     if (!s) {
         snprintf(e.file, sizeof e.file, "%s", file);
@@ -237,7 +232,7 @@ static void fmt_file(ctx *c, const char *path)
         return;
     }
     if (kind == IN_JSON_LINES) {
-        listed = fmt_lines(c, path, s, n, &out, &bad, c->o.check);
+        listed = fmt_lines(c, path, s, n, &out, &bad, c->o->check);
         if (listed < 0) oom = 1;
     } else {
         rg_puzzle *p = NULL;
@@ -245,7 +240,7 @@ static void fmt_file(ctx *c, const char *path)
             report(c, &e);
             bad = 1;
         } else {
-            char *w = write_puzzle(c, p, c->o.line ? RG_WRITE_LINE : RG_WRITE_PRETTY, path, 0);
+            char *w = write_puzzle(c, p, c->o->line ? RG_WRITE_LINE : RG_WRITE_PRETTY, path, 0);
             rg_puzzle_free(p);
             if (!w) bad = 1;
             else if (text_put(&out, w, strlen(w)) || text_put(&out, "\n", 1)) oom = 1;
@@ -254,13 +249,13 @@ static void fmt_file(ctx *c, const char *path)
     }
     if (oom) report_text(c, path, 0, "out of memory");
     int same = out.n == n && (n == 0 || memcmp(out.s, s, n) == 0);
-    if (c->o.check) {
+    if (c->o->check) {
         /* Differences in the lines read are listed with their line; others
          * (a missing last newline, say) name the file. */
         if (!same && !bad && !oom && listed == 0) not_canonical(path, 0);
         if (!same || listed > 0) raise_status(c, EXIT_DIFFERS);
     } else if (!bad && !oom) {
-        if (c->o.write) {
+        if (c->o->write) {
             if (!same) replace_file(c, path, &out);
         } else if (out.n) {
             fwrite(out.s, 1, out.n, stdout);
@@ -270,116 +265,31 @@ static void fmt_file(ctx *c, const char *path)
     free(s);
 }
 
-/* ---- Options ------------------------------------------------------------------ */
+/* ---- The commands' options and entries ---------------------------------------- */
 
-typedef struct optdef {
-    const char *name;
-    char short_name;
-    int takes_value;
-    int fmt, convert; /* which command takes it */
-} optdef;
-
-static const optdef optdefs[] = {
-    {"write", 'w', 0, 1, 0},   {"check", 0, 0, 1, 0},    {"line", 0, 0, 1, 0},
-    {"to", 0, 1, 0, 1},        {"template", 0, 1, 0, 1}, {"output", 'o', 1, 0, 1},
-    {"no-solution", 0, 0, 1, 1}, {"plugins", 0, 1, 1, 1},
-};
-
-static void usage(FILE *f, int convert)
+/* The inputs (standard input when none is named) and what fmt's and
+ * convert's options may not say together. -1 to go on, else the status. */
+static int check_options(ctx *c, int cmd)
 {
-    if (!convert)
-        fputs("usage: rulegrid fmt [-w|--write] [--check] [--line] [--no-solution]\n"
-              "                    [--plugins DIR] [FILE...]\n"
-              "Writes each JSON document (.json, or .jsonl: a document a line) in canonical\n"
-              "form to standard output, or back to its file with -w. --check writes nothing\n"
-              "and lists the files (and lines) that are not canonical: exit 1.\n"
-              "Exit 2 when an input cannot be read.\n",
-              f);
-    else
-        fputs("usage: rulegrid convert --to jsonl|json|lines [--template FILE] [-o FILE]\n"
-              "                        [--no-solution] [--plugins DIR] [FILE...]\n"
-              "  --to jsonl   each puzzle as a canonical document on one line\n"
-              "  --to json    one puzzle as an indented canonical document\n"
-              "  --to lines   each puzzle as a classic line of its givens ('.' empty):\n"
-              "               9 x 9 classic rules, or the rules of --template\n"
-              "Classic lines are read with the rules of --template (default: classic 9 x 9).\n"
-              "Exit 2 when an input cannot be read or a puzzle cannot be converted.\n",
-              f);
-}
-
-/* Parses argv (argv[0] is the command). -1 to run, else the exit status. */
-static int parse_opts(opts *o, int argc, char **argv, int convert)
-{
-    const char *cmd = argv[0];
-    o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs);
-    o->files = calloc((size_t)argc + 1, sizeof *o->files);
-    if (!o->dirs || !o->files) {
-        fputs("rulegrid: out of memory\n", stderr);
-        return EXIT_BAD;
+    static const char *const stdin_only[] = {"-", NULL};
+    const cli_options *o = c->o;
+    if (cmd == CLI_CONVERT && !o->head.given[CLI_OPT_TO]) {
+        char forms[256];
+        size_t k = 0;
+        for (int i = 0; i < CLI_FORM_COUNT; i++)
+            k += (size_t)snprintf(forms + k, sizeof forms - k, "%s--to %s",
+                                  i == 0 ? "" : i + 1 < CLI_FORM_COUNT ? ", " : " or ",
+                                  cli_forms.name(i));
+        return cli_usage_error(cmd, "convert needs %s", forms);
     }
-    int only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (only_files || strcmp(a, "-") == 0 || a[0] != '-') {
-            o->files[o->nfiles++] = a;
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = 1;
-            continue;
-        }
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout, convert);
-            return EXIT_OK;
-        }
-        const optdef *d = NULL;
-        const char *value = NULL;
-        char name[64];
-        if (a[1] != '-') {
-            for (size_t k = 0; k < sizeof optdefs / sizeof optdefs[0]; k++)
-                if (a[1] && !a[2] && optdefs[k].short_name == a[1]) d = &optdefs[k];
-            if (!d) return cli_usage_error("unknown option '%s'", a);
-            snprintf(name, sizeof name, "%s", d->name);
-        } else {
-            value = cli_split_option(a, name, sizeof name);
-            for (size_t k = 0; k < sizeof optdefs / sizeof optdefs[0]; k++)
-                if (strcmp(optdefs[k].name, name) == 0) d = &optdefs[k];
-            if (!d) return cli_usage_error("unknown option '%s'", a);
-        }
-        if (!(convert ? d->convert : d->fmt))
-            return cli_usage_error("option --%s does not apply to the command %s", name, cmd);
-        if (d->takes_value && !value) {
-            if (i + 1 >= argc) return cli_usage_error("option --%s needs a value", name);
-            value = argv[++i];
-        } else if (!d->takes_value && value) {
-            return cli_usage_error("option --%s takes no value", name);
-        }
-        if (!strcmp(name, "write")) o->write = 1;
-        else if (!strcmp(name, "check")) o->check = 1;
-        else if (!strcmp(name, "line")) o->line = 1;
-        else if (!strcmp(name, "no-solution")) o->no_solution = 1;
-        else if (!strcmp(name, "template")) o->templ_path = value;
-        else if (!strcmp(name, "output")) o->out = value;
-        else if (!strcmp(name, "plugins")) o->dirs[o->ndirs++] = value;
-        else if (!strcmp(name, "to")) {
-            o->to = !strcmp(value, "jsonl") ? TO_JSONL
-                    : !strcmp(value, "json") ? TO_JSON
-                    : !strcmp(value, "lines") ? TO_LINES
-                                              : TO_NONE;
-            if (o->to == TO_NONE)
-                return cli_usage_error("--to: unknown form '%s' (one of jsonl, json, lines)",
-                                       value);
-        }
-    }
-    if (convert && o->to == TO_NONE)
-        return cli_usage_error("convert needs --to jsonl, --to json or --to lines");
-    if (o->nfiles == 0) o->files[o->nfiles++] = "-";
+    c->to = o->to;
+    c->files = o->head.operands;
+    if (c->files.n == 0) c->files = (opts_list){(const char **)stdin_only, 1};
     if (o->write && o->check)
-        return cli_usage_error("-w and --check do not go together (--check writes nothing)");
-    if (o->write)
-        for (int i = 0; i < o->nfiles; i++)
-            if (!strcmp(o->files[i], "-"))
-                return cli_usage_error("-w rewrites files: it cannot rewrite standard input");
+        return cli_usage_error(cmd, "-w and --check do not go together (--check writes nothing)");
+    for (int i = 0; o->write && i < c->files.n; i++)
+        if (!strcmp(c->files.v[i], "-"))
+            return cli_usage_error(cmd, "-w rewrites files: it cannot rewrite standard input");
     return -1;
 }
 
@@ -389,19 +299,18 @@ static void ctx_free(ctx *c)
     rg_string_free(c->templ_rules);
     rg_string_free(c->classic_rules);
     if (c->reg) rg_registry_free(c->reg);
-    free(c->o.dirs);
-    free(c->o.files);
 }
 
-int cli_fmt_main(int argc, char **argv)
+int cli_fmt_main(int cmd, const cli_options *o)
 {
     ctx c;
     memset(&c, 0, sizeof c);
-    int rc = parse_opts(&c.o, argc, argv, 0);
-    if (rc < 0 && !(c.reg = cli_load_registry(c.o.dirs))) rc = EXIT_BAD;
+    c.o = o;
+    int rc = check_options(&c, cmd);
+    if (rc < 0 && !(c.reg = cli_load_registry(o->plugins.v))) rc = EXIT_BAD;
     if (rc < 0) {
-        for (int i = 0; i < c.o.nfiles; i++) {
-            fmt_file(&c, c.o.files[i]);
+        for (int i = 0; i < c.files.n; i++) {
+            fmt_file(&c, c.files.v[i]);
             fflush(stdout);
         }
         rc = c.status;
@@ -450,7 +359,7 @@ static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
             snprintf(msg, sizeof msg,
                      "the board and rules differ from those of the template %s: a line of "
                      "givens would be read as another puzzle",
-                     c->o.templ_path);
+                     c->o->templ);
         else
             snprintf(msg, sizeof msg,
                      "the rules are not those of a classic 9 x 9 sudoku: give --template FILE "
@@ -468,23 +377,71 @@ static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
 
 static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
 {
-    if (c->o.to == TO_LINES) {
+    if (c->to == CLI_TO_LINES) {
         emit_line(c, p, file, line);
         return;
     }
-    if (c->o.to == TO_JSON && c->written > 0) {
+    if (c->to == CLI_TO_JSON && c->written > 0) {
+        /* Said once; the inputs are not read any further. */
+        c->refused = 1;
         report_text(c, file, line,
                     "--to json writes one document, and the input holds more than one puzzle "
                     "(use --to jsonl)");
         return;
     }
-    char *s = write_puzzle(c, p, c->o.to == TO_JSONL ? RG_WRITE_LINE : RG_WRITE_PRETTY, file,
+    char *s = write_puzzle(c, p, c->to == CLI_TO_JSONL ? RG_WRITE_LINE : RG_WRITE_PRETTY, file,
                            line);
     if (!s) return;
     fputs(s, c->out);
     fputc('\n', c->out);
     rg_string_free(s);
     c->written++;
+}
+
+/* A JSON document a line: each read and converted. */
+static void convert_lines(ctx *c, const char *path, const char *s, size_t n)
+{
+    long line = 0;
+    rg_error e;
+    for (size_t pos = 0, len; pos < n && !c->refused;) {
+        const char *l = next_line(s, n, &pos, &len);
+        line++;
+        if (blank(l, len)) continue;
+        rg_puzzle *p = NULL;
+        if (rg_puzzle_parse(c->reg, l, len, path, line, &p, &e) != RG_OK)
+            report(c, &e);
+        else
+            emit(c, p, path, line);
+        rg_puzzle_free(p);
+    }
+}
+
+/* Classic lines: the library reads them (with the template's rules). */
+static void convert_classic(ctx *c, const char *path, char *s, size_t n)
+{
+    FILE *mem = fmemopen(s, n ? n : 1, "r");
+    rg_corpus *corpus = NULL;
+    rg_error e;
+    if (!mem || blank(s, n)) {
+        report_text(c, path, 0, mem ? "empty input: no puzzle" : strerror(errno));
+    } else if (rg_corpus_open(c->reg, path, mem, c->templ, &corpus, &e) != RG_OK) {
+        report(c, &e);
+    } else {
+        while (!c->refused) {
+            rg_puzzle *p = NULL;
+            int rc = rg_corpus_next(corpus, &p, &e);
+            if (rc == 0) break;
+            if (rc < 0) {
+                report(c, &e);
+                if (e.code == RG_E_IO || e.code == RG_E_NOMEM) break;
+                continue;
+            }
+            emit(c, p, path, 0);
+            rg_puzzle_free(p);
+        }
+        rg_corpus_close(corpus);
+    }
+    if (mem) fclose(mem);
 }
 
 static void convert_file(ctx *c, const char *path)
@@ -502,42 +459,9 @@ static void convert_file(ctx *c, const char *path)
             emit(c, p, path, 0);
         rg_puzzle_free(p);
     } else if (kind == IN_JSON_LINES) {
-        long line = 0;
-        for (size_t pos = 0, len; pos < n;) {
-            const char *l = next_line(s, n, &pos, &len);
-            line++;
-            if (blank(l, len)) continue;
-            rg_puzzle *p = NULL;
-            if (rg_puzzle_parse(c->reg, l, len, path, line, &p, &e) != RG_OK)
-                report(c, &e);
-            else
-                emit(c, p, path, line);
-            rg_puzzle_free(p);
-        }
+        convert_lines(c, path, s, n);
     } else {
-        /* Classic lines: the library reads them (with the template's rules). */
-        FILE *mem = fmemopen(s, n ? n : 1, "r");
-        rg_corpus *corpus = NULL;
-        if (!mem || blank(s, n)) {
-            report_text(c, path, 0, mem ? "empty input: no puzzle" : strerror(errno));
-        } else if (rg_corpus_open(c->reg, path, mem, c->templ, &corpus, &e) != RG_OK) {
-            report(c, &e);
-        } else {
-            for (;;) {
-                rg_puzzle *p = NULL;
-                int rc = rg_corpus_next(corpus, &p, &e);
-                if (rc == 0) break;
-                if (rc < 0) {
-                    report(c, &e);
-                    if (e.code == RG_E_IO || e.code == RG_E_NOMEM) break;
-                    continue;
-                }
-                emit(c, p, path, 0);
-                rg_puzzle_free(p);
-            }
-            rg_corpus_close(corpus);
-        }
-        if (mem) fclose(mem);
+        convert_classic(c, path, s, n);
     }
     free(s);
 }
@@ -549,8 +473,8 @@ static int read_template(ctx *c)
     char *s = NULL;
     size_t n = 0;
     rg_error e;
-    int rc = cli_read_all(c->o.templ_path, &s, &n, &e);
-    if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, s, n, c->o.templ_path, 0, &c->templ, &e);
+    int rc = cli_read_all(c->o->templ, &s, &n, &e);
+    if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, s, n, c->o->templ, 0, &c->templ, &e);
     if (rc == RG_OK && !(c->templ_rules = rules_text(c->templ, &e))) rc = e.code;
     free(s);
     if (rc != RG_OK) {
@@ -581,47 +505,53 @@ static int classic_rules(ctx *c)
     return 0;
 }
 
-int cli_convert_main(int argc, char **argv)
+/* Standard output, or -o FILE written through a temporary file next to it
+ * (tmp) and renamed at the end: a reader of the output never sees half of
+ * it. 0, or EXIT_BAD once said why. */
+static int open_output(ctx *c, char *tmp, size_t n)
+{
+    const char *path = c->o->output;
+    c->out = stdout;
+    if (!path || strcmp(path, "-") == 0) return 0;
+    int k = snprintf(tmp, n, "%s.convert-XXXXXX", path);
+    int fd = k > 0 && (size_t)k < n ? mkstemp(tmp) : -1;
+    if (fd >= 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    c->out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (c->out) return 0;
+    fprintf(stderr, "rulegrid: -o %s: %s\n", path, strerror(errno));
+    if (fd >= 0) close(fd);
+    tmp[0] = 0;
+    return EXIT_BAD;
+}
+
+static int close_output(ctx *c, const char *tmp)
+{
+    if (c->out == stdout) return 0;
+    int ok = fclose(c->out) == 0;
+    if (ok && rename(tmp, c->o->output) == 0) return 0;
+    fprintf(stderr, "rulegrid: -o %s: %s\n", c->o->output, strerror(errno));
+    unlink(tmp);
+    return EXIT_BAD;
+}
+
+int cli_convert_main(int cmd, const cli_options *o)
 {
     ctx c;
     memset(&c, 0, sizeof c);
+    c.o = o;
     char tmp[4096] = "";
-    int rc = parse_opts(&c.o, argc, argv, 1);
-    if (rc < 0 && !(c.reg = cli_load_registry(c.o.dirs))) rc = EXIT_BAD;
-    if (rc < 0 && c.o.templ_path && read_template(&c)) rc = EXIT_BAD;
-    if (rc < 0 && c.o.to == TO_LINES && !c.templ && classic_rules(&c)) rc = EXIT_BAD;
+    int rc = check_options(&c, cmd);
+    if (rc < 0 && !(c.reg = cli_load_registry(o->plugins.v))) rc = EXIT_BAD;
+    if (rc < 0 && o->templ && read_template(&c)) rc = EXIT_BAD;
+    if (rc < 0 && c.to == CLI_TO_LINES && !c.templ && classic_rules(&c)) rc = EXIT_BAD;
+    if (rc < 0 && open_output(&c, tmp, sizeof tmp)) rc = EXIT_BAD;
     if (rc < 0) {
-        c.out = stdout;
-        if (c.o.out && strcmp(c.o.out, "-") != 0) {
-            /* Written next to the output and renamed at the end: a reader of
-             * the output never sees half of it. */
-            int k = snprintf(tmp, sizeof tmp, "%s.convert-XXXXXX", c.o.out);
-            int fd = k > 0 && (size_t)k < sizeof tmp ? mkstemp(tmp) : -1;
-            if (fd >= 0) {
-                mode_t mask = umask(0);
-                umask(mask);
-                fchmod(fd, 0666 & ~mask);
-            }
-            c.out = fd >= 0 ? fdopen(fd, "wb") : NULL;
-            if (!c.out) {
-                fprintf(stderr, "rulegrid: -o %s: %s\n", c.o.out, strerror(errno));
-                if (fd >= 0) close(fd);
-                tmp[0] = 0;
-                rc = EXIT_BAD;
-            }
-        }
-    }
-    if (rc < 0) {
-        for (int i = 0; i < c.o.nfiles; i++) convert_file(&c, c.o.files[i]);
-        rc = c.status;
-        if (c.out != stdout) {
-            int ok = fclose(c.out) == 0;
-            if (!ok || rename(tmp, c.o.out) != 0) {
-                fprintf(stderr, "rulegrid: -o %s: %s\n", c.o.out, strerror(errno));
-                unlink(tmp);
-                rc = EXIT_BAD;
-            }
-        }
+        for (int i = 0; i < c.files.n && !c.refused; i++) convert_file(&c, c.files.v[i]);
+        rc = close_output(&c, tmp) ? EXIT_BAD : c.status;
     }
     ctx_free(&c);
     return rc;

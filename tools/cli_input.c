@@ -4,12 +4,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -94,63 +92,64 @@ int cli_several_documents(const char *text, size_t len)
     return rest && *rest == '{';
 }
 
-int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_puzzle *templ,
-                   rg_error *err)
+/* A corpus the library reads: from path itself, or from mem (text read
+ * already). */
+static int open_corpus(cli_input *in, rg_registry *reg, FILE *mem, const rg_puzzle *templ,
+                       rg_error *err)
 {
-    memset(in, 0, sizeof *in);
-    in->path = path;
-    in->index = -1;
-    rg_error_clear(err);
+    in->kind = CLI_CORPUS;
+    int rc = rg_corpus_open(reg, in->path, mem, templ, &in->corpus, err);
+    if (rc != RG_OK) label(err, in->path, 0);
+    return rc;
+}
 
-    int from_stdin = strcmp(path, "-") == 0;
-    int whole = from_stdin; /* read everything now (streams that cannot be reopened) */
-    if (!from_stdin) {
-        struct stat st;
-        if (stat(path, &st) != 0) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-        if (S_ISDIR(st.st_mode)) return fail(err, path, RG_E_IO, "%s", "is a directory");
-        if (!S_ISREG(st.st_mode)) whole = 1;
+/* A regular file: a corpus unless its first non-blank character is '{' or
+ * its name says .json, in which case its text is read (*read set). */
+static int open_file(cli_input *in, rg_registry *reg, const rg_puzzle *templ, int *read,
+                     rg_error *err)
+{
+    const char *path = in->path;
+    *read = 0;
+    if (ends_with(path, ".jsonl")) return open_corpus(in, reg, NULL, templ, err);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+    int c;
+    do c = getc(fp);
+    while (c != EOF && is_blank(c));
+    int read_error = ferror(fp);
+    if (c != '{' && !ends_with(path, ".json")) {
+        fclose(fp);
+        if (read_error) return fail(err, path, RG_E_IO, "%s", "read error");
+        if (c == EOF) return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
+        return open_corpus(in, reg, NULL, templ, err);
     }
+    rewind(fp);
+    int rc = slurp(fp, &in->text, &in->len);
+    fclose(fp);
+    if (rc != RG_OK)
+        return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    *read = 1;
+    return RG_OK;
+}
 
-    if (!whole && ends_with(path, ".jsonl")) {
-        in->kind = CLI_CORPUS;
-        int rc = rg_corpus_open(reg, path, NULL, templ, &in->corpus, err);
-        if (rc != RG_OK) label(err, path, 0);
-        return rc;
-    }
+/* Standard input, or a file that is not a regular one: all of it now, since
+ * it cannot be read twice. */
+static int read_stream(cli_input *in, int from_stdin, rg_error *err)
+{
+    FILE *fp = from_stdin ? stdin : fopen(in->path, "rb");
+    if (!fp) return fail(err, in->path, RG_E_IO, "%s", strerror(errno));
+    int rc = slurp(fp, &in->text, &in->len);
+    if (!from_stdin) fclose(fp);
+    if (rc != RG_OK)
+        return fail(err, in->path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    return RG_OK;
+}
 
-    if (!whole) {
-        /* A regular file: look at its first non-blank character. */
-        FILE *fp = fopen(path, "rb");
-        if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-        int c;
-        do c = getc(fp);
-        while (c != EOF && is_blank(c));
-        int read_error = ferror(fp);
-        if (c == '{' || ends_with(path, ".json")) {
-            rewind(fp);
-            int rc = slurp(fp, &in->text, &in->len);
-            fclose(fp);
-            if (rc != RG_OK)
-                return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
-        } else {
-            fclose(fp);
-            if (read_error) return fail(err, path, RG_E_IO, "%s", "read error");
-            if (c == EOF) return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
-            in->kind = CLI_CORPUS;
-            int rc = rg_corpus_open(reg, path, NULL, templ, &in->corpus, err);
-            if (rc != RG_OK) label(err, path, 0);
-            return rc;
-        }
-    } else {
-        FILE *fp = from_stdin ? stdin : fopen(path, "rb");
-        if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-        int rc = slurp(fp, &in->text, &in->len);
-        if (!from_stdin) fclose(fp);
-        if (rc != RG_OK)
-            return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
-    }
-
-    /* The content is in memory. */
+/* What text in memory holds: one document, documents one a line, or
+ * classic lines (read by the library through a stream over the text). */
+static int sort_text(cli_input *in, rg_registry *reg, const rg_puzzle *templ, rg_error *err)
+{
+    const char *path = in->path;
     const char *first = first_nonblank(in->text, in->len);
     if (!first && !ends_with(path, ".json"))
         return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
@@ -161,14 +160,35 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
                        ? CLI_LINES
                        : CLI_DOCUMENT;
     } else {
-        in->kind = CLI_CORPUS;
         in->mem = fmemopen(in->text, in->len, "r");
         if (!in->mem) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-        int rc = rg_corpus_open(reg, path, in->mem, templ, &in->corpus, err);
-        if (rc != RG_OK) label(err, path, 0);
-        return rc;
+        return open_corpus(in, reg, in->mem, templ, err);
     }
     return RG_OK;
+}
+
+int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_puzzle *templ,
+                   rg_error *err)
+{
+    memset(in, 0, sizeof *in);
+    in->path = path;
+    in->index = -1;
+    rg_error_clear(err);
+
+    int from_stdin = strcmp(path, "-") == 0, rc;
+    if (!from_stdin) {
+        struct stat st;
+        if (stat(path, &st) != 0) return fail(err, path, RG_E_IO, "%s", strerror(errno));
+        if (S_ISDIR(st.st_mode)) return fail(err, path, RG_E_IO, "%s", "is a directory");
+        if (S_ISREG(st.st_mode)) {
+            int read = 0;
+            rc = open_file(in, reg, templ, &read, err);
+            if (rc != RG_OK || !read) return rc;
+            return sort_text(in, reg, templ, err);
+        }
+    }
+    rc = read_stream(in, from_stdin, err);
+    return rc != RG_OK ? rc : sort_text(in, reg, templ, err);
 }
 
 static int next_line(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
@@ -248,6 +268,53 @@ void cli_input_close(cli_input *in)
     memset(in, 0, sizeof *in);
 }
 
+/* ---- Estimates for the progress line -------------------------------------------- */
+
+/* Counts the lines of s that are neither blank nor comments; *at_start: no
+ * character but blanks seen yet on the current line (carried over chunks). */
+static long count_entries(const char *s, size_t n, int *at_start)
+{
+    long count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\n') {
+            *at_start = 1;
+        } else if (*at_start && !is_blank((unsigned char)s[i])) {
+            *at_start = 0;
+            if (s[i] != '#') count++;
+        }
+    }
+    return count;
+}
+
+long cli_input_estimate(const char *path)
+{
+    if (strcmp(path, "-") == 0) return 0;
+    if (ends_with(path, ".json")) return 1;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    /* Text starting with '{' may be one document over many lines: unknown. */
+    int lines = ends_with(path, ".jsonl"), first = 0;
+    char buf[1 << 16];
+    long count = 0;
+    int at_start = 1;
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, fp)) > 0) {
+        const char *c = first ? NULL : first_nonblank(buf, got);
+        if (c) first = (unsigned char)*c;
+        if (first == '{' && !lines) break;
+        count += count_entries(buf, got, &at_start);
+    }
+    fclose(fp);
+    return first == '{' && !lines ? 0 : count;
+}
+
+long cli_input_estimate_open(const cli_input *in)
+{
+    if (in->kind == CLI_DOCUMENT) return 1;
+    int at_start = 1;
+    return in->text ? count_entries(in->text, in->len, &at_start) : 0;
+}
+
 /* ---- Shared by the commands ------------------------------------------------- */
 
 int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
@@ -268,45 +335,6 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
     if (rc != RG_OK)
         return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
     return RG_OK;
-}
-
-int cli_parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9') return 0;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return 0;
-    *out = (uint64_t)v;
-    return 1;
-}
-
-double cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-const char *cli_split_option(const char *a, char *name, size_t cap)
-{
-    const char *eq = strchr(a + 2, '=');
-    size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-    if (n >= cap) n = cap - 1;
-    memcpy(name, a + 2, n);
-    name[n] = 0;
-    return eq ? eq + 1 : NULL;
-}
-
-int cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("rulegrid: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs("\nTry 'rulegrid --help'.\n", stderr);
-    va_end(ap);
-    return 2;
 }
 
 void cli_print_error(const rg_registry *reg, rg_error *e)

@@ -1,6 +1,6 @@
 /* What the `rulegrid` command prints about a puzzle: the grid with its box
  * borders, the compact solution line, search counters, and the pieces of the
- * JSON result lines (spec/results.md). Deciding what to print is rulegrid.c's. */
+ * JSON result lines (spec/results.md). What to print is cli_solve.c's. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -114,121 +114,78 @@ void cli_print_stats(FILE *f, const rg_stats *s)
     fprintf(f, "search        %.1f us\n", s->search_us);
 }
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when it is not one. */
-static int utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n;
-    unsigned min;
-    if (c < 0x80) return 1;
-    if (c >= 0xc2 && c <= 0xdf) n = 2, min = 0x80;
-    else if (c >= 0xe0 && c <= 0xef) n = 3, min = 0x800;
-    else if (c >= 0xf0 && c <= 0xf4) n = 4, min = 0x10000;
-    else return 0;
-    unsigned cp = c & (0x3f >> (n - 1));
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80) return 0;
-        cp = (cp << 6) | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-    return n;
-}
-
-void cli_json_string(FILE *f, const char *str)
-{
-    const unsigned char *s = (const unsigned char *)(str ? str : "");
-    putc('"', f);
-    while (*s) {
-        unsigned c = *s;
-        if (c == '"' || c == '\\') {
-            putc('\\', f);
-            putc((int)c, f);
-            s++;
-        } else if (c == '\n') {
-            fputs("\\n", f), s++;
-        } else if (c == '\t') {
-            fputs("\\t", f), s++;
-        } else if (c == '\r') {
-            fputs("\\r", f), s++;
-        } else if (c < 0x20 || c == 0x7f) {
-            fprintf(f, "\\u%04x", c), s++;
-        } else {
-            int n = utf8_len(s);
-            if (n == 0) {
-                fputs("\\ufffd", f);
-                s++;
-            } else {
-                fwrite(s, 1, (size_t)n, f);
-                s += n;
-            }
-        }
-    }
-    putc('"', f);
-}
-
-void cli_json_key(FILE *f, int *first, const char *key)
-{
-    if (!*first) fputs(", ", f);
-    *first = 0;
-    cli_json_string(f, key);
-    fputs(": ", f);
-}
-
-void cli_json_us(FILE *f, double us)
+void cli_json_us(jsonw *w, const char *key, double us)
 {
     if (!isfinite(us) || us < 0) us = 0;
-    fprintf(f, "%.1f", us);
+    jsonw_key_double(w, key, "%.1f", us);
 }
 
-void cli_json_solution(FILE *f, const rg_puzzle *p, const int *values)
+void cli_json_solution(jsonw *w, const rg_puzzle *p, const int *values)
 {
-    int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p), first = 1;
+    int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p);
     char name[32];
-    putc('{', f);
+    jsonw_object(w);
     for (int r = 1; r <= rows; r++)
         for (int c = 1; c <= cols; c++) {
             int cell = rg_puzzle_cell_at(p, r, c);
             if (cell < 0) continue;
             rg_puzzle_cell_name(p, cell, name, sizeof name);
-            cli_json_key(f, &first, name);
-            fprintf(f, "%d", values[cell]);
+            jsonw_key_int(w, name, values[cell]);
         }
-    putc('}', f);
+    jsonw_end(w);
 }
 
-void cli_json_error(FILE *f, const rg_error *e)
+/* A string member, or null when it is empty. */
+static void string_or_null(jsonw *w, const char *key, const char *s)
 {
-    int first = 1;
-    putc('{', f);
-    cli_json_key(f, &first, "file");
-    if (e->file[0]) cli_json_string(f, e->file);
-    else fputs("null", f);
-    cli_json_key(f, &first, "line");
-    if (e->line > 0) fprintf(f, "%ld", e->line);
-    else fputs("null", f);
-    cli_json_key(f, &first, "rule");
-    if (e->rule >= 0) fprintf(f, "%d", e->rule);
-    else fputs("null", f);
-    cli_json_key(f, &first, "type");
-    if (e->type[0]) cli_json_string(f, e->type);
-    else fputs("null", f);
-    cli_json_key(f, &first, "field");
-    if (e->field[0]) cli_json_string(f, e->field);
-    else fputs("null", f);
-    cli_json_key(f, &first, "message");
-    cli_json_string(f, e->message[0] ? e->message : "unknown error");
-    putc('}', f);
+    jsonw_key(w, key);
+    if (s[0]) jsonw_string(w, s);
+    else jsonw_null(w);
 }
 
-void cli_json_rule(FILE *f, int *first, const char *key, const rg_puzzle *p, int rule)
+void cli_json_error(jsonw *w, const rg_error *e)
+{
+    jsonw_object(w);
+    string_or_null(w, "file", e->file);
+    jsonw_key(w, "line");
+    if (e->line > 0) jsonw_int(w, e->line);
+    else jsonw_null(w);
+    jsonw_key(w, "rule");
+    if (e->rule >= 0) jsonw_int(w, e->rule);
+    else jsonw_null(w);
+    string_or_null(w, "type", e->type);
+    string_or_null(w, "field", e->field);
+    jsonw_key_string(w, "message", e->message[0] ? e->message : "unknown error");
+    jsonw_end(w);
+}
+
+void cli_json_rule(jsonw *w, const char *key, const rg_puzzle *p, int rule)
 {
     const char *type = rg_puzzle_rule_type(p, rule);
-    int inner = 1;
-    cli_json_key(f, first, key);
-    fputc('{', f);
-    cli_json_key(f, &inner, "rule");
-    fprintf(f, "%d", rule);
-    cli_json_key(f, &inner, "type");
-    cli_json_string(f, type ? type : "");
-    fputc('}', f);
+    jsonw_key(w, key);
+    jsonw_object(w);
+    jsonw_key_int(w, "rule", rule);
+    jsonw_key_string(w, "type", type ? type : "");
+    jsonw_end(w);
+}
+
+void cli_json_stats(jsonw *w, const rg_stats *s, int all)
+{
+    jsonw_object(w);
+    jsonw_key_uint(w, "nodes", s->nodes);
+    jsonw_key_uint(w, "guesses", s->guesses);
+    jsonw_key_uint(w, "failures", s->failures);
+    jsonw_key_uint(w, "propagations", s->propagations);
+    cli_json_us(w, "us", s->root_us + s->search_us);
+    if (all) {
+        jsonw_key(w, "prunings");
+        jsonw_object(w);
+        int n = s->families < 0 ? 0 : s->families > RG_MAX_FAMILIES ? RG_MAX_FAMILIES : s->families;
+        for (int i = 0; i < n; i++)
+            jsonw_key_uint(w, s->family[i] ? s->family[i] : "?", s->family_prunings[i]);
+        jsonw_end(w);
+        cli_json_us(w, "root_us", s->root_us);
+        cli_json_us(w, "search_us", s->search_us);
+    }
+    jsonw_end(w);
 }

@@ -6,6 +6,8 @@ per heuristic, log scale. Reads the --json report of rulegrid-bench.
   tools/plot_bench.py RESULTS.json [-o DIR] [--corpus NAME ...] [--combined FILE]
                       [--overlay FILE]
 
+Installed by `cmake --install` as rulegrid-plot-bench.
+
 Writes DIR/ladder-<corpus>.png (DIR defaults to docs/bench); --combined FILE
 draws every corpus in one figure instead (a row each), --overlay FILE in two
 plots with a line per corpus. Needs matplotlib (Debian's

@@ -78,7 +78,7 @@ expect_rc 2 "unknown option"
 has "$ERR" "--frobnicate" "unknown option named"
 run "$BENCH" -q -s quick "$DATA/puzzles.txt"
 expect_rc 2 "unknown level"
-has "$ERR" "'quick'" "unknown level named"
+has "$ERR" "unknown strategy 'quick' (one of check, forward, propagate, singles, intersections, subsets, probe, sac, or all)" "unknown level named, the levels listed"
 run "$BENCH" -q "$TMP/missing.txt"
 expect_rc 2 "missing corpus"
 has "$ERR" "missing.txt" "missing corpus named"
@@ -92,18 +92,61 @@ expect_rc 2 "Google Benchmark flags without --gbench"
 run "$BENCH"
 expect_rc 2 "no corpus"
 
-# ---- Google Benchmark: each cell a benchmark, its filter and JSON output
-run "$BENCH" -q --gbench -s singles,intersections "$VAR/thermo.jsonl" \
+# ---- Google Benchmark: each cell a benchmark, its filter and JSON output; the
+# filter also decides which cells are counted and checked; the time is the
+# wall clock and the CPU time the whole process's (the work is on workers)
+run "$BENCH" --gbench -s singles,intersections "$VAR/thermo.jsonl" \
     --benchmark_filter=intersections --benchmark_min_time=0.01 --benchmark_format=json
 expect_rc 0 "--gbench"
 python3 -c '
 import json, sys
 doc = json.loads(sys.stdin.read())
 names = [b["name"] for b in doc["benchmarks"]]
-assert names == ["thermo/intersections/domwdeg/real_time"], names
-assert doc["benchmarks"][0]["puzzles/s"] > 0
+assert names == ["thermo/intersections/domwdeg/process_time/real_time"], names
+b = doc["benchmarks"][0]
+assert b["puzzles/s"] > 0 and b["time_unit"] == "ms"
 assert doc["context"]["rulegrid_commit"]
 ' <<<"$OUT" || fail "--gbench JSON: $OUT"
+has "$ERR" "counting thermo, intersections, domwdeg" "--gbench counts the cell the filter keeps"
+if grep -q "counting thermo, singles" <<<"$ERR"; then
+    fail "--gbench counted a cell the filter leaves out: $ERR"
+fi
+# the work runs on a worker thread: the CPU time of a pass is the process's
+# (milliseconds for these 20 puzzles), not the waiting main thread's (tens of
+# microseconds)
+run "$BENCH" -q --gbench -s intersections "$CLASSIC/puzzles6_forum_hardest_1106.txt:20" \
+    --benchmark_min_time=0.01 --benchmark_format=json
+expect_rc 0 "--gbench, CPU time"
+python3 -c '
+import json, sys
+b = json.loads(sys.stdin.read())["benchmarks"][0]
+assert b["cpu_time"] > 2, b["cpu_time"]
+' <<<"$OUT" || fail "--gbench CPU time is not the process's: $OUT"
+# a wrong answer in a selected cell: status 1, the benchmark marked failed
+run "$BENCH" -q --gbench "$TMP/wrong.jsonl" --benchmark_min_time=0.01 --benchmark_format=json
+expect_rc 1 "--gbench with a wrong answer"
+has "$ERR" "differs from the document's solution" "--gbench wrong answer message"
+# a filter that keeps nothing counts nothing
+run "$BENCH" --gbench "$TMP/wrong.jsonl" --benchmark_filter=nothing-matches
+expect_rc 0 "--gbench, nothing selected"
+if grep -q "counting" <<<"$ERR"; then fail "--gbench counted with nothing selected: $ERR"; fi
+
+# ---- -s all: every level from propagate up; check and forward only when named
+run "$BENCH" -q -r 0 -s all -H mrv --counters - "$DATA/puzzles.txt"
+expect_rc 0 "-s all"
+levels=$(awk '$2 == "puzzles" {split($1, k, "/"); print k[2]}' <<<"$OUT" | paste -sd,)
+[ "$levels" = "propagate,singles,intersections,subsets,probe,sac" ] || fail "-s all ran: $levels"
+run "$BENCH" -q -r 0 -s all,check -H mrv --counters - "$DATA/puzzles.txt"
+expect_rc 0 "-s all,check"
+levels=$(awk '$2 == "puzzles" {split($1, k, "/"); print k[2]}' <<<"$OUT" | paste -sd,)
+[ "$levels" = "check,propagate,singles,intersections,subsets,probe,sac" ] || fail "-s all,check ran: $levels"
+run "$BENCH" -q -s intersections,intersections "$DATA/puzzles.txt"
+expect_rc 2 "a level given twice"
+has "$ERR" "'intersections' given twice" "a level given twice"
+run "$BENCH" --help
+expect_rc 0 "--help"
+has "$OUT" "only when named" "--help says what all leaves out"
+has "$OUT" "usage: rulegrid-bench" "--help usage"
 
 # ---- --generate: presets made, verified and timed; -j 2 makes what -j 1 makes
 GEN=classic4:5,classic9:3,killer:1

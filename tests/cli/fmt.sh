@@ -175,6 +175,13 @@ has "$OUT" '"givens": {' "convert --to json of one line"
 run "$RULEGRID" convert --to json "$TMP/classic.txt"
 expect_rc 2 "convert --to json of many puzzles"
 err_has "--to jsonl" "convert --to json of many puzzles"
+# said once, whatever the number of puzzles and inputs, and nothing more read
+[ "$(grep -c . <<<"$ERR")" = 1 ] || fail "convert --to json of many puzzles: more than one message: $ERR"
+printf '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": [{"type": "box_grid", "origin": "r1c1", "box": [2, 2]}]}\n%.0s' 1 2 3 4 5 >"$TMP/five.jsonl"
+run "$RULEGRID" convert --to json "$TMP/five.jsonl" "$TMP/classic.txt"
+expect_rc 2 "convert --to json of five documents a line"
+[ "$ERR" = "rulegrid: $TMP/five.jsonl:2: --to json writes one document, and the input holds more than one puzzle (use --to jsonl)" ] ||
+    fail "convert --to json of five documents: $ERR"
 # usage and bad input
 run "$RULEGRID" convert "$TMP/classic.txt"
 expect_rc 2 "convert without --to"

@@ -1,0 +1,473 @@
+/* `rulegrid solve`, `count` and `check`: every puzzle of every input solved,
+ * counted or checked, one result each (text or JSON), a summary, a progress
+ * line on a terminal. Reading is cli_input.c's, shapes are cli_output.c's. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "progress.h"
+#include "rulegrid/rulegrid.h"
+
+/* Exit statuses; where several apply the highest wins. */
+enum { EXIT_SOLVED = 0, EXIT_NONE = 1, EXIT_UNREADABLE = 2, EXIT_LIMIT = 3 };
+
+typedef struct summary {
+    long puzzles, solved, unique, multiple, none, unknown, errors;
+    long no_guess;
+    uint64_t guesses;
+    double us;
+} summary;
+
+typedef struct run {
+    int command;
+    const cli_options *o;
+    rg_options opt;
+    rg_registry *reg;
+    rg_solver *solver;
+    rg_puzzle *templ;
+    int multi;          /* more than one input: name the file on each result */
+    int documents_only; /* every input so far was one document */
+    int exit_code;
+    summary sum;
+    progress line;      /* on a terminal, for a long run */
+    long done, total;   /* results so far; puzzles expected (0: unknown) */
+} run;
+
+static void raise_exit(run *c, int code)
+{
+    if (code > c->exit_code) c->exit_code = code;
+}
+
+/* ---- Reporting -------------------------------------------------------------- */
+
+static void print_error(run *c, rg_error *e)
+{
+    progress_clear(&c->line);
+    cli_print_error(c->reg, e);
+}
+
+/* {"index": i and, with several inputs, "file": its path. */
+static void json_head(run *c, jsonw *w, const cli_input *in, long index)
+{
+    jsonw_init(w, stdout);
+    jsonw_object(w);
+    jsonw_key_int(w, "index", index);
+    if (c->multi) jsonw_key_string(w, "file", in->path);
+}
+
+static void json_tail(jsonw *w)
+{
+    jsonw_end(w);
+    putchar('\n');
+}
+
+static void prefix(run *c, const cli_input *in)
+{
+    if (!c->multi) return;
+    if (in->kind == CLI_DOCUMENT)
+        printf("%s: ", in->path);
+    else
+        printf("%s:", in->path);
+}
+
+/* An entry (or a whole input) that could not be read. */
+static void report_unreadable(run *c, const cli_input *in, long index, rg_error *e)
+{
+    print_error(c, e);
+    raise_exit(c, EXIT_UNREADABLE);
+    c->sum.puzzles++;
+    c->sum.errors++;
+    if (c->o->quiet) return;
+    if (c->o->json) {
+        jsonw w;
+        json_head(c, &w, in, index);
+        jsonw_key_string(&w, "status", "error");
+        jsonw_key_int(&w, "solutions", 0);
+        jsonw_key(&w, "error");
+        cli_json_error(&w, e);
+        json_tail(&w);
+    } else if (in->kind != CLI_DOCUMENT) {
+        prefix(c, in);
+        printf("%ld error -\n", index);
+    }
+}
+
+/* ---- solve and count ---------------------------------------------------------- */
+
+static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
+{
+    const rg_options *o = &c->opt;
+    switch (r->status) {
+    case RG_STATUS_SOLVED: printf("solved\n"); return;
+    case RG_STATUS_UNIQUE: printf("unique\n"); return;
+    case RG_STATUS_MULTIPLE:
+        printf(r->solutions < o->limit ? "multiple (%ld solutions)\n"
+                                       : "multiple (at least %ld solutions)\n",
+               r->solutions);
+        return;
+    case RG_STATUS_NONE:
+        if (r->broken_rule >= 0) {
+            const char *type = rg_puzzle_rule_type(p, r->broken_rule);
+            printf("no solution (givens break rule %d (%s))\n", r->broken_rule,
+                   type ? type : "?");
+        } else {
+            printf("no solution\n");
+        }
+        return;
+    default: break;
+    }
+    int nodes = o->max_nodes && r->stats.nodes >= o->max_nodes;
+    if (nodes || (o->max_nodes && !(o->max_seconds > 0)))
+        printf("unknown within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
+    else if (o->max_seconds > 0)
+        printf("unknown within the limit (time %g s)", o->max_seconds);
+    else
+        printf("unknown within the limit");
+    if (r->solutions > 0)
+        printf("; %ld solution%s found", r->solutions, r->solutions == 1 ? "" : "s");
+    putchar('\n');
+}
+
+static void tally(run *c, const rg_result *r)
+{
+    summary *s = &c->sum;
+    s->puzzles++;
+    s->guesses += r->stats.guesses;
+    s->us += r->stats.root_us + r->stats.search_us;
+    if (r->no_guess) s->no_guess++;
+    switch (r->status) {
+    case RG_STATUS_SOLVED: s->solved++; break;
+    case RG_STATUS_UNIQUE: s->solved++, s->unique++; break;
+    case RG_STATUS_MULTIPLE: s->solved++, s->multiple++; break;
+    case RG_STATUS_NONE: s->none++; raise_exit(c, EXIT_NONE); break;
+    default: s->unknown++; raise_exit(c, EXIT_LIMIT); break;
+    }
+}
+
+static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p,
+                              const rg_result *r)
+{
+    jsonw w;
+    json_head(c, &w, in, in->index);
+    jsonw_key_string(&w, "status", rg_status_name(r->status));
+    jsonw_key_int(&w, "solutions", r->solutions);
+    if (r->solution) {
+        jsonw_key(&w, "solution");
+        cli_json_solution(&w, p, r->solution);
+    }
+    jsonw_key(&w, "stats");
+    cli_json_stats(&w, &r->stats, c->o->stats);
+    if (r->status == RG_STATUS_NONE && r->broken_rule >= 0)
+        cli_json_rule(&w, "broken", p, r->broken_rule);
+    json_tail(&w);
+}
+
+static void print_result_text(run *c, const cli_input *in, const rg_puzzle *p,
+                              const rg_result *r)
+{
+    prefix(c, in);
+    if (in->kind == CLI_DOCUMENT) {
+        print_status_line(c, p, r);
+        if (r->solution) cli_print_grid(stdout, p, r->solution);
+        if (c->o->stats) {
+            putchar('\n');
+            cli_print_stats(stdout, &r->stats);
+        }
+        return;
+    }
+    printf("%ld %s ", in->index, rg_status_name(r->status));
+    if (r->solution)
+        cli_print_compact(stdout, p, r->solution);
+    else
+        putchar('-');
+    putchar('\n');
+}
+
+static void solve_one(run *c, const cli_input *in, const rg_puzzle *p)
+{
+    rg_result r;
+    rg_error err;
+    memset(&r, 0, sizeof r);
+    rg_error_clear(&err);
+    int rc = rg_solve(c->solver, p, &c->opt, &r, &err);
+    if (rc != RG_OK) {
+        if (!err.code) err.code = rc;
+        if (!err.file[0]) snprintf(err.file, sizeof err.file, "%s", in->path);
+        report_unreadable(c, in, in->index, &err);
+        return;
+    }
+    tally(c, &r);
+    if (c->o->quiet) return;
+    if (c->o->json)
+        print_result_json(c, in, p, &r);
+    else
+        print_result_text(c, in, p, &r);
+}
+
+/* ---- check ---------------------------------------------------------------------- */
+
+/* What check finds in one puzzle. */
+typedef struct verdict {
+    int broken;      /* rule the givens break, -1 none */
+    int sol_rule;    /* rule the solution breaks, -1 none, -2 incomplete */
+    const int *sol;  /* the document's solution, NULL none */
+    int ok;
+    const char *sol_state;
+    char differs[32]; /* the first given the solution changes, "" none */
+} verdict;
+
+static void judge(const rg_puzzle *p, verdict *v)
+{
+    v->broken = rg_puzzle_broken(p);
+    v->sol = rg_puzzle_solution(p);
+    v->sol_rule = -1;
+    int differs = -1;
+    if (v->sol) {
+        v->sol_rule = rg_puzzle_check(p, v->sol);
+        const int *g = rg_puzzle_givens(p);
+        for (int i = 0, n = rg_puzzle_cells(p); g && i < n && differs < 0; i++)
+            if (g[i] > 0 && g[i] != v->sol[i]) differs = i;
+    }
+    v->ok = v->broken < 0 && v->sol_rule == -1 && differs < 0;
+    v->sol_state = !v->sol               ? "absent"
+                   : v->sol_rule >= 0    ? "broken"
+                   : v->sol_rule == -2   ? "incomplete"
+                   : differs >= 0        ? "differs"
+                                         : "ok";
+    v->differs[0] = 0;
+    if (differs >= 0) rg_puzzle_cell_name(p, differs, v->differs, sizeof v->differs);
+}
+
+static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p,
+                               const verdict *v)
+{
+    jsonw w;
+    json_head(c, &w, in, in->index);
+    jsonw_key_string(&w, "status", v->ok ? "ok" : "broken");
+    if (v->broken >= 0) cli_json_rule(&w, "broken", p, v->broken);
+    jsonw_key_string(&w, "solution", v->sol_state);
+    if (v->sol_rule >= 0) cli_json_rule(&w, "solution_broken", p, v->sol_rule);
+    if (v->differs[0]) jsonw_key_string(&w, "differs_at", v->differs);
+    json_tail(&w);
+}
+
+static void print_verdict_text(run *c, const cli_input *in, const rg_puzzle *p,
+                               const verdict *v)
+{
+    prefix(c, in);
+    if (in->kind != CLI_DOCUMENT) printf("%ld ", in->index);
+    if (v->ok) {
+        printf("ok (givens break no rule; %s)\n",
+               v->sol ? "the solution satisfies every rule" : "no solution in the document");
+        return;
+    }
+    printf("broken:");
+    const char *sep = " ";
+    if (v->broken >= 0) {
+        const char *type = rg_puzzle_rule_type(p, v->broken);
+        printf("%sgivens break rule %d (%s)", sep, v->broken, type ? type : "?");
+        sep = "; ";
+    }
+    if (v->sol_rule >= 0) {
+        const char *type = rg_puzzle_rule_type(p, v->sol_rule);
+        printf("%ssolution breaks rule %d (%s)", sep, v->sol_rule, type ? type : "?");
+        sep = "; ";
+    } else if (v->sol_rule == -2) {
+        printf("%ssolution misses a cell or has a digit out of range", sep);
+        sep = "; ";
+    }
+    if (v->differs[0]) printf("%ssolution differs from the given at %s", sep, v->differs);
+    putchar('\n');
+}
+
+static void check_one(run *c, const cli_input *in, const rg_puzzle *p)
+{
+    verdict v;
+    judge(p, &v);
+    c->sum.puzzles++;
+    if (!v.ok) {
+        c->sum.none++;
+        raise_exit(c, EXIT_NONE);
+    }
+    if (c->o->quiet) return;
+    if (c->o->json)
+        print_verdict_json(c, in, p, &v);
+    else
+        print_verdict_text(c, in, p, &v);
+}
+
+/* ---- The summary ------------------------------------------------------------------ */
+
+static void print_summary(run *c, double wall)
+{
+    FILE *f = c->o->json ? stderr : stdout;
+    const summary *s = &c->sum;
+    long searched = s->puzzles - s->errors;
+    double secs = s->us / 1e6;
+    fprintf(f, "puzzles         %ld\n", s->puzzles);
+    fprintf(f, "solved          %ld\n", s->solved);
+    fprintf(f, "unique          %ld\n", s->unique);
+    fprintf(f, "multiple        %ld\n", s->multiple);
+    fprintf(f, "none            %ld\n", s->none);
+    fprintf(f, "unknown         %ld\n", s->unknown);
+    fprintf(f, "errors          %ld\n", s->errors);
+    fprintf(f, "time            %.6f s (wall %.6f s)\n", secs, wall);
+    fprintf(f, "puzzles/s       %.1f\n", secs > 0 ? (double)searched / secs : 0.0);
+    fprintf(f, "us/puzzle       %.1f\n", searched > 0 ? s->us / (double)searched : 0.0);
+    fprintf(f, "no guess        %.1f%%\n",
+            searched > 0 ? 100.0 * (double)s->no_guess / (double)searched : 0.0);
+    fprintf(f, "guesses/puzzle  %.2f\n",
+            searched > 0 ? (double)s->guesses / (double)searched : 0.0);
+}
+
+/* ---- The run ------------------------------------------------------------------------ */
+
+static void advance(run *c)
+{
+    c->done++;
+    progress_update(&c->line, c->done, c->total);
+}
+
+static void run_input(run *c, const char *path)
+{
+    cli_input in;
+    rg_error err;
+    if (cli_input_open(&in, c->reg, path, c->templ, &err) != RG_OK) {
+        in.kind = CLI_DOCUMENT;
+        in.path = path;
+        report_unreadable(c, &in, 0, &err);
+        cli_input_close(&in);
+        c->documents_only = 0;
+        return;
+    }
+    if (in.kind != CLI_DOCUMENT) c->documents_only = 0;
+    if (c->line.on && strcmp(path, "-") == 0) c->total += cli_input_estimate_open(&in);
+    long entries = 0;
+    for (;;) {
+        rg_puzzle *p = NULL;
+        int rc = cli_input_next(&in, c->reg, &p, &err);
+        if (rc == 0) break;
+        entries++;
+        if (rc < 0) {
+            report_unreadable(c, &in, in.index < 0 ? 0 : in.index, &err);
+            advance(c);
+            if (rc == -2) break;
+            continue;
+        }
+        if (c->command == CLI_CHECK)
+            check_one(c, &in, p);
+        else
+            solve_one(c, &in, p);
+        rg_puzzle_free(p);
+        fflush(stdout);
+        advance(c);
+    }
+    if (entries == 0) {
+        rg_error_clear(&err);
+        err.code = RG_E_FORMAT;
+        snprintf(err.file, sizeof err.file, "%s", path);
+        snprintf(err.message, sizeof err.message, "no puzzle in this input");
+        print_error(c, &err);
+        raise_exit(c, EXIT_UNREADABLE);
+    }
+    cli_input_close(&in);
+}
+
+static int read_template(run *c, const char *path)
+{
+    cli_input in;
+    rg_error err;
+    rg_puzzle *p = NULL;
+    int rc = cli_input_open(&in, c->reg, path, NULL, &err);
+    if (rc == RG_OK) {
+        if (in.kind != CLI_DOCUMENT) {
+            rg_error_clear(&err);
+            snprintf(err.file, sizeof err.file, "%s", path);
+            snprintf(err.message, sizeof err.message,
+                     "a template must be one JSON document (not a corpus)");
+            rc = RG_E_FORMAT;
+        } else if (cli_input_next(&in, c->reg, &p, &err) != 1) {
+            rc = err.code ? err.code : RG_E_FORMAT;
+        }
+    }
+    cli_input_close(&in);
+    if (rc != RG_OK) {
+        fputs("rulegrid: --template: ", stderr);
+        char buf[1024];
+        rg_error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+        rg_puzzle_free(p);
+        return EXIT_UNREADABLE;
+    }
+    c->templ = p;
+    return 0;
+}
+
+/* The search options of the command line over the library's defaults. */
+static void search_options(run *c)
+{
+    const cli_options *o = c->o;
+    const unsigned char *given = o->head.given;
+    rg_options_default(&c->opt);
+    c->opt.limit = c->command == CLI_COUNT ? 2 : 1;
+    if (given[CLI_OPT_STRATEGY]) c->opt.strategy = o->strategy;
+    if (given[CLI_OPT_HEURISTIC]) c->opt.heuristic = o->heuristic;
+    if (given[CLI_OPT_VALUES]) c->opt.values = o->values;
+    if (given[CLI_OPT_SEED]) c->opt.seed = o->seed;
+    if (given[CLI_OPT_LIMIT]) c->opt.limit = (long)o->limit;
+    if (given[CLI_OPT_NODES]) c->opt.max_nodes = o->nodes;
+    if (given[CLI_OPT_TIME]) c->opt.max_seconds = o->time;
+}
+
+/* The progress line: on a terminal, unless results stream to it too. */
+static void begin_progress(run *c, const opts_list *files)
+{
+    char label[64];
+    snprintf(label, sizeof label, "%s:", cli_program.commands[c->command].name);
+    progress_begin(&c->line, label, c->o->quiet || !isatty(STDOUT_FILENO));
+    for (int i = 0; c->line.on && i < files->n; i++) c->total += cli_input_estimate(files->v[i]);
+}
+
+static int run_all(run *c, const opts_list *files)
+{
+    if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_UNREADABLE;
+    if (c->o->templ) {
+        int rc = read_template(c, c->o->templ);
+        if (rc) return rc;
+    }
+    if (c->command != CLI_CHECK && !(c->solver = rg_solver_new())) {
+        fputs("rulegrid: out of memory\n", stderr);
+        return EXIT_UNREADABLE;
+    }
+    c->multi = files->n > 1;
+    c->documents_only = 1;
+    begin_progress(c, files);
+    double start = progress_now();
+    for (int i = 0; i < files->n; i++) run_input(c, files->v[i]);
+    progress_end(&c->line);
+    if (c->o->stats && c->command != CLI_CHECK && (!c->documents_only || files->n > 1))
+        print_summary(c, progress_now() - start);
+    return c->exit_code;
+}
+
+int cli_solve_main(int cmd, const cli_options *o)
+{
+    static const char *const stdin_only[] = {"-", NULL};
+    const opts_list std_in = {(const char **)stdin_only, 1};
+    run c;
+    memset(&c, 0, sizeof c);
+    c.command = cmd;
+    c.o = o;
+    search_options(&c);
+    int rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
+    fflush(stdout);
+    if (c.solver) rg_solver_free(c.solver);
+    if (c.templ) rg_puzzle_free(c.templ);
+    if (c.reg) rg_registry_free(c.reg);
+    return rc;
+}

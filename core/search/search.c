@@ -74,7 +74,7 @@ void rg_search_run(rg_solver *s, rg_result *r)
                 s->stopped = 1;
                 return;
             }
-            frame *f = &s->frames[d];
+            rg_frame *f = &s->frames[d];
             rg_mask v = rg_values_pick(s, f->left);
             f->left &= ~v;
             if (d + 1 >= s->nspaces && rg_search_grow(s, d + 2) != RG_OK) {

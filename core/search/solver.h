@@ -23,11 +23,12 @@ struct rg_space {
     int family;
 };
 
-typedef struct frame {
+/* A level of the search: the cell branched on and the digits left to try. */
+typedef struct rg_frame {
     int cell;
     int guess; /* the cell had two or more candidates */
     rg_mask left;
-} frame;
+} rg_frame;
 
 struct rg_solver {
     rg_model *m;
@@ -38,7 +39,7 @@ struct rg_solver {
     size_t space_bytes, state_off, inactive_off, assigned_off;
     unsigned char *spaces; /* nspaces spaces, grown as the search goes deeper */
     int nspaces;
-    frame *frames;
+    rg_frame *frames;
     int *naked;
     int nnaked;
     int *queue[RG_COST_CLASSES];
@@ -60,7 +61,6 @@ struct rg_solver {
     unsigned ded; /* the strategy's deductions (RG_DEDUCE_*) */
     int cascade, failed;
     uint32_t *inactive; /* of the space being propagated */
-    unsigned char *assigned;
     struct rg_space ctx;
     struct timespec t0;
     int stopped;

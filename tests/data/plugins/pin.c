@@ -41,21 +41,10 @@ static int generate(rg_gen *g, const int *solution)
     return RG_OK;
 }
 
-static const rg_rule_type type = {.size = sizeof(rg_rule_type),
-                                  .name = "test.pin",
-                                  .family = "test",
-                                  .compile = compile,
-                                  .generate = generate};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "test.pin", .family = "test", .compile = compile,
+     .generate = generate},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", host,
+                 types, NULL);

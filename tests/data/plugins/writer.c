@@ -74,19 +74,4 @@ static const rg_rule_type types[] = {
      .compile = compile, .write_rank = 600, .write_order = old_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        int rc = h->register_type(reg, &types[i]);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("writer", "1", "rule types with write hooks, for tests", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("writer", "1", "rule types with write hooks, for tests", host, types, NULL);

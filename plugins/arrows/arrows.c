@@ -6,11 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "arrows_gen.h"
+#include "arrows.h"
 #include "masks.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *arrows_host;
 
 /* A bulb of this many cells reads at least 1111111, more than any shaft of
  * a 99 x 99 board can add up to: no solution. */
@@ -113,7 +114,7 @@ static void bulb_support(const arrow *a, const rg_mask *dom, int i, long prefix,
  * and every shaft; a digit stays when its cell's line can still reach it. */
 static int prune_bounds(rg_space *sp, const arrow *a)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = arrows_host->domains(sp);
     long bmin = 0, bmax = 0;
     for (int i = 0; i < a->nbulb; i++) {
         bmin = bmin * 10 + mask_lowest(dom[a->bulb[i]]);
@@ -140,7 +141,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
             int d = __builtin_ctz(m) + 1;
             if (rmin + d * weight <= hi && rmax + d * weight >= lo) keep |= (rg_mask)1 << (d - 1);
         }
-        int r = host->keep(sp, c, keep);
+        int r = arrows_host->keep(sp, c, keep);
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
     }
@@ -158,7 +159,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
                 int d = __builtin_ctz(m) + 1;
                 if (rmin + d <= hi && rmax + d >= lo) keep |= (rg_mask)1 << (d - 1);
             }
-            int r = host->keep(sp, c, keep);
+            int r = arrows_host->keep(sp, c, keep);
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -175,7 +176,7 @@ static int arrow_propagate(rg_space *sp, void *data)
 {
     const arrow *a = data;
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = arrows_host->domains(sp);
     long cap = 0;
     for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
     for (int s = 0; s < a->nshaft; s++) {
@@ -198,7 +199,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
     bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
     for (int i = 0; i < a->nbulb; i++)
-        if (host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
+        if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++)
         for (int k = 0; k < a->len[s]; k++) {
             valset others, t;
@@ -215,7 +216,7 @@ static int arrow_propagate(rg_space *sp, void *data)
                         break;
                     }
             }
-            if (host->keep(sp, c, keep) < 0) return RG_PROP_FAIL;
+            if (arrows_host->keep(sp, c, keep) < 0) return RG_PROP_FAIL;
         }
     /* Bulb and shafts were pruned against one target; a cell shared by two
      * parts can leave more to do. */
@@ -255,23 +256,23 @@ static const rg_propagator arrow_prop = {sizeof(rg_propagator), "arrow", "arrows
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {
     int row, col;
-    host->cell_pos(b, cell, &row, &col);
+    arrows_host->cell_pos(b, cell, &row, &col);
     snprintf(buf, n, "r%dc%d", row, col);
 }
 
 static int king_step(const rg_build *b, int x, int y)
 {
     int rx, cx, ry, cy;
-    host->cell_pos(b, x, &rx, &cx);
-    host->cell_pos(b, y, &ry, &cy);
+    arrows_host->cell_pos(b, x, &rx, &cx);
+    arrows_host->cell_pos(b, y, &ry, &cy);
     return abs(rx - ry) <= 1 && abs(cx - cy) <= 1;
 }
 
 /* The bulb's cells form one orthogonally connected piece. */
 static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
 {
-    char *reached = host->alloc(b, (size_t)n);
-    if (!reached) return host->error(b, r, NULL, "out of memory");
+    char *reached = arrows_host->alloc(b, (size_t)n);
+    if (!reached) return arrows_host->error(b, r, NULL, "out of memory");
     reached[0] = 1;
     int count = 1, grew = 1;
     while (grew) {
@@ -279,11 +280,11 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
         for (int i = 0; i < n; i++) {
             if (reached[i]) continue;
             int ri, ci;
-            host->cell_pos(b, bulb[i], &ri, &ci);
+            arrows_host->cell_pos(b, bulb[i], &ri, &ci);
             for (int j = 0; j < n; j++) {
                 if (!reached[j]) continue;
                 int rj, cj;
-                host->cell_pos(b, bulb[j], &rj, &cj);
+                arrows_host->cell_pos(b, bulb[j], &rj, &cj);
                 if (abs(ri - rj) + abs(ci - cj) == 1) {
                     reached[i] = 1;
                     count++;
@@ -299,10 +300,11 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
             char name[24], first[24];
             name_cell(b, bulb[i], name, sizeof name);
             name_cell(b, bulb[0], first, sizeof first);
-            return host->error(b, r, "bulb",
-                               "the bulb is not orthogonally connected: %s cannot be reached "
-                               "from %s through side-adjacent bulb cells",
-                               name, first);
+            return arrows_host->error(
+                b, r, "bulb",
+                "the bulb is not orthogonally connected: %s cannot be reached "
+                "from %s through side-adjacent bulb cells",
+                name, first);
         }
     return RG_OK;
 }
@@ -311,15 +313,15 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
     rg_board_info bi;
-    host->board(b, &bi);
-    arrow *a = host->alloc(b, sizeof *a);
-    if (!a) return host->error(b, r, NULL, "out of memory");
+    arrows_host->board(b, &bi);
+    arrow *a = arrows_host->alloc(b, sizeof *a);
+    if (!a) return arrows_host->error(b, r, NULL, "out of memory");
     a->D = bi.digits;
-    int rc = host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &a->bulb, &a->nbulb);
+    int rc = arrows_host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &a->bulb, &a->nbulb);
     if (rc != RG_OK) return rc;
     rc = check_bulb(b, r, a->bulb, a->nbulb);
     if (rc != RG_OK) return rc;
-    rc = host->read_cell_lists(b, r, "lines", 0, 1, 1, &a->shaft, &a->len, &a->nshaft);
+    rc = arrows_host->read_cell_lists(b, r, "lines", 0, 1, 1, &a->shaft, &a->len, &a->nshaft);
     if (rc != RG_OK) return rc;
     int total = a->nbulb;
     for (int s = 0; s < a->nshaft; s++) {
@@ -330,26 +332,28 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
         if (!touches) {
             name_cell(b, sh[0], x, sizeof x);
             snprintf(field, sizeof field, "lines[%d]", s);
-            return host->error(b, r, field,
-                               "shaft %d starts at %s, which does not touch the bulb: the first "
-                               "cell of a shaft must be a king-move neighbour of a bulb cell",
-                               s + 1, x);
+            return arrows_host->error(
+                b, r, field,
+                "shaft %d starts at %s, which does not touch the bulb: the first "
+                "cell of a shaft must be a king-move neighbour of a bulb cell",
+                s + 1, x);
         }
         for (int k = 1; k < a->len[s]; k++)
             if (!king_step(b, sh[k - 1], sh[k])) {
                 name_cell(b, sh[k - 1], x, sizeof x);
                 name_cell(b, sh[k], y, sizeof y);
                 snprintf(field, sizeof field, "lines[%d][%d]", s, k);
-                return host->error(b, r, field,
-                                   "%s and %s are not neighbours: consecutive cells of a shaft "
-                                   "must touch orthogonally or diagonally",
-                                   x, y);
+                return arrows_host->error(
+                    b, r, field,
+                    "%s and %s are not neighbours: consecutive cells of a shaft "
+                    "must touch orthogonally or diagonally",
+                    x, y);
             }
         total += a->len[s];
     }
     /* The cells watched and marked: bulb then shafts, each cell once. */
-    int *cells = host->alloc(b, (size_t)total * sizeof *cells);
-    if (!cells) return host->error(b, r, NULL, "out of memory");
+    int *cells = arrows_host->alloc(b, (size_t)total * sizeof *cells);
+    if (!cells) return arrows_host->error(b, r, NULL, "out of memory");
     int n = 0;
     for (int i = 0; i < total; i++) {
         int c = i < a->nbulb ? a->bulb[i] : -1;
@@ -362,30 +366,18 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
         for (int j = 0; j < n && !dup; j++) dup = cells[j] == c;
         if (!dup) cells[n++] = c;
     }
-    rc = host->add_mark(b, "arrow", 0, cells, n);
+    rc = arrows_host->add_mark(b, "arrow", 0, cells, n);
     if (rc != RG_OK) return rc;
-    return host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
-}
-
-static int arrows_generate_hook(rg_gen *g, const int *solution)
-{
-    return arrows_generate(host, g, solution);
+    return arrows_host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
 }
 
 /* format.md §6: the rank and the order fields are written in (fmt). */
 static const char *const arrow_order[] = {"bulb", "lines", NULL};
 
-static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL, .generate = arrows_generate_hook, .write_rank = 605, .write_order = arrow_order};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow,
+     .generate = arrows_generate, .write_rank = 605, .write_order = arrow_order},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &arrow_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)",
+                 arrows_host, types, NULL);

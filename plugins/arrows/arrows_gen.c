@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arrows_gen.h"
 #include "gen_util.h"
+#include "arrows.h"
 
 typedef struct archer {
     gu_board *b;
@@ -75,8 +75,9 @@ static int find_shaft(archer *a)
     return 0;
 }
 
-int arrows_generate(const rg_host *h, rg_gen *g, const int *solution)
+int arrows_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = arrows_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

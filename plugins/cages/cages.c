@@ -10,12 +10,13 @@
 
 #include "linsum.h"
 #include "lineq.h"
-#include "cages_gen.h"
+#include "cages.h"
 #include "masks.h"
 #include "match.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *cages_host;
 
 /* match_support with the one- and two-cell cases done directly. */
 static int match_fast(const rg_mask *d, int k, rg_mask *sup)
@@ -107,7 +108,7 @@ static long extreme_sum(rg_mask m, int k, int largest)
  * upper bounds. Returns a propagator status. */
 static int prune_bounds(rg_space *sp, const cage *c)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = cages_host->domains(sp);
     int changed = 0;
     for (int i = 0; i < c->n; i++) {
         long smin = 0, smax = 0;
@@ -130,7 +131,7 @@ static int prune_bounds(rg_space *sp, const cage *c)
             long need = c->sum - v;
             if (need >= lo && need <= hi) keep |= (rg_mask)1 << (v - 1);
         }
-        int r = host->keep(sp, c->cells[i], keep);
+        int r = cages_host->keep(sp, c->cells[i], keep);
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
     }
@@ -142,7 +143,7 @@ static int prune_bounds(rg_space *sp, const cage *c)
  * cell that can take it. */
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = cages_host->domains(sp);
     while (required) {
         rg_mask v = required & -required;
         required &= required - 1;
@@ -152,7 +153,7 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
         for (int h = 0; h < c->nh; h++) {
             if (holders & ~c->hin[h]) continue;
             for (int k = 0; k < c->hnout[h]; k++)
-                if (host->remove(sp, c->hout[h][k], v) < 0) return RG_PROP_FAIL;
+                if (cages_host->remove(sp, c->hout[h][k], v) < 0) return RG_PROP_FAIL;
         }
     }
     return RG_PROP_FIX;
@@ -165,7 +166,7 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
  * of the matchings below. */
 static int cage_propagate_dp(rg_space *sp, const cage *c)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = cages_host->domains(sp);
     rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], uni = 0, required = ~(rg_mask)0;
     uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
     int n = c->n, fixed = 1, any = 0, nw = lsum_dp_words(c->D);
@@ -185,7 +186,7 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
     }
     if (any) lsum_backward_sets(d, n, nw, lay, g, keep);
     for (int i = 0; i < n; i++)
-        if (host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
+        if (cages_host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
     if (fixed) return RG_PROP_SUBSUMED;
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
 }
@@ -200,7 +201,7 @@ static int cage_propagate(rg_space *sp, void *data)
     const cage *c = data;
     if (c->nsets < 0) return prune_bounds(sp, c);
     if (c->dp) return cage_propagate_dp(sp, c);
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = cages_host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;
     int n = c->n, fixed = 1;
     for (int i = 0; i < n; i++) {
@@ -219,7 +220,7 @@ static int cage_propagate(rg_space *sp, void *data)
         required &= set;
     }
     for (int i = 0; i < n; i++)
-        if (host->keep(sp, c->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (cages_host->keep(sp, c->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     if (fixed) return RG_PROP_SUBSUMED;
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
 }
@@ -261,8 +262,8 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
         c->nsets = -1;
         return RG_OK;
     }
-    c->sets = host->alloc(b, (size_t)(count ? count : 1) * sizeof *c->sets);
-    if (!c->sets) return host->error(b, r, NULL, "out of memory");
+    c->sets = cages_host->alloc(b, (size_t)(count ? count : 1) * sizeof *c->sets);
+    if (!c->sets) return cages_host->error(b, r, NULL, "out of memory");
     /* No set at all: the propagator fails at the root and check refuses
      * every assignment (no solution; not a format error). */
     c->nsets = 0;
@@ -274,33 +275,33 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
 static int compile_cage(rg_build *b, rg_rule *r, void **data)
 {
     rg_board_info bi;
-    host->board(b, &bi);
+    cages_host->board(b, &bi);
     const int *cells;
     int n;
-    int rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    int rc = cages_host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
     if (rc != RG_OK) return rc;
-    cage *c = host->alloc(b, sizeof *c);
-    if (!c) return host->error(b, r, NULL, "out of memory");
+    cage *c = cages_host->alloc(b, sizeof *c);
+    if (!c) return cages_host->error(b, r, NULL, "out of memory");
     c->cells = cells;
     c->n = n;
     c->D = bi.digits;
     c->sum = -1;
-    c->has_sum = host->has(b, r, "sum");
+    c->has_sum = cages_host->has(b, r, "sum");
     if (c->has_sum) {
-        rc = host->read_int(b, r, "sum", 0, LONG_MIN / 4, LONG_MAX / 4, &c->sum);
+        rc = cages_host->read_int(b, r, "sum", 0, LONG_MIN / 4, LONG_MAX / 4, &c->sum);
         if (rc != RG_OK) return rc;
     }
-    c->mark = host->mark_count(b);
-    rc = host->add_mark(b, "cage", c->has_sum ? c->sum : -1, cells, n);
+    c->mark = cages_host->mark_count(b);
+    rc = cages_host->add_mark(b, "cage", c->has_sum ? c->sum : -1, cells, n);
     if (rc != RG_OK) return rc;
     *data = c;
     /* A cage of more than D cells: add_house marks the model as having no
      * solution (format.md 6.3), and there is no sum to reason about. */
-    rc = host->add_house(b, cells, n, RG_HOUSE_CAGE);
+    rc = cages_host->add_house(b, cells, n, RG_HOUSE_CAGE);
     if (rc != RG_OK || !c->has_sum || n > bi.digits) return rc;
     rc = make_sets(b, r, c);
     if (rc != RG_OK) return rc;
-    return host->add_propagator(b, &cage_prop, c, cells, n, RG_EV_DOMAIN);
+    return cages_host->add_propagator(b, &cage_prop, c, cells, n, RG_EV_DOMAIN);
 }
 
 /* ---- Link: houses around a cage, and sums derived from the houses ---------- */
@@ -316,23 +317,23 @@ static int index_in(const int *cells, int n, int cell)
  * outside it. */
 static int house_lists(rg_build *b, rg_rule *r, cage *c)
 {
-    int nh = host->house_count(b), k = 0;
-    c->hin = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hin);
-    c->hout = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hout);
-    c->hnout = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hnout);
-    if (!c->hin || !c->hout || !c->hnout) return host->error(b, r, NULL, "out of memory");
+    int nh = cages_host->house_count(b), k = 0;
+    c->hin = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hin);
+    c->hout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hout);
+    c->hnout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hnout);
+    if (!c->hin || !c->hout || !c->hnout) return cages_host->error(b, r, NULL, "out of memory");
     for (int h = 0; h < nh; h++) {
         const int *hc;
         int hn, kind, inside = 0;
         uint32_t in = 0;
-        host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, h, &hc, &hn, &kind);
         for (int j = 0; j < hn; j++) {
             int i = index_in(c->cells, c->n, hc[j]);
             if (i >= 0) in |= (uint32_t)1 << i, inside++;
         }
         if (inside < 2 || inside == hn) continue;
-        int *out = host->alloc(b, (size_t)(hn - inside) * sizeof *out);
-        if (!out) return host->error(b, r, NULL, "out of memory");
+        int *out = cages_host->alloc(b, (size_t)(hn - inside) * sizeof *out);
+        if (!out) return cages_host->error(b, r, NULL, "out of memory");
         int m = 0;
         for (int j = 0; j < hn; j++)
             if (index_in(c->cells, c->n, hc[j]) < 0) out[m++] = hc[j];
@@ -388,11 +389,11 @@ static int cmp_int(const void *x, const void *y)
 /* Is some house holding every cell of cells? */
 static int one_house(const rg_build *b, const int *cells, int n)
 {
-    int nh = host->house_count(b);
+    int nh = cages_host->house_count(b);
     for (int h = 0; h < nh; h++) {
         const int *hc;
         int hn, kind, in = 0;
-        host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, h, &hc, &hn, &kind);
         for (int j = 0; j < hn; j++) in += index_in(cells, n, hc[j]) >= 0;
         if (in == n) return 1;
     }
@@ -410,7 +411,7 @@ typedef struct dsum {
 static int dsum_propagate(rg_space *sp, void *data)
 {
     const dsum *ds = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = cages_host->domains(sp);
     /* Placed cells are constants: the sum over the open ones (their group
      * mates keep out of the placed digits) is the same constraint. */
     lsum L;
@@ -445,7 +446,7 @@ static int dsum_propagate(rg_space *sp, void *data)
     if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
     if (rc == 0) return RG_PROP_FAIL;
     for (int i = 0; i < n; i++)
-        if (host->keep(sp, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
+        if (cages_host->keep(sp, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -458,7 +459,7 @@ static const rg_propagator dsum_prop = {sizeof(rg_propagator), "cage_signed_sum"
 static void dsum_group(const rg_build *b, const int *cells, const int *sign, int n, int D,
                        dsum *ds)
 {
-    int nh = host->house_count(b), used[LSUM_CELLS] = {0}, at = 0, maxk = 1;
+    int nh = cages_host->house_count(b), used[LSUM_CELLS] = {0}, at = 0, maxk = 1;
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
     ds->L.n = n;
     ds->L.D = D;
@@ -468,7 +469,7 @@ static void dsum_group(const rg_build *b, const int *cells, const int *sign, int
         for (int h = 0; h < nh; h++) {
             const int *hc;
             int hn, kind;
-            host->house(b, h, &hc, &hn, &kind);
+            cages_host->house(b, h, &hc, &hn, &kind);
             for (int sg = -1; sg <= 1; sg += 2) {
                 int cnt = 0;
                 for (int i = 0; i < n; i++)
@@ -479,7 +480,7 @@ static void dsum_group(const rg_build *b, const int *cells, const int *sign, int
         if (best < 2) break;
         const int *hc;
         int hn, kind, k = 0;
-        host->house(b, bh, &hc, &hn, &kind);
+        cages_host->house(b, bh, &hc, &hn, &kind);
         ds->L.start[ds->L.ng] = at;
         ds->L.sign[ds->L.ng++] = bs;
         for (int i = 0; i < n && k < maxk; i++)
@@ -522,8 +523,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
                 if (same) return RG_OK;
             }
     if (dv->ndone == dv->capdone) return RG_OK; /* enough */
-    int *copy = host->alloc(b, (size_t)n * sizeof *copy);
-    if (!copy) return host->error(b, r, NULL, "out of memory");
+    int *copy = cages_host->alloc(b, (size_t)n * sizeof *copy);
+    if (!copy) return cages_host->error(b, r, NULL, "out of memory");
     memcpy(copy, key, (size_t)n * sizeof *copy);
     int d = dv->ndone++;
     dv->done[d] = copy;
@@ -532,8 +533,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     dv->doneset[d] = !mixed && one_house(b, copy, n);
     dv->donen[d] = n;
     if (dv->doneset[d]) {
-        cage *c = host->alloc(b, sizeof *c);
-        if (!c) return host->error(b, r, NULL, "out of memory");
+        cage *c = cages_host->alloc(b, sizeof *c);
+        if (!c) return cages_host->error(b, r, NULL, "out of memory");
         c->cells = copy;
         c->n = n;
         c->D = dv->D;
@@ -543,11 +544,11 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         int rc = make_sets(b, r, c);
         if (rc == RG_OK) rc = house_lists(b, r, c);
         if (rc != RG_OK) return rc;
-        return host->add_propagator(b, &derived_prop, c, copy, n, RG_EV_DOMAIN);
+        return cages_host->add_propagator(b, &derived_prop, c, copy, n, RG_EV_DOMAIN);
     }
-    dsum *ds = host->alloc(b, sizeof *ds);
-    int *dc = host->alloc(b, (size_t)n * sizeof *dc);
-    if (!ds || !dc) return host->error(b, r, NULL, "out of memory");
+    dsum *ds = cages_host->alloc(b, sizeof *ds);
+    int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
+    if (!ds || !dc) return cages_host->error(b, r, NULL, "out of memory");
     int tc[MAX_DERIVED], ts[MAX_DERIVED];
     for (int i = 0; i < n; i++) {
         tc[i] = mixed ? key[i] >> 1 : key[i];
@@ -556,7 +557,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     ds->cells = dc;
     ds->L.total = total;
     dsum_group(b, tc, ts, n, dv->D, ds);
-    return host->add_propagator(b, &dsum_prop, ds, dc, n, RG_EV_DOMAIN);
+    return cages_host->add_propagator(b, &dsum_prop, ds, dc, n, RG_EV_DOMAIN);
 }
 
 /* Innies, outies and their signed mixture for the union of the houses
@@ -567,7 +568,7 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
     for (int i = 0; i < k; i++) {
         const int *hc;
         int hn, kind;
-        host->house(b, houses[i], &hc, &hn, &kind);
+        cages_host->house(b, houses[i], &hc, &hn, &kind);
         for (int j = 0; j < hn; j++) dv->ucells[nc++] = hc[j];
     }
     const int *cells = dv->ucells;
@@ -636,11 +637,11 @@ static void house_span(const rg_build *b, int h, int axis, int *along, int *ext,
 {
     const int *hc;
     int hn, kind;
-    host->house(b, h, &hc, &hn, &kind);
+    cages_host->house(b, h, &hc, &hn, &kind);
     int rmin = 1 << 30, rmax = -1, cmin = 1 << 30, cmax = -1;
     for (int j = 0; j < hn; j++) {
         int row, col;
-        host->cell_pos(b, hc[j], &row, &col);
+        cages_host->cell_pos(b, hc[j], &row, &col);
         if (row < rmin) rmin = row;
         if (row > rmax) rmax = row;
         if (col < cmin) cmin = col;
@@ -657,17 +658,19 @@ static void house_span(const rg_build *b, int h, int axis, int *along, int *ext,
  * boxes of a band or a stack). */
 static int derive_all(rg_build *b, rg_rule *r, derive *dv)
 {
-    int nh = host->house_count(b);
+    int nh = cages_host->house_count(b);
     size_t sz = (size_t)(nh ? nh : 1) * sizeof(int);
-    int *units = host->alloc(b, sz), *along = host->alloc(b, sz), *ext = host->alloc(b, sz);
-    int *lo = host->alloc(b, sz), *hi = host->alloc(b, sz), *run = host->alloc(b, sz);
+    int *units = cages_host->alloc(b, sz), *along = cages_host->alloc(b, sz),
+        *ext = cages_host->alloc(b, sz);
+    int *lo = cages_host->alloc(b, sz), *hi = cages_host->alloc(b, sz),
+        *run = cages_host->alloc(b, sz);
     if (!units || !along || !ext || !lo || !hi || !run)
-        return host->error(b, r, NULL, "out of memory");
+        return cages_host->error(b, r, NULL, "out of memory");
     int nu = 0;
     for (int h = 0; h < nh; h++) {
         const int *hc;
         int hn, kind;
-        host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, h, &hc, &hn, &kind);
         if (hn == dv->D) units[nu++] = h;
     }
     int rc = RG_OK;
@@ -679,7 +682,7 @@ static int derive_all(rg_build *b, rg_rule *r, derive *dv)
             for (int i = 0; i < nu; i++) {
                 const int *hc;
                 int hn, k;
-                host->house(b, units[i], &hc, &hn, &k);
+                cages_host->house(b, units[i], &hc, &hn, &k);
                 along[i] = -1;
                 if (k == kind) house_span(b, units[i], axis, &along[i], &ext[i], &lo[i], &hi[i]);
             }
@@ -721,11 +724,11 @@ static int linear_emit(void *ctx, const int *cells, const int *sign, int n, long
 
 static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
 {
-    int nh = host->house_count(b), n = dv->ncages;
-    const int **sets = host->alloc(b, (size_t)(nh + n + 1) * sizeof *sets);
-    int *lens = host->alloc(b, (size_t)(nh + n + 1) * sizeof *lens);
-    long *sums = host->alloc(b, (size_t)(nh + n + 1) * sizeof *sums);
-    if (!sets || !lens || !sums) return host->error(b, r, NULL, "out of memory");
+    int nh = cages_host->house_count(b), n = dv->ncages;
+    const int **sets = cages_host->alloc(b, (size_t)(nh + n + 1) * sizeof *sets);
+    int *lens = cages_host->alloc(b, (size_t)(nh + n + 1) * sizeof *lens);
+    long *sums = cages_host->alloc(b, (size_t)(nh + n + 1) * sizeof *sums);
+    if (!sets || !lens || !sums) return cages_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < dv->ncages; i++) {
         sets[i] = dv->ccells[i];
         lens[i] = dv->clen[i];
@@ -734,7 +737,7 @@ static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
     for (int h = 0; h < nh; h++) {
         const int *hc;
         int hn, kind;
-        host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, h, &hc, &hn, &kind);
         if (hn != dv->D) continue;
         sets[n] = hc;
         lens[n] = hn;
@@ -743,7 +746,7 @@ static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
     linear_ctx lc = {b, r, dv, RG_OK};
     int rc = lineq_derive(dv->N, sets, lens, sums, n, linear_emit, &lc);
     if (lc.rc != RG_OK) return lc.rc;
-    return rc < 0 ? host->error(b, r, NULL, "out of memory") : RG_OK;
+    return rc < 0 ? cages_host->error(b, r, NULL, "out of memory") : RG_OK;
 }
 
 /* ---- Units with the cages inside them ------------------------------------ */
@@ -1035,7 +1038,7 @@ static int unit_propagate(rg_space *sp, void *data)
     const unitc *u = data;
     usearch us;
     us.u = u;
-    us.dom = host->domains(sp);
+    us.dom = cages_host->domains(sp);
     us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
     us.leaves = us.over = 0;
     int dp = u->D <= LSUM_DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
@@ -1081,12 +1084,12 @@ static int unit_propagate(rg_space *sp, void *data)
     if (us.over) return RG_PROP_FIX;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].n; i++)
-            if (host->keep(sp, u->g[k].cells[i], us.keep[k][i]) < 0) return RG_PROP_FAIL;
+            if (cages_host->keep(sp, u->g[k].cells[i], us.keep[k][i]) < 0) return RG_PROP_FAIL;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].nout; i++)
-            if (host->keep(sp, u->g[k].out[i], us.okeep[k][i]) < 0) return RG_PROP_FAIL;
+            if (cages_host->keep(sp, u->g[k].out[i], us.okeep[k][i]) < 0) return RG_PROP_FAIL;
     for (int i = 0; i < u->nrest; i++)
-        if (host->keep(sp, u->rest[i], us.rkeep[i]) < 0) return RG_PROP_FAIL;
+        if (cages_host->keep(sp, u->rest[i], us.rkeep[i]) < 0) return RG_PROP_FAIL;
     /* Every choice supported before stays whole after the pruning and no
      * new one appears, so running again prunes nothing. */
     return RG_PROP_FIX;
@@ -1101,19 +1104,19 @@ static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit", "cag
  * holds, one more with those as groups instead of the parts. */
 static int unit_all(rg_build *b, rg_rule *r, derive *dv)
 {
-    int nh = host->house_count(b);
+    int nh = cages_host->house_count(b);
     for (int h = 0; h < nh; h++) {
         const int *hc;
         int hn, kind;
-        host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, h, &hc, &hn, &kind);
         if (hn != dv->D || kind == RG_HOUSE_CAGE || hn > MATCH_MAX) continue;
         /* Pass 0: the cages sticking out as groups; pass 1: instead the
          * derived sums over their cells, when there are any. */
         for (int pass = 0; pass < 2; pass++) {
             for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
-            unitc *u = host->alloc(b, sizeof *u);
-            int *rest = host->alloc(b, (size_t)hn * sizeof *rest);
-            if (!u || !rest) return host->error(b, r, NULL, "out of memory");
+            unitc *u = cages_host->alloc(b, sizeof *u);
+            int *rest = cages_host->alloc(b, (size_t)hn * sizeof *rest);
+            if (!u || !rest) return cages_host->error(b, r, NULL, "out of memory");
             u->D = dv->D;
             dv->stamp++;
             int incage = 0;
@@ -1128,11 +1131,11 @@ static int unit_all(rg_build *b, rg_rule *r, derive *dv)
                     if (cnt >= 1 && cnt <= UNIT_SETS && nin <= UNIT_CELLS &&
                         dv->clen[g] - nin <= UNIT_CELLS) {
                         ugroup *gr = &u->g[u->ng++];
-                        int *in = host->alloc(b, (size_t)nin * sizeof *in);
-                        int *out = host->alloc(b, (size_t)(dv->clen[g] - nin) * sizeof *out);
-                        gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                        int *in = cages_host->alloc(b, (size_t)nin * sizeof *in);
+                        int *out = cages_host->alloc(b, (size_t)(dv->clen[g] - nin) * sizeof *out);
+                        gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
                         if (!in || !out || !gr->sets)
-                            return host->error(b, r, NULL, "out of memory");
+                            return cages_host->error(b, r, NULL, "out of memory");
                         for (int k = 0; k < dv->clen[g]; k++) {
                             int x = dv->ccells[g][k];
                             if (dv->inu[x]) in[gr->n++] = x;
@@ -1154,8 +1157,8 @@ static int unit_all(rg_build *b, rg_rule *r, derive *dv)
                         ugroup *gr = &u->g[u->ng++];
                         gr->cells = dv->ccells[g];
                         gr->n = dv->clen[g];
-                        gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
-                        if (!gr->sets) return host->error(b, r, NULL, "out of memory");
+                        gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                        if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
                         list_sets(dv->D, 1, gr->n, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
                         dv->seen[g] = dv->stamp;
                         incage += gr->n;
@@ -1177,8 +1180,8 @@ static int unit_all(rg_build *b, rg_rule *r, derive *dv)
                 ugroup *gr = &u->g[u->ng++];
                 gr->cells = dv->done[d];
                 gr->n = n;
-                gr->sets = host->alloc(b, (size_t)cnt * sizeof *gr->sets);
-                if (!gr->sets) return host->error(b, r, NULL, "out of memory");
+                gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+                if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
                 list_sets(dv->D, 1, n, dv->donesum[d], 0, gr->sets, &gr->nsets, UNIT_SETS);
                 for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
                 incage += n;
@@ -1194,13 +1197,13 @@ static int unit_all(rg_build *b, rg_rule *r, derive *dv)
             /* It reads the outside cells of partial cages too. */
             int nwatch = hn;
             for (int k = 0; k < u->ng; k++) nwatch += u->g[k].nout;
-            int *watch = host->alloc(b, (size_t)nwatch * sizeof *watch);
-            if (!watch) return host->error(b, r, NULL, "out of memory");
+            int *watch = cages_host->alloc(b, (size_t)nwatch * sizeof *watch);
+            if (!watch) return cages_host->error(b, r, NULL, "out of memory");
             memcpy(watch, hc, (size_t)hn * sizeof *watch);
             nwatch = hn;
             for (int k = 0; k < u->ng; k++)
                 for (int i = 0; i < u->g[k].nout; i++) watch[nwatch++] = u->g[k].out[i];
-            int rc = host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
+            int rc = cages_host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
             if (rc != RG_OK) return rc;
         }
     }
@@ -1215,45 +1218,45 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     if (c->nsets >= 0 && c->has_sum && c->n <= c->D) rc = house_lists(b, r, c);
     if (rc != RG_OK) return rc;
     /* The first cage of the document derives the sums for all. */
-    int nm = host->mark_count(b), first = -1, ncages = 0;
+    int nm = cages_host->mark_count(b), first = -1, ncages = 0;
     for (int i = 0; i < nm; i++) {
         const char *fam;
         long key;
         const int *mc;
         int mn;
-        host->mark(b, i, &fam, &key, &mc, &mn);
+        cages_host->mark(b, i, &fam, &key, &mc, &mn);
         if (strcmp(fam, "cage") != 0 || key < 0) continue;
         if (first < 0) first = i;
         ncages++;
     }
     if (first != c->mark) return RG_OK;
     rg_board_info bi;
-    host->board(b, &bi);
+    cages_host->board(b, &bi);
     derive dv;
     memset(&dv, 0, sizeof dv);
     dv.N = bi.cells;
     dv.D = bi.digits;
     dv.ncages = ncages;
-    dv.ccells = host->alloc(b, (size_t)ncages * sizeof *dv.ccells);
-    dv.clen = host->alloc(b, (size_t)ncages * sizeof *dv.clen);
-    dv.csum = host->alloc(b, (size_t)ncages * sizeof *dv.csum);
-    dv.seen = host->alloc(b, (size_t)ncages * sizeof *dv.seen);
-    dv.cage_of = host->alloc(b, (size_t)dv.N * sizeof *dv.cage_of);
-    dv.inu = host->alloc(b, (size_t)dv.N);
-    dv.nin = host->alloc(b, (size_t)ncages * sizeof *dv.nin);
-    dv.ucells = host->alloc(b, (size_t)dv.N * sizeof *dv.ucells);
-    dv.tcells = host->alloc(b, (size_t)dv.N * sizeof *dv.tcells);
-    dv.tsign = host->alloc(b, (size_t)dv.N * sizeof *dv.tsign);
-    dv.capdone = 12 * host->house_count(b) + 16;
-    dv.done = host->alloc(b, (size_t)dv.capdone * sizeof *dv.done);
-    dv.donen = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donen);
-    dv.donesum = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donesum);
-    dv.doneset = host->alloc(b, (size_t)dv.capdone * sizeof *dv.doneset);
-    dv.donemixed = host->alloc(b, (size_t)dv.capdone * sizeof *dv.donemixed);
+    dv.ccells = cages_host->alloc(b, (size_t)ncages * sizeof *dv.ccells);
+    dv.clen = cages_host->alloc(b, (size_t)ncages * sizeof *dv.clen);
+    dv.csum = cages_host->alloc(b, (size_t)ncages * sizeof *dv.csum);
+    dv.seen = cages_host->alloc(b, (size_t)ncages * sizeof *dv.seen);
+    dv.cage_of = cages_host->alloc(b, (size_t)dv.N * sizeof *dv.cage_of);
+    dv.inu = cages_host->alloc(b, (size_t)dv.N);
+    dv.nin = cages_host->alloc(b, (size_t)ncages * sizeof *dv.nin);
+    dv.ucells = cages_host->alloc(b, (size_t)dv.N * sizeof *dv.ucells);
+    dv.tcells = cages_host->alloc(b, (size_t)dv.N * sizeof *dv.tcells);
+    dv.tsign = cages_host->alloc(b, (size_t)dv.N * sizeof *dv.tsign);
+    dv.capdone = 12 * cages_host->house_count(b) + 16;
+    dv.done = cages_host->alloc(b, (size_t)dv.capdone * sizeof *dv.done);
+    dv.donen = cages_host->alloc(b, (size_t)dv.capdone * sizeof *dv.donen);
+    dv.donesum = cages_host->alloc(b, (size_t)dv.capdone * sizeof *dv.donesum);
+    dv.doneset = cages_host->alloc(b, (size_t)dv.capdone * sizeof *dv.doneset);
+    dv.donemixed = cages_host->alloc(b, (size_t)dv.capdone * sizeof *dv.donemixed);
     if (!dv.ccells || !dv.clen || !dv.csum || !dv.seen || !dv.cage_of || !dv.inu || !dv.done ||
         !dv.donen || !dv.donesum || !dv.doneset || !dv.donemixed || !dv.nin || !dv.ucells ||
         !dv.tcells || !dv.tsign)
-        return host->error(b, r, NULL, "out of memory");
+        return cages_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < dv.N; i++) dv.cage_of[i] = -1;
     int g = 0;
     for (int i = 0; i < nm; i++) {
@@ -1261,7 +1264,7 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
         long key;
         const int *mc;
         int mn;
-        host->mark(b, i, &fam, &key, &mc, &mn);
+        cages_host->mark(b, i, &fam, &key, &mc, &mn);
         if (strcmp(fam, "cage") != 0 || key < 0) continue;
         dv.ccells[g] = mc;
         dv.clen[g] = mn;
@@ -1278,25 +1281,13 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     return rc == RG_OK ? unit_all(b, r, &dv) : rc;
 }
 
-static int cages_generate_hook(rg_gen *g, const int *solution)
-{
-    return cages_generate(host, g, solution);
-}
-
 /* format.md §6: the rank and the order fields are written in (fmt). */
 static const char *const cage_order[] = {"cells", "sum", NULL};
 
-static const rg_rule_type cage_type = {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage, .link = link_cage, .generate = cages_generate_hook, .write_rank = 603, .write_order = cage_order};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage,
+     .link = link_cage, .generate = cages_generate, .write_rank = 603, .write_order = cage_order},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &cage_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("cages", "1.0", "killer cages: cage (no repeats, optional sum)", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host, types,
+                 NULL);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cages_gen.h"
+#include "cages.h"
 #include "gen_util.h"
 
 typedef struct grower {
@@ -120,8 +120,9 @@ static int emit_cages(grower *w, int sums, int *cells)
     return rc;
 }
 
-int cages_generate(const rg_host *h, rg_gen *g, const int *solution)
+int cages_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = cages_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

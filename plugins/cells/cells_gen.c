@@ -3,8 +3,8 @@
  * the negative rule). Reading the rule lives in cells.c. */
 #include <stdlib.h>
 
-#include "cells_gen.h"
 #include "gen_util.h"
+#include "cells.h"
 
 enum { C_ODD, C_EVEN, C_LOW, C_HIGH };
 static const char *const kinds[] = {"odd", "even", "low", "high", NULL};
@@ -19,8 +19,9 @@ static int holds(int kind, int split, int d)
     }
 }
 
-int cells_generate(const rg_host *h, rg_gen *g, const int *solution)
+int cells_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = cells_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

@@ -3,8 +3,8 @@
  * complete grid. Reading the rule lives in corners.c. */
 #include <stdlib.h>
 
-#include "corners_gen.h"
 #include "gen_util.h"
+#include "corners.h"
 
 enum { K_QUADRUPLE, K_BATTENBURG };
 static const char *const kinds[] = {"quadruple", "battenburg", NULL};
@@ -27,8 +27,9 @@ static int checkerboard(const int *sol, const int q[4])
     return p[0] != p[1] && p[0] != p[2] && p[0] == p[3];
 }
 
-int corners_generate(const rg_host *h, rg_gen *g, const int *solution)
+int corners_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = corners_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

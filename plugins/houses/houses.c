@@ -8,6 +8,7 @@
 
 #include "houses.h"
 
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *houses_host;
 
 static const char *const region_kinds[] = {"diagonal", "window", "disjoint", "colour",
@@ -198,20 +199,5 @@ static const rg_rule_type types[] = {
      .compile = compile_region, .write_rank = 602, .write_order = region_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    houses_host = h;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        int rc = h->register_type(reg, &types[i]);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("houses", "1.0",
-                       "houses and regions: grid, box_grid, box, row, column, region", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("houses", "1.0", "houses and regions: grid, box_grid, box, row, column, region",
+                 houses_host, types, NULL);

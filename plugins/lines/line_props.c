@@ -10,8 +10,6 @@
 #include "../cages/match.h"
 #include "lines.h"
 
-#define host lines_host
-
 /* ---- Masks ---------------------------------------------------------------- */
 
 
@@ -83,7 +81,7 @@ static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
 static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
                         int nw)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     sumset others;
     sums_of(dom, cells, n, i, cap, nw, &others);
     rg_mask keep = 0, m = dom[cells[i]];
@@ -92,7 +90,7 @@ static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sums
         m &= m - 1;
         if (sums_hit(&others, x, target, nw)) keep |= bit(x);
     }
-    return host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 /* The closing step of a loop counts as a step only with 3 or more cells. */
@@ -107,16 +105,16 @@ static int steps(const line *l) { return l->closed && l->n > 2 ? l->n : l->n - 1
 static int prop_thermo(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, strict = l->kind == LINE_THERMO;
     int lo = 1;
     for (int i = 0; i < l->n; i++) {
-        if (host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
         lo = mask_lowest(dom[l->cells[i]]) + strict;
     }
     int hi = D;
     for (int i = l->n - 1; i >= 0; i--) {
-        if (host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
         hi = mask_highest(dom[l->cells[i]]) - strict;
     }
     return RG_PROP_FIX;
@@ -150,16 +148,16 @@ static rg_mask far_from(rg_mask m, int k, int D)
 static int prop_whisper(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int E = steps(l), changed;
     do {
         changed = 0;
         for (int e = 0; e < E; e++) {
             int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-            int r = host->keep(sp, a, far_from(dom[b], l->value, l->D));
+            int r = lines_host->keep(sp, a, far_from(dom[b], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
-            r = host->keep(sp, b, far_from(dom[a], l->value, l->D));
+            r = lines_host->keep(sp, b, far_from(dom[a], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -185,7 +183,7 @@ static int check_whisper(const int *values, void *data)
 static int prop_renban(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
@@ -197,7 +195,7 @@ static int prop_renban(rg_space *sp, void *data)
         for (int i = 0; i < n; i++) keep[i] |= sup[i];
     }
     for (int i = 0; i < n; i++)
-        if (host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -268,7 +266,7 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
         int hi = 0;
@@ -298,7 +296,7 @@ static int prop_region_sum(rg_space *sp, void *data)
             seg_sets(l, dom, s, d, lay);
             lsum_backward(d, n, lsum_dp_words(l->D), lay, common.w, keep);
             for (int i = 0; i < n; i++)
-                if (host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+                if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
         }
         for (int i = 0; i < n; i++)
@@ -329,11 +327,11 @@ static int check_region_sum(const int *values, void *data)
 static int prop_palindrome(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     for (int i = 0; i < l->n / 2; i++) {
         int a = l->cells[i], b = l->cells[l->n - 1 - i];
         rg_mask m = dom[a] & dom[b];
-        if (host->keep(sp, a, m) < 0 || host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, a, m) < 0 || lines_host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -359,7 +357,7 @@ static int check_palindrome(const int *values, void *data)
 static int prop_groups(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int w = l->window, k = l->n < w ? l->n : w;
     if (k > l->ngroups || k > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask cls[MATCH_MAX], sup[MATCH_MAX];
@@ -377,7 +375,7 @@ static int prop_groups(rg_space *sp, void *data)
         for (int g = 0; g < l->ngroups; g++)
             if (sup[p] >> g & 1) allowed |= l->groups[g];
         for (int i = p; i < l->n; i += w)
-            if (host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
+            if (lines_host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -412,7 +410,7 @@ static int check_groups(const int *values, void *data)
 static int prop_parity(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     rg_mask odd = 0x55555555u & mask_upto(l->D), even = mask_upto(l->D) & ~odd;
     int usable[2] = {1, 1};
     if (l->closed && l->n > 2 && l->n % 2) return RG_PROP_FAIL;
@@ -426,7 +424,7 @@ static int prop_parity(rg_space *sp, void *data)
         rg_mask keep = 0;
         for (int p = 0; p < 2; p++)
             if (usable[p]) keep |= (i + p) % 2 ? even : odd;
-        if (host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -461,7 +459,7 @@ static int pair_makes(rg_mask a, rg_mask b, int t, int D)
 static int prop_zipper(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, half = l->n / 2, centre = l->n % 2 ? l->cells[half] : -1;
     uint64_t totals = 0;
     for (int t = 2; t <= 2 * D; t++) {
@@ -487,10 +485,10 @@ static int prop_zipper(rg_space *sp, void *data)
                     }
                 }
             }
-            if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+            if (lines_host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
         }
     }
-    if (centre >= 0 && host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
+    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -518,7 +516,7 @@ static int check_zipper(const int *values, void *data)
 static int prop_ends(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
     int lockout = l->kind == LINE_LOCKOUT;
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
@@ -536,9 +534,9 @@ static int prop_ends(rg_space *sp, void *data)
             if (down) ka |= bit(hi), kz |= bit(lo);
             inner |= ok;
         }
-    if (host->keep(sp, a, ka) < 0 || host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
+    if (lines_host->keep(sp, a, ka) < 0 || lines_host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
     for (int i = 1; i < n - 1; i++)
-        if (host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -567,7 +565,7 @@ static int check_ends(const int *values, void *data)
 static int prop_double_arrow(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
     int cap = 2 * D, nw = cap / 64 + 1;
     const int both[2] = {a, z};
@@ -625,5 +623,5 @@ static const rg_propagator props[LINE_KINDS] = {
 
 int lines_add(rg_build *b, line *l)
 {
-    return host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
+    return lines_host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
 }

@@ -8,7 +8,6 @@
 
 #include "gen_util.h"
 #include "lines.h"
-#include "lines_gen.h"
 
 static const char *const kinds[] = {
     "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",

@@ -21,6 +21,9 @@ static const char *const families[] = {"kropki",  "xv",      "difference", "rati
 static const char *const colors[] = {"white", "black", NULL};
 static const char *const letters[] = {"X", "V", NULL};
 static const char *const cell_kinds[] = {"odd", "even", "low", "high", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const negative_order[] = {"of",   "color", "letter", "value",
+                                             "sum",  "kind",  "split",  "area", NULL};
 
 /* Pair negatives of the document are recorded as marks of this family
  * prefix ("negative:<family>:<selector>:<has area>", key the value, cells the
@@ -501,24 +504,11 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const negative_order[] = {"of", "color", "letter", "value", "sum", "kind", "split", "area", NULL};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives",
+     .compile = compile_negative, .link = link_negative, .write_rank = 614,
+     .write_order = negative_order},
+};
 
-static const rg_rule_type negative_type = {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .compile = compile_negative, .link = link_negative, .write_rank = 614, .write_order = negative_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    rg_pairop_init(h);
-    return h->register_type(reg, &negative_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "negatives", "1.0",
-        "negative constraints: kropki, xv, difference, ratio, product, sum, rossini, "
-        "battenburg, cell",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("negatives", "1.0", "negative constraints: kropki, xv, difference, ratio, "
+                 "product, sum, rossini, battenburg, cell", host, types, rg_pairop_init);

@@ -6,16 +6,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "outside_gen.h"
+#include "outside.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *outside_host;
 
 enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI };
 
 static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
                                          "rossini", NULL};
 static const char *const directions[] = {"increasing", "decreasing", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
 
 /* A straight line never holds more cells than a side of the largest board. */
 #define LINE_MAX 128
@@ -200,7 +203,7 @@ static int apply(rg_space *sp, const line_rule *L, const rg_mask *sup)
 {
     int placed = 1;
     for (int k = 0; k < L->n; k++) {
-        if (host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
         placed &= single(sup[k]);
     }
     return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;
@@ -219,7 +222,7 @@ static int gather(const int *values, const line_rule *L, int *v)
 static int killer_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX];
     for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
     if (!sum_support(m, L->peer, 0, L->n, L->value, sup)) return RG_PROP_FAIL;
@@ -244,7 +247,7 @@ static int killer_check(const int *values, void *data)
 static int sandwich_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits;
     if (D == 1) return n == 1 && L->value == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
     rg_mask one = bit(1), top = bit(D);
@@ -300,7 +303,7 @@ static int sandwich_check(const int *values, void *data)
 static int xsum_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n;
     rg_mask m[LINE_MAX], sup[LINE_MAX], seg[LINE_MAX];
     for (int k = 0; k < n; k++) {
@@ -341,7 +344,7 @@ static int xsum_check(const int *values, void *data)
 static int sky_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits, K = (int)L->value;
     uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
     uint64_t f[2][RG_MAX_DIGITS + 1];
@@ -420,11 +423,13 @@ static int rossini_propagate(rg_space *sp, void *data)
     const line_rule *L = data;
     int c[3];
     for (int k = 0; k < 3; k++) c[k] = L->cells[L->value ? 2 - k : k]; /* increasing order */
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     for (int k = 1; k < 3; k++)
-        if (host->keep(sp, c[k], above(lowest(dom[c[k - 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, c[k], above(lowest(dom[c[k - 1]]))) == RG_FAIL)
+            return RG_PROP_FAIL;
     for (int k = 1; k >= 0; k--)
-        if (host->keep(sp, c[k], below(highest(dom[c[k + 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, c[k], below(highest(dom[c[k + 1]]))) == RG_FAIL)
+            return RG_PROP_FAIL;
     return single(dom[c[0]]) && single(dom[c[1]]) && single(dom[c[2]]) ? RG_PROP_SUBSUMED
                                                                        : RG_PROP_FIX;
 }
@@ -457,34 +462,38 @@ static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, i
 {
     if (n < 2) return RG_OK;
     int r0, c0, r1, c1;
-    host->cell_pos(b, cells[0], &r0, &c0);
-    host->cell_pos(b, cells[1], &r1, &c1);
+    outside_host->cell_pos(b, cells[0], &r0, &c0);
+    outside_host->cell_pos(b, cells[1], &r1, &c1);
     int dr = r1 - r0, dc = c1 - c0;
     if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
-        return host->error(b, r, "cells",
-                           "r%dc%d and r%dc%d are not neighbours: an outside line steps one "
-                           "cell at a time",
-                           r0, c0, r1, c1);
+        return outside_host->error(
+            b, r, "cells",
+            "r%dc%d and r%dc%d are not neighbours: an outside line steps one "
+            "cell at a time",
+            r0, c0, r1, c1);
     int diagonal = dr != 0 && dc != 0;
     if (kind == LITTLE_KILLER && !diagonal)
-        return host->error(b, r, "cells",
-                           "a little killer line runs diagonally, but r%dc%d to r%dc%d is a "
-                           "step along a %s",
-                           r0, c0, r1, c1, dr ? "column" : "row");
+        return outside_host->error(
+            b, r, "cells",
+            "a little killer line runs diagonally, but r%dc%d to r%dc%d is a "
+            "step along a %s",
+            r0, c0, r1, c1, dr ? "column" : "row");
     if (kind != LITTLE_KILLER && diagonal)
-        return host->error(b, r, "cells",
-                           "a %s line runs along a row or column, but r%dc%d to r%dc%d is a "
-                           "diagonal step",
-                           kind_names[kind], r0, c0, r1, c1);
+        return outside_host->error(
+            b, r, "cells",
+            "a %s line runs along a row or column, but r%dc%d to r%dc%d is a "
+            "diagonal step",
+            kind_names[kind], r0, c0, r1, c1);
     for (int k = 2; k < n; k++) {
         int r2, c2;
-        host->cell_pos(b, cells[k - 1], &r1, &c1);
-        host->cell_pos(b, cells[k], &r2, &c2);
+        outside_host->cell_pos(b, cells[k - 1], &r1, &c1);
+        outside_host->cell_pos(b, cells[k], &r2, &c2);
         if (r2 - r1 != dr || c2 - c1 != dc)
-            return host->error(b, r, "cells",
-                               "the line is not straight: r%dc%d does not follow r%dc%d in the "
-                               "direction of the first step",
-                               r2, c2, r1, c1);
+            return outside_host->error(
+                b, r, "cells",
+                "the line is not straight: r%dc%d does not follow r%dc%d in the "
+                "direction of the first step",
+                r2, c2, r1, c1);
     }
     return RG_OK;
 }
@@ -492,14 +501,14 @@ static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, i
 static int compile(rg_build *b, rg_rule *r, void **rule_data)
 {
     rg_board_info bi;
-    host->board(b, &bi);
+    outside_host->board(b, &bi);
     int kind;
-    int rc = host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    int rc = outside_host->read_enum(b, r, "kind", 0, kind_names, &kind);
     if (rc != RG_OK) return rc;
     const int *cells;
     int n;
-    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX, &cells,
-                          &n);
+    rc = outside_host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX,
+                                  &cells, &n);
     if (rc != RG_OK) return rc;
     rc = check_straight(b, r, kind, cells, n);
     if (rc != RG_OK) return rc;
@@ -507,34 +516,31 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     int dir = 0;
     switch (kind) {
     case SANDWICH: /* the cells between hold 2 .. D-1 */
-        rc = host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0, &value);
+        rc = outside_host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0,
+                                    &value);
         break;
-    case LITTLE_KILLER:
-        rc = host->read_int(b, r, "sum", 0, n, n * D, &value);
-        break;
+    case LITTLE_KILLER: rc = outside_host->read_int(b, r, "sum", 0, n, n * D, &value); break;
     case X_SUM:
-        rc = host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
+        rc = outside_host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
         break;
-    case SKYSCRAPER:
-        rc = host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value);
-        break;
+    case SKYSCRAPER: rc = outside_host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value); break;
     default:
-        rc = host->read_enum(b, r, "direction", 0, directions, &dir);
+        rc = outside_host->read_enum(b, r, "direction", 0, directions, &dir);
         value = rc == RG_OK ? dir : 0;
     }
     if (rc != RG_OK) return rc;
-    line_rule *L = host->alloc(b, sizeof *L);
-    if (!L) return host->error(b, r, NULL, "out of memory");
+    line_rule *L = outside_host->alloc(b, sizeof *L);
+    if (!L) return outside_host->error(b, r, NULL, "out of memory");
     L->kind = kind;
     L->n = n;
     L->cells = cells;
     L->value = value;
     L->digits = bi.digits;
     *rule_data = L;
-    rc = host->add_mark(b, kind_names[kind], value, cells, n);
+    rc = outside_host->add_mark(b, kind_names[kind], value, cells, n);
     if (rc != RG_OK) return rc;
-    return host->add_propagator(b, &props[kind], L, cells, kind == ROSSINI ? 3 : n,
-                                RG_EV_DOMAIN);
+    return outside_host->add_propagator(b, &props[kind], L, cells, kind == ROSSINI ? 3 : n,
+                                        RG_EV_DOMAIN);
 }
 
 /* Which positions of a sum line share a house: runs of such cells hold
@@ -543,13 +549,13 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
 {
     line_rule *L = rule_data;
     if (L->kind == SKYSCRAPER || L->kind == ROSSINI) return RG_OK;
-    uint64_t(*peer)[2] = host->alloc(b, (size_t)L->n * sizeof *peer);
-    if (!peer) return host->error(b, r, NULL, "out of memory");
+    uint64_t(*peer)[2] = outside_host->alloc(b, (size_t)L->n * sizeof *peer);
+    if (!peer) return outside_host->error(b, r, NULL, "out of memory");
     int any = 0;
-    for (int h = 0, nh = host->house_count(b); h < nh; h++) {
+    for (int h = 0, nh = outside_host->house_count(b); h < nh; h++) {
         const int *cells;
         int n, kind;
-        host->house(b, h, &cells, &n, &kind);
+        outside_host->house(b, h, &cells, &n, &kind);
         uint64_t in[2] = {0, 0};
         int count = 0;
         for (int i = 0; i < n; i++)
@@ -570,27 +576,11 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
     return RG_OK;
 }
 
-static int outside_generate_hook(rg_gen *g, const int *solution)
-{
-    return outside_generate(host, g, solution);
-}
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile,
+     .link = link, .generate = outside_generate, .write_rank = 608, .write_order = outside_order},
+};
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
-
-static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link, .generate = outside_generate_hook, .write_rank = 608, .write_order = outside_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &outside_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "outside", "1.0", "clues outside the board: sandwich, little_killer, x_sum, skyscraper, "
-                          "rossini",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("outside", "1.0",
+                 "clues outside the board: sandwich, little_killer, x_sum, skyscraper, rossini",
+                 outside_host, types, NULL);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "gen_util.h"
-#include "outside_gen.h"
+#include "outside.h"
 
 enum { O_SANDWICH, O_LITTLE_KILLER, O_X_SUM, O_SKYSCRAPER, O_ROSSINI };
 static const char *const kinds[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
@@ -107,8 +107,9 @@ static int candidates(const gu_board *b, int kind, int *lines, int *lens, int st
     return k;
 }
 
-int outside_generate(const rg_host *h, rg_gen *g, const int *solution)
+int outside_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = outside_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "gen_util.h"
-#include "relations_gen.h"
+#include "relations.h"
 
 enum { E_KROPKI, E_XV, E_DIFFERENCE, E_RATIO, E_PRODUCT, E_SUM, E_GREATER };
 static const char *const kinds[] = {"kropki", "xv",  "difference", "ratio",
@@ -110,8 +110,9 @@ static int read_settings(gu_board *b, dotter *d, long *all, long *count, long *n
     return rc;
 }
 
-int relations_generate(const rg_host *h, rg_gen *g, const int *solution)
+int relations_generate(rg_gen *g, const int *solution)
 {
+    const rg_host *h = relations_host;
     if (!gu_host_ok(h)) return RG_E_PLUGIN;
     gu_board b;
     int rc = gu_board_init(&b, h, g);

@@ -8,6 +8,7 @@
 
 #include "arrows.h"
 #include "masks.h"
+#include "sumset.h"
 #include "rulegrid/plugin.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
@@ -16,7 +17,6 @@ const rg_host *arrows_host;
 /* A bulb of this many cells reads at least 1111111, more than any shaft of
  * a 99 x 99 board can add up to: no solution. */
 #define MAX_BULB 7
-#define SUM_WORDS 17 /* value sets 0..1087 */
 
 typedef struct arrow {
     const int *bulb;
@@ -26,61 +26,19 @@ typedef struct arrow {
     int nshaft;
 } arrow;
 
-typedef struct valset {
-    uint64_t w[SUM_WORDS];
-} valset;
-
-
-static void vs_set(valset *s, int v) { s->w[v / 64] |= (uint64_t)1 << (v % 64); }
-static int vs_has(const valset *s, int v) { return (int)(s->w[v / 64] >> (v % 64) & 1); }
-
-/* dst |= src << k over nw words. */
-static void vs_or_shift(valset *dst, const valset *src, int k, int nw)
-{
-    int q = k / 64, r = k % 64;
-    for (int i = nw - 1; i >= q; i--) {
-        uint64_t v = src->w[i - q] << r;
-        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
-        dst->w[i] |= v;
-    }
-}
-
-static void vs_cap(valset *s, int cap, int nw)
-{
-    int q = cap / 64, r = cap % 64;
-    if (q < nw) s->w[q] &= r == 63 ? ~(uint64_t)0 : (((uint64_t)1 << (r + 1)) - 1);
-    for (int i = q + 1; i < nw; i++) s->w[i] = 0;
-}
-
-/* Sums of cells[0..n-1] except index skip (repeats allowed), up to cap. */
-static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
-                    valset *out)
-{
-    valset a = {{0}};
-    a.w[0] = 1;
-    for (int i = 0; i < n; i++) {
-        if (i == skip) continue;
-        valset b = {{0}};
-        for (rg_mask m = dom[cells[i]]; m; m &= m - 1) vs_or_shift(&b, &a, __builtin_ctz(m) + 1, nw);
-        vs_cap(&b, cap, nw);
-        a = b;
-    }
-    *out = a;
-}
-
 /* The bulb values within cap, by digits in bulb order: each step is
  * value * 10 + digit, which only grows, so values over cap are dropped. */
-static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, valset *out)
+static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, sumset *out)
 {
-    valset cur = {{0}};
+    sumset cur = {{0}};
     cur.w[0] = 1;
     for (int i = 0; i < a->nbulb; i++) {
-        valset next = {{0}};
+        sumset next = {{0}};
         for (int v = 0; v * 10 < cap + 1 && v <= cap; v++) {
-            if (!vs_has(&cur, v)) continue;
+            if (!sumset_has(&cur, v)) continue;
             for (rg_mask m = dom[a->bulb[i]]; m; m &= m - 1) {
                 int x = v * 10 + __builtin_ctz(m) + 1;
-                if (x <= cap) vs_set(&next, x);
+                if (x <= cap) sumset_add(&next, x);
             }
         }
         cur = next;
@@ -92,10 +50,10 @@ static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, val
 /* Marks in sup[] the digits of bulb cells i.. completing prefix to a value in
  * target (depth-first over the digits, cut once the prefix passes cap). */
 static void bulb_support(const arrow *a, const rg_mask *dom, int i, long prefix, int cap,
-                         const valset *target, rg_mask *pick, rg_mask *sup)
+                         const sumset *target, rg_mask *pick, rg_mask *sup)
 {
     if (i == a->nbulb) {
-        if (prefix <= cap && vs_has(target, (int)prefix))
+        if (prefix <= cap && sumset_has(target, (int)prefix))
             for (int k = 0; k < a->nbulb; k++) sup[k] |= pick[k];
         return;
     }
@@ -184,12 +142,12 @@ static int arrow_propagate(rg_space *sp, void *data)
         for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
         if (smax < cap) cap = smax;
     }
-    if (cap >= SUM_WORDS * 64) return prune_bounds(sp, a);
+    if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    valset target, part;
+    sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
-        sums_of(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
+        sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
     }
     uint64_t any = 0;
@@ -202,14 +160,14 @@ static int arrow_propagate(rg_space *sp, void *data)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++)
         for (int k = 0; k < a->len[s]; k++) {
-            valset others, t;
-            sums_of(dom, a->shaft[s], a->len[s], k, (int)cap, nw, &others);
+            sumset others, t;
+            sumset_of_cells(dom, a->shaft[s], a->len[s], k, (int)cap, nw, &others);
             int c = a->shaft[s][k];
             rg_mask keep = 0;
             for (rg_mask m = dom[c]; m; m &= m - 1) {
                 int d = __builtin_ctz(m) + 1;
                 for (int w = 0; w < nw; w++) t.w[w] = 0;
-                vs_or_shift(&t, &others, d, nw);
+                sumset_or_shift(&t, &others, d, nw);
                 for (int w = 0; w < nw; w++)
                     if (t.w[w] & target.w[w]) {
                         keep |= (rg_mask)1 << (d - 1);

@@ -6,8 +6,9 @@
  * for each kind is in docs/rules-cages-lines-arrows.md. */
 #include <stdint.h>
 
-#include "../cages/linsum.h"
-#include "../cages/match.h"
+#include "linsum.h"
+#include "match.h"
+#include "sumset.h"
 #include "lines.h"
 
 /* ---- Masks ---------------------------------------------------------------- */
@@ -19,59 +20,13 @@ static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mas
 static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
-/* ---- Sets of sums ----------------------------------------------------------- */
-
-#define SUM_WORDS 17 /* sums 0..1087: any segment inside one box of up to 32 cells */
-
-typedef struct sumset {
-    uint64_t w[SUM_WORDS];
-} sumset;
-
-/* dst |= src << k, over nw words. */
-static void sums_or_shift(sumset *dst, const sumset *src, int k, int nw)
-{
-    int q = k / 64, r = k % 64;
-    for (int i = nw - 1; i >= q; i--) {
-        uint64_t v = src->w[i - q] << r;
-        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
-        dst->w[i] |= v;
-    }
-}
-
-/* Clears the sums above cap. */
-static void sums_cap(sumset *s, int cap, int nw)
-{
-    int q = cap / 64, r = cap % 64;
-    if (q < nw) s->w[q] &= r == 63 ? ~(uint64_t)0 : (((uint64_t)1 << (r + 1)) - 1);
-    for (int i = q + 1; i < nw; i++) s->w[i] = 0;
-}
-
-/* The sums of the digits of cells[0..n-1] other than index skip (repeats
- * allowed), up to cap. */
-static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
-                    sumset *out)
-{
-    sumset a = {{0}};
-    a.w[0] = 1;
-    for (int i = 0; i < n; i++) {
-        if (i == skip) continue;
-        sumset b = {{0}};
-        rg_mask m = dom[cells[i]];
-        while (m) {
-            sums_or_shift(&b, &a, __builtin_ctz(m) + 1, nw);
-            m &= m - 1;
-        }
-        sums_cap(&b, cap, nw);
-        a = b;
-    }
-    *out = a;
-}
+/* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
 /* Is some sum of others plus x in target? */
 static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
 {
     sumset t = {{0}};
-    sums_or_shift(&t, others, x, nw);
+    sumset_or_shift(&t, others, x, nw);
     for (int i = 0; i < nw; i++)
         if (t.w[i] & target->w[i]) return 1;
     return 0;
@@ -83,7 +38,7 @@ static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sums
 {
     const rg_mask *dom = lines_host->domains(sp);
     sumset others;
-    sums_of(dom, cells, n, i, cap, nw, &others);
+    sumset_of_cells(dom, cells, n, i, cap, nw, &others);
     rg_mask keep = 0, m = dom[cells[i]];
     while (m) {
         int x = __builtin_ctz(m) + 1;
@@ -244,7 +199,7 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
     const int *cells = l->cells + l->seg[s];
     int n = l->seg[s + 1] - l->seg[s];
     if (!seg_distinct(l, s)) {
-        sums_of(dom, cells, n, -1, cap, nw, out);
+        sumset_of_cells(dom, cells, n, -1, cap, nw, out);
         return;
     }
     int dpw = lsum_dp_words(l->D);
@@ -275,7 +230,7 @@ static int prop_region_sum(rg_space *sp, void *data)
     }
     /* Sums past what a set can hold: no pruning (sound; cannot happen for a
      * segment inside one box). */
-    if (cap >= SUM_WORDS * 64) return RG_PROP_FIX;
+    if (cap >= SUMSET_WORDS * 64) return RG_PROP_FIX;
     int nw = cap / 64 + 1;
     sumset common = {{0}}, seg;
     rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
@@ -570,8 +525,8 @@ static int prop_double_arrow(rg_space *sp, void *data)
     int cap = 2 * D, nw = cap / 64 + 1;
     const int both[2] = {a, z};
     sumset ends, target;
-    sums_of(dom, both, 2, -1, cap, nw, &ends);
-    sums_of(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
+    sumset_of_cells(dom, both, 2, -1, cap, nw, &ends);
+    sumset_of_cells(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
     uint64_t any = 0;
     for (int k = 0; k < nw; k++) any |= target.w[k] &= ends.w[k];
     if (!any) return RG_PROP_FAIL;

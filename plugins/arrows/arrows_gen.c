@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "arrows.h"
 
 typedef struct archer {
-    gu_board *b;
+    hu_board *b;
     const int *sol;
     char *used;   /* cells of earlier arrows, and of this one so far */
     int *diag;    /* diagonal steps of every shaft so far, pairs of cells */
@@ -21,7 +21,7 @@ typedef struct archer {
 static int crosses(const archer *a, int from, int to)
 {
     for (int j = 0; j < a->ndiag; j++)
-        if (gu_crossing(a->b, from, to, a->diag[2 * j], a->diag[2 * j + 1])) return 1;
+        if (hu_crossing(a->b, from, to, a->diag[2 * j], a->diag[2 * j + 1])) return 1;
     return 0;
 }
 
@@ -30,8 +30,8 @@ static int shaft(archer *a, int sum)
 {
     if (sum == a->target && a->len >= a->min_len) return 1;
     if (a->len == a->max_len || sum >= a->target || ++a->nodes > 3000) return 0;
-    int nb[8], k = gu_neighbours(a->b, a->path[a->len - 1], 1, nb);
-    gu_shuffle(a->b, nb, k);
+    int nb[8], k = hu_neighbours(a->b, a->path[a->len - 1], 1, nb);
+    hu_shuffle(a->b, nb, k);
     for (int i = 0; i < k; i++) {
         int c = nb[i];
         if (a->used[c] || crosses(a, a->path[a->len - 1], c)) continue;
@@ -58,11 +58,11 @@ static int find_shaft(archer *a)
 {
     int start[16], k = 0;
     for (int i = 0; i < a->nbulb; i++) {
-        int nb[8], m = gu_neighbours(a->b, a->bulb[i], 1, nb);
+        int nb[8], m = hu_neighbours(a->b, a->bulb[i], 1, nb);
         for (int j = 0; j < m; j++)
             if (!a->used[nb[j]] && !crosses(a, a->bulb[i], nb[j])) start[k++] = nb[j];
     }
-    gu_shuffle(a->b, start, k);
+    hu_shuffle(a->b, start, k);
     for (int i = 0; i < k; i++) {
         if (a->used[start[i]]) continue;
         a->used[start[i]] = 1;
@@ -78,19 +78,18 @@ static int find_shaft(archer *a)
 int arrows_generate(rg_gen *g, const int *solution)
 {
     const rg_host *h = arrows_host;
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
     if (rc != RG_OK) return rc;
     int n = b.info.cells;
     long count = 0, min_len = 0, max_len = 0, pill = 0, shafts = 0;
-    rc = gu_int(&b, "count", 4, 1, n, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "min_len", 2, 1, n, &min_len);
-    if (rc == RG_OK) rc = gu_int(&b, "max_len", min_len > 4 ? min_len : 4, min_len, n, &max_len);
-    if (rc == RG_OK) rc = gu_int(&b, "pill", 0, 0, 1, &pill);
-    if (rc == RG_OK) rc = gu_int(&b, "shafts", 1, 1, 4, &shafts);
+    rc = hu_int(&b, "count", 4, 1, n, &count);
+    if (rc == RG_OK) rc = hu_int(&b, "min_len", 2, 1, n, &min_len);
+    if (rc == RG_OK) rc = hu_int(&b, "max_len", min_len > 4 ? min_len : 4, min_len, n, &max_len);
+    if (rc == RG_OK) rc = hu_int(&b, "pill", 0, 0, 1, &pill);
+    if (rc == RG_OK) rc = hu_int(&b, "shafts", 1, 1, 4, &shafts);
     if (rc != RG_OK) {
-        gu_board_free(&b);
+        hu_board_free(&b);
         return rc;
     }
     archer a;
@@ -104,26 +103,26 @@ int arrows_generate(rg_gen *g, const int *solution)
     a.path = malloc(sizeof(int) * (size_t)max_len);
     int *lines = malloc(sizeof(int) * (size_t)(shafts * max_len));
     char *before = malloc((size_t)(n ? n : 1));
-    gu_text t = {0};
+    hu_text t = {0};
     if (!a.used || !a.diag || !a.path || !lines || !before) {
         rc = h->gen_error(g, "out of memory");
         goto done;
     }
     int made = 0;
     for (int attempt = 0; made < count && attempt < 40 * count; attempt++) {
-        int c = gu_below(&b, n);
+        int c = hu_below(&b, n);
         if (a.used[c]) continue;
         memcpy(before, a.used, (size_t)n);
         int ndiag = a.ndiag;
         a.bulb[0] = c;
         a.nbulb = 1;
         a.target = solution[c];
-        if (pill && gu_below(&b, 2)) {
-            int nb[8], m = gu_neighbours(&b, c, 0, nb), k = 0;
+        if (pill && hu_below(&b, 2)) {
+            int nb[8], m = hu_neighbours(&b, c, 0, nb), k = 0;
             for (int i = 0; i < m; i++)
                 if (!a.used[nb[i]]) nb[k++] = nb[i];
             if (k) {
-                a.bulb[1] = nb[gu_below(&b, k)];
+                a.bulb[1] = nb[hu_below(&b, k)];
                 a.nbulb = 2;
                 a.target = 10 * solution[c] + solution[a.bulb[1]];
             }
@@ -139,26 +138,26 @@ int arrows_generate(rg_gen *g, const int *solution)
             a.ndiag = ndiag;
             continue;
         }
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"arrow\",\"bulb\":");
-        gu_cells(&t, &b, a.bulb, a.nbulb);
-        gu_printf(&t, ",\"lines\":[");
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"arrow\",\"bulb\":");
+        hu_cells(&t, &b, a.bulb, a.nbulb);
+        hu_printf(&t, ",\"lines\":[");
         for (int i = 0; i < nshafts; i++) {
-            if (i) gu_printf(&t, ",");
-            gu_cells(&t, &b, lines + i * max_len, lens[i]);
+            if (i) hu_printf(&t, ",");
+            hu_cells(&t, &b, lines + i * max_len, lens[i]);
         }
-        gu_printf(&t, "]}");
-        rc = gu_emit(&b, &t);
+        hu_printf(&t, "]}");
+        rc = hu_emit(&b, &t);
         if (rc != RG_OK) goto done;
         made++;
     }
 done:
-    gu_text_free(&t);
+    hu_text_free(&t);
     free(a.used);
     free(a.diag);
     free(a.path);
     free(lines);
     free(before);
-    gu_board_free(&b);
+    hu_board_free(&b);
     return rc;
 }

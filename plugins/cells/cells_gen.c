@@ -3,7 +3,7 @@
  * the negative rule). Reading the rule lives in cells.c. */
 #include <stdlib.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "cells.h"
 
 enum { C_ODD, C_EVEN, C_LOW, C_HIGH };
@@ -22,28 +22,27 @@ static int holds(int kind, int split, int d)
 int cells_generate(rg_gen *g, const int *solution)
 {
     const rg_host *h = cells_host;
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
     if (rc != RG_OK) return rc;
     int n = b.info.cells, D = b.info.digits, kind = 0, k = 0;
     long split = 0, all = 0, count = 0, negative = 0;
     int *cells = malloc(sizeof(int) * (size_t)(n ? n : 1));
     char *take = calloc((size_t)(n ? n : 1), 1);
-    gu_text t = {0};
+    hu_text t = {0};
     if (!cells || !take) {
         rc = h->gen_error(g, "out of memory");
         goto done;
     }
-    rc = gu_enum(&b, "kind", "odd", kinds, &kind);
+    rc = hu_enum(&b, "kind", "odd", kinds, &kind);
     if (rc == RG_OK && kind >= C_LOW) {
         if (D < 2) rc = h->gen_error(g, "%s cells need 2 digits at least", kinds[kind]);
-        else rc = gu_int(&b, "split", D / 2, 1, D - 1, &split);
-    } else if (rc == RG_OK && gu_has(&b, "split"))
+        else rc = hu_int(&b, "split", D / 2, 1, D - 1, &split);
+    } else if (rc == RG_OK && hu_has(&b, "split"))
         rc = h->gen_error(g, "setting split does not apply to %s cells", kinds[kind]);
-    if (rc == RG_OK) rc = gu_int(&b, "all", 0, 0, 1, &all);
-    if (rc == RG_OK) rc = gu_int(&b, "count", 6, 1, n ? n : 1, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "negative", 0, 0, 1, &negative);
+    if (rc == RG_OK) rc = hu_int(&b, "all", 0, 0, 1, &all);
+    if (rc == RG_OK) rc = hu_int(&b, "count", 6, 1, n ? n : 1, &count);
+    if (rc == RG_OK) rc = hu_int(&b, "negative", 0, 0, 1, &negative);
     if (rc == RG_OK && negative && !all)
         rc = h->gen_error(g, "setting negative needs all 1: the negative rule says every "
                              "qualifying cell is marked");
@@ -51,31 +50,31 @@ int cells_generate(rg_gen *g, const int *solution)
     for (int c = 0; c < n; c++)
         if (holds(kind, (int)split, solution[c])) cells[k++] = c;
     if (!all && count < k) {
-        gu_shuffle(&b, cells, k);
+        hu_shuffle(&b, cells, k);
         for (int i = 0; i < count; i++) take[cells[i]] = 1;
         k = 0;
         for (int c = 0; c < n; c++)
             if (take[c]) cells[k++] = c;
     }
     if (k) {
-        gu_printf(&t, "{\"type\":\"cell\",\"kind\":\"%s\",", kinds[kind]);
-        if (kind >= C_LOW) gu_printf(&t, "\"split\":%ld,", split);
-        gu_printf(&t, "\"cells\":");
-        gu_cells(&t, &b, cells, k);
-        gu_printf(&t, "}");
-        rc = gu_emit(&b, &t);
+        hu_printf(&t, "{\"type\":\"cell\",\"kind\":\"%s\",", kinds[kind]);
+        if (kind >= C_LOW) hu_printf(&t, "\"split\":%ld,", split);
+        hu_printf(&t, "\"cells\":");
+        hu_cells(&t, &b, cells, k);
+        hu_printf(&t, "}");
+        rc = hu_emit(&b, &t);
     }
     if (rc == RG_OK && negative) {
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"negative\",\"of\":\"cell\",\"kind\":\"%s\"", kinds[kind]);
-        if (kind >= C_LOW) gu_printf(&t, ",\"split\":%ld", split);
-        gu_printf(&t, "}");
-        rc = gu_emit(&b, &t);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"cell\",\"kind\":\"%s\"", kinds[kind]);
+        if (kind >= C_LOW) hu_printf(&t, ",\"split\":%ld", split);
+        hu_printf(&t, "}");
+        rc = hu_emit(&b, &t);
     }
 done:
-    gu_text_free(&t);
+    hu_text_free(&t);
     free(cells);
     free(take);
-    gu_board_free(&b);
+    hu_board_free(&b);
     return rc;
 }

@@ -3,7 +3,7 @@
  * complete grid. Reading the rule lives in corners.c. */
 #include <stdlib.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "corners.h"
 
 enum { K_QUADRUPLE, K_BATTENBURG };
@@ -11,12 +11,12 @@ static const char *const kinds[] = {"quadruple", "battenburg", NULL};
 
 /* The 2x2 block whose top-left cell is c, in reading order; 0 when a cell
  * of it does not exist. */
-static int block(const gu_board *b, int c, int q[4])
+static int block(const hu_board *b, int c, int q[4])
 {
     q[0] = c;
-    q[1] = gu_step(b, c, 0, 1);
-    q[2] = gu_step(b, c, 1, 0);
-    q[3] = gu_step(b, c, 1, 1);
+    q[1] = hu_step(b, c, 0, 1);
+    q[2] = hu_step(b, c, 1, 0);
+    q[3] = hu_step(b, c, 1, 1);
     return q[1] >= 0 && q[2] >= 0 && q[3] >= 0;
 }
 
@@ -30,25 +30,24 @@ static int checkerboard(const int *sol, const int q[4])
 int corners_generate(rg_gen *g, const int *solution)
 {
     const rg_host *h = corners_host;
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
     if (rc != RG_OK) return rc;
     int n = b.info.cells, kind = 0, k = 0;
     long all = 0, count = 0, digits = 0, negative = 0;
     int *tops = malloc(sizeof(int) * (size_t)(n ? n : 1));
-    gu_text t = {0};
+    hu_text t = {0};
     if (!tops) {
         rc = h->gen_error(g, "out of memory");
         goto done;
     }
-    rc = gu_enum(&b, "kind", "quadruple", kinds, &kind);
-    if (rc == RG_OK && kind == K_QUADRUPLE) rc = gu_int(&b, "digits", 4, 1, 4, &digits);
-    else if (rc == RG_OK && gu_has(&b, "digits"))
+    rc = hu_enum(&b, "kind", "quadruple", kinds, &kind);
+    if (rc == RG_OK && kind == K_QUADRUPLE) rc = hu_int(&b, "digits", 4, 1, 4, &digits);
+    else if (rc == RG_OK && hu_has(&b, "digits"))
         rc = h->gen_error(g, "setting digits does not apply to battenburg corners");
-    if (rc == RG_OK) rc = gu_int(&b, "all", 0, 0, 1, &all);
-    if (rc == RG_OK) rc = gu_int(&b, "count", 4, 1, n ? n : 1, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "negative", 0, 0, 1, &negative);
+    if (rc == RG_OK) rc = hu_int(&b, "all", 0, 0, 1, &all);
+    if (rc == RG_OK) rc = hu_int(&b, "count", 4, 1, n ? n : 1, &count);
+    if (rc == RG_OK) rc = hu_int(&b, "negative", 0, 0, 1, &negative);
     if (rc == RG_OK && negative && (kind != K_BATTENBURG || !all))
         rc = h->gen_error(g, "setting negative needs kind battenburg and all 1");
     if (rc != RG_OK) goto done;
@@ -57,7 +56,7 @@ int corners_generate(rg_gen *g, const int *solution)
         if (block(&b, c, q) && (kind == K_QUADRUPLE || checkerboard(solution, q))) tops[k++] = c;
     }
     if (!all && count < k) {
-        gu_shuffle(&b, tops, k);
+        hu_shuffle(&b, tops, k);
         k = (int)count;
         for (int i = 1; i < k; i++) /* back to reading order */
             for (int j = i; j > 0 && tops[j - 1] > tops[j]; j--) {
@@ -69,36 +68,36 @@ int corners_generate(rg_gen *g, const int *solution)
     for (int i = 0; i < k && rc == RG_OK; i++) {
         int q[4];
         block(&b, tops[i], q);
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"corner\",\"kind\":\"%s\",", kinds[kind]);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"corner\",\"kind\":\"%s\",", kinds[kind]);
         if (kind == K_QUADRUPLE) {
             /* digits of the block's four, chosen at random, listed ascending */
             int d[4];
             for (int j = 0; j < 4; j++) d[j] = solution[q[j]];
-            gu_shuffle(&b, d, 4);
+            hu_shuffle(&b, d, 4);
             for (int x = 1; x < digits; x++)
                 for (int y = x; y > 0 && d[y - 1] > d[y]; y--) {
                     int s = d[y];
                     d[y] = d[y - 1];
                     d[y - 1] = s;
                 }
-            gu_printf(&t, "\"digits\":[");
-            for (int j = 0; j < digits; j++) gu_printf(&t, "%s%d", j ? "," : "", d[j]);
-            gu_printf(&t, "],");
+            hu_printf(&t, "\"digits\":[");
+            for (int j = 0; j < digits; j++) hu_printf(&t, "%s%d", j ? "," : "", d[j]);
+            hu_printf(&t, "],");
         }
-        gu_printf(&t, "\"cells\":");
-        gu_cells(&t, &b, q, 4);
-        gu_printf(&t, "}");
-        rc = gu_emit(&b, &t);
+        hu_printf(&t, "\"cells\":");
+        hu_cells(&t, &b, q, 4);
+        hu_printf(&t, "}");
+        rc = hu_emit(&b, &t);
     }
     if (rc == RG_OK && negative) {
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"negative\",\"of\":\"battenburg\"}");
-        rc = gu_emit(&b, &t);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"battenburg\"}");
+        rc = hu_emit(&b, &t);
     }
 done:
-    gu_text_free(&t);
+    hu_text_free(&t);
     free(tops);
-    gu_board_free(&b);
+    hu_board_free(&b);
     return rc;
 }

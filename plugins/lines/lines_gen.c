@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "lines.h"
 
 static const char *const kinds[] = {
@@ -15,7 +15,7 @@ static const char *const kinds[] = {
 
 /* One request: the kind and its parameter, the grid, what earlier lines took. */
 typedef struct walker {
-    gu_board *b;
+    hu_board *b;
     const int *sol;
     int kind, D, value;
     int group[33];   /* entropic group (0..2) per digit */
@@ -114,9 +114,9 @@ static int step_free(const walker *w, int m, int next)
         if (w->path[j] == next) return 0;
     int prev = w->path[m - 1];
     for (int j = 1; j < m; j++)
-        if (gu_crossing(w->b, prev, next, w->path[j - 1], w->path[j])) return 0;
+        if (hu_crossing(w->b, prev, next, w->path[j - 1], w->path[j])) return 0;
     for (int j = 0; j < w->ndiag; j++)
-        if (gu_crossing(w->b, prev, next, w->diag[2 * j], w->diag[2 * j + 1])) return 0;
+        if (hu_crossing(w->b, prev, next, w->diag[2 * j], w->diag[2 * j + 1])) return 0;
     return 1;
 }
 
@@ -125,8 +125,8 @@ static int walk(walker *w, int m)
 {
     if (m == w->len) return 1;
     if (++w->nodes > 4000) return 0;
-    int nb[8], k = gu_neighbours(w->b, w->path[m - 1], 1, nb);
-    gu_shuffle(w->b, nb, k);
+    int nb[8], k = hu_neighbours(w->b, w->path[m - 1], 1, nb);
+    hu_shuffle(w->b, nb, k);
     for (int i = 0; i < k; i++) {
         if (!step_free(w, m, nb[i])) continue;
         w->path[m] = nb[i];
@@ -137,27 +137,27 @@ static int walk(walker *w, int m)
     return 0;
 }
 
-static int emit_line(walker *w, gu_text *t)
+static int emit_line(walker *w, hu_text *t)
 {
-    gu_text_reset(t);
-    gu_printf(t, "{\"type\":\"line\",\"kind\":\"%s\"", kinds[w->kind]);
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\":\"line\",\"kind\":\"%s\"", kinds[w->kind]);
     if (w->kind == LINE_WHISPER || w->kind == LINE_LOCKOUT || w->kind == LINE_MODULAR)
-        gu_printf(t, ",\"value\":%d", w->value);
+        hu_printf(t, ",\"value\":%d", w->value);
     if (w->kind == LINE_ENTROPIC && w->D != 9) {
-        gu_printf(t, ",\"groups\":[");
+        hu_printf(t, ",\"groups\":[");
         for (int gi = 0; gi < 3; gi++) {
-            gu_printf(t, "%s[", gi ? "," : "");
+            hu_printf(t, "%s[", gi ? "," : "");
             int first = 1;
             for (int d = 1; d <= w->D; d++)
-                if (w->group[d] == gi) gu_printf(t, "%s%d", first ? "" : ",", d), first = 0;
-            gu_printf(t, "]");
+                if (w->group[d] == gi) hu_printf(t, "%s%d", first ? "" : ",", d), first = 0;
+            hu_printf(t, "]");
         }
-        gu_printf(t, "]");
+        hu_printf(t, "]");
     }
-    gu_printf(t, ",\"cells\":");
-    gu_cells(t, w->b, w->path, w->len);
-    gu_printf(t, "}");
-    return gu_emit(w->b, t);
+    hu_printf(t, ",\"cells\":");
+    hu_cells(t, w->b, w->path, w->len);
+    hu_printf(t, "}");
+    return hu_emit(w->b, t);
 }
 
 /* The kind's parameter: checked when given, else the 9-digit default or
@@ -170,14 +170,14 @@ static int read_value(walker *w, const char *kname)
     else if (w->kind == LINE_LOCKOUT) dflt = D == 9 ? 4 : (D - 1) / 2;
     else if (w->kind == LINE_MODULAR) lo = 2, hi = D, dflt = D >= 3 ? 3 : 2;
     else {
-        if (gu_has(w->b, "value"))
+        if (hu_has(w->b, "value"))
             return w->b->h->gen_error(w->b->g, "setting value does not apply to %s lines", kname);
         return RG_OK;
     }
     if (hi < lo)
         return w->b->h->gen_error(w->b->g, "%s lines need more than %d digits", kname, D);
     if (dflt < lo) dflt = lo;
-    int rc = gu_int(w->b, "value", dflt, lo, hi, &v);
+    int rc = hu_int(w->b, "value", dflt, lo, hi, &v);
     w->value = (int)v;
     return rc;
 }
@@ -185,9 +185,8 @@ static int read_value(walker *w, const char *kname)
 int lines_generate(rg_gen *g, const int *solution)
 {
     const rg_host *h = lines_host;
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
     if (rc != RG_OK) return rc;
     walker w;
     memset(&w, 0, sizeof w);
@@ -196,8 +195,8 @@ int lines_generate(rg_gen *g, const int *solution)
     w.D = b.info.digits;
     int n = b.info.cells, D = w.D;
     long count = 0, min_len = 0, max_len = 0, overlap = 0;
-    gu_text t = {0};
-    rc = gu_enum(&b, "kind", "thermo", kinds, &w.kind);
+    hu_text t = {0};
+    rc = hu_enum(&b, "kind", "thermo", kinds, &w.kind);
     if (rc != RG_OK) goto done;
     const char *kname = kinds[w.kind];
     rc = read_value(&w, kname);
@@ -215,14 +214,14 @@ int lines_generate(rg_gen *g, const int *solution)
                           shortest, longest);
         goto done;
     }
-    rc = gu_int(&b, "count", 4, 1, n, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "min_len", longest < 3 ? longest : 3,
+    rc = hu_int(&b, "count", 4, 1, n, &count);
+    if (rc == RG_OK) rc = hu_int(&b, "min_len", longest < 3 ? longest : 3,
                                  shortest, longest, &min_len);
     if (rc == RG_OK) {
         long dflt = 6 > longest ? longest : 6;
-        rc = gu_int(&b, "max_len", dflt < min_len ? min_len : dflt, min_len, longest, &max_len);
+        rc = hu_int(&b, "max_len", dflt < min_len ? min_len : dflt, min_len, longest, &max_len);
     }
-    if (rc == RG_OK) rc = gu_int(&b, "overlap", 0, 0, 1, &overlap);
+    if (rc == RG_OK) rc = hu_int(&b, "overlap", 0, 0, 1, &overlap);
     if (rc != RG_OK) goto done;
     w.overlap = (int)overlap;
     for (int d = 1; d <= D && d <= 32; d++) w.group[d] = (d - 1) * 3 / D;
@@ -238,9 +237,9 @@ int lines_generate(rg_gen *g, const int *solution)
     for (int c = 0; c < n; c++) w.box[c] = h->gen_box_of(g, c);
     int made = 0;
     for (int attempt = 0; made < count && attempt < 60 * count; attempt++) {
-        int start = gu_below(&b, n);
+        int start = hu_below(&b, n);
         if (!w.overlap && w.used[start]) continue;
-        w.len = (int)min_len + gu_below(&b, (int)(max_len - min_len) + 1);
+        w.len = (int)min_len + hu_below(&b, (int)(max_len - min_len) + 1);
         w.path[0] = start;
         w.digit[0] = solution[start];
         w.nodes = 0;
@@ -259,12 +258,12 @@ int lines_generate(rg_gen *g, const int *solution)
         made++;
     }
 done:
-    gu_text_free(&t);
+    hu_text_free(&t);
     free(w.box);
     free(w.used);
     free(w.diag);
     free(w.path);
     free(w.digit);
-    gu_board_free(&b);
+    hu_board_free(&b);
     return rc;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "outside.h"
 
 enum { O_SANDWICH, O_LITTLE_KILLER, O_X_SUM, O_SKYSCRAPER, O_ROSSINI };
@@ -70,7 +70,7 @@ static int read_off(int kind, int D, const int *sol, const int *line, int n, int
  * the diagonals of two cells or more for a little killer; otherwise every
  * row and column whose cells all exist, from both ends (one end for a
  * sandwich, whose sum reads the same either way). */
-static int candidates(const gu_board *b, int kind, int *lines, int *lens, int stride)
+static int candidates(const hu_board *b, int kind, int *lines, int *lens, int stride)
 {
     int rows = b->info.rows, cols = b->info.columns, k = 0;
     if (kind == O_LITTLE_KILLER) {
@@ -79,9 +79,9 @@ static int candidates(const gu_board *b, int kind, int *lines, int *lens, int st
         static const int dirs[2][2] = {{1, 1}, {1, -1}};
         for (int c = 0; c < b->info.cells; c++)
             for (int d = 0; d < 2; d++) {
-                if (gu_step(b, c, -dirs[d][0], -dirs[d][1]) >= 0) continue;
+                if (hu_step(b, c, -dirs[d][0], -dirs[d][1]) >= 0) continue;
                 int n = 0;
-                for (int x = c; x >= 0 && n < stride; x = gu_step(b, x, dirs[d][0], dirs[d][1]))
+                for (int x = c; x >= 0 && n < stride; x = hu_step(b, x, dirs[d][0], dirs[d][1]))
                     lines[k * stride + n++] = x;
                 if (n < 2) continue;
                 lens[k++] = n;
@@ -110,9 +110,8 @@ static int candidates(const gu_board *b, int kind, int *lines, int *lens, int st
 int outside_generate(rg_gen *g, const int *solution)
 {
     const rg_host *h = outside_host;
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
     if (rc != RG_OK) return rc;
     int kind = 0, D = b.info.digits;
     long all = 0, count = 0, negative = 0;
@@ -121,16 +120,16 @@ int outside_generate(rg_gen *g, const int *solution)
     int *lines = malloc(sizeof(int) * (size_t)most * (size_t)stride);
     int *lens = malloc(sizeof(int) * (size_t)most);
     int *order = malloc(sizeof(int) * (size_t)most);
-    gu_text t = {0};
+    hu_text t = {0};
     if (!lines || !lens || !order) {
         rc = h->gen_error(g, "out of memory");
         goto done;
     }
-    rc = gu_enum(&b, "kind", "sandwich", kinds, &kind);
+    rc = hu_enum(&b, "kind", "sandwich", kinds, &kind);
     if (rc == RG_OK)
-        rc = gu_int(&b, "all", kind == O_SANDWICH || kind == O_ROSSINI ? 1 : 0, 0, 1, &all);
-    if (rc == RG_OK) rc = gu_int(&b, "count", kind == O_LITTLE_KILLER ? 4 : 6, 1, most, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "negative", 0, 0, 1, &negative);
+        rc = hu_int(&b, "all", kind == O_SANDWICH || kind == O_ROSSINI ? 1 : 0, 0, 1, &all);
+    if (rc == RG_OK) rc = hu_int(&b, "count", kind == O_LITTLE_KILLER ? 4 : 6, 1, most, &count);
+    if (rc == RG_OK) rc = hu_int(&b, "negative", 0, 0, 1, &negative);
     if (rc == RG_OK && negative && kind != O_ROSSINI)
         rc = h->gen_error(g, "setting negative applies to rossini clues only");
     if (rc == RG_OK && negative && !all)
@@ -141,7 +140,7 @@ int outside_generate(rg_gen *g, const int *solution)
     for (int i = 0; i < k; i++) order[i] = i;
     /* Some lines: a random choice, emitted in the order found. */
     if (!all) {
-        gu_shuffle(&b, order, k);
+        hu_shuffle(&b, order, k);
         int keep = 0, value;
         for (int i = 0; i < k && keep < count; i++)
             if (read_off(kind, D, solution, lines + order[i] * stride, lens[order[i]], &value))
@@ -156,34 +155,34 @@ int outside_generate(rg_gen *g, const int *solution)
     }
     for (int i = 0; i < k && rc == RG_OK; i++) {
         int *line = lines + order[i] * stride, n = lens[order[i]], value;
-        if (kind == O_LITTLE_KILLER && gu_below(&b, 2))
+        if (kind == O_LITTLE_KILLER && hu_below(&b, 2))
             for (int j = 0; j < n / 2; j++) {
                 int x = line[j];
                 line[j] = line[n - 1 - j];
                 line[n - 1 - j] = x;
             }
         if (!read_off(kind, D, solution, line, n, &value)) continue;
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"outside\",\"kind\":\"%s\",", kinds[kind]);
-        if (kind == O_LITTLE_KILLER) gu_printf(&t, "\"sum\":%d,", value);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"outside\",\"kind\":\"%s\",", kinds[kind]);
+        if (kind == O_LITTLE_KILLER) hu_printf(&t, "\"sum\":%d,", value);
         else if (kind == O_ROSSINI)
-            gu_printf(&t, "\"direction\":\"%s\",", value ? "decreasing" : "increasing");
-        else gu_printf(&t, "\"value\":%d,", value);
-        gu_printf(&t, "\"cells\":");
-        gu_cells(&t, &b, line, n);
-        gu_printf(&t, "}");
-        rc = gu_emit(&b, &t);
+            hu_printf(&t, "\"direction\":\"%s\",", value ? "decreasing" : "increasing");
+        else hu_printf(&t, "\"value\":%d,", value);
+        hu_printf(&t, "\"cells\":");
+        hu_cells(&t, &b, line, n);
+        hu_printf(&t, "}");
+        rc = hu_emit(&b, &t);
     }
     if (rc == RG_OK && negative) {
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"negative\",\"of\":\"rossini\"}");
-        rc = gu_emit(&b, &t);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"rossini\"}");
+        rc = hu_emit(&b, &t);
     }
 done:
-    gu_text_free(&t);
+    hu_text_free(&t);
     free(lines);
     free(lens);
     free(order);
-    gu_board_free(&b);
+    hu_board_free(&b);
     return rc;
 }

@@ -75,83 +75,114 @@ static int find_shaft(archer *a)
     return 0;
 }
 
+/* The request's settings. */
+typedef struct settings {
+    long count, min_len, max_len, pill, shafts;
+} settings;
+
+static int read_settings(const hu_board *b, settings *s)
+{
+    int n = b->info.cells;
+    int rc = hu_int(b, "count", 4, 1, n, &s->count);
+    if (rc == RG_OK) rc = hu_int(b, "min_len", 2, 1, n, &s->min_len);
+    if (rc == RG_OK)
+        rc = hu_int(b, "max_len", s->min_len > 4 ? s->min_len : 4, s->min_len, n, &s->max_len);
+    if (rc == RG_OK) rc = hu_int(b, "pill", 0, 0, 1, &s->pill);
+    if (rc == RG_OK) rc = hu_int(b, "shafts", 1, 1, 4, &s->shafts);
+    return rc;
+}
+
+/* The bulb at free cell c, its cells marked used: one cell, or with pill
+ * half the time a pill with a random free orthogonal neighbour. */
+static void place_bulb(archer *a, int c, int pill)
+{
+    a->bulb[0] = c;
+    a->nbulb = 1;
+    a->target = a->sol[c];
+    if (pill && hu_below(a->b, 2)) {
+        int nb[8], m = hu_neighbours(a->b, c, 0, nb), k = 0;
+        for (int i = 0; i < m; i++)
+            if (!a->used[nb[i]]) nb[k++] = nb[i];
+        if (k) {
+            a->bulb[1] = nb[hu_below(a->b, k)];
+            a->nbulb = 2;
+            a->target = 10 * a->sol[c] + a->sol[a->bulb[1]];
+        }
+    }
+    for (int i = 0; i < a->nbulb; i++) a->used[a->bulb[i]] = 1;
+}
+
+/* The arrow of the bulb and the nshafts shafts at lines + i * stride. */
+static int emit_arrow(const archer *a, const int *lines, const int *lens, int nshafts,
+                      int stride, hu_text *t)
+{
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\":\"arrow\",\"bulb\":");
+    hu_cells(t, a->b, a->bulb, a->nbulb);
+    hu_printf(t, ",\"lines\":[");
+    for (int i = 0; i < nshafts; i++) {
+        if (i) hu_printf(t, ",");
+        hu_cells(t, a->b, lines + i * stride, lens[i]);
+    }
+    hu_printf(t, "]}");
+    return hu_emit(a->b, t);
+}
+
+/* Arrows from random free bulbs, up to count; an attempt that finds no
+ * shaft is undone. before and lines are scratch. */
+static int arrows(archer *a, const settings *s, char *before, int *lines, hu_text *t)
+{
+    int n = a->b->info.cells, made = 0, rc = RG_OK;
+    for (int attempt = 0; made < s->count && attempt < 40 * s->count; attempt++) {
+        int c = hu_below(a->b, n);
+        if (a->used[c]) continue;
+        memcpy(before, a->used, (size_t)n);
+        int ndiag = a->ndiag, nshafts = 0, lens[4];
+        place_bulb(a, c, (int)s->pill);
+        while (nshafts < s->shafts && find_shaft(a)) {
+            memcpy(lines + nshafts * s->max_len, a->path, sizeof(int) * (size_t)a->len);
+            lens[nshafts++] = a->len;
+        }
+        if (!nshafts) {
+            memcpy(a->used, before, (size_t)n);
+            a->ndiag = ndiag;
+            continue;
+        }
+        rc = emit_arrow(a, lines, lens, nshafts, (int)s->max_len, t);
+        if (rc != RG_OK) break;
+        made++;
+    }
+    return rc;
+}
+
 int arrows_generate(rg_gen *g, const int *solution)
 {
-    const rg_host *h = arrows_host;
     hu_board b;
-    int rc = hu_board_init(&b, h, g);
+    int rc = hu_board_init(&b, arrows_host, g);
     if (rc != RG_OK) return rc;
-    int n = b.info.cells;
-    long count = 0, min_len = 0, max_len = 0, pill = 0, shafts = 0;
-    rc = hu_int(&b, "count", 4, 1, n, &count);
-    if (rc == RG_OK) rc = hu_int(&b, "min_len", 2, 1, n, &min_len);
-    if (rc == RG_OK) rc = hu_int(&b, "max_len", min_len > 4 ? min_len : 4, min_len, n, &max_len);
-    if (rc == RG_OK) rc = hu_int(&b, "pill", 0, 0, 1, &pill);
-    if (rc == RG_OK) rc = hu_int(&b, "shafts", 1, 1, 4, &shafts);
+    settings s = {0};
+    rc = read_settings(&b, &s);
     if (rc != RG_OK) {
         hu_board_free(&b);
         return rc;
     }
+    int n = b.info.cells;
     archer a;
     memset(&a, 0, sizeof a);
     a.b = &b;
     a.sol = solution;
-    a.min_len = (int)min_len;
-    a.max_len = (int)max_len;
+    a.min_len = (int)s.min_len;
+    a.max_len = (int)s.max_len;
     a.used = calloc((size_t)(n ? n : 1), 1);
     a.diag = malloc(sizeof(int) * 2 * (size_t)(n ? n : 1));
-    a.path = malloc(sizeof(int) * (size_t)max_len);
-    int *lines = malloc(sizeof(int) * (size_t)(shafts * max_len));
+    a.path = malloc(sizeof(int) * (size_t)s.max_len);
+    int *lines = malloc(sizeof(int) * (size_t)(s.shafts * s.max_len));
     char *before = malloc((size_t)(n ? n : 1));
     hu_text t = {0};
-    if (!a.used || !a.diag || !a.path || !lines || !before) {
-        rc = h->gen_error(g, "out of memory");
-        goto done;
-    }
-    int made = 0;
-    for (int attempt = 0; made < count && attempt < 40 * count; attempt++) {
-        int c = hu_below(&b, n);
-        if (a.used[c]) continue;
-        memcpy(before, a.used, (size_t)n);
-        int ndiag = a.ndiag;
-        a.bulb[0] = c;
-        a.nbulb = 1;
-        a.target = solution[c];
-        if (pill && hu_below(&b, 2)) {
-            int nb[8], m = hu_neighbours(&b, c, 0, nb), k = 0;
-            for (int i = 0; i < m; i++)
-                if (!a.used[nb[i]]) nb[k++] = nb[i];
-            if (k) {
-                a.bulb[1] = nb[hu_below(&b, k)];
-                a.nbulb = 2;
-                a.target = 10 * solution[c] + solution[a.bulb[1]];
-            }
-        }
-        for (int i = 0; i < a.nbulb; i++) a.used[a.bulb[i]] = 1;
-        int nshafts = 0, lens[4];
-        while (nshafts < shafts && find_shaft(&a)) {
-            memcpy(lines + nshafts * max_len, a.path, sizeof(int) * (size_t)a.len);
-            lens[nshafts++] = a.len;
-        }
-        if (!nshafts) {
-            memcpy(a.used, before, (size_t)n);
-            a.ndiag = ndiag;
-            continue;
-        }
-        hu_text_reset(&t);
-        hu_printf(&t, "{\"type\":\"arrow\",\"bulb\":");
-        hu_cells(&t, &b, a.bulb, a.nbulb);
-        hu_printf(&t, ",\"lines\":[");
-        for (int i = 0; i < nshafts; i++) {
-            if (i) hu_printf(&t, ",");
-            hu_cells(&t, &b, lines + i * max_len, lens[i]);
-        }
-        hu_printf(&t, "]}");
-        rc = hu_emit(&b, &t);
-        if (rc != RG_OK) goto done;
-        made++;
-    }
-done:
+    if (!a.used || !a.diag || !a.path || !lines || !before)
+        rc = arrows_host->gen_error(g, "out of memory");
+    else
+        rc = arrows(&a, &s, before, lines, &t);
     hu_text_free(&t);
     free(a.used);
     free(a.diag);

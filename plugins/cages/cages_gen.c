@@ -120,58 +120,51 @@ static int emit_cages(grower *w, int sums, int *cells)
     return rc;
 }
 
-int cages_generate(rg_gen *g, const int *solution)
-{
-    const rg_host *h = cages_host;
-    hu_board b;
-    int rc = hu_board_init(&b, h, g);
-    if (rc != RG_OK) return rc;
-    int D = b.info.digits, n = b.info.cells;
+/* The request's settings. */
+typedef struct settings {
     long max_size, min_size, count, coverage, sums;
-    rc = hu_int(&b, "max_size", D < 5 ? D : 5, 1, D, &max_size);
-    if (rc == RG_OK) rc = hu_int(&b, "min_size", max_size < 2 ? max_size : 2, 1, D, &min_size);
-    if (rc == RG_OK && min_size > max_size)
-        rc = h->gen_error(g, "setting min_size is %ld but max_size is %ld: min_size may not be "
-                             "larger", min_size, max_size);
-    if (rc == RG_OK) rc = hu_int(&b, "count", 0, 0, n, &count);
-    if (rc == RG_OK) rc = hu_int(&b, "coverage", 100, 1, 100, &coverage);
-    if (rc == RG_OK) rc = hu_int(&b, "sums", 1, 0, 1, &sums);
-    if (rc != RG_OK) {
-        hu_board_free(&b);
-        return rc;
-    }
-    grower w = {&b, solution, n, D, NULL, NULL, NULL, 0, (int)min_size, (int)max_size};
-    int slots = n > 0 ? n : 1;
-    w.owner = malloc(sizeof(int) * (size_t)slots);
-    w.size = calloc((size_t)slots, sizeof(int));
-    w.mask = calloc((size_t)slots, sizeof(rg_mask));
-    int *cand = malloc(sizeof(int) * (size_t)slots * 4);
-    if (!w.owner || !w.size || !w.mask || !cand) {
-        rc = h->gen_error(g, "out of memory");
-        goto done;
-    }
-    for (int c = 0; c < n; c++) w.owner[c] = -1;
-    int full = coverage == 100 && count == 0;
-    int target = (int)((coverage * n + 99) / 100), covered = 0;
+} settings;
+
+static int read_settings(const hu_board *b, settings *s)
+{
+    int D = b->info.digits, n = b->info.cells;
+    int rc = hu_int(b, "max_size", D < 5 ? D : 5, 1, D, &s->max_size);
+    if (rc == RG_OK)
+        rc = hu_int(b, "min_size", s->max_size < 2 ? s->max_size : 2, 1, D, &s->min_size);
+    if (rc == RG_OK && s->min_size > s->max_size)
+        rc = b->h->gen_error(b->g, "setting min_size is %ld but max_size is %ld: min_size may "
+                                   "not be larger", s->min_size, s->max_size);
+    if (rc == RG_OK) rc = hu_int(b, "count", 0, 0, n, &s->count);
+    if (rc == RG_OK) rc = hu_int(b, "coverage", 100, 1, 100, &s->coverage);
+    if (rc == RG_OK) rc = hu_int(b, "sums", 1, 0, 1, &s->sums);
+    return rc;
+}
+
+/* Grows cages until coverage or count is reached or no cell is free. A
+ * cage below min_size merges into a neighbour; with partial coverage one
+ * that cannot is dropped, its cells left out for good. */
+static void grow_all(grower *w, const settings *s, int *cand)
+{
+    int n = w->n, full = s->coverage == 100 && s->count == 0;
+    int target = (int)((s->coverage * n + 99) / 100), covered = 0;
     for (;;) {
         int live = 0, k = 0;
-        for (int id = 0; id < w.ncages; id++) live += w.size[id] > 0;
-        if (covered >= target || (count && live >= count)) break;
+        for (int id = 0; id < w->ncages; id++) live += w->size[id] > 0;
+        if (covered >= target || (s->count && live >= s->count)) break;
         for (int c = 0; c < n; c++)
-            if (w.owner[c] == -1) cand[k++] = c;
+            if (w->owner[c] == -1) cand[k++] = c;
         if (!k) break;
         /* Covering every cell, start in the tightest corner left so that no
          * cell ends up walled in; covering part, start anywhere. */
-        int seed = pick(&w, cand, k, full);
-        int id = w.ncages++;
-        int want = (int)min_size + hu_below(&b, (int)(max_size - min_size) + 1);
-        int got = grow(&w, id, seed, want, cand);
-        if (got < min_size && !merge_small(&w, id, cand) && !full) {
-            /* Too small to keep, nowhere to merge: leave its cells out. */
+        int seed = pick(w, cand, k, full);
+        int id = w->ncages++;
+        int want = (int)s->min_size + hu_below(w->b, (int)(s->max_size - s->min_size) + 1);
+        int got = grow(w, id, seed, want, cand);
+        if (got < s->min_size && !merge_small(w, id, cand) && !full) {
             for (int c = 0; c < n; c++)
-                if (w.owner[c] == id) w.owner[c] = -2;
-            w.size[id] = 0;
-            w.ncages--;
+                if (w->owner[c] == id) w->owner[c] = -2;
+            w->size[id] = 0;
+            w->ncages--;
             continue;
         }
         covered += got;
@@ -179,11 +172,35 @@ int cages_generate(rg_gen *g, const int *solution)
     /* Leftovers of full coverage: merge while any small cage can. */
     for (int again = 1; again;) {
         again = 0;
-        for (int id = 0; id < w.ncages; id++)
-            if (w.size[id] && w.size[id] < min_size && merge_small(&w, id, cand)) again = 1;
+        for (int id = 0; id < w->ncages; id++)
+            if (w->size[id] && w->size[id] < s->min_size && merge_small(w, id, cand)) again = 1;
     }
-    rc = emit_cages(&w, (int)sums, cand);
-done:
+}
+
+int cages_generate(rg_gen *g, const int *solution)
+{
+    hu_board b;
+    int rc = hu_board_init(&b, cages_host, g);
+    if (rc != RG_OK) return rc;
+    settings s;
+    rc = read_settings(&b, &s);
+    if (rc != RG_OK) {
+        hu_board_free(&b);
+        return rc;
+    }
+    int D = b.info.digits, n = b.info.cells, slots = n > 0 ? n : 1;
+    grower w = {&b, solution, n, D, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+    w.owner = malloc(sizeof(int) * (size_t)slots);
+    w.size = calloc((size_t)slots, sizeof(int));
+    w.mask = calloc((size_t)slots, sizeof(rg_mask));
+    int *cand = malloc(sizeof(int) * (size_t)slots * 4);
+    if (!w.owner || !w.size || !w.mask || !cand) {
+        rc = cages_host->gen_error(g, "out of memory");
+    } else {
+        for (int c = 0; c < n; c++) w.owner[c] = -1;
+        grow_all(&w, &s, cand);
+        rc = emit_cages(&w, (int)s.sums, cand);
+    }
     free(w.owner);
     free(w.size);
     free(w.mask);

@@ -103,6 +103,19 @@ void hu_shuffle(const hu_board *b, int *a, int n)
     }
 }
 
+int hu_pick(const hu_board *b, int *items, int k, long count)
+{
+    if (count >= k) return k;
+    hu_shuffle(b, items, k);
+    for (int i = 1; i < count; i++) /* back to ascending order */
+        for (int j = i; j > 0 && items[j - 1] > items[j]; j--) {
+            int x = items[j];
+            items[j] = items[j - 1];
+            items[j - 1] = x;
+        }
+    return (int)count;
+}
+
 void hu_text_reset(hu_text *t)
 {
     t->len = 0;

@@ -38,6 +38,10 @@ int hu_enum(const hu_board *b, const char *name, const char *dflt, const char *c
 /* Uniform in 0..n-1 (0 when n <= 1), from the host's stream. */
 int hu_below(const hu_board *b, int n);
 void hu_shuffle(const hu_board *b, int *a, int n);
+/* Keeps count of the k ascending items at random, still ascending, in
+ * items[0..count-1] and returns count; with count >= k keeps them all
+ * (and draws nothing). */
+int hu_pick(const hu_board *b, int *items, int k, long count);
 
 /* JSON text being written; oom is set on a failed allocation. */
 typedef struct hu_text {

@@ -110,88 +110,82 @@ static int read_settings(hu_board *b, dotter *d, long *all, long *count, long *n
     return rc;
 }
 
-int relations_generate(rg_gen *g, const int *solution)
+/* The qualifying orthogonal pairs (a, o) in reading order, pairs[2i] and
+ * pairs[2i + 1]; their count. kind is scratch. */
+static int qualifying(const dotter *d, const int *sol, int *pairs, hu_text *kind)
 {
-    const rg_host *h = relations_host;
-    hu_board b;
-    int rc = hu_board_init(&b, h, g);
-    if (rc != RG_OK) return rc;
-    dotter d = {&b, 0, 2, 0};
-    long all = 1, count = 0, negative = 0;
-    int n = b.info.cells, npairs = 0;
-    int *pairs = NULL;
-    hu_text t = {0}, kind = {0};
-    rc = read_settings(&b, &d, &all, &count, &negative);
-    if (rc != RG_OK) goto done;
-    pairs = malloc(sizeof(int) * 2 * 2 * (size_t)(n ? n : 1));
-    if (!pairs) {
-        rc = h->gen_error(g, "out of memory");
-        goto done;
-    }
-    /* Every orthogonal pair that qualifies, in reading order. */
-    for (int c = 0; c < n; c++)
+    int npairs = 0;
+    for (int c = 0; c < d->b->info.cells; c++)
         for (int dir = 0; dir < 2; dir++) {
-            int o = hu_step(&b, c, dir, 1 - dir);
+            int o = hu_step(d->b, c, dir, 1 - dir);
             if (o < 0) continue;
-            hu_text_reset(&kind);
-            if (!clue(&d, solution[c], solution[o], &kind)) continue;
+            hu_text_reset(kind);
+            if (!clue(d, sol[c], sol[o], kind)) continue;
             pairs[2 * npairs] = c;
             pairs[2 * npairs + 1] = o;
             npairs++;
         }
-    int keep = npairs;
-    if (!all && count < npairs) {
-        /* A random choice of count pairs, kept in reading order. */
-        int *idx = malloc(sizeof(int) * (size_t)(npairs ? npairs : 1));
-        char *take = calloc((size_t)(npairs ? npairs : 1), 1);
-        if (!idx || !take) {
-            free(idx);
-            free(take);
-            rc = h->gen_error(g, "out of memory");
-            goto done;
-        }
-        for (int i = 0; i < npairs; i++) idx[i] = i;
-        hu_shuffle(&b, idx, npairs);
-        for (int i = 0; i < count; i++) take[idx[i]] = 1;
-        keep = 0;
-        for (int i = 0; i < npairs; i++)
-            if (take[i]) {
-                pairs[2 * keep] = pairs[2 * i];
-                pairs[2 * keep + 1] = pairs[2 * i + 1];
-                keep++;
-            }
-        free(idx);
-        free(take);
+    return npairs;
+}
+
+/* The edge rule of the pair (a, c); a greater sign lists the larger digit
+ * first. */
+static int emit_edge(const dotter *d, const int *sol, int a, int c, hu_text *kind, hu_text *t)
+{
+    int cells[2] = {a, c};
+    if (d->kind == E_GREATER && sol[a] < sol[c]) cells[0] = c, cells[1] = a;
+    hu_text_reset(kind);
+    clue(d, sol[cells[0]], sol[cells[1]], kind);
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\":\"edge\",\"kind\":%s,\"cells\":", kind->oom ? "" : kind->s);
+    hu_cells(t, d->b, cells, 2);
+    hu_printf(t, "}");
+    if (kind->oom) t->oom = 1;
+    return hu_emit(d->b, t);
+}
+
+/* The negative rule of the same selector. */
+static int emit_negative(const dotter *d, hu_text *t)
+{
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\":\"negative\",\"of\":\"%s\"", kinds[d->kind]);
+    if (d->kind == E_KROPKI && d->which != 2) hu_printf(t, ",\"color\":\"%s\"", colors[d->which]);
+    if (d->kind == E_XV && d->which != 2) hu_printf(t, ",\"letter\":\"%s\"", letters[d->which]);
+    if (d->kind == E_DIFFERENCE || d->kind == E_RATIO || d->kind == E_PRODUCT)
+        hu_printf(t, ",\"value\":%d", d->value);
+    if (d->kind == E_SUM) hu_printf(t, ",\"sum\":%d", d->value);
+    hu_printf(t, "}");
+    return hu_emit(d->b, t);
+}
+
+int relations_generate(rg_gen *g, const int *solution)
+{
+    hu_board b;
+    int rc = hu_board_init(&b, relations_host, g);
+    if (rc != RG_OK) return rc;
+    dotter d = {&b, 0, 2, 0};
+    long all = 1, count = 0, negative = 0;
+    int n = b.info.cells, keep = 0;
+    int *pairs = NULL, *idx = NULL; /* the pairs; the indices of those kept */
+    hu_text t = {0}, kind = {0};
+    rc = read_settings(&b, &d, &all, &count, &negative);
+    if (rc == RG_OK) {
+        pairs = malloc(sizeof(int) * 2 * 2 * (size_t)(n ? n : 1));
+        idx = malloc(sizeof(int) * 2 * (size_t)(n ? n : 1));
+        if (!pairs || !idx) rc = relations_host->gen_error(g, "out of memory");
     }
-    for (int i = 0; i < keep && rc == RG_OK; i++) {
-        int cells[2] = {pairs[2 * i], pairs[2 * i + 1]};
-        /* A greater sign lists the larger digit first. */
-        if (d.kind == E_GREATER && solution[cells[0]] < solution[cells[1]])
-            cells[0] = pairs[2 * i + 1], cells[1] = pairs[2 * i];
-        hu_text_reset(&kind);
-        clue(&d, solution[cells[0]], solution[cells[1]], &kind);
-        hu_text_reset(&t);
-        hu_printf(&t, "{\"type\":\"edge\",\"kind\":%s,\"cells\":", kind.oom ? "" : kind.s);
-        hu_cells(&t, &b, cells, 2);
-        hu_printf(&t, "}");
-        if (kind.oom) t.oom = 1;
-        rc = hu_emit(&b, &t);
+    if (rc == RG_OK) {
+        keep = qualifying(&d, solution, pairs, &kind);
+        for (int i = 0; i < keep; i++) idx[i] = i;
+        if (!all) keep = hu_pick(&b, idx, keep, count);
     }
-    if (rc == RG_OK && negative) {
-        hu_text_reset(&t);
-        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"%s\"", kinds[d.kind]);
-        if (d.kind == E_KROPKI && d.which != 2) hu_printf(&t, ",\"color\":\"%s\"", colors[d.which]);
-        if (d.kind == E_XV && d.which != 2) hu_printf(&t, ",\"letter\":\"%s\"", letters[d.which]);
-        if (d.kind == E_DIFFERENCE || d.kind == E_RATIO || d.kind == E_PRODUCT)
-            hu_printf(&t, ",\"value\":%d", d.value);
-        if (d.kind == E_SUM) hu_printf(&t, ",\"sum\":%d", d.value);
-        hu_printf(&t, "}");
-        rc = hu_emit(&b, &t);
-    }
-done:
+    for (int i = 0; i < keep && rc == RG_OK; i++)
+        rc = emit_edge(&d, solution, pairs[2 * idx[i]], pairs[2 * idx[i] + 1], &kind, &t);
+    if (rc == RG_OK && negative) rc = emit_negative(&d, &t);
     hu_text_free(&t);
     hu_text_free(&kind);
     free(pairs);
+    free(idx);
     hu_board_free(&b);
     return rc;
 }

@@ -152,77 +152,78 @@ static int add_all_differ(rg_build *b, const int *cells, int n)
     return RG_OK;
 }
 
-static int compile_line(rg_build *b, rg_rule *r, void **data)
+/* The cells in line order, and whether the line is a loop. */
+static int read_path(rg_build *b, rg_rule *r, int kind, const int **cells, int *n, int *closed)
 {
-    rg_board_info bi;
-    lines_host->board(b, &bi);
-    int D = bi.digits, kind;
-    int rc = lines_host->read_enum(b, r, "kind", 0, kind_names, &kind);
-    if (rc != RG_OK) return rc;
-    const char *kname = kind_names[kind];
-    const int *cells;
-    int n;
     /* A whisper or parity line may cross itself: its rule is a chain of
      * pairs, pruned pair by pair, so a cell met twice is just two pairs. */
     unsigned again = kind == LINE_WHISPER || kind == LINE_PARITY ? RG_F_REPEATS : 0;
-    rc = lines_host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, &cells, &n);
+    int rc = lines_host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, cells, n);
     if (rc != RG_OK) return rc;
-    int closed = 0;
+    *closed = 0;
     if (lines_host->has(b, r, "closed")) {
-        rc = lines_host->read_bool(b, r, "closed", 0, &closed);
+        rc = lines_host->read_bool(b, r, "closed", 0, closed);
         if (rc != RG_OK) return rc;
     }
-    if (closed && kind != LINE_WHISPER && kind != LINE_RENBAN && kind != LINE_PARITY)
-        return lines_host->error(
-            b, r, "closed",
-            "a %s line cannot be closed: only whisper, renban and parity lines "
-            "may form loops",
-            kname);
-    rc = check_steps(b, r, cells, n, closed);
-    if (rc != RG_OK) return rc;
+    if (*closed && kind != LINE_WHISPER && kind != LINE_RENBAN && kind != LINE_PARITY)
+        return lines_host->error(b, r, "closed",
+                                 "a %s line cannot be closed: only whisper, renban and parity "
+                                 "lines may form loops",
+                                 kind_names[kind]);
+    return check_steps(b, r, *cells, *n, *closed);
+}
 
-    line *l = lines_host->alloc(b, sizeof *l);
-    if (!l) return lines_host->error(b, r, NULL, "out of memory");
-    l->kind = kind;
-    l->cells = cells;
-    l->n = n;
-    l->closed = closed;
-    l->D = D;
-    l->window = 0;
+/* The value or groups of the kinds that take them (refused on the others). */
+static int read_parameter(rg_build *b, rg_rule *r, line *l)
+{
+    int kind = l->kind, D = l->D, rc = RG_OK;
+    const char *kname = kind_names[kind];
     int takes_value = kind == LINE_WHISPER || kind == LINE_LOCKOUT || kind == LINE_MODULAR;
     if (!takes_value) rc = refuse_field(b, r, "value", kname);
     if (rc == RG_OK && kind != LINE_ENTROPIC) rc = refuse_field(b, r, "groups", kname);
     if (rc != RG_OK) return rc;
     switch (kind) {
-    case LINE_WHISPER:
-        rc = read_value(b, r, kname, D, 1, D - 1, 5, &l->value);
-        break;
-    case LINE_LOCKOUT:
-        rc = read_value(b, r, kname, D, 1, D - 1, 4, &l->value);
-        break;
+    case LINE_WHISPER: return read_value(b, r, kname, D, 1, D - 1, 5, &l->value);
+    case LINE_LOCKOUT: return read_value(b, r, kname, D, 1, D - 1, 4, &l->value);
     case LINE_MODULAR:
         rc = read_value(b, r, kname, D, 2, LONG_MAX, 3, &l->value);
         if (rc == RG_OK) {
             residue_groups(l, D, l->value);
             l->window = l->value;
         }
-        break;
+        return rc;
     case LINE_ENTROPIC:
         rc = read_groups(b, r, D, l);
         l->window = 3;
-        break;
-    default:
-        break;
+        return rc;
+    default: return RG_OK;
     }
+}
+
+static int compile_line(rg_build *b, rg_rule *r, void **data)
+{
+    rg_board_info bi;
+    lines_host->board(b, &bi);
+    const int *cells;
+    int kind, n, closed;
+    int rc = lines_host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    if (rc == RG_OK) rc = read_path(b, r, kind, &cells, &n, &closed);
     if (rc != RG_OK) return rc;
-    rc = lines_host->add_mark(b, "line", 0, cells, n);
-    if (rc != RG_OK) return rc;
+    line *l = lines_host->alloc(b, sizeof *l);
+    if (!l) return lines_host->error(b, r, NULL, "out of memory");
+    l->kind = kind;
+    l->cells = cells;
+    l->n = n;
+    l->closed = closed;
+    l->D = bi.digits;
+    l->window = 0;
+    rc = read_parameter(b, r, l);
+    if (rc == RG_OK) rc = lines_host->add_mark(b, "line", 0, cells, n);
     /* Thermometers and renbans never repeat a digit: must-differ edges let
      * naked singles see it. */
-    if (kind == LINE_THERMO || kind == LINE_RENBAN) {
+    if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
         rc = add_all_differ(b, cells, n);
-        if (rc != RG_OK) return rc;
-    }
+    if (rc != RG_OK) return rc;
     /* region_sum needs the boxes of every rule: its propagator comes at link. */
     if (kind == LINE_REGION_SUM) {
         *data = l;

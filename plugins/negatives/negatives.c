@@ -42,51 +42,54 @@ typedef struct spec {
 
 /* ---- Reading -------------------------------------------------------------------- */
 
-static int compile_negative(rg_build *b, rg_rule *r, void **data)
+/* A cell negative's kind, and the split of low and high cells. */
+static int read_cell_kind(rg_build *b, rg_rule *r, spec *s)
 {
     rg_board_info bi;
     host->board(b, &bi);
+    int rc = host->read_enum(b, r, "kind", 0, cell_kinds, &s->sel);
+    if (rc == RG_OK && s->sel >= 2) {
+        if (bi.digits < 2)
+            return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
+                               cell_kinds[s->sel]);
+        rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &s->value);
+    } else if (rc == RG_OK && host->has(b, r, "split")) {
+        return host->error(b, r, "split", "split belongs only to low and high cells, not to %s",
+                           cell_kinds[s->sel]);
+    }
+    return rc;
+}
+
+/* What the negative selects within its family: a colour or letter (both
+ * when absent), the value of a difference, ratio, product or sum, or a cell
+ * kind. */
+static int read_selector(rg_build *b, rg_rule *r, spec *s)
+{
+    static const int negated[] = {[F_DIFFERENCE] = RG_OP_NOT_DIFFERENCE,
+                                  [F_RATIO] = RG_OP_NOT_RATIO,
+                                  [F_PRODUCT] = RG_OP_NOT_PRODUCT,
+                                  [F_SUM] = RG_OP_NOT_SUM};
+    int rc = RG_OK;
+    s->sel = 2;
+    switch (s->of) {
+    case F_KROPKI: rc = host->read_enum(b, r, "color", RG_F_OPTIONAL, colors, &s->sel); break;
+    case F_XV: rc = host->read_enum(b, r, "letter", RG_F_OPTIONAL, letters, &s->sel); break;
+    case F_DIFFERENCE:
+    case F_RATIO:
+    case F_PRODUCT:
+    case F_SUM: rc = rg_pairop_read_param(b, r, negated[s->of], &s->value); break;
+    case F_CELL: rc = read_cell_kind(b, r, s); break;
+    default: break;
+    }
+    return rc == RG_ABSENT ? RG_OK : rc;
+}
+
+static int compile_negative(rg_build *b, rg_rule *r, void **data)
+{
     spec *s = host->alloc(b, sizeof *s);
     if (!s) return host->error(b, r, NULL, "out of memory");
     int rc = host->read_enum(b, r, "of", 0, families, &s->of);
-    if (rc != RG_OK) return rc;
-    s->sel = 2;
-    switch (s->of) {
-    case F_KROPKI:
-        rc = host->read_enum(b, r, "color", RG_F_OPTIONAL, colors, &s->sel);
-        break;
-    case F_XV:
-        rc = host->read_enum(b, r, "letter", RG_F_OPTIONAL, letters, &s->sel);
-        break;
-    case F_DIFFERENCE:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_DIFFERENCE, &s->value);
-        break;
-    case F_RATIO:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_RATIO, &s->value);
-        break;
-    case F_PRODUCT:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_PRODUCT, &s->value);
-        break;
-    case F_SUM:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_SUM, &s->value);
-        break;
-    case F_CELL:
-        rc = host->read_enum(b, r, "kind", 0, cell_kinds, &s->sel);
-        if (rc == RG_OK && s->sel >= 2) {
-            if (bi.digits < 2)
-                return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
-                                   cell_kinds[s->sel]);
-            rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &s->value);
-        } else if (rc == RG_OK && host->has(b, r, "split")) {
-            return host->error(b, r, "split",
-                               "split belongs only to low and high cells, not to %s",
-                               cell_kinds[s->sel]);
-        }
-        break;
-    default:
-        break;
-    }
-    if (rc == RG_ABSENT) rc = RG_OK;
+    if (rc == RG_OK) rc = read_selector(b, r, s);
     if (rc != RG_OK) return rc;
     s->narea = -1;
     rc = host->read_area(b, r, "area", RG_F_OPTIONAL, &s->area, &s->narea);
@@ -204,23 +207,14 @@ static const rg_pairop_table *intern(rg_build *b, const rg_pairop_table *t,
     return copy;
 }
 
-/* Every pair negative of the document, read from the marks: run once, by
- * the first of them. */
-static int build_pairs(rg_build *b, rg_rule *r)
+/* The pair negatives of the document, from their marks, into negs; and per
+ * orthogonal pair slot the pair families that have a clue there (bits of
+ * exempt[slot]). */
+static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char *exempt)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, D = bi.digits, nm = host->mark_count(b);
-    int nneg = 0;
-    for (int i = 0; i < nm; i++) {
-        const char *fam;
-        host->mark(b, i, &fam, NULL, NULL, NULL);
-        nneg += strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0;
-    }
-    pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
-    unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
-    if (!negs || !exempt) return host->error(b, r, NULL, "out of memory");
-    int k = 0;
+    int N = bi.cells, nm = host->mark_count(b), k = 0;
     for (int i = 0; i < nm; i++) {
         const char *fam;
         long key;
@@ -232,7 +226,7 @@ static int build_pairs(rg_build *b, rg_rule *r)
             if (sscanf(fam + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
                 return host->error(b, r, NULL, "unreadable negative mark %s", fam);
             negs[k].of = of;
-            negated_table(&negs[k].t, of, sel, key, D);
+            negated_table(&negs[k].t, of, sel, key, bi.digits);
             negs[k].area = NULL;
             if (has_area && !(negs[k].area = area_flags(b, cells, n, N)))
                 return host->error(b, r, NULL, "out of memory");
@@ -241,20 +235,39 @@ static int build_pairs(rg_build *b, rg_rule *r)
         }
         int f = family_index(fam);
         if (f < 0 || f >= NPAIRFAM || n != 2) continue;
-        int s = slot_of(b, cells[0], cells[1]);
-        if (s >= 0) exempt[s] |= (unsigned char)(1u << f);
+        int slot = slot_of(b, cells[0], cells[1]);
+        if (slot >= 0) exempt[slot] |= (unsigned char)(1u << f);
     }
+    return RG_OK;
+}
+
+/* Every pair negative of the document, read from the marks: run once, by
+ * the first of them. Each orthogonal pair of one grid gets the table of the
+ * negatives that cover it, shared between pairs with equal tables. */
+static int build_pairs(rg_build *b, rg_rule *r)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int N = bi.cells, D = bi.digits, nm = host->mark_count(b), nneg = 0;
+    for (int i = 0; i < nm; i++) {
+        const char *fam;
+        host->mark(b, i, &fam, NULL, NULL, NULL);
+        nneg += strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0;
+    }
+    pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
+    unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
+    if (!negs || !exempt) return host->error(b, r, NULL, "out of memory");
+    int rc = read_pair_marks(b, r, negs, exempt);
     const rg_pairop_table *known[64];
     int nknown = 0;
     rg_pairop_table t;
-    for (int a = 0; a < N; a++) {
+    for (int a = 0; a < N && rc == RG_OK; a++) {
         int row, col;
         host->cell_pos(b, a, &row, &col);
-        for (int dir = 0; dir < 2; dir++) {
+        for (int dir = 0; dir < 2 && rc == RG_OK; dir++) {
             int c = host->cell_at(b, row + dir, col + 1 - dir);
-            int pair[2] = {a, c};
+            int pair[2] = {a, c}, applied = 0;
             if (c < 0 || !in_one_grid(b, pair, 2)) continue;
-            int applied = 0;
             rg_pairop_fill_all(&t, D);
             for (int i = 0; i < nneg; i++) {
                 const pairneg *g = &negs[i];
@@ -266,11 +279,10 @@ static int build_pairs(rg_build *b, rg_rule *r)
             if (!applied) continue;
             const rg_pairop_table *shared = intern(b, &t, known, &nknown, 64);
             if (!shared) return host->error(b, r, NULL, "out of memory");
-            int rc = rg_pairop_add(b, shared, a, c, "negatives");
-            if (rc != RG_OK) return rc;
+            rc = rg_pairop_add(b, shared, a, c, "negatives");
         }
     }
-    return RG_OK;
+    return rc;
 }
 
 /* ---- Rossini ends: not monotone -------------------------------------------------------- */

@@ -218,16 +218,11 @@ static uint64_t disjoint_low(int vl)
     return lm;
 }
 
-/* With D <= LSUM_DP_DIGITS the choices go by the set of digits used so far:
- * forwards, the masks the first groups can use; backwards, those from
- * which the remaining groups and the rest can be completed. An option is
- * supported when it joins a forward mask to a completable one. */
-static void unit_dp(usearch *us)
+/* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
+ * use together (groups with fewer options first). */
+static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
 {
-    const unitc *u = us->u;
-    int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
-    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
-    /* Groups with fewer options first. */
+    int ng = us->u->ng;
     for (int k = 0; k < ng; k++) {
         int j = k;
         while (j > 0 && us->nv[ord[j - 1]] > us->nv[k]) ord[j] = ord[j - 1], j--;
@@ -246,11 +241,16 @@ static void unit_dp(usearch *us)
                 if (!(w & vh)) f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
         }
     }
-    /* The last layer: the rest must take exactly the digits left (a mask
-     * of f[ng] holds D - nrest digits, so the rest matched into the
-     * digits left is the rest taking them all). The rest's sets (rl) and
-     * the complements of f[ng] meet in the sets the rest can take; their
-     * complements are the masks that complete. */
+}
+
+/* unit_dp's last layer: the rest must take exactly the digits left (a mask
+ * of all, the groups' masks, holds D - nrest digits, so the rest matched
+ * into the digits left is the rest taking them all). The rest's sets and
+ * the complements of all meet in the sets the rest can take, whose digits
+ * the rest keeps; their complements are the masks that complete (bk). */
+static void dp_rest(usearch *us, const uint64_t *all, uint64_t *bk, int nw)
+{
+    const unitc *u = us->u;
     uint64_t(*rl)[LSUM_DP_WORDS] = us->lay + us->rbase, g[LSUM_DP_WORDS];
     rg_mask rd[MATCH_MAX];
     for (int i = 0; i < u->nrest; i++) rd[i] = us->dom[u->rest[i]];
@@ -260,12 +260,19 @@ static void unit_dp(usearch *us)
     for (int w = 0; w < nw; w++)
         for (uint64_t bits = rl[u->nrest][w]; bits; bits &= bits - 1) {
             rg_mask m = us->full & ~(rg_mask)(w * 64 + __builtin_ctzll(bits));
-            if (!lsum_has(f[ng], m)) continue;
+            if (!lsum_has(all, m)) continue;
             g[w] |= bits & -bits;
             bk[m / 64] |= (uint64_t)1 << (m % 64);
         }
     lsum_backward_sets(rd, u->nrest, nw, rl, g, us->rkeep);
-    for (int q = ng - 1; q >= 0; q--) {
+}
+
+/* unit_dp backwards from the masks that complete (bk): an option of group
+ * ord[q] is used when it joins a mask of f[q] to one that completes. */
+static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *bk,
+                        int nw)
+{
+    for (int q = us->u->ng - 1; q >= 0; q--) {
         int k = ord[q];
         uint64_t nb[LSUM_DP_WORDS];
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
@@ -283,6 +290,20 @@ static void unit_dp(usearch *us)
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
     }
+}
+
+/* With D <= LSUM_DP_DIGITS the choices go by the set of digits used so far:
+ * forwards, the masks the first groups can use; backwards, those from
+ * which the remaining groups and the rest can be completed. An option is
+ * supported when it joins a forward mask to a completable one. */
+static void unit_dp(usearch *us)
+{
+    const unitc *u = us->u;
+    int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
+    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
+    dp_forward(us, ord, f, nw);
+    dp_rest(us, f[ng], bk, nw);
+    dp_backward(us, ord, f, bk, nw);
     /* Each group's cells keep what they take in some option used (the
      * union of the matchings onto those sets). */
     rg_mask d[UNIT_CELLS];
@@ -359,114 +380,151 @@ static int unit_propagate(rg_space *sp, void *data)
 static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit", "cages",
                                         RG_COST_QUADRATIC, unit_propagate, cages_holds};
 
+/* The part inside the unit (its cells marked in dv->inu) of sum cage g,
+ * which sticks out, as a group of u with the cells outside, when its sets
+ * are few and both parts small. *taken: the group's cells in the unit, 0
+ * when it is not one. */
+static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int *taken)
+{
+    int cnt = 0, nin = 0, len = dv->clen[g];
+    for (int k = 0; k < len; k++) nin += dv->inu[dv->ccells[g][k]];
+    cages_list_sets(dv->D, 1, len, dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
+    if (cnt < 1 || cnt > UNIT_SETS || nin > UNIT_CELLS || len - nin > UNIT_CELLS) return RG_OK;
+    ugroup *gr = &u->g[u->ng++];
+    int *in = cages_host->alloc(b, (size_t)nin * sizeof *in);
+    int *out = cages_host->alloc(b, (size_t)(len - nin) * sizeof *out);
+    gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+    if (!in || !out || !gr->sets) return cages_host->error(b, r, NULL, "out of memory");
+    for (int k = 0; k < len; k++) {
+        int x = dv->ccells[g][k];
+        if (dv->inu[x]) in[gr->n++] = x;
+        else out[gr->nout++] = x;
+    }
+    gr->cells = in;
+    gr->out = out;
+    cages_list_sets(dv->D, 1, len, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
+    *taken = gr->n;
+    return RG_OK;
+}
+
+/* A group of u over the n cells (all in the unit) making sum, when its sets
+ * are few. *taken: n, or 0 when it is not one. Inline: it runs for every
+ * cell of every unit at link. */
+static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *u,
+                              const int *cells, int n, long sum, int *taken)
+{
+    int cnt = 0;
+    cages_list_sets(dv->D, 1, n, sum, 0, NULL, &cnt, UNIT_SETS);
+    if (cnt < 1 || cnt > UNIT_SETS) return RG_OK;
+    ugroup *gr = &u->g[u->ng++];
+    gr->cells = cells;
+    gr->n = n;
+    gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+    if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
+    cages_list_sets(dv->D, 1, n, sum, 0, gr->sets, &gr->nsets, UNIT_SETS);
+    *taken = n;
+    return RG_OK;
+}
+
+/* Sum cage g as a group of u: in pass 0 a cage sticking out of the unit by
+ * its part inside, and in either pass a cage inside the unit. */
+static int cage_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int pass, int *taken)
+{
+    int all = 1, len = dv->clen[g];
+    for (int k = 0; all && k < len; k++) all = dv->inu[dv->ccells[g][k]];
+    *taken = 0;
+    if (!pass && !all && u->ng < UNIT_GROUPS && len <= MATCH_MAX) {
+        int rc = partial_group(b, r, dv, u, g, taken);
+        if (rc != RG_OK || *taken) return rc;
+    }
+    if (!all || u->ng >= UNIT_GROUPS || len > UNIT_CELLS) return RG_OK;
+    return inner_group(b, r, dv, u, dv->ccells[g], len, dv->csum[g], taken);
+}
+
+/* Derived sums over distinct cells lying among the rest of u join as groups
+ * too; the rest shrinks by their cells. *incage and *nderived count what
+ * joined. */
+static int derived_groups(rg_build *b, rg_rule *r, derive *dv, unitc *u, int *rest, int *incage,
+                          int *nderived)
+{
+    for (int i = 0; i < u->nrest; i++) dv->inu[rest[i]] = 2;
+    for (int d = 0; d < dv->ndone && u->ng < UNIT_GROUPS; d++) {
+        int n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, taken = 0;
+        for (int k = 0; all && k < n; k++) all = dv->inu[dv->done[d][k]] == 2;
+        if (!all) continue;
+        int rc = inner_group(b, r, dv, u, dv->done[d], n, dv->donesum[d], &taken);
+        if (rc != RG_OK) return rc;
+        if (!taken) continue;
+        for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
+        *incage += n;
+        (*nderived)++;
+        int m = 0;
+        for (int i = 0; i < u->nrest; i++)
+            if (dv->inu[rest[i]] == 2) rest[m++] = rest[i];
+        u->nrest = m;
+    }
+    return RG_OK;
+}
+
+/* The propagator of u over the unit's hn cells hc; it reads the outside
+ * cells of partial cages too. */
+static int add_unit(rg_build *b, rg_rule *r, unitc *u, const int *hc, int hn)
+{
+    int nwatch = hn;
+    for (int k = 0; k < u->ng; k++) nwatch += u->g[k].nout;
+    int *watch = cages_host->alloc(b, (size_t)nwatch * sizeof *watch);
+    if (!watch) return cages_host->error(b, r, NULL, "out of memory");
+    memcpy(watch, hc, (size_t)hn * sizeof *watch);
+    nwatch = hn;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++) watch[nwatch++] = u->g[k].out[i];
+    return cages_host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
+}
+
+/* The unit propagator of pass 0 (the cages sticking out of the unit hc as
+ * groups) or pass 1 (instead the derived sums over their cells, when there
+ * are any), unless it would say nothing a cage does not. */
+static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn, int pass)
+{
+    for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
+    unitc *u = cages_host->alloc(b, sizeof *u);
+    int *rest = cages_host->alloc(b, (size_t)hn * sizeof *rest);
+    if (!u || !rest) return cages_host->error(b, r, NULL, "out of memory");
+    u->D = dv->D;
+    dv->stamp++;
+    int incage = 0, nderived = 0, rc = RG_OK;
+    for (int j = 0; j < hn && rc == RG_OK; j++) {
+        int g = dv->cage_of[hc[j]], taken = 0;
+        if (g >= 0 && dv->seen[g] == dv->stamp) continue;
+        if (g >= 0) rc = cage_group(b, r, dv, u, g, pass, &taken);
+        if (taken) {
+            dv->seen[g] = dv->stamp;
+            incage += taken;
+        } else {
+            rest[u->nrest++] = hc[j];
+        }
+    }
+    if (rc == RG_OK) rc = derived_groups(b, r, dv, u, rest, &incage, &nderived);
+    if (rc != RG_OK) return rc;
+    for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 0;
+    u->rest = rest;
+    if (u->ng == 0 || (u->ng == 1 && incage == hn) || (pass && !nderived)) return RG_OK;
+    return add_unit(b, r, u, hc, hn);
+}
+
 /* Unit propagators for every unit that is not itself a cage: one with the
  * sum cages inside it and the parts of those sticking out as groups, and,
  * where derived sums over distinct cells lie among the cells no inner cage
  * holds, one more with those as groups instead of the parts. */
 int cages_add_units(rg_build *b, rg_rule *r, derive *dv)
 {
-    int nh = cages_host->house_count(b);
-    for (int h = 0; h < nh; h++) {
+    int nh = cages_host->house_count(b), rc = RG_OK;
+    for (int h = 0; h < nh && rc == RG_OK; h++) {
         const int *hc;
         int hn, kind;
         cages_host->house(b, h, &hc, &hn, &kind);
         if (hn != dv->D || kind == RG_HOUSE_CAGE || hn > MATCH_MAX) continue;
-        /* Pass 0: the cages sticking out as groups; pass 1: instead the
-         * derived sums over their cells, when there are any. */
-        for (int pass = 0; pass < 2; pass++) {
-            for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
-            unitc *u = cages_host->alloc(b, sizeof *u);
-            int *rest = cages_host->alloc(b, (size_t)hn * sizeof *rest);
-            if (!u || !rest) return cages_host->error(b, r, NULL, "out of memory");
-            u->D = dv->D;
-            dv->stamp++;
-            int incage = 0;
-            for (int j = 0; j < hn; j++) {
-                int g = dv->cage_of[hc[j]], all = g >= 0;
-                for (int k = 0; all && k < dv->clen[g]; k++) all = dv->inu[dv->ccells[g][k]];
-                if (g >= 0 && dv->seen[g] == dv->stamp) continue;
-                if (!pass && g >= 0 && !all && u->ng < UNIT_GROUPS && dv->clen[g] <= MATCH_MAX) {
-                    int cnt = 0, nin = 0;
-                    for (int k = 0; k < dv->clen[g]; k++) nin += dv->inu[dv->ccells[g][k]];
-                    cages_list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
-                    if (cnt >= 1 && cnt <= UNIT_SETS && nin <= UNIT_CELLS &&
-                        dv->clen[g] - nin <= UNIT_CELLS) {
-                        ugroup *gr = &u->g[u->ng++];
-                        int *in = cages_host->alloc(b, (size_t)nin * sizeof *in);
-                        int *out = cages_host->alloc(b, (size_t)(dv->clen[g] - nin) * sizeof *out);
-                        gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
-                        if (!in || !out || !gr->sets)
-                            return cages_host->error(b, r, NULL, "out of memory");
-                        for (int k = 0; k < dv->clen[g]; k++) {
-                            int x = dv->ccells[g][k];
-                            if (dv->inu[x]) in[gr->n++] = x;
-                            else out[gr->nout++] = x;
-                        }
-                        gr->cells = in;
-                        gr->out = out;
-                        cages_list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, gr->sets, &gr->nsets,
-                                  UNIT_SETS);
-                        dv->seen[g] = dv->stamp;
-                        incage += gr->n;
-                        continue;
-                    }
-                }
-                if (all && u->ng < UNIT_GROUPS && dv->clen[g] <= UNIT_CELLS) {
-                    int cnt = 0;
-                    cages_list_sets(dv->D, 1, dv->clen[g], dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
-                    if (cnt >= 1 && cnt <= UNIT_SETS) {
-                        ugroup *gr = &u->g[u->ng++];
-                        gr->cells = dv->ccells[g];
-                        gr->n = dv->clen[g];
-                        gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
-                        if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
-                        cages_list_sets(dv->D, 1, gr->n, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
-                        dv->seen[g] = dv->stamp;
-                        incage += gr->n;
-                        continue;
-                    }
-                }
-                rest[u->nrest++] = hc[j];
-            }
-            /* Derived sums over distinct cells lying among the rest join as
-             * groups too. */
-            for (int i = 0; i < u->nrest; i++) dv->inu[rest[i]] = 2;
-            int nderived = 0;
-            for (int d = 0; d < dv->ndone && u->ng < UNIT_GROUPS; d++) {
-                int n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, cnt = 0;
-                for (int k = 0; all && k < n; k++) all = dv->inu[dv->done[d][k]] == 2;
-                if (!all) continue;
-                cages_list_sets(dv->D, 1, n, dv->donesum[d], 0, NULL, &cnt, UNIT_SETS);
-                if (cnt < 1 || cnt > UNIT_SETS) continue;
-                ugroup *gr = &u->g[u->ng++];
-                gr->cells = dv->done[d];
-                gr->n = n;
-                gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
-                if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
-                cages_list_sets(dv->D, 1, n, dv->donesum[d], 0, gr->sets, &gr->nsets, UNIT_SETS);
-                for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
-                incage += n;
-                nderived++;
-                int m = 0;
-                for (int i = 0; i < u->nrest; i++)
-                    if (dv->inu[rest[i]] == 2) rest[m++] = rest[i];
-                u->nrest = m;
-            }
-            for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 0;
-            u->rest = rest;
-            if (u->ng == 0 || (u->ng == 1 && incage == hn) || (pass && !nderived)) continue;
-            /* It reads the outside cells of partial cages too. */
-            int nwatch = hn;
-            for (int k = 0; k < u->ng; k++) nwatch += u->g[k].nout;
-            int *watch = cages_host->alloc(b, (size_t)nwatch * sizeof *watch);
-            if (!watch) return cages_host->error(b, r, NULL, "out of memory");
-            memcpy(watch, hc, (size_t)hn * sizeof *watch);
-            nwatch = hn;
-            for (int k = 0; k < u->ng; k++)
-                for (int i = 0; i < u->g[k].nout; i++) watch[nwatch++] = u->g[k].out[i];
-            int rc = cages_host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
-            if (rc != RG_OK) return rc;
-        }
+        for (int pass = 0; pass < 2 && rc == RG_OK; pass++) rc = unit_pass(b, r, dv, hc, hn, pass);
     }
-    return RG_OK;
+    return rc;
 }

@@ -136,11 +136,14 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     return cages_add_signed(b, ds);
 }
 
-/* Innies, outies and their signed mixture for the union of the houses
- * listed. */
-static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, int k)
+/* The cells of the union of the k houses (into dv->ucells, marked in
+ * dv->inu; returns how many) and, per sum cage touching it, its cells
+ * inside (dv->nin); the sums of the cages inside (*inner) and of those
+ * sticking out (*parts); the cells in no sum cage (*nloose). */
+static int union_cells(rg_build *b, derive *dv, const int *houses, int k, long *inner,
+                       long *parts, int *nloose)
 {
-    int nc = 0, nloose = 0;
+    int nc = 0;
     for (int i = 0; i < k; i++) {
         const int *hc;
         int hn, kind;
@@ -149,21 +152,64 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
     }
     const int *cells = dv->ucells;
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 1;
-    long total = (long)k * dv->D * (dv->D + 1) / 2, inner = 0, parts = 0;
     dv->stamp++;
     for (int i = 0; i < nc; i++) {
         int g = dv->cage_of[cells[i]];
         if (g < 0) {
-            nloose++;
+            (*nloose)++;
             continue;
         }
         if (dv->seen[g] == dv->stamp) continue;
         dv->seen[g] = dv->stamp;
         dv->nin[g] = 0;
         for (int j = 0; j < dv->clen[g]; j++) dv->nin[g] += dv->inu[dv->ccells[g][j]];
-        if (dv->nin[g] == dv->clen[g]) inner += dv->csum[g];
-        else parts += dv->csum[g];
+        if (dv->nin[g] == dv->clen[g]) *inner += dv->csum[g];
+        else *parts += dv->csum[g];
     }
+    return nc;
+}
+
+/* The outies of the union's nc cells (mix 0: when sum cages cover it, the
+ * parts outside of the cages sticking out make sum) or the mixture (mix 1:
+ * each cage sticking out by its smaller part, inside counted up, outside
+ * down, with the loose cells), added unless it is the innies or the
+ * outies. */
+static inline int derive_parts(rg_build *b, rg_rule *r, derive *dv, int nc, int mix, long sum,
+                               int nloose)
+{
+    const int *cells = dv->ucells;
+    int *tc = dv->tcells, *ts = dv->tsign, n = 0, nin = 0, nout = 0;
+    dv->stamp++;
+    for (int i = 0; i < nc; i++) {
+        int g = dv->cage_of[cells[i]];
+        if (g < 0) {
+            if (mix) tc[n] = cells[i], ts[n++] = 1;
+            continue;
+        }
+        if (dv->seen[g] == dv->stamp || dv->nin[g] == dv->clen[g]) continue;
+        dv->seen[g] = dv->stamp;
+        int inside = mix && 2 * dv->nin[g] <= dv->clen[g];
+        nin += inside;
+        nout += !inside;
+        if (mix && !inside) sum -= dv->csum[g];
+        for (int j = 0; j < dv->clen[g]; j++) {
+            int x = dv->ccells[g][j];
+            if (dv->inu[x] != inside) continue;
+            tc[n] = x;
+            ts[n++] = inside || !mix ? 1 : -1;
+        }
+    }
+    if (mix && (!nout || (!nin && !nloose))) return RG_OK;
+    return n ? add_derived(b, r, dv, tc, ts, n, sum) : RG_OK;
+}
+
+/* Innies, outies and their signed mixture for the union of the houses
+ * listed. */
+static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, int k)
+{
+    long total = (long)k * dv->D * (dv->D + 1) / 2, inner = 0, parts = 0;
+    int nloose = 0, nc = union_cells(b, dv, houses, k, &inner, &parts, &nloose);
+    const int *cells = dv->ucells;
     int *tc = dv->tcells, *ts = dv->tsign, n = 0, rc = RG_OK;
     /* Innies: the cells of U not in a cage lying inside U. */
     for (int i = 0; i < nc; i++) {
@@ -171,37 +217,9 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
         if (g < 0 || dv->nin[g] < dv->clen[g]) tc[n] = cells[i], ts[n++] = 1;
     }
     if (n) rc = add_derived(b, r, dv, tc, ts, n, total - inner);
-    /* Outies (U covered by sum cages) and the mixture: each cage sticking
-     * out by its smaller part, inside counted up, outside down. */
-    for (int mix = 0; mix < 2 && rc == RG_OK; mix++) {
-        if (!mix && nloose) continue;
-        long sum = mix ? total - inner : parts - (total - inner);
-        int nin = 0, nout = 0;
-        n = 0;
-        dv->stamp++;
-        for (int i = 0; i < nc; i++) {
-            int g = dv->cage_of[cells[i]];
-            if (g < 0) {
-                if (mix) tc[n] = cells[i], ts[n++] = 1;
-                continue;
-            }
-            if (dv->seen[g] == dv->stamp || dv->nin[g] == dv->clen[g]) continue;
-            dv->seen[g] = dv->stamp;
-            int inside = mix && 2 * dv->nin[g] <= dv->clen[g];
-            nin += inside;
-            nout += !inside;
-            if (mix && !inside) sum -= dv->csum[g];
-            for (int j = 0; j < dv->clen[g]; j++) {
-                int x = dv->ccells[g][j];
-                if (dv->inu[x] != inside) continue;
-                tc[n] = x;
-                ts[n++] = inside || !mix ? 1 : -1;
-            }
-        }
-        /* The mixture only when it is neither the innies nor the outies. */
-        if (mix && (!nout || (!nin && !nloose))) continue;
-        if (n) rc = add_derived(b, r, dv, tc, ts, n, sum);
-    }
+    if (rc == RG_OK && !nloose)
+        rc = derive_parts(b, r, dv, nc, 0, parts - (total - inner), nloose);
+    if (rc == RG_OK) rc = derive_parts(b, r, dv, nc, 1, total - inner, nloose);
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 0;
     return rc;
 }

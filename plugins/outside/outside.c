@@ -121,25 +121,16 @@ static void group_walk(const rg_mask *m, int len, int k, rg_mask used, int sum, 
     }
 }
 
-/* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
- * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
- * positions i and j share a house; NULL: none known) are walked as groups of
- * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
- * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
- * reachable partial sums when they fit on the stack, bounds otherwise. */
-static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
-                       rg_mask *out)
+/* The runs of cells sum_support walks together: run g is cells first[g] ..
+ * first[g + 1] - 1. A run grows while the new cell shares a house with each
+ * of its cells and the assignments to walk stay few. Returns the number of
+ * runs, or -1 when a cell has no digit. */
+static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int *first)
 {
-    if (t < 0) return 0;
-    if (len == 0) return t == 0;
-    int w = (int)(t / 64) + 1;
-    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
-    int first[LINE_MAX + 1], ng = 0;
+    int ng = 0;
     long size = 0;
     for (int k = 0; k < len; k++) {
-        if (!m[k]) return 0;
-        /* A group grows while the new cell shares a house with each of its
-         * cells and the assignments to walk stay few. */
+        if (!m[k]) return -1;
         int join = ng > 0 && peer && k - first[ng - 1] < GROUP_MAX &&
                    size * ndigits(m[k]) <= GROUP_WALK;
         for (int i = join ? first[ng - 1] : k; i < k && join; i++)
@@ -152,11 +143,15 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
         }
     }
     first[ng] = len;
-    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
-    uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
+    return ng;
+}
+
+/* pre + g * w: the sums up to t the first g runs can make (w words each);
+ * sums[g]: those run g can make alone. */
+static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int w, uint64_t *pre,
+                        uint64_t (*sums)[2], int *pick)
+{
     uint64_t top = t % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (t % 64 + 1)) - 1;
-    int pick[GROUP_MAX];
-    /* pre[g]: sums the first g groups can make, up to t. */
     for (int i = 0; i < w; i++) pre[i] = 0;
     pre[0] = 1;
     for (int g = 0; g < ng; g++) {
@@ -171,9 +166,15 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
             }
         dst[w - 1] &= top;
     }
-    uint64_t *last = pre + (size_t)ng * w;
-    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
-    /* need: partial sums from which the remaining groups still reach t. */
+}
+
+/* Back from t: need holds the partial sums from which the remaining runs
+ * still reach t; each run's cells keep the digits of its assignments whose
+ * sums lead from a reachable partial sum into need. */
+static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int w,
+                         uint64_t *pre, const uint64_t (*sums)[2], int *pick, rg_mask *out)
+{
+    uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
     for (int i = 0; i < w; i++) need[i] = 0;
     need[t / 64] = (uint64_t)1 << (t % 64);
     for (int g = ng - 1; g >= 0; g--) {
@@ -195,6 +196,29 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
                    out + first[g]);
         for (int i = 0; i < w; i++) need[i] = next[i];
     }
+}
+
+/* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
+ * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
+ * positions i and j share a house; NULL: none known) are walked as groups of
+ * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
+ * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
+ * reachable partial sums when they fit on the stack, bounds otherwise. */
+static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
+                       rg_mask *out)
+{
+    if (t < 0) return 0;
+    if (len == 0) return t == 0;
+    int w = (int)(t / 64) + 1;
+    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
+    int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, first);
+    if (ng < 0) return 0;
+    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
+    int pick[GROUP_MAX];
+    sum_forward(m, first, ng, t, w, pre, sums, pick);
+    uint64_t *last = pre + (size_t)ng * w;
+    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
+    sum_backward(m, first, ng, t, w, pre, sums, pick, out);
     return 1;
 }
 

@@ -1,8 +1,6 @@
-/* The cages plugin: killer cages (format.md 6.3). A cage is a house (no
- * repeats); with a sum, a propagator keeps exactly the digits that some set
- * of distinct digits making the sum can place (cages_sum.c); sums derived
- * from the units (cages_derive.c), and units with their cages
- * (cages_unit.c), prune jointly. Here: reading a cage and its link. */
+/* The cages plugin (format.md 6.3): reading a cage rule, its link and the
+ * plugin's entry. A cage is a house; a sum cage is pruned by the other
+ * cages_*.c files (cages.h says which does what). */
 #include <limits.h>
 #include <string.h>
 

@@ -1,8 +1,6 @@
-/* What the files of the cages plugin share. cages.c reads cage rules and
- * links them; cages_sum.c prunes a sum over distinct cells; cages_derive.c
- * derives sums from the units and cages; cages_signed.c prunes a derived
- * signed sum; cages_unit.c prunes a unit with its cages; lineq.c finds small
- * sums by linear algebra; cages_gen.c invents cages. */
+/* What the files of the cages plugin share: the host table, a sum over
+ * distinct cells (cage), the state of the derivation (derive) and the calls
+ * between the files. */
 #ifndef RG_CAGES_H
 #define RG_CAGES_H
 
@@ -11,6 +9,11 @@
 #include "linsum.h"
 #include "rulegrid/plugin.h"
 
+/* cages.c reads cage rules and links them; cages_sum.c prunes a sum over
+ * distinct cells; cages_derive.c derives sums from the units and cages;
+ * cages_signed.c prunes a derived signed sum; cages_unit.c prunes a unit
+ * with its cages; lineq.c finds small sums by linear algebra; cages_gen.c
+ * invents cages. */
 /* The host table, set by init (RG_PLUGIN_DEFINE in cages.c). Hidden, so that
  * the plugin's files reach it directly, not through the GOT. */
 extern const rg_host *cages_host __attribute__((visibility("hidden")));

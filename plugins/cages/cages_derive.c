@@ -1,7 +1,6 @@
-/* Sums the units and sum cages imply, each added as a propagator: innies,
- * outies and their signed mixtures over unions of adjacent houses, and
- * small sums found by linear algebra (lineq.c). Runs once, at link; the
- * propagators themselves are in cages_sum.c and cages_signed.c. */
+/* Sums the units and sum cages imply, found once at link and each added as a
+ * propagator: innies, outies and their signed mixtures over unions of
+ * adjacent houses, and small sums found by linear algebra (lineq.c). */
 #include <stdlib.h>
 #include <string.h>
 

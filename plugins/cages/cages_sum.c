@@ -1,7 +1,6 @@
-/* The propagator of a sum over cells holding distinct digits (a cage of
- * the document, or a derived sum over one house): by the digit sets that
- * make the sum, matched to the cells (or by bounds when there are too many
- * sets), and a digit every set needs leaves the houses around the cells. */
+/* The propagator of a sum over cells holding distinct digits (a cage, or a
+ * sum derived over one house): the digit sets of the sum matched to the
+ * cells, or bounds; digits every set needs leave the houses around. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>

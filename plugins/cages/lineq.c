@@ -1,7 +1,13 @@
 /* Sums of at most three cells implied by the units and sum cages taken as
- * linear equations (lineq.h).
- *
- * The equations are brought to reduced row echelon form over the integers
+ * linear equations (lineq.h): the echelon form of the system, then the cells
+ * whose signatures cancel, found through a hash that is linear. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineq.h"
+
+/* The equations are brought to reduced row echelon form over the integers
  * (each row kept divided by the gcd of its entries). A row r then reads
  * piv_r x_{p_r} + sum over free cells f of R_r[f] x_f = beta_r. A weighted
  * sum v.x is the same for every solution exactly when v is orthogonal to
@@ -13,12 +19,6 @@
  * Signatures are found by a hash that is linear in the signature, so that
  * the hash of S_a + S_b is the sum of the hashes, and every match is
  * confirmed on the signatures themselves. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "lineq.h"
-
 typedef struct lsys {
     int nc, nfree;
     int64_t L;

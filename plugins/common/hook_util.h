@@ -1,7 +1,6 @@
-/* Helpers shared by the hooks of rulegrid's plugins (hook_util.c): for the
- * generate and layout hooks the request's board, checked settings, random
- * draws from the host's stream and neighbours; for them and the write hooks
- * a growing JSON text (what gen_emit and out_json take). */
+/* Helpers shared by the hooks of rulegrid's plugins (hook_util.c): the
+ * request's board, checked settings, random draws and neighbours for the
+ * generate and layout hooks; a growing JSON text for every hook. */
 #ifndef RG_HOOK_UTIL_H
 #define RG_HOOK_UTIL_H
 

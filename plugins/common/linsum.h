@@ -1,8 +1,6 @@
-/* Signed sums over groups of cells: sum over groups of sign * (sum of the
- * group's digits) equals a total, the digits within a group all different
- * (its cells share a house). Which digits each cell takes in some such
- * assignment. Header-only (compiled into the cages and lines plugins and
- * the cage tests); no allocation, no host calls. */
+/* Sets of distinct digits as bit sets over masks, and signed sums over groups
+ * of distinct cells: which digits each cell takes in some assignment.
+ * Header-only, for the cages and lines plugins (and the cage tests). */
 #ifndef RG_PLUGIN_LINSUM_H
 #define RG_PLUGIN_LINSUM_H
 
@@ -11,6 +9,9 @@
 
 #include "match.h"
 
+/* A signed sum: over groups, sign * (sum of the group's digits) equals a
+ * total, the digits within a group all different (its cells share a
+ * house). No allocation, no host calls. */
 #define LSUM_CELLS 16
 #define LSUM_GROUPS LSUM_CELLS
 #define LSUM_WORDS 9     /* totals with the offset below 576 */

@@ -1,7 +1,6 @@
-/* Injective assignment support, shared by the cages and lines plugins (each
- * compiles it in): which value each item can take in some assignment of
- * distinct values to all items; match_fast and match_set take the small
- * cases directly. Header-only; no allocation, no host calls. */
+/* Injective assignment support, shared by the cages and lines plugins: which
+ * value each item can take in some assignment of distinct values to all
+ * items. Header-only; no allocation, no host calls. */
 #ifndef RG_PLUGIN_MATCH_H
 #define RG_PLUGIN_MATCH_H
 

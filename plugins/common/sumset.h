@@ -1,7 +1,6 @@
-/* Sets of sums as bit sets (bit v: the sum v can be made), for sums of
- * digits where a digit may repeat: shared by the arrows and lines plugins.
- * Header-only so that the propagators inline it; no allocation, no host
- * calls. */
+/* Sets of sums as bit sets (bit v: the sum v can be made) of digits that may
+ * repeat, shared by the arrows and lines plugins; header-only, so that the
+ * propagators inline it. No allocation, no host calls. */
 #ifndef RG_PLUGIN_SUMSET_H
 #define RG_PLUGIN_SUMSET_H
 

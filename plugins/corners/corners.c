@@ -1,7 +1,6 @@
-/* The corners plugin (format.md 6.9): battenburg (a parity checkerboard, as
- * four different-parity pair rules) and quadruple (listed digits, repeats
- * counted, by a small matching propagator that keeps exactly the supported
- * digits of the 2 x 2 block). */
+/* The corners plugin (format.md 6.9): battenburg, as four different-parity
+ * pair rules, and quadruple, by a matching propagator that keeps exactly the
+ * supported digits of the 2 x 2 block (listed digits may repeat). */
 #include "pairop.h"
 #include "corners.h"
 #include "rulegrid/plugin.h"

@@ -1,12 +1,13 @@
 /* The houses plugin: grid, box_grid, box, row, column and region rules
- * (format.md 6.1, 6.2). It only declares houses and grid areas: the core owns
- * the peers and units built from them, so nothing here runs while solving.
- * Their canonical form is written by houses_write.c, jigsaw layouts drawn by
- * houses_layout.c. */
+ * (format.md 6.1, 6.2); their canonical form is written by houses_write.c,
+ * jigsaw layouts drawn by houses_layout.c. */
 #include <stddef.h>
 #include <stdio.h>
 
 #include "houses.h"
+
+/* The plugin only declares houses and grid areas: the core owns the peers
+ * and units built from them, so nothing here runs while solving. */
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *houses_host;

@@ -1,9 +1,5 @@
-/* The canonical form of the house rules (format.md §6.1): the houses that
- * grid, box_grid, box, row and column rules make, deduplicated by cell set,
- * are written back as a box_grid for every D x D area whose rows, columns
- * and regular boxes are houses, a grid where its boxes are irregular or
- * absent, and box / row / column rules for the houses left. A second
- * writing of the result gives the same bytes. */
+/* The write hook of grid, box_grid, box, row and column rules: their
+ * canonical form (format.md §6.1), rebuilt from the houses they make. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +7,11 @@
 
 #include "hook_util.h"
 #include "houses.h"
+
+/* The houses, deduplicated by cell set, are written back as a box_grid for
+ * every D x D area whose rows, columns and regular boxes are houses, a grid
+ * where its boxes are irregular or absent, and box / row / column rules for
+ * the houses left. A second writing of the result gives the same bytes. */
 
 /* One house, its cell set deduplicated. A house has up to two roles, box
  * and line (row or column); each role remembers the first rule that gave it

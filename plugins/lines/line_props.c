@@ -1,9 +1,5 @@
-/* Propagators and checks of the line kinds. Each propagator keeps exactly
- * the digits some assignment satisfying its line alone (within the current
- * domains) uses, except whisper on a loop (arc consistency) and region_sum
- * (segments outside boxes may repeat digits; above LSUM_DP_DIGITS digits,
- * distinct digits within a segment are left to the box). The reasoning
- * for each kind is in docs/rules-cages-lines-arrows.md. */
+/* Propagators and checks of the line kinds (reading is in lines.c); the
+ * reasoning for each kind is in docs/rules-cages-lines-arrows.md. */
 #include <stdint.h>
 
 #include "linsum.h"
@@ -11,8 +7,13 @@
 #include "sumset.h"
 #include "lines.h"
 
-/* ---- Masks ---------------------------------------------------------------- */
+/* Each propagator keeps exactly the digits some assignment satisfying its
+ * line alone (within the current domains) uses, except whisper on a loop
+ * (arc consistency) and region_sum (segments outside boxes may repeat
+ * digits; above LSUM_DP_DIGITS digits, distinct digits within a segment are
+ * left to the box). */
 
+/* ---- Masks ---------------------------------------------------------------- */
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
 static rg_mask ge(int v, int D) { return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1); }

@@ -1,7 +1,6 @@
 /* The line generate hook: lines of one kind walked over a complete grid by
  * king steps, searched depth first in random order so that the grid's digits
- * satisfy the kind. Reading and pruning of lines live in lines.c and
- * line_props.c. */
+ * satisfy the kind. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,14 +1,16 @@
-/* The negatives plugin (format.md 6.14): "all clues of a kind are shown".
- * In link it reads the clue marks of the other plugins and constrains every
- * position without a clue of the family: pairs (one combined pair table per
- * pair for all pair negatives of the document), rossini ends, 2 x 2 blocks
- * and cells. Nothing here knows how the clues themselves are solved. */
+/* The negatives plugin (format.md 6.14): "all clues of a kind are shown" for
+ * pairs, rossini ends, 2 x 2 blocks and cells, built in link from the clue
+ * marks of the other plugins. */
 #include <stdio.h>
 #include <string.h>
 
 #include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
+
+/* Every position without a clue of the family is constrained; pairs get one
+ * combined pair table per pair for all pair negatives of the document.
+ * Nothing here knows how the clues themselves are solved. */
 
 static const rg_host *host;
 

@@ -1,7 +1,6 @@
-/* The outside plugin: clues read inwards along a straight line of cells
- * (format.md 6.8, 8.2): sandwich, little_killer, x_sum, skyscraper, rossini.
- * Each rule is one propagator that keeps exactly the digits some completion
- * of the line supports, with repeats allowed (houses do their own part). */
+/* The outside plugin (format.md 6.8, 8.2): sandwich, little_killer, x_sum,
+ * skyscraper and rossini clues read inwards along a straight line of cells,
+ * one propagator per clue. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,6 +8,8 @@
 #include "outside.h"
 #include "rulegrid/plugin.h"
 
+/* Each propagator keeps exactly the digits some completion of the line
+ * supports, with repeats allowed (houses do their own part). */
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *outside_host;
 

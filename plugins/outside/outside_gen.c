@@ -1,7 +1,6 @@
 /* The outside generate hook: clues read off a complete grid along straight
- * lines from the edge: sandwiches, x-sums, skyscrapers and rossini arrows on
- * full rows and columns, little killers on diagonals. Reading and pruning
- * live in outside.c. */
+ * lines from the edge (sandwiches, x-sums, skyscrapers and rossini arrows on
+ * full rows and columns, little killers on diagonals). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,6 @@
 /* The edge generate hook: dots and signs read off a complete grid on the
  * orthogonal pairs that qualify, every one or some, optionally with the
- * negative rule that makes "every dot is shown" part of the puzzle. Reading
- * edges lives in relations.c. */
+ * negative rule that makes "every dot is shown" part of the puzzle. */
 #include <stdlib.h>
 #include <string.h>
 

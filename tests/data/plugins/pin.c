@@ -1,7 +1,5 @@
 /* A third-party rule type with a generate hook, for tests/test_generate.c
- * and tests/cli/generate.sh: "test.pin" fixes one cell to one digit,
- * {"type": "test.pin", "cell": "r1c1", "digit": 5}. The hook pins `count`
- * random cells (setting, default 4) to the digits of the solution. */
+ * and tests/cli/generate.sh: "test.pin" fixes one cell to one digit. */
 #include <stdio.h>
 
 #include "rulegrid/plugin.h"
@@ -21,6 +19,8 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return host->restrict_cell(b, cell, (rg_mask)1 << (digit - 1));
 }
 
+/* {"type": "test.pin", "cell": "r1c1", "digit": 5}. The hook pins `count`
+ * random cells (setting, default 4) to the digits of the solution. */
 static int generate(rg_gen *g, const int *solution)
 {
     rg_board_info info;

@@ -155,21 +155,15 @@ static int arrows(archer *a, const settings *s, char *before, int *lines, hu_tex
     return rc;
 }
 
-int arrows_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, arrows_host, g);
-    if (rc != RG_OK) return rc;
     settings s = {0};
-    rc = read_settings(&b, &s);
-    if (rc != RG_OK) {
-        hu_board_free(&b);
-        return rc;
-    }
-    int n = b.info.cells;
+    int rc = read_settings(b, &s);
+    if (rc != RG_OK) return rc;
+    int n = b->info.cells;
     archer a;
     memset(&a, 0, sizeof a);
-    a.b = &b;
+    a.b = b;
     a.sol = solution;
     a.min_len = (int)s.min_len;
     a.max_len = (int)s.max_len;
@@ -180,7 +174,7 @@ int arrows_generate(rg_gen *g, const int *solution)
     char *before = malloc((size_t)(n ? n : 1));
     hu_text t = {0};
     if (!a.used || !a.diag || !a.path || !lines || !before)
-        rc = arrows_host->gen_error(g, "out of memory");
+        rc = b->h->gen_error(b->g, "out of memory");
     else
         rc = arrows(&a, &s, before, lines, &t);
     hu_text_free(&t);
@@ -189,6 +183,10 @@ int arrows_generate(rg_gen *g, const int *solution)
     free(a.path);
     free(lines);
     free(before);
-    hu_board_free(&b);
     return rc;
+}
+
+int arrows_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(arrows_host, g, solution, generate);
 }

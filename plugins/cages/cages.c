@@ -40,19 +40,23 @@ static int compile_cage(rg_build *b, rg_rule *r, void **data)
     return cages_add_sum(b, r, c);
 }
 
-/* The document's sum cages, by their marks: how many, and the index of the
- * first one's mark (-1 when none). */
+int cages_sum_mark(const rg_build *b, int i, const int **cells, int *n, long *sum)
+{
+    const char *fam;
+    cages_host->mark(b, i, &fam, sum, cells, n);
+    return strcmp(fam, "cage") == 0 && *sum >= 0;
+}
+
+/* The document's sum cages: how many, and the index of the first one's
+ * mark (-1 when none). */
 static int sum_cages(const rg_build *b, int *first)
 {
-    int nm = cages_host->mark_count(b), n = 0;
+    int nm = cages_host->mark_count(b), n = 0, mn;
+    const int *mc;
+    long sum;
     *first = -1;
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        long key;
-        const int *mc;
-        int mn;
-        cages_host->mark(b, i, &fam, &key, &mc, &mn);
-        if (strcmp(fam, "cage") != 0 || key < 0) continue;
+        if (!cages_sum_mark(b, i, &mc, &mn, &sum)) continue;
         if (*first < 0) *first = i;
         n++;
     }

@@ -98,6 +98,10 @@ int cages_add_signed(rg_build *b, dsum *ds);
 /* The propagators of every unit with the sum cages and derived sums in it. */
 int cages_add_units(rg_build *b, rg_rule *r, derive *dv);
 
+/* Is mark i a sum cage's (the plugin's own marks, key the sum; -1 for a cage
+ * without one)? Then its cells, their number and the sum (cages.c). */
+int cages_sum_mark(const rg_build *b, int i, const int **cells, int *n, long *sum);
+
 /* The generate hook (cages_gen.c). */
 int cages_generate(rg_gen *g, const int *solution);
 

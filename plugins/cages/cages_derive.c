@@ -376,12 +376,10 @@ static int derive_init(rg_build *b, rg_rule *r, int ncages, derive *dv, int *ove
         return cages_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < dv->N; i++) dv->cage_of[i] = -1;
     for (int i = 0, g = 0, nm = cages_host->mark_count(b); i < nm; i++) {
-        const char *fam;
-        long key;
         const int *mc;
         int mn;
-        cages_host->mark(b, i, &fam, &key, &mc, &mn);
-        if (strcmp(fam, "cage") != 0 || key < 0) continue;
+        long key;
+        if (!cages_sum_mark(b, i, &mc, &mn, &key)) continue;
         dv->ccells[g] = mc;
         dv->clen[g] = mn;
         dv->csum[g] = key;

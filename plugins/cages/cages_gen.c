@@ -177,25 +177,19 @@ static void grow_all(grower *w, const settings *s, int *cand)
     }
 }
 
-int cages_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, cages_host, g);
-    if (rc != RG_OK) return rc;
     settings s;
-    rc = read_settings(&b, &s);
-    if (rc != RG_OK) {
-        hu_board_free(&b);
-        return rc;
-    }
-    int D = b.info.digits, n = b.info.cells, slots = n > 0 ? n : 1;
-    grower w = {&b, solution, n, D, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+    int rc = read_settings(b, &s);
+    if (rc != RG_OK) return rc;
+    int D = b->info.digits, n = b->info.cells, slots = n > 0 ? n : 1;
+    grower w = {b, solution, n, D, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
     w.owner = malloc(sizeof(int) * (size_t)slots);
     w.size = calloc((size_t)slots, sizeof(int));
     w.mask = calloc((size_t)slots, sizeof(rg_mask));
     int *cand = malloc(sizeof(int) * (size_t)slots * 4);
     if (!w.owner || !w.size || !w.mask || !cand) {
-        rc = cages_host->gen_error(g, "out of memory");
+        rc = b->h->gen_error(b->g, "out of memory");
     } else {
         for (int c = 0; c < n; c++) w.owner[c] = -1;
         grow_all(&w, &s, cand);
@@ -205,6 +199,10 @@ int cages_generate(rg_gen *g, const int *solution)
     free(w.size);
     free(w.mask);
     free(cand);
-    hu_board_free(&b);
     return rc;
+}
+
+int cages_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(cages_host, g, solution, generate);
 }

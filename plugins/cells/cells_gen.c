@@ -66,25 +66,27 @@ static int emit(const hu_board *b, const settings *s, const int *cells, int k, h
     return rc;
 }
 
-int cells_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, cells_host, g);
-    if (rc != RG_OK) return rc;
+    int rc = RG_OK;
     settings s = {0};
-    int n = b.info.cells, k = 0;
+    int n = b->info.cells, k = 0;
     int *cells = malloc(sizeof(int) * (size_t)(n ? n : 1));
     hu_text t = {0};
-    if (!cells) rc = cells_host->gen_error(g, "out of memory");
-    if (rc == RG_OK) rc = read_settings(&b, &s);
+    if (!cells) rc = b->h->gen_error(b->g, "out of memory");
+    if (rc == RG_OK) rc = read_settings(b, &s);
     if (rc == RG_OK) {
         for (int c = 0; c < n; c++)
             if (holds(s.kind, (int)s.split, solution[c])) cells[k++] = c;
-        if (!s.all) k = hu_pick(&b, cells, k, s.count);
-        rc = emit(&b, &s, cells, k, &t);
+        if (!s.all) k = hu_pick(b, cells, k, s.count);
+        rc = emit(b, &s, cells, k, &t);
     }
     hu_text_free(&t);
     free(cells);
-    hu_board_free(&b);
     return rc;
+}
+
+int cells_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(cells_host, g, solution, generate);
 }

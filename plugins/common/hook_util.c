@@ -33,6 +33,17 @@ void hu_board_free(hu_board *b)
     b->row = b->col = NULL;
 }
 
+int hu_run(const rg_host *h, rg_gen *g, const int *solution,
+           int (*run)(hu_board *b, const int *solution))
+{
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
+    if (rc != RG_OK) return rc;
+    rc = run(&b, solution);
+    hu_board_free(&b);
+    return rc;
+}
+
 int hu_step(const hu_board *b, int cell, int dr, int dc)
 {
     return b->h->gen_cell_at(b->g, b->row[cell] + dr, b->col[cell] + dc);

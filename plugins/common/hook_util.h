@@ -20,6 +20,11 @@ typedef struct hu_board {
  * call (an older host); or a gen_error. Nothing to free unless RG_OK. */
 int hu_board_init(hu_board *b, const rg_host *h, rg_gen *g);
 void hu_board_free(hu_board *b);
+/* The frame of a generate or layout hook: run(b, solution) between
+ * hu_board_init and hu_board_free of the request's board (solution is NULL
+ * for a layout hook). Returns what run returned, or hu_board_init's code. */
+int hu_run(const rg_host *h, rg_gen *g, const int *solution,
+           int (*run)(hu_board *b, const int *solution));
 /* The cell dr rows and dc columns away from cell, -1 when none. */
 int hu_step(const hu_board *b, int cell, int dr, int dc);
 /* Up to 8 king-move neighbours (diagonal = 1) or 4 orthogonal ones. */

@@ -76,34 +76,33 @@ static int emit_corner(const hu_board *b, const settings *s, const int *sol, con
     return hu_emit(b, t);
 }
 
-int corners_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, corners_host, g);
-    if (rc != RG_OK) return rc;
+    int rc = RG_OK;
     settings s = {0};
-    int n = b.info.cells, k = 0, q[4];
+    int n = b->info.cells, k = 0, q[4];
     int *tops = malloc(sizeof(int) * (size_t)(n ? n : 1));
     hu_text t = {0};
-    if (!tops) rc = corners_host->gen_error(g, "out of memory");
-    if (rc == RG_OK) rc = read_settings(&b, &s);
+    if (!tops) rc = b->h->gen_error(b->g, "out of memory");
+    if (rc == RG_OK) rc = read_settings(b, &s);
     if (rc == RG_OK) {
         for (int c = 0; c < n; c++)
-            if (block(&b, c, q) && (s.kind == K_QUADRUPLE || checkerboard(solution, q)))
+            if (block(b, c, q) && (s.kind == K_QUADRUPLE || checkerboard(solution, q)))
                 tops[k++] = c;
-        if (!s.all) k = hu_pick(&b, tops, k, s.count);
+        if (!s.all) k = hu_pick(b, tops, k, s.count);
     }
     for (int i = 0; i < k && rc == RG_OK; i++) {
-        block(&b, tops[i], q);
-        rc = emit_corner(&b, &s, solution, q, &t);
+        block(b, tops[i], q);
+        rc = emit_corner(b, &s, solution, q, &t);
     }
-    if (rc == RG_OK && s.negative) {
-        hu_text_reset(&t);
-        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"battenburg\"}");
-        rc = hu_emit(&b, &t);
-    }
+    if (rc == RG_OK && s.negative)
+        rc = b->h->gen_emit(b->g, "{\"type\":\"negative\",\"of\":\"battenburg\"}");
     hu_text_free(&t);
     free(tops);
-    hu_board_free(&b);
     return rc;
+}
+
+int corners_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(corners_host, g, solution, generate);
 }

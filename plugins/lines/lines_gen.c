@@ -276,20 +276,17 @@ static int lines(walker *w, const settings *s, hu_text *t)
     return rc;
 }
 
-int lines_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, lines_host, g);
-    if (rc != RG_OK) return rc;
     walker w;
     memset(&w, 0, sizeof w);
-    w.b = &b;
+    w.b = b;
     w.sol = solution;
-    w.D = b.info.digits;
-    int n = b.info.cells;
+    w.D = b->info.digits;
+    int n = b->info.cells;
     settings s = {0};
     hu_text t = {0};
-    rc = read_settings(&w, &s);
+    int rc = read_settings(&w, &s);
     if (rc == RG_OK) {
         w.overlap = (int)s.overlap;
         for (int d = 1; d <= w.D && d <= 32; d++) w.group[d] = (d - 1) * 3 / w.D;
@@ -299,10 +296,10 @@ int lines_generate(rg_gen *g, const int *solution)
         w.path = malloc(sizeof(int) * (size_t)s.max_len);
         w.digit = malloc(sizeof(int) * (size_t)s.max_len);
         if (!w.box || !w.used || !w.diag || !w.path || !w.digit)
-            rc = lines_host->gen_error(g, "out of memory");
+            rc = b->h->gen_error(b->g, "out of memory");
     }
     if (rc == RG_OK) {
-        for (int c = 0; c < n; c++) w.box[c] = lines_host->gen_box_of(g, c);
+        for (int c = 0; c < n; c++) w.box[c] = b->h->gen_box_of(b->g, c);
         rc = lines(&w, &s, &t);
     }
     hu_text_free(&t);
@@ -311,6 +308,10 @@ int lines_generate(rg_gen *g, const int *solution)
     free(w.diag);
     free(w.path);
     free(w.digit);
-    hu_board_free(&b);
     return rc;
+}
+
+int lines_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(lines_host, g, solution, generate);
 }

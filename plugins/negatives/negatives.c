@@ -148,6 +148,37 @@ static int family_index(const char *name)
     return -1;
 }
 
+/* A clue mark (host->mark). */
+typedef struct mark {
+    const char *family;
+    long key;
+    const int *cells;
+    int n;
+} mark;
+
+static mark mark_at(const rg_build *b, int i)
+{
+    mark m;
+    host->mark(b, i, &m.family, &m.key, &m.cells, &m.n);
+    return m;
+}
+
+/* Is m the mark of a pair negative (NEG_MARK)? */
+static int pair_negative(const mark *m)
+{
+    return strncmp(m->family, NEG_MARK, strlen(NEG_MARK)) == 0;
+}
+
+/* The index of the first pair negative's mark, or -1. */
+static int first_pair_negative(const rg_build *b)
+{
+    for (int i = 0, nm = host->mark_count(b); i < nm; i++) {
+        mark m = mark_at(b, i);
+        if (pair_negative(&m)) return i;
+    }
+    return -1;
+}
+
 /* ---- Pairs: one combined table per orthogonal pair ------------------------------------ */
 
 /* The relation an uncovered pair must satisfy for one pair negative. */
@@ -218,26 +249,22 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
     host->board(b, &bi);
     int N = bi.cells, nm = host->mark_count(b), k = 0;
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        long key;
-        const int *cells;
-        int n;
-        host->mark(b, i, &fam, &key, &cells, &n);
-        if (strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0) {
+        mark m = mark_at(b, i);
+        if (pair_negative(&m)) {
             int of, sel, has_area;
-            if (sscanf(fam + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
-                return host->error(b, r, NULL, "unreadable negative mark %s", fam);
+            if (sscanf(m.family + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
+                return host->error(b, r, NULL, "unreadable negative mark %s", m.family);
             negs[k].of = of;
-            negated_table(&negs[k].t, of, sel, key, bi.digits);
+            negated_table(&negs[k].t, of, sel, m.key, bi.digits);
             negs[k].area = NULL;
-            if (has_area && !(negs[k].area = area_flags(b, cells, n, N)))
+            if (has_area && !(negs[k].area = area_flags(b, m.cells, m.n, N)))
                 return host->error(b, r, NULL, "out of memory");
             k++;
             continue;
         }
-        int f = family_index(fam);
-        if (f < 0 || f >= NPAIRFAM || n != 2) continue;
-        int slot = slot_of(b, cells[0], cells[1]);
+        int f = family_index(m.family);
+        if (f < 0 || f >= NPAIRFAM || m.n != 2) continue;
+        int slot = slot_of(b, m.cells[0], m.cells[1]);
         if (slot >= 0) exempt[slot] |= (unsigned char)(1u << f);
     }
     return RG_OK;
@@ -252,9 +279,8 @@ static int build_pairs(rg_build *b, rg_rule *r)
     host->board(b, &bi);
     int N = bi.cells, D = bi.digits, nm = host->mark_count(b), nneg = 0;
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        host->mark(b, i, &fam, NULL, NULL, NULL);
-        nneg += strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0;
+        mark m = mark_at(b, i);
+        nneg += pair_negative(&m);
     }
     pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
     unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
@@ -363,12 +389,9 @@ static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
             if (area && !(area[e[0]] && area[e[1]] && area[e[2]])) continue;
             int exempt = 0;
             for (int i = 0; i < nm && !exempt; i++) {
-                const char *fam;
-                const int *mc;
-                int mn;
-                host->mark(b, i, &fam, NULL, &mc, &mn);
-                exempt = strcmp(fam, "rossini") == 0 && mn >= 3 && mc[0] == e[0] &&
-                         mc[1] == e[1] && mc[2] == e[2];
+                mark m = mark_at(b, i);
+                exempt = strcmp(m.family, "rossini") == 0 && m.n >= 3 && m.cells[0] == e[0] &&
+                         m.cells[1] == e[1] && m.cells[2] == e[2];
             }
             if (exempt) continue;
             trio *t = host->alloc(b, sizeof *t);
@@ -442,11 +465,9 @@ static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
         if (!ok || !in_one_grid(b, e, 4)) continue;
         int exempt = 0;
         for (int i = 0; i < nm && !exempt; i++) {
-            const char *fam;
-            const int *mc;
-            int mn;
-            host->mark(b, i, &fam, NULL, &mc, &mn);
-            exempt = strcmp(fam, "battenburg") == 0 && mn == 4 && mc[0] == e[0] && mc[3] == e[3];
+            mark m = mark_at(b, i);
+            exempt = strcmp(m.family, "battenburg") == 0 && m.n == 4 && m.cells[0] == e[0] &&
+                     m.cells[3] == e[3];
         }
         if (exempt) continue;
         block *k = host->alloc(b, sizeof *k);
@@ -474,18 +495,17 @@ static int build_cells(rg_build *b, rg_rule *r, const spec *s)
         for (int i = 0; i < s->narea; i++) skip[s->area[i]] = 0;
     }
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        long key;
-        const int *mc;
-        int mn;
-        host->mark(b, i, &fam, &key, &mc, &mn);
-        if (strcmp(fam, "cell") == 0 && key / 1000 == s->sel)
-            for (int j = 0; j < mn; j++) skip[mc[j]] = 1;
+        mark m = mark_at(b, i);
+        if (strcmp(m.family, "cell") == 0 && m.key / 1000 == s->sel)
+            for (int j = 0; j < m.n; j++) skip[m.cells[j]] = 1;
     }
     /* An uncovered cell holds what the clue would not allow. */
     rg_mask allowed = 0;
     for (int d = 1; d <= bi.digits; d++) {
-        int clue = s->sel == 0 ? d % 2 == 1 : s->sel == 1 ? d % 2 == 0 : s->sel == 2 ? d <= s->value : d > s->value;
+        int clue = s->sel == 0   ? d % 2 == 1
+                   : s->sel == 1 ? d % 2 == 0
+                   : s->sel == 2 ? d <= s->value
+                                 : d > s->value;
         if (!clue) allowed |= (rg_mask)1 << (d - 1);
     }
     for (int c = 0; c < N; c++) {
@@ -508,20 +528,12 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     default: break;
     }
     /* Pair negatives: the first one of the document builds them all. */
-    int nm = host->mark_count(b);
-    for (int i = 0; i < nm; i++) {
-        const char *fam;
-        host->mark(b, i, &fam, NULL, NULL, NULL);
-        if (strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0)
-            return i == s->mark ? build_pairs(b, r) : RG_OK;
-    }
-    return RG_OK;
+    return first_pair_negative(b) == s->mark ? build_pairs(b, r) : RG_OK;
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives",
-     .compile = compile_negative, .link = link_negative, .write_rank = 614,
-     .write_order = negative_order},
+    {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .write_rank = 614,
+     .compile = compile_negative, .link = link_negative, .write_order = negative_order},
 };
 
 RG_PLUGIN_DEFINE("negatives", "1.0", "negative constraints: kropki, xv, difference, ratio, "

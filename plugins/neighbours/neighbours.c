@@ -171,9 +171,8 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours",
-     .compile = compile_neighbours, .link = link_neighbours, .write_rank = 610,
-     .write_order = neighbours_order},
+    {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .write_rank = 610,
+     .compile = compile_neighbours, .link = link_neighbours, .write_order = neighbours_order},
 };
 
 RG_PLUGIN_DEFINE("neighbours", "1.0", "pair rules over the whole board: antiknight, antiking, "

@@ -173,36 +173,35 @@ static int emit_clue(const hu_board *b, int kind, const int *sol, int *line, int
     return hu_emit(b, t);
 }
 
-int outside_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, outside_host, g);
-    if (rc != RG_OK) return rc;
+    int rc = RG_OK;
     settings s = {0};
-    int stride = b.info.rows > b.info.columns ? b.info.rows : b.info.columns, k = 0;
-    int most = 4 * (b.info.cells + stride) + 4;
+    int stride = b->info.rows > b->info.columns ? b->info.rows : b->info.columns, k = 0;
+    int most = 4 * (b->info.cells + stride) + 4;
     int *lines = malloc(sizeof(int) * (size_t)most * (size_t)stride);
     int *lens = malloc(sizeof(int) * (size_t)most);
     int *order = malloc(sizeof(int) * (size_t)most);
     hu_text t = {0};
-    if (!lines || !lens || !order) rc = outside_host->gen_error(g, "out of memory");
-    if (rc == RG_OK) rc = read_settings(&b, most, &s);
+    if (!lines || !lens || !order) rc = b->h->gen_error(b->g, "out of memory");
+    if (rc == RG_OK) rc = read_settings(b, most, &s);
     if (rc == RG_OK) {
-        k = candidates(&b, s.kind, lines, lens, stride);
+        k = candidates(b, s.kind, lines, lens, stride);
         for (int i = 0; i < k; i++) order[i] = i;
-        if (!s.all) k = choose(&b, &s, solution, lines, lens, stride, order, k);
+        if (!s.all) k = choose(b, &s, solution, lines, lens, stride, order, k);
     }
     for (int i = 0; i < k && rc == RG_OK; i++)
-        rc = emit_clue(&b, s.kind, solution, lines + order[i] * stride, lens[order[i]], &t);
-    if (rc == RG_OK && s.negative) {
-        hu_text_reset(&t);
-        hu_printf(&t, "{\"type\":\"negative\",\"of\":\"rossini\"}");
-        rc = hu_emit(&b, &t);
-    }
+        rc = emit_clue(b, s.kind, solution, lines + order[i] * stride, lens[order[i]], &t);
+    if (rc == RG_OK && s.negative)
+        rc = b->h->gen_emit(b->g, "{\"type\":\"negative\",\"of\":\"rossini\"}");
     hu_text_free(&t);
     free(lines);
     free(lens);
     free(order);
-    hu_board_free(&b);
     return rc;
+}
+
+int outside_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(outside_host, g, solution, generate);
 }

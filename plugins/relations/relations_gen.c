@@ -157,26 +157,23 @@ static int emit_negative(const dotter *d, hu_text *t)
     return hu_emit(d->b, t);
 }
 
-int relations_generate(rg_gen *g, const int *solution)
+static int generate(hu_board *b, const int *solution)
 {
-    hu_board b;
-    int rc = hu_board_init(&b, relations_host, g);
-    if (rc != RG_OK) return rc;
-    dotter d = {&b, 0, 2, 0};
+    dotter d = {b, 0, 2, 0};
     long all = 1, count = 0, negative = 0;
-    int n = b.info.cells, keep = 0;
+    int n = b->info.cells, keep = 0;
     int *pairs = NULL, *idx = NULL; /* the pairs; the indices of those kept */
     hu_text t = {0}, kind = {0};
-    rc = read_settings(&b, &d, &all, &count, &negative);
+    int rc = read_settings(b, &d, &all, &count, &negative);
     if (rc == RG_OK) {
         pairs = malloc(sizeof(int) * 2 * 2 * (size_t)(n ? n : 1));
         idx = malloc(sizeof(int) * 2 * (size_t)(n ? n : 1));
-        if (!pairs || !idx) rc = relations_host->gen_error(g, "out of memory");
+        if (!pairs || !idx) rc = b->h->gen_error(b->g, "out of memory");
     }
     if (rc == RG_OK) {
         keep = qualifying(&d, solution, pairs, &kind);
         for (int i = 0; i < keep; i++) idx[i] = i;
-        if (!all) keep = hu_pick(&b, idx, keep, count);
+        if (!all) keep = hu_pick(b, idx, keep, count);
     }
     for (int i = 0; i < keep && rc == RG_OK; i++)
         rc = emit_edge(&d, solution, pairs[2 * idx[i]], pairs[2 * idx[i] + 1], &kind, &t);
@@ -185,6 +182,10 @@ int relations_generate(rg_gen *g, const int *solution)
     hu_text_free(&kind);
     free(pairs);
     free(idx);
-    hu_board_free(&b);
     return rc;
+}
+
+int relations_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(relations_host, g, solution, generate);
 }

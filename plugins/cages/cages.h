@@ -14,6 +14,7 @@
  * cages_signed.c prunes a derived signed sum; cages_unit.c prunes a unit
  * with its cages; lineq.c finds small sums by linear algebra; cages_gen.c
  * invents cages. */
+
 /* The host table, set by init (RG_PLUGIN_DEFINE in cages.c). Hidden, so that
  * the plugin's files reach it directly, not through the GOT. */
 extern const rg_host *cages_host __attribute__((visibility("hidden")));

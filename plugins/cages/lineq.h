@@ -13,6 +13,7 @@
  * nothing, and a sum whose value is not a whole number is left out (the
  * system then has no solution in digits, so the sums that are reported
  * hold vacuously). */
+
 /* Boards of more cells are not looked at (the work grows as cells squared
  * times the free cells of the system). */
 #define LINEQ_MAX_CELLS 1024

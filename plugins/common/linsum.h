@@ -12,6 +12,7 @@
 /* A signed sum: over groups, sign * (sum of the group's digits) equals a
  * total, the digits within a group all different (its cells share a
  * house). No allocation, no host calls. */
+
 #define LSUM_CELLS 16
 #define LSUM_GROUPS LSUM_CELLS
 #define LSUM_WORDS 9     /* totals with the offset below 576 */

@@ -10,6 +10,7 @@
 
 /* Each propagator keeps exactly the digits some completion of the line
  * supports, with repeats allowed (houses do their own part). */
+
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *outside_host;
 

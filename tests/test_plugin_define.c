@@ -1,7 +1,7 @@
 /* RG_PLUGIN_DEFINE (include/rulegrid/plugin.h): every plugin built with it
  * exports its entry alone and registers its types in order; its setup runs
  * with the host table kept, and a failing setup fails the load. */
-#define _XOPEN_SOURCE 700
+#define _POSIX_C_SOURCE 200809L /* opendir */
 
 #include <dirent.h>
 #include <elf.h>
@@ -17,13 +17,6 @@
 #include "support.h"
 
 #define TEST_PLUGINS RG_BUILD_DIR "/test-plugins/"
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), 0);
-    return 0;
-}
 
 /* The symbols path defines with global or weak binding in its dynamic symbol
  * table (what dlsym can find), "\n"-separated into out. */
@@ -172,10 +165,13 @@ static void failing_setup_fails_the_load(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_teardown(every_plugin_exports_its_entry_alone, teardown),
-        cmocka_unit_test_teardown(types_are_registered_in_order, teardown),
-        cmocka_unit_test_teardown(setup_sees_the_host, teardown),
-        cmocka_unit_test_teardown(failing_setup_fails_the_load, teardown),
+        cmocka_unit_test_setup_teardown(every_plugin_exports_its_entry_alone, t_mem_setup,
+                                        t_mem_teardown),
+        cmocka_unit_test_setup_teardown(types_are_registered_in_order, t_mem_setup,
+                                        t_mem_teardown),
+        cmocka_unit_test_setup_teardown(setup_sees_the_host, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(failing_setup_fails_the_load, t_mem_setup,
+                                        t_mem_teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

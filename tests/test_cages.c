@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../plugins/cages/linsum.h"
+#include "../plugins/common/linsum.h"
 #include "data/variants-3/harness.h"
 
 /* ---- Errors and impossible cages ------------------------------------------------ */

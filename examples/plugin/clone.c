@@ -7,6 +7,8 @@
 
 #include <rulegrid/plugin.h>
 
+/* The host's table: set by init (RG_PLUGIN_DEFINE at the end), valid while the
+ * plugin is loaded. */
 static const rg_host *host;
 
 /* One propagator per pair of twin cells: two cells that must be equal. */
@@ -173,25 +175,16 @@ static int generate(rg_gen *g, const int *solution)
  * plugins: after relation rules, before negatives. */
 static const char *const clone_order[] = {"cells", "clone", NULL};
 
-static const rg_rule_type clone_type = {
-    .size = sizeof(rg_rule_type),
-    .name = "lab.clone",
-    .family = "lab",
-    .compile = compile,
-    .generate = generate,
-    .write_order = clone_order,
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type),
+     .name = "lab.clone",
+     .family = "lab",
+     .compile = compile,
+     .generate = generate,
+     .write_order = clone_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &clone_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("lab", "1.0", "lab.clone: two areas of one shape hold the same digits",
-                       init);
-    return &info;
-}
+/* The plugin's init (keeps host, registers types) and its one export,
+ * rulegrid_plugin_entry. */
+RG_PLUGIN_DEFINE("lab", "1.0", "lab.clone: two areas of one shape hold the same digits", host,
+                 types, NULL);

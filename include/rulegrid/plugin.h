@@ -341,6 +341,46 @@ typedef struct rg_plugin_info {
 /* Every plugin defines exactly this function and nothing else exported. */
 RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void);
 
+/* Defines a plugin's init and its entry, once, at file scope, after its types:
+ *
+ *   static const rg_host *host;   // kept by init; valid while the plugin is loaded
+ *   static int compile(rg_build *b, rg_rule *r, void **data) { ... host->... }
+ *   static const rg_rule_type types[] = {
+ *       {.size = sizeof(rg_rule_type), .name = "lab.mine", .family = "lab",
+ *        .compile = compile},
+ *   };
+ *   RG_PLUGIN_DEFINE("lab", "1.0", "lab.mine: one line for `rulegrid plugins`",
+ *                    host, types, NULL);
+ *
+ * init sets host (any lvalue of type const rg_host *: a static of a one-file
+ * plugin, or in a plugin of several files a variable its header declares
+ * extern), then calls setup(host) unless setup is NULL (an
+ * int (*)(const rg_host *) for work before registering; a code other than
+ * RG_OK fails the load), then registers every rg_rule_type of the array types
+ * in order (an array, not a pointer: its size gives the count; a pointer does
+ * not compile), stopping at the first refusal. The entry returns an
+ * rg_plugin_info filled by RG_PLUGIN_INFO. Nothing else is defined with
+ * external linkage, so under hidden visibility the entry is the one export. */
+#define RG_PLUGIN_DEFINE(name_, version_, summary_, host_, types_, setup_)                      \
+    static int rg_plugin_init_(const rg_host *h_, rg_registrar *reg_)                           \
+    {                                                                                           \
+        int (*setup_fn_)(const rg_host *) = (setup_);                                           \
+        int rc_ = RG_OK;                                                                        \
+        (void)sizeof(char[sizeof(types_) >= sizeof(rg_rule_type) ? 1 : -1]);                    \
+        (host_) = h_;                                                                           \
+        if (setup_fn_) rc_ = setup_fn_(h_);                                                     \
+        for (size_t i_ = 0; rc_ == RG_OK && i_ < sizeof(types_) / sizeof((types_)[0]); i_++)    \
+            rc_ = h_->register_type(reg_, &(types_)[i_]);                                       \
+        return rc_;                                                                             \
+    }                                                                                           \
+    RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)                          \
+    {                                                                                           \
+        static const rg_plugin_info info_ =                                                     \
+            RG_PLUGIN_INFO((name_), (version_), (summary_), rg_plugin_init_);                   \
+        return &info_;                                                                          \
+    }                                                                                           \
+    const rg_plugin_info *rulegrid_plugin_entry(void) /* the caller's ';' ends it */
+
 #ifdef __cplusplus
 }
 #endif

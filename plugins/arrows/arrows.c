@@ -6,16 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "arrows_gen.h"
+#include "arrows.h"
 #include "masks.h"
+#include "sumset.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *arrows_host;
 
 /* A bulb of this many cells reads at least 1111111, more than any shaft of
  * a 99 x 99 board can add up to: no solution. */
 #define MAX_BULB 7
-#define SUM_WORDS 17 /* value sets 0..1087 */
 
 typedef struct arrow {
     const int *bulb;
@@ -25,61 +26,19 @@ typedef struct arrow {
     int nshaft;
 } arrow;
 
-typedef struct valset {
-    uint64_t w[SUM_WORDS];
-} valset;
-
-
-static void vs_set(valset *s, int v) { s->w[v / 64] |= (uint64_t)1 << (v % 64); }
-static int vs_has(const valset *s, int v) { return (int)(s->w[v / 64] >> (v % 64) & 1); }
-
-/* dst |= src << k over nw words. */
-static void vs_or_shift(valset *dst, const valset *src, int k, int nw)
-{
-    int q = k / 64, r = k % 64;
-    for (int i = nw - 1; i >= q; i--) {
-        uint64_t v = src->w[i - q] << r;
-        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
-        dst->w[i] |= v;
-    }
-}
-
-static void vs_cap(valset *s, int cap, int nw)
-{
-    int q = cap / 64, r = cap % 64;
-    if (q < nw) s->w[q] &= r == 63 ? ~(uint64_t)0 : (((uint64_t)1 << (r + 1)) - 1);
-    for (int i = q + 1; i < nw; i++) s->w[i] = 0;
-}
-
-/* Sums of cells[0..n-1] except index skip (repeats allowed), up to cap. */
-static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
-                    valset *out)
-{
-    valset a = {{0}};
-    a.w[0] = 1;
-    for (int i = 0; i < n; i++) {
-        if (i == skip) continue;
-        valset b = {{0}};
-        for (rg_mask m = dom[cells[i]]; m; m &= m - 1) vs_or_shift(&b, &a, __builtin_ctz(m) + 1, nw);
-        vs_cap(&b, cap, nw);
-        a = b;
-    }
-    *out = a;
-}
-
 /* The bulb values within cap, by digits in bulb order: each step is
  * value * 10 + digit, which only grows, so values over cap are dropped. */
-static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, valset *out)
+static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, sumset *out)
 {
-    valset cur = {{0}};
+    sumset cur = {{0}};
     cur.w[0] = 1;
     for (int i = 0; i < a->nbulb; i++) {
-        valset next = {{0}};
+        sumset next = {{0}};
         for (int v = 0; v * 10 < cap + 1 && v <= cap; v++) {
-            if (!vs_has(&cur, v)) continue;
+            if (!sumset_has(&cur, v)) continue;
             for (rg_mask m = dom[a->bulb[i]]; m; m &= m - 1) {
                 int x = v * 10 + __builtin_ctz(m) + 1;
-                if (x <= cap) vs_set(&next, x);
+                if (x <= cap) sumset_add(&next, x);
             }
         }
         cur = next;
@@ -91,10 +50,10 @@ static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, val
 /* Marks in sup[] the digits of bulb cells i.. completing prefix to a value in
  * target (depth-first over the digits, cut once the prefix passes cap). */
 static void bulb_support(const arrow *a, const rg_mask *dom, int i, long prefix, int cap,
-                         const valset *target, rg_mask *pick, rg_mask *sup)
+                         const sumset *target, rg_mask *pick, rg_mask *sup)
 {
     if (i == a->nbulb) {
-        if (prefix <= cap && vs_has(target, (int)prefix))
+        if (prefix <= cap && sumset_has(target, (int)prefix))
             for (int k = 0; k < a->nbulb; k++) sup[k] |= pick[k];
         return;
     }
@@ -113,7 +72,7 @@ static void bulb_support(const arrow *a, const rg_mask *dom, int i, long prefix,
  * and every shaft; a digit stays when its cell's line can still reach it. */
 static int prune_bounds(rg_space *sp, const arrow *a)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = arrows_host->domains(sp);
     long bmin = 0, bmax = 0;
     for (int i = 0; i < a->nbulb; i++) {
         bmin = bmin * 10 + mask_lowest(dom[a->bulb[i]]);
@@ -140,7 +99,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
             int d = __builtin_ctz(m) + 1;
             if (rmin + d * weight <= hi && rmax + d * weight >= lo) keep |= (rg_mask)1 << (d - 1);
         }
-        int r = host->keep(sp, c, keep);
+        int r = arrows_host->keep(sp, c, keep);
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
     }
@@ -158,7 +117,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
                 int d = __builtin_ctz(m) + 1;
                 if (rmin + d <= hi && rmax + d >= lo) keep |= (rg_mask)1 << (d - 1);
             }
-            int r = host->keep(sp, c, keep);
+            int r = arrows_host->keep(sp, c, keep);
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -175,7 +134,7 @@ static int arrow_propagate(rg_space *sp, void *data)
 {
     const arrow *a = data;
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = arrows_host->domains(sp);
     long cap = 0;
     for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
     for (int s = 0; s < a->nshaft; s++) {
@@ -183,12 +142,12 @@ static int arrow_propagate(rg_space *sp, void *data)
         for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
         if (smax < cap) cap = smax;
     }
-    if (cap >= SUM_WORDS * 64) return prune_bounds(sp, a);
+    if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    valset target, part;
+    sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
-        sums_of(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
+        sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
     }
     uint64_t any = 0;
@@ -198,24 +157,24 @@ static int arrow_propagate(rg_space *sp, void *data)
     rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
     bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
     for (int i = 0; i < a->nbulb; i++)
-        if (host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
+        if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++)
         for (int k = 0; k < a->len[s]; k++) {
-            valset others, t;
-            sums_of(dom, a->shaft[s], a->len[s], k, (int)cap, nw, &others);
+            sumset others, t;
+            sumset_of_cells(dom, a->shaft[s], a->len[s], k, (int)cap, nw, &others);
             int c = a->shaft[s][k];
             rg_mask keep = 0;
             for (rg_mask m = dom[c]; m; m &= m - 1) {
                 int d = __builtin_ctz(m) + 1;
                 for (int w = 0; w < nw; w++) t.w[w] = 0;
-                vs_or_shift(&t, &others, d, nw);
+                sumset_or_shift(&t, &others, d, nw);
                 for (int w = 0; w < nw; w++)
                     if (t.w[w] & target.w[w]) {
                         keep |= (rg_mask)1 << (d - 1);
                         break;
                     }
             }
-            if (host->keep(sp, c, keep) < 0) return RG_PROP_FAIL;
+            if (arrows_host->keep(sp, c, keep) < 0) return RG_PROP_FAIL;
         }
     /* Bulb and shafts were pruned against one target; a cell shared by two
      * parts can leave more to do. */
@@ -255,23 +214,23 @@ static const rg_propagator arrow_prop = {sizeof(rg_propagator), "arrow", "arrows
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {
     int row, col;
-    host->cell_pos(b, cell, &row, &col);
+    arrows_host->cell_pos(b, cell, &row, &col);
     snprintf(buf, n, "r%dc%d", row, col);
 }
 
 static int king_step(const rg_build *b, int x, int y)
 {
     int rx, cx, ry, cy;
-    host->cell_pos(b, x, &rx, &cx);
-    host->cell_pos(b, y, &ry, &cy);
+    arrows_host->cell_pos(b, x, &rx, &cx);
+    arrows_host->cell_pos(b, y, &ry, &cy);
     return abs(rx - ry) <= 1 && abs(cx - cy) <= 1;
 }
 
 /* The bulb's cells form one orthogonally connected piece. */
 static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
 {
-    char *reached = host->alloc(b, (size_t)n);
-    if (!reached) return host->error(b, r, NULL, "out of memory");
+    char *reached = arrows_host->alloc(b, (size_t)n);
+    if (!reached) return arrows_host->error(b, r, NULL, "out of memory");
     reached[0] = 1;
     int count = 1, grew = 1;
     while (grew) {
@@ -279,11 +238,11 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
         for (int i = 0; i < n; i++) {
             if (reached[i]) continue;
             int ri, ci;
-            host->cell_pos(b, bulb[i], &ri, &ci);
+            arrows_host->cell_pos(b, bulb[i], &ri, &ci);
             for (int j = 0; j < n; j++) {
                 if (!reached[j]) continue;
                 int rj, cj;
-                host->cell_pos(b, bulb[j], &rj, &cj);
+                arrows_host->cell_pos(b, bulb[j], &rj, &cj);
                 if (abs(ri - rj) + abs(ci - cj) == 1) {
                     reached[i] = 1;
                     count++;
@@ -299,10 +258,11 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
             char name[24], first[24];
             name_cell(b, bulb[i], name, sizeof name);
             name_cell(b, bulb[0], first, sizeof first);
-            return host->error(b, r, "bulb",
-                               "the bulb is not orthogonally connected: %s cannot be reached "
-                               "from %s through side-adjacent bulb cells",
-                               name, first);
+            return arrows_host->error(
+                b, r, "bulb",
+                "the bulb is not orthogonally connected: %s cannot be reached "
+                "from %s through side-adjacent bulb cells",
+                name, first);
         }
     return RG_OK;
 }
@@ -311,15 +271,15 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
     rg_board_info bi;
-    host->board(b, &bi);
-    arrow *a = host->alloc(b, sizeof *a);
-    if (!a) return host->error(b, r, NULL, "out of memory");
+    arrows_host->board(b, &bi);
+    arrow *a = arrows_host->alloc(b, sizeof *a);
+    if (!a) return arrows_host->error(b, r, NULL, "out of memory");
     a->D = bi.digits;
-    int rc = host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &a->bulb, &a->nbulb);
+    int rc = arrows_host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &a->bulb, &a->nbulb);
     if (rc != RG_OK) return rc;
     rc = check_bulb(b, r, a->bulb, a->nbulb);
     if (rc != RG_OK) return rc;
-    rc = host->read_cell_lists(b, r, "lines", 0, 1, 1, &a->shaft, &a->len, &a->nshaft);
+    rc = arrows_host->read_cell_lists(b, r, "lines", 0, 1, 1, &a->shaft, &a->len, &a->nshaft);
     if (rc != RG_OK) return rc;
     int total = a->nbulb;
     for (int s = 0; s < a->nshaft; s++) {
@@ -330,26 +290,28 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
         if (!touches) {
             name_cell(b, sh[0], x, sizeof x);
             snprintf(field, sizeof field, "lines[%d]", s);
-            return host->error(b, r, field,
-                               "shaft %d starts at %s, which does not touch the bulb: the first "
-                               "cell of a shaft must be a king-move neighbour of a bulb cell",
-                               s + 1, x);
+            return arrows_host->error(
+                b, r, field,
+                "shaft %d starts at %s, which does not touch the bulb: the first "
+                "cell of a shaft must be a king-move neighbour of a bulb cell",
+                s + 1, x);
         }
         for (int k = 1; k < a->len[s]; k++)
             if (!king_step(b, sh[k - 1], sh[k])) {
                 name_cell(b, sh[k - 1], x, sizeof x);
                 name_cell(b, sh[k], y, sizeof y);
                 snprintf(field, sizeof field, "lines[%d][%d]", s, k);
-                return host->error(b, r, field,
-                                   "%s and %s are not neighbours: consecutive cells of a shaft "
-                                   "must touch orthogonally or diagonally",
-                                   x, y);
+                return arrows_host->error(
+                    b, r, field,
+                    "%s and %s are not neighbours: consecutive cells of a shaft "
+                    "must touch orthogonally or diagonally",
+                    x, y);
             }
         total += a->len[s];
     }
     /* The cells watched and marked: bulb then shafts, each cell once. */
-    int *cells = host->alloc(b, (size_t)total * sizeof *cells);
-    if (!cells) return host->error(b, r, NULL, "out of memory");
+    int *cells = arrows_host->alloc(b, (size_t)total * sizeof *cells);
+    if (!cells) return arrows_host->error(b, r, NULL, "out of memory");
     int n = 0;
     for (int i = 0; i < total; i++) {
         int c = i < a->nbulb ? a->bulb[i] : -1;
@@ -362,30 +324,18 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
         for (int j = 0; j < n && !dup; j++) dup = cells[j] == c;
         if (!dup) cells[n++] = c;
     }
-    rc = host->add_mark(b, "arrow", 0, cells, n);
+    rc = arrows_host->add_mark(b, "arrow", 0, cells, n);
     if (rc != RG_OK) return rc;
-    return host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
-}
-
-static int arrows_generate_hook(rg_gen *g, const int *solution)
-{
-    return arrows_generate(host, g, solution);
+    return arrows_host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
 }
 
 /* format.md §6: the rank and the order fields are written in (fmt). */
 static const char *const arrow_order[] = {"bulb", "lines", NULL};
 
-static const rg_rule_type arrow_type = {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow, .link = NULL, .generate = arrows_generate_hook, .write_rank = 605, .write_order = arrow_order};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow,
+     .generate = arrows_generate, .write_rank = 605, .write_order = arrow_order},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &arrow_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)",
+                 arrows_host, types, NULL);

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cages_gen.h"
-#include "gen_util.h"
+#include "cages.h"
+#include "hook_util.h"
 
 typedef struct grower {
-    gu_board *b;
+    hu_board *b;
     const int *sol;
     int n, D;
     int *owner;    /* cage index per cell, -1 free, -2 left out for good */
@@ -23,7 +23,7 @@ static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 /* Free orthogonal neighbours of a cell: the fewer, the sooner it must join. */
 static int free_degree(const grower *w, int cell)
 {
-    int nb[8], k = gu_neighbours(w->b, cell, 0, nb), f = 0;
+    int nb[8], k = hu_neighbours(w->b, cell, 0, nb), f = 0;
     for (int i = 0; i < k; i++) f += w->owner[nb[i]] == -1;
     return f;
 }
@@ -32,12 +32,12 @@ static int free_degree(const grower *w, int cell)
  * tightest is 0) out of cand[0..k-1]. */
 static int pick(const grower *w, const int *cand, int k, int tightest)
 {
-    if (!tightest) return cand[gu_below(w->b, k)];
+    if (!tightest) return cand[hu_below(w->b, k)];
     int best = 9, ties = 0, chosen = -1;
     for (int i = 0; i < k; i++) {
         int f = free_degree(w, cand[i]);
         if (f < best) best = f, ties = 0;
-        if (f == best && gu_below(w->b, ++ties) == 0) chosen = cand[i];
+        if (f == best && hu_below(w->b, ++ties) == 0) chosen = cand[i];
     }
     return chosen;
 }
@@ -52,7 +52,7 @@ static int grow(grower *w, int id, int seed, int target, int *cand)
         int k = 0;
         for (int c = 0; c < w->n; c++) {
             if (w->owner[c] != -1 || (w->mask[id] & bit(w->sol[c]))) continue;
-            int nb[8], m = gu_neighbours(w->b, c, 0, nb);
+            int nb[8], m = hu_neighbours(w->b, c, 0, nb);
             for (int i = 0; i < m; i++)
                 if (w->owner[nb[i]] == id) {
                     cand[k++] = c;
@@ -75,7 +75,7 @@ static int merge_small(grower *w, int id, int *cand)
     int k = 0;
     for (int c = 0; c < w->n; c++) {
         if (w->owner[c] != id) continue;
-        int nb[8], m = gu_neighbours(w->b, c, 0, nb);
+        int nb[8], m = hu_neighbours(w->b, c, 0, nb);
         for (int i = 0; i < m; i++) {
             int o = w->owner[nb[i]];
             if (o < 0 || o == id || (w->mask[o] & w->mask[id]) ||
@@ -89,7 +89,7 @@ static int merge_small(grower *w, int id, int *cand)
     int best = -1;
     for (int i = 0; i < k; i++)
         if (best < 0 || w->size[cand[i]] < w->size[best] ||
-            (w->size[cand[i]] == w->size[best] && gu_below(w->b, 2)))
+            (w->size[cand[i]] == w->size[best] && hu_below(w->b, 2)))
             best = cand[i];
     for (int c = 0; c < w->n; c++)
         if (w->owner[c] == id) w->owner[c] = best;
@@ -102,76 +102,69 @@ static int merge_small(grower *w, int id, int *cand)
 
 static int emit_cages(grower *w, int sums, int *cells)
 {
-    gu_text t = {0};
+    hu_text t = {0};
     int rc = RG_OK;
     for (int id = 0; id < w->ncages && rc == RG_OK; id++) {
         if (!w->size[id]) continue;
         int k = 0, sum = 0;
         for (int c = 0; c < w->n; c++)
             if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c];
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"cage\",\"cells\":");
-        gu_cells(&t, w->b, cells, k);
-        if (sums) gu_printf(&t, ",\"sum\":%d", sum);
-        gu_printf(&t, "}");
-        rc = gu_emit(w->b, &t);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"cage\",\"cells\":");
+        hu_cells(&t, w->b, cells, k);
+        if (sums) hu_printf(&t, ",\"sum\":%d", sum);
+        hu_printf(&t, "}");
+        rc = hu_emit(w->b, &t);
     }
-    gu_text_free(&t);
+    hu_text_free(&t);
     return rc;
 }
 
-int cages_generate(const rg_host *h, rg_gen *g, const int *solution)
-{
-    if (!gu_host_ok(h)) return RG_E_PLUGIN;
-    gu_board b;
-    int rc = gu_board_init(&b, h, g);
-    if (rc != RG_OK) return rc;
-    int D = b.info.digits, n = b.info.cells;
+/* The request's settings. */
+typedef struct settings {
     long max_size, min_size, count, coverage, sums;
-    rc = gu_int(&b, "max_size", D < 5 ? D : 5, 1, D, &max_size);
-    if (rc == RG_OK) rc = gu_int(&b, "min_size", max_size < 2 ? max_size : 2, 1, D, &min_size);
-    if (rc == RG_OK && min_size > max_size)
-        rc = h->gen_error(g, "setting min_size is %ld but max_size is %ld: min_size may not be "
-                             "larger", min_size, max_size);
-    if (rc == RG_OK) rc = gu_int(&b, "count", 0, 0, n, &count);
-    if (rc == RG_OK) rc = gu_int(&b, "coverage", 100, 1, 100, &coverage);
-    if (rc == RG_OK) rc = gu_int(&b, "sums", 1, 0, 1, &sums);
-    if (rc != RG_OK) {
-        gu_board_free(&b);
-        return rc;
-    }
-    grower w = {&b, solution, n, D, NULL, NULL, NULL, 0, (int)min_size, (int)max_size};
-    int slots = n > 0 ? n : 1;
-    w.owner = malloc(sizeof(int) * (size_t)slots);
-    w.size = calloc((size_t)slots, sizeof(int));
-    w.mask = calloc((size_t)slots, sizeof(rg_mask));
-    int *cand = malloc(sizeof(int) * (size_t)slots * 4);
-    if (!w.owner || !w.size || !w.mask || !cand) {
-        rc = h->gen_error(g, "out of memory");
-        goto done;
-    }
-    for (int c = 0; c < n; c++) w.owner[c] = -1;
-    int full = coverage == 100 && count == 0;
-    int target = (int)((coverage * n + 99) / 100), covered = 0;
+} settings;
+
+static int read_settings(const hu_board *b, settings *s)
+{
+    int D = b->info.digits, n = b->info.cells;
+    int rc = hu_int(b, "max_size", D < 5 ? D : 5, 1, D, &s->max_size);
+    if (rc == RG_OK)
+        rc = hu_int(b, "min_size", s->max_size < 2 ? s->max_size : 2, 1, D, &s->min_size);
+    if (rc == RG_OK && s->min_size > s->max_size)
+        rc = b->h->gen_error(b->g, "setting min_size is %ld but max_size is %ld: min_size may "
+                                   "not be larger", s->min_size, s->max_size);
+    if (rc == RG_OK) rc = hu_int(b, "count", 0, 0, n, &s->count);
+    if (rc == RG_OK) rc = hu_int(b, "coverage", 100, 1, 100, &s->coverage);
+    if (rc == RG_OK) rc = hu_int(b, "sums", 1, 0, 1, &s->sums);
+    return rc;
+}
+
+/* Grows cages until coverage or count is reached or no cell is free. A
+ * cage below min_size merges into a neighbour; with partial coverage one
+ * that cannot is dropped, its cells left out for good. */
+static void grow_all(grower *w, const settings *s, int *cand)
+{
+    int n = w->n, full = s->coverage == 100 && s->count == 0;
+    int target = (int)((s->coverage * n + 99) / 100), covered = 0;
     for (;;) {
         int live = 0, k = 0;
-        for (int id = 0; id < w.ncages; id++) live += w.size[id] > 0;
-        if (covered >= target || (count && live >= count)) break;
+        for (int id = 0; id < w->ncages; id++) live += w->size[id] > 0;
+        if (covered >= target || (s->count && live >= s->count)) break;
         for (int c = 0; c < n; c++)
-            if (w.owner[c] == -1) cand[k++] = c;
+            if (w->owner[c] == -1) cand[k++] = c;
         if (!k) break;
         /* Covering every cell, start in the tightest corner left so that no
          * cell ends up walled in; covering part, start anywhere. */
-        int seed = pick(&w, cand, k, full);
-        int id = w.ncages++;
-        int want = (int)min_size + gu_below(&b, (int)(max_size - min_size) + 1);
-        int got = grow(&w, id, seed, want, cand);
-        if (got < min_size && !merge_small(&w, id, cand) && !full) {
-            /* Too small to keep, nowhere to merge: leave its cells out. */
+        int seed = pick(w, cand, k, full);
+        int id = w->ncages++;
+        int want = (int)s->min_size + hu_below(w->b, (int)(s->max_size - s->min_size) + 1);
+        int got = grow(w, id, seed, want, cand);
+        if (got < s->min_size && !merge_small(w, id, cand) && !full) {
             for (int c = 0; c < n; c++)
-                if (w.owner[c] == id) w.owner[c] = -2;
-            w.size[id] = 0;
-            w.ncages--;
+                if (w->owner[c] == id) w->owner[c] = -2;
+            w->size[id] = 0;
+            w->ncages--;
             continue;
         }
         covered += got;
@@ -179,15 +172,37 @@ int cages_generate(const rg_host *h, rg_gen *g, const int *solution)
     /* Leftovers of full coverage: merge while any small cage can. */
     for (int again = 1; again;) {
         again = 0;
-        for (int id = 0; id < w.ncages; id++)
-            if (w.size[id] && w.size[id] < min_size && merge_small(&w, id, cand)) again = 1;
+        for (int id = 0; id < w->ncages; id++)
+            if (w->size[id] && w->size[id] < s->min_size && merge_small(w, id, cand)) again = 1;
     }
-    rc = emit_cages(&w, (int)sums, cand);
-done:
+}
+
+static int generate(hu_board *b, const int *solution)
+{
+    settings s;
+    int rc = read_settings(b, &s);
+    if (rc != RG_OK) return rc;
+    int D = b->info.digits, n = b->info.cells, slots = n > 0 ? n : 1;
+    grower w = {b, solution, n, D, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+    w.owner = malloc(sizeof(int) * (size_t)slots);
+    w.size = calloc((size_t)slots, sizeof(int));
+    w.mask = calloc((size_t)slots, sizeof(rg_mask));
+    int *cand = malloc(sizeof(int) * (size_t)slots * 4);
+    if (!w.owner || !w.size || !w.mask || !cand) {
+        rc = b->h->gen_error(b->g, "out of memory");
+    } else {
+        for (int c = 0; c < n; c++) w.owner[c] = -1;
+        grow_all(&w, &s, cand);
+        rc = emit_cages(&w, (int)s.sums, cand);
+    }
     free(w.owner);
     free(w.size);
     free(w.mask);
     free(cand);
-    gu_board_free(&b);
     return rc;
+}
+
+int cages_generate(rg_gen *g, const int *solution)
+{
+    return hu_run(cages_host, g, solution, generate);
 }

@@ -1,7 +1,13 @@
 /* Sums of at most three cells implied by the units and sum cages taken as
- * linear equations (lineq.h).
- *
- * The equations are brought to reduced row echelon form over the integers
+ * linear equations (lineq.h): the echelon form of the system, then the cells
+ * whose signatures cancel, found through a hash that is linear. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineq.h"
+
+/* The equations are brought to reduced row echelon form over the integers
  * (each row kept divided by the gcd of its entries). A row r then reads
  * piv_r x_{p_r} + sum over free cells f of R_r[f] x_f = beta_r. A weighted
  * sum v.x is the same for every solution exactly when v is orthogonal to
@@ -13,12 +19,6 @@
  * Signatures are found by a hash that is linear in the signature, so that
  * the hash of S_a + S_b is the sum of the hashes, and every match is
  * confirmed on the signatures themselves. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "lineq.h"
-
 typedef struct lsys {
     int nc, nfree;
     int64_t L;
@@ -190,6 +190,53 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
     return 0;
 }
 
+/* The nsets equations as rows of m (w - 1 cells, then the total). */
+static void equations(int64_t *m, int w, const int *const *sets, const int *lens,
+                      const long *sums, int nsets)
+{
+    for (int i = 0; i < nsets; i++) {
+        for (int k = 0; k < lens[i]; k++) m[(size_t)i * w + sets[i][k]] = 1;
+        m[(size_t)i * w + w - 1] = sums[i];
+    }
+}
+
+/* S's tables for its cells; -1 when out of memory. */
+static int lsys_alloc(lsys *S)
+{
+    int nc = S->nc;
+    S->sig = calloc((size_t)nc * (S->nfree ? S->nfree : 1), sizeof *S->sig);
+    S->pivrhs = calloc((size_t)nc, sizeof *S->pivrhs);
+    S->hash = malloc((size_t)nc * sizeof *S->hash);
+    S->next = malloc((size_t)nc * sizeof *S->next);
+    S->mask = 1;
+    while (S->mask < 2u * (unsigned)nc) S->mask <<= 1;
+    S->head = malloc((size_t)S->mask * sizeof *S->head);
+    S->mask--;
+    return S->sig && S->pivrhs && S->hash && S->next && S->head ? 0 : -1;
+}
+
+static void lsys_free(lsys *S)
+{
+    free(S->sig);
+    free(S->pivrhs);
+    free(S->hash);
+    free(S->next);
+    free(S->head);
+}
+
+/* The hash chains: each cell in the bucket of its hash, cells ascending. */
+static void chain(lsys *S)
+{
+    for (unsigned b = 0; b <= S->mask; b++) S->head[b] = -1;
+    for (int j = S->nc - 1; j >= 0; j--) {
+        unsigned b = (unsigned)(mix64(S->hash[j]) & S->mask);
+        S->next[j] = S->head[b];
+        S->head[b] = j;
+    }
+}
+
+/* The pivots and the signatures are worked out inline here: as functions of
+ * their own (tried) they made the derivation at link measurably slower. */
 int lineq_derive(int ncells, const int *const *sets, const int *lens, const long *sums, int nsets,
                  lineq_emit emit, void *ctx)
 {
@@ -203,10 +250,7 @@ int lineq_derive(int ncells, const int *const *sets, const int *lens, const long
     memset(&S, 0, sizeof S);
     int rc = -1, rank = 0;
     if (!m || !pivcol || !pivrow || !fidx) goto done;
-    for (int i = 0; i < nsets; i++) {
-        for (int k = 0; k < lens[i]; k++) m[(size_t)i * w + sets[i][k]] = 1;
-        m[(size_t)i * w + ncells] = sums[i];
-    }
+    equations(m, w, sets, lens, sums, nsets);
     rc = 0;
     if (echelon(m, nsets, w, pivcol, &rank) <= 0) goto done; /* nothing to say */
     for (int j = 0; j < ncells; j++) pivrow[j] = -1;
@@ -221,16 +265,8 @@ int lineq_derive(int ncells, const int *const *sets, const int *lens, const long
         S.L = l;
     }
     rc = -1;
-    S.sig = calloc((size_t)ncells * (S.nfree ? S.nfree : 1), sizeof *S.sig);
-    S.pivrhs = calloc((size_t)ncells, sizeof *S.pivrhs);
-    S.hash = malloc((size_t)ncells * sizeof *S.hash);
-    S.next = malloc((size_t)ncells * sizeof *S.next);
-    S.mask = 1;
-    while (S.mask < 2u * (unsigned)ncells) S.mask <<= 1;
-    S.head = malloc((size_t)S.mask * sizeof *S.head);
-    S.mask--;
     uint64_t *rnd = malloc((size_t)(S.nfree ? S.nfree : 1) * sizeof *rnd);
-    if (!S.sig || !S.pivrhs || !S.hash || !S.next || !S.head || !rnd) {
+    if (lsys_alloc(&S) < 0 || !rnd) {
         free(rnd);
         goto done;
     }
@@ -257,22 +293,13 @@ int lineq_derive(int ncells, const int *const *sets, const int *lens, const long
         rc = 0;
         goto done;
     }
-    for (unsigned b = 0; b <= S.mask; b++) S.head[b] = -1;
-    for (int j = ncells - 1; j >= 0; j--) {
-        unsigned b = (unsigned)(mix64(S.hash[j]) & S.mask);
-        S.next[j] = S.head[b];
-        S.head[b] = j;
-    }
+    chain(&S);
     rc = enumerate(&S, emit, ctx);
 done:
     free(m);
     free(pivcol);
     free(pivrow);
     free(fidx);
-    free(S.sig);
-    free(S.pivrhs);
-    free(S.hash);
-    free(S.next);
-    free(S.head);
+    lsys_free(&S);
     return rc;
 }

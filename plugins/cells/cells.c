@@ -1,36 +1,39 @@
 /* The cells plugin: odd, even, low and high cells (format.md 6.7). Each is a
  * restriction of the cell's root domain, made once at build time; nothing of
  * this plugin runs while solving. */
-#include "cells_gen.h"
+#include "cells.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *cells_host;
 
 enum { K_ODD, K_EVEN, K_LOW, K_HIGH };
 static const char *const kinds[] = {"odd", "even", "low", "high", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const cell_order[] = {"kind", "split", "cells", NULL};
 
 static int compile_cell(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
     rg_board_info bi;
-    host->board(b, &bi);
+    cells_host->board(b, &bi);
     int kind;
-    int rc = host->read_enum(b, r, "kind", 0, kinds, &kind);
+    int rc = cells_host->read_enum(b, r, "kind", 0, kinds, &kind);
     if (rc != RG_OK) return rc;
     long split = 0;
     if (kind == K_LOW || kind == K_HIGH) {
         if (bi.digits < 2)
-            return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
-                               kinds[kind]);
-        rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &split);
+            return cells_host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
+                                     kinds[kind]);
+        rc = cells_host->read_int(b, r, "split", 0, 1, bi.digits - 1, &split);
         if (rc != RG_OK) return rc;
-    } else if (host->has(b, r, "split")) {
-        return host->error(b, r, "split", "split belongs only to low and high cells, not to %s",
-                           kinds[kind]);
+    } else if (cells_host->has(b, r, "split")) {
+        return cells_host->error(
+            b, r, "split", "split belongs only to low and high cells, not to %s", kinds[kind]);
     }
     const int *cells;
     int n;
-    rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    rc = cells_host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
     if (rc != RG_OK) return rc;
     rg_mask allowed = 0;
     for (int d = 1; d <= bi.digits; d++) {
@@ -41,31 +44,15 @@ static int compile_cell(rg_build *b, rg_rule *r, void **data)
         if (ok) allowed |= (rg_mask)1 << (d - 1);
     }
     for (int i = 0; i < n && rc == RG_OK; i++) {
-        rc = host->add_mark(b, "cell", kind * 1000L + split, &cells[i], 1);
-        if (rc == RG_OK) rc = host->restrict_cell(b, cells[i], allowed);
+        rc = cells_host->add_mark(b, "cell", kind * 1000L + split, &cells[i], 1);
+        if (rc == RG_OK) rc = cells_host->restrict_cell(b, cells[i], allowed);
     }
     return rc;
 }
 
-static int cells_generate_hook(rg_gen *g, const int *solution)
-{
-    return cells_generate(host, g, solution);
-}
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell,
+     .generate = cells_generate, .write_rank = 607, .write_order = cell_order},
+};
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const cell_order[] = {"kind", "split", "cells", NULL};
-
-static const rg_rule_type cell_type = {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell, .link = NULL, .generate = cells_generate_hook, .write_rank = 607, .write_order = cell_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &cell_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("cells", "1.0", "cell clues: odd, even, low, high", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("cells", "1.0", "cell clues: odd, even, low, high", cells_host, types, NULL);

@@ -15,7 +15,11 @@ const char *const rg_pairop_names[] = {
     "not_product",        "same_parity", "different_parity", "less",   "less_equal",
     NULL};
 
-void rg_pairop_init(const rg_host *h) { host = h; }
+int rg_pairop_init(const rg_host *h)
+{
+    host = h;
+    return RG_OK;
+}
 
 int rg_pairop_ordered(int op) { return op == RG_OP_LESS || op == RG_OP_LESS_EQUAL; }
 

@@ -40,8 +40,9 @@ typedef struct rg_pairop_table {
 /* The operator names, indexed by RG_OP_*, NULL-terminated (for read_enum). */
 extern const char *const rg_pairop_names[];
 
-/* Keeps the host table for the calls below; call from the plugin's init. */
-void rg_pairop_init(const rg_host *host);
+/* Keeps the host table for the calls below: the setup of the plugin's
+ * RG_PLUGIN_DEFINE. Returns RG_OK. */
+int rg_pairop_init(const rg_host *host);
 
 /* Is op ordered (5.2: less, less_equal)? */
 int rg_pairop_ordered(int op);

@@ -1,15 +1,17 @@
-/* The corners plugin (format.md 6.9): battenburg (a parity checkerboard, as
- * four different-parity pair rules) and quadruple (listed digits, repeats
- * counted, by a small matching propagator that keeps exactly the supported
- * digits of the 2 x 2 block). */
+/* The corners plugin (format.md 6.9): battenburg, as four different-parity
+ * pair rules, and quadruple, by a matching propagator that keeps exactly the
+ * supported digits of the 2 x 2 block (listed digits may repeat). */
 #include "pairop.h"
-#include "corners_gen.h"
+#include "corners.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *corners_host;
 
 enum { K_BATTENBURG, K_QUADRUPLE };
 static const char *const kinds[] = {"battenburg", "quadruple", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const corner_order[] = {"kind", "digits", "cells", NULL};
 
 /* A quadruple: the block and its required digits (repeats kept). */
 typedef struct quad {
@@ -35,7 +37,7 @@ static int match(const rg_mask *dom, const quad *q, int skip, int not, int k, un
 static int quad_propagate(rg_space *sp, void *data)
 {
     const quad *q = data;
-    const rg_mask *all = host->domains(sp);
+    const rg_mask *all = corners_host->domains(sp);
     rg_mask dom[4], listed = 0;
     for (int i = 0; i < 4; i++) dom[i] = all[q->cells[i]];
     for (int k = 0; k < q->nneed; k++) listed |= (rg_mask)1 << (q->need[k] - 1);
@@ -51,7 +53,8 @@ static int quad_propagate(rg_space *sp, void *data)
     }
     int placed = 1;
     for (int i = 0; i < 4; i++) {
-        if ((dom[i] & ~keep[i]) && host->keep(sp, q->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if ((dom[i] & ~keep[i]) && corners_host->keep(sp, q->cells[i], keep[i]) < 0)
+            return RG_PROP_FAIL;
         if (keep[i] & (keep[i] - 1)) placed = 0;
     }
     return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;
@@ -79,18 +82,18 @@ static int quad_check(const int *values, void *data)
 static int read_block(rg_build *b, rg_rule *r, const int **cells)
 {
     int n;
-    int rc = host->read_cells(b, r, "cells", RG_F_ORDERED, 4, 4, cells, &n);
+    int rc = corners_host->read_cells(b, r, "cells", RG_F_ORDERED, 4, 4, cells, &n);
     if (rc != RG_OK) return rc;
     int row[4], col[4];
-    for (int i = 0; i < 4; i++) host->cell_pos(b, (*cells)[i], &row[i], &col[i]);
+    for (int i = 0; i < 4; i++) corners_host->cell_pos(b, (*cells)[i], &row[i], &col[i]);
     for (int i = 1; i < 4; i++)
         if (row[i] != row[0] + i / 2 || col[i] != col[0] + i % 2)
-            return host->error(b, r, "cells",
-                               "a corner lists a 2 x 2 block in reading order: after r%dc%d "
-                               "come r%dc%d, r%dc%d, r%dc%d; got r%dc%d, r%dc%d, r%dc%d",
-                               row[0], col[0], row[0], col[0] + 1, row[0] + 1, col[0],
-                               row[0] + 1, col[0] + 1, row[1], col[1], row[2], col[2], row[3],
-                               col[3]);
+            return corners_host->error(
+                b, r, "cells",
+                "a corner lists a 2 x 2 block in reading order: after r%dc%d "
+                "come r%dc%d, r%dc%d, r%dc%d; got r%dc%d, r%dc%d, r%dc%d",
+                row[0], col[0], row[0], col[0] + 1, row[0] + 1, col[0], row[0] + 1, col[0] + 1,
+                row[1], col[1], row[2], col[2], row[3], col[3]);
     return RG_OK;
 }
 
@@ -98,30 +101,30 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
     int kind;
-    int rc = host->read_enum(b, r, "kind", 0, kinds, &kind);
+    int rc = corners_host->read_enum(b, r, "kind", 0, kinds, &kind);
     if (rc != RG_OK) return rc;
     const int *digits = NULL;
     int nd = 0;
     if (kind == K_QUADRUPLE) {
-        rc = host->read_digits(b, r, "digits", 0, 1, 4, &digits, &nd);
+        rc = corners_host->read_digits(b, r, "digits", 0, 1, 4, &digits, &nd);
         if (rc != RG_OK) return rc;
     }
     const int *cells;
     rc = read_block(b, r, &cells);
     if (rc != RG_OK) return rc;
-    rc = host->add_mark(b, kinds[kind], 0, cells, 4);
+    rc = corners_host->add_mark(b, kinds[kind], 0, cells, 4);
     if (rc != RG_OK) return rc;
     if (kind == K_BATTENBURG) {
         const rg_pairop_table *t = rg_pairop_table_new(b, RG_OP_DIFFERENT_PARITY, 0);
-        if (!t) return host->error(b, r, NULL, "out of memory");
+        if (!t) return corners_host->error(b, r, NULL, "out of memory");
         /* Orthogonal neighbours differ; the diagonals then agree. */
         static const int sides[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
         for (int i = 0; i < 4 && rc == RG_OK; i++)
             rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners");
         return rc;
     }
-    quad *q = host->alloc(b, sizeof *q);
-    if (!q) return host->error(b, r, NULL, "out of memory");
+    quad *q = corners_host->alloc(b, sizeof *q);
+    if (!q) return corners_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < 4; i++) q->cells[i] = cells[i];
     q->nneed = nd;
     for (int k = 0; k < nd; k++) {
@@ -134,29 +137,13 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
     }
     rg_propagator def = {sizeof(rg_propagator), "quadruple", "corners", RG_COST_LINEAR,
                          quad_propagate, quad_check};
-    return host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
+    return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 
-static int corners_generate_hook(rg_gen *g, const int *solution)
-{
-    return corners_generate(host, g, solution);
-}
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner,
+     .generate = corners_generate, .write_rank = 609, .write_order = corner_order},
+};
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const corner_order[] = {"kind", "digits", "cells", NULL};
-
-static const rg_rule_type corner_type = {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner, .link = NULL, .generate = corners_generate_hook, .write_rank = 609, .write_order = corner_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    rg_pairop_init(h);
-    return h->register_type(reg, &corner_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("corners", "1.0", "corner clues: battenburg, quadruple", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("corners", "1.0", "corner clues: battenburg, quadruple", corners_host, types,
+                 rg_pairop_init);

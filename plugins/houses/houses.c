@@ -1,13 +1,15 @@
 /* The houses plugin: grid, box_grid, box, row, column and region rules
- * (format.md 6.1, 6.2). It only declares houses and grid areas: the core owns
- * the peers and units built from them, so nothing here runs while solving.
- * Their canonical form is written by houses_write.c, jigsaw layouts drawn by
- * houses_layout.c. */
+ * (format.md 6.1, 6.2); their canonical form is written by houses_write.c,
+ * jigsaw layouts drawn by houses_layout.c. */
 #include <stddef.h>
 #include <stdio.h>
 
 #include "houses.h"
 
+/* The plugin only declares houses and grid areas: the core owns the peers
+ * and units built from them, so nothing here runs while solving. */
+
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *houses_host;
 
 static const char *const region_kinds[] = {"diagonal", "window", "disjoint", "colour",
@@ -198,20 +200,5 @@ static const rg_rule_type types[] = {
      .compile = compile_region, .write_rank = 602, .write_order = region_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    houses_host = h;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        int rc = h->register_type(reg, &types[i]);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("houses", "1.0",
-                       "houses and regions: grid, box_grid, box, row, column, region", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("houses", "1.0", "houses and regions: grid, box_grid, box, row, column, region",
+                 houses_host, types, NULL);

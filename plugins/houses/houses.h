@@ -5,7 +5,9 @@
 
 #include "rulegrid/plugin.h"
 
-extern const rg_host *houses_host;
+/* The host table, set by init (RG_PLUGIN_DEFINE in houses.c). Hidden, so
+ * that the plugin's files reach it directly, not through the GOT. */
+extern const rg_host *houses_host __attribute__((visibility("hidden")));
 
 /* What a house rule declared. */
 enum { HR_GRID = 0, HR_BOX_GRID, HR_BOX, HR_ROW, HR_COLUMN };

@@ -3,14 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "houses.h"
 
 /* Trades tried per cell of the board. */
 #define TRADES_PER_CELL 150
 
 typedef struct layout {
-    gu_board b;
+    const hu_board *b;
     int N, D;
     int *piece, *queue, *cand, *nb; /* nb: 4 orthogonal neighbours per cell, -1 none */
     unsigned char *seen;
@@ -45,9 +45,9 @@ static void start(layout *l)
         if (l->D % h == 0) bh = h;
     int bw = l->D / bh;
     for (int c = 0; c < l->N; c++) {
-        int y = l->b.row[c], x = l->b.col[c];
+        int y = l->b->row[c], x = l->b->col[c];
         l->piece[c] = bh > 1 ? ((y - 1) / bh) * bh + (x - 1) / bw : y - 1;
-        for (int d = 0; d < 4; d++) l->nb[4 * c + d] = gu_step(&l->b, c, dy[d], dx[d]);
+        for (int d = 0; d < 4; d++) l->nb[4 * c + d] = hu_step(l->b, c, dy[d], dx[d]);
     }
 }
 
@@ -56,8 +56,8 @@ static void start(layout *l)
  * stay whole. */
 static void trade(layout *l)
 {
-    int a = gu_below(&l->b, l->N);
-    int b = l->nb[4 * a + gu_below(&l->b, 4)];
+    int a = hu_below(l->b, l->N);
+    int b = l->nb[4 * a + hu_below(l->b, 4)];
     if (b < 0 || l->piece[b] == l->piece[a]) return;
     int A = l->piece[a], B = l->piece[b], nc = 0;
     for (int c = 0; c < l->N; c++) {
@@ -71,7 +71,7 @@ static void trade(layout *l)
         }
     }
     if (nc == 0) return;
-    int c = l->cand[gu_below(&l->b, nc)];
+    int c = l->cand[hu_below(l->b, nc)];
     l->piece[a] = B;
     l->piece[c] = A;
     if (!connected(l, A, c) || !connected(l, B, a)) {
@@ -83,44 +83,43 @@ static void trade(layout *l)
 /* One box rule per piece, its cells in index order. */
 static int emit(layout *l)
 {
-    gu_text t = {0};
+    hu_text t = {0};
     int *cells = l->cand, rc = RG_OK;
     for (int k = 0; k < l->D && rc == RG_OK; k++) {
         int n = 0;
         for (int c = 0; c < l->N; c++)
             if (l->piece[c] == k) cells[n++] = c;
-        gu_text_reset(&t);
-        gu_printf(&t, "{\"type\":\"box\",\"cells\":");
-        gu_cells(&t, &l->b, cells, n);
-        gu_printf(&t, "}");
-        rc = gu_emit(&l->b, &t);
+        hu_text_reset(&t);
+        hu_printf(&t, "{\"type\":\"box\",\"cells\":");
+        hu_cells(&t, l->b, cells, n);
+        hu_printf(&t, "}");
+        rc = hu_emit(l->b, &t);
     }
-    gu_text_free(&t);
+    hu_text_free(&t);
     return rc;
 }
 
-int houses_layout_jigsaw(rg_gen *g)
+/* D pieces of D cells grown from the regular boxes (or rows) by random
+ * trades that keep every piece connected. */
+static int jigsaw(hu_board *b, const int *solution)
 {
-    if (!gu_host_ok(houses_host)) return RG_E_PLUGIN;
+    (void)solution;
     layout l;
     memset(&l, 0, sizeof l);
-    int rc = gu_board_init(&l.b, houses_host, g);
-    if (rc != RG_OK) return rc;
-    l.N = l.b.info.cells;
-    l.D = l.b.info.digits;
-    if (l.b.info.rows != l.D || l.b.info.columns != l.D || l.N != l.D * l.D) {
-        rc = houses_host->gen_error(g, "jigsaw pieces need a full square board of D x D cells "
-                                       "(%d x %d)", l.D, l.D);
-        gu_board_free(&l.b);
-        return rc;
-    }
+    l.b = b;
+    l.N = b->info.cells;
+    l.D = b->info.digits;
+    if (b->info.rows != l.D || b->info.columns != l.D || l.N != l.D * l.D)
+        return b->h->gen_error(b->g, "jigsaw pieces need a full square board of D x D cells "
+                                     "(%d x %d)", l.D, l.D);
     l.piece = malloc((size_t)l.N * sizeof *l.piece);
     l.queue = malloc((size_t)l.N * sizeof *l.queue);
     l.cand = malloc((size_t)l.N * sizeof *l.cand);
     l.nb = malloc((size_t)l.N * 4 * sizeof *l.nb);
     l.seen = malloc((size_t)l.N);
+    int rc;
     if (!l.piece || !l.queue || !l.cand || !l.nb || !l.seen) {
-        rc = houses_host->gen_error(g, "out of memory");
+        rc = b->h->gen_error(b->g, "out of memory");
     } else {
         start(&l);
         for (long s = 0; s < (long)l.N * TRADES_PER_CELL; s++) trade(&l);
@@ -131,6 +130,10 @@ int houses_layout_jigsaw(rg_gen *g)
     free(l.cand);
     free(l.nb);
     free(l.seen);
-    gu_board_free(&l.b);
     return rc;
+}
+
+int houses_layout_jigsaw(rg_gen *g)
+{
+    return hu_run(houses_host, g, NULL, jigsaw);
 }

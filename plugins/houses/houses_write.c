@@ -1,16 +1,17 @@
-/* The canonical form of the house rules (format.md §6.1): the houses that
- * grid, box_grid, box, row and column rules make, deduplicated by cell set,
- * are written back as a box_grid for every D x D area whose rows, columns
- * and regular boxes are houses, a grid where its boxes are irregular or
- * absent, and box / row / column rules for the houses left. A second
- * writing of the result gives the same bytes. */
+/* The write hook of grid, box_grid, box, row and column rules: their
+ * canonical form (format.md §6.1), rebuilt from the houses they make. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 #include "houses.h"
+
+/* The houses, deduplicated by cell set, are written back as a box_grid for
+ * every D x D area whose rows, columns and regular boxes are houses, a grid
+ * where its boxes are irregular or absent, and box / row / column rules for
+ * the houses left. A second writing of the result gives the same bytes. */
 
 /* One house, its cell set deduplicated. A house has up to two roles, box
  * and line (row or column); each role remembers the first rule that gave it
@@ -331,7 +332,7 @@ static void list_items(houses *hs)
 
 /* A cell list: one rectangle when the cells are exactly a rectangle listed
  * in reading order, else the names as listed. */
-static void add_cell_list(gu_text *t, const houses *hs, const int *cells, int n)
+static void add_cell_list(hu_text *t, const houses *hs, const int *cells, int n)
 {
     int r1 = hs->row[cells[0]], c1 = hs->col[cells[0]];
     int r2 = hs->row[cells[n - 1]], c2 = hs->col[cells[n - 1]];
@@ -340,42 +341,42 @@ static void add_cell_list(gu_text *t, const houses *hs, const int *cells, int n)
         rect = hs->row[cells[k]] == r1 + k / (c2 - c1 + 1) &&
                hs->col[cells[k]] == c1 + k % (c2 - c1 + 1);
     if (rect) {
-        gu_printf(t, "[\"r%dc%d:r%dc%d\"]", r1, c1, r2, c2);
+        hu_printf(t, "[\"r%dc%d:r%dc%d\"]", r1, c1, r2, c2);
         return;
     }
-    gu_printf(t, "[");
+    hu_printf(t, "[");
     for (int k = 0; k < n; k++)
-        gu_printf(t, "%s\"r%dc%d\"", k ? ", " : "", hs->row[cells[k]], hs->col[cells[k]]);
-    gu_printf(t, "]");
+        hu_printf(t, "%s\"r%dc%d\"", k ? ", " : "", hs->row[cells[k]], hs->col[cells[k]]);
+    hu_printf(t, "]");
 }
 
 /* The area's rule, with the note and x- fields of every grid / box_grid
  * rule at its origin. */
 static int write_area(houses *hs, const area *a, const rg_rule *const *rules,
-                      const house_rule *const *hr, int n, gu_text *t, const rg_rule **extras)
+                      const house_rule *const *hr, int n, hu_text *t, const rg_rule **extras)
 {
     int ne = 0;
     for (int i = 0; i < n; i++)
         if ((hr[i]->what == HR_GRID || hr[i]->what == HR_BOX_GRID) && hr[i]->origin == a->origin)
             extras[ne++] = rules[i];
-    gu_text_reset(t);
-    gu_printf(t, "{\"type\": \"%s\", \"origin\": \"r%dc%d\"", a->box_h ? "box_grid" : "grid",
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\": \"%s\", \"origin\": \"r%dc%d\"", a->box_h ? "box_grid" : "grid",
         hs->row[a->origin], hs->col[a->origin]);
-    if (a->box_h) gu_printf(t, ", \"box\": [%d, %d]", a->box_h, a->box_w);
-    gu_printf(t, "}");
+    if (a->box_h) hu_printf(t, ", \"box\": [%d, %d]", a->box_h, a->box_w);
+    hu_printf(t, "}");
     if (t->oom) return RG_E_NOMEM;
     return houses_host->out_json(hs->o, t->s, extras, ne);
 }
 
-static int write_item(houses *hs, const item *it, gu_text *t)
+static int write_item(houses *hs, const item *it, hu_text *t)
 {
     static const char *const names[3] = {"box", "row", "column"};
     static const char *const cells_field[] = {"cells", NULL};
     if (it->rule) return houses_host->out_rule(hs->o, it->rule, cells_field);
-    gu_text_reset(t);
-    gu_printf(t, "{\"type\": \"%s\", \"cells\": ", names[it->group]);
+    hu_text_reset(t);
+    hu_printf(t, "{\"type\": \"%s\", \"cells\": ", names[it->group]);
     add_cell_list(t, hs, it->cells, it->n);
-    gu_printf(t, "}");
+    hu_printf(t, "}");
     if (t->oom) return RG_E_NOMEM;
     return houses_host->out_json(hs->o, t->s, NULL, 0);
 }
@@ -384,7 +385,7 @@ int houses_write(rg_out *o, const rg_rule *const *rules, void *const *data, int 
 {
     const house_rule *const *hr = (const house_rule *const *)data;
     houses hs;
-    gu_text t = {0};
+    hu_text t = {0};
     const rg_rule **extras = malloc((size_t)(n ? n : 1) * sizeof *extras);
     int rc = extras ? houses_alloc(&hs, o, hr, n) : RG_E_NOMEM;
     for (int i = 0; rc == RG_OK && i < n; i++) {
@@ -405,6 +406,6 @@ int houses_write(rg_out *o, const rg_rule *const *rules, void *const *data, int 
     for (int i = 0; rc == RG_OK && i < hs.nitems; i++) rc = write_item(&hs, &hs.items[i], &t);
     if (extras) houses_free(&hs);
     free(extras);
-    gu_text_free(&t);
+    hu_text_free(&t);
     return rc;
 }

@@ -1,19 +1,19 @@
-/* Propagators and checks of the line kinds. Each propagator keeps exactly
- * the digits some assignment satisfying its line alone (within the current
- * domains) uses, except whisper on a loop (arc consistency) and region_sum
- * (segments outside boxes may repeat digits; above LSUM_DP_DIGITS digits,
- * distinct digits within a segment are left to the box). The reasoning
- * for each kind is in docs/rules-cages-lines-arrows.md. */
+/* Propagators and checks of the line kinds (reading is in lines.c); the
+ * reasoning for each kind is in docs/rules-cages-lines-arrows.md. */
 #include <stdint.h>
 
-#include "../cages/linsum.h"
-#include "../cages/match.h"
+#include "linsum.h"
+#include "match.h"
+#include "sumset.h"
 #include "lines.h"
 
-#define host lines_host
+/* Each propagator keeps exactly the digits some assignment satisfying its
+ * line alone (within the current domains) uses, except whisper on a loop
+ * (arc consistency) and region_sum (segments outside boxes may repeat
+ * digits; above LSUM_DP_DIGITS digits, distinct digits within a segment are
+ * left to the box). */
 
 /* ---- Masks ---------------------------------------------------------------- */
-
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
 static rg_mask ge(int v, int D) { return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1); }
@@ -21,59 +21,13 @@ static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mas
 static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
-/* ---- Sets of sums ----------------------------------------------------------- */
-
-#define SUM_WORDS 17 /* sums 0..1087: any segment inside one box of up to 32 cells */
-
-typedef struct sumset {
-    uint64_t w[SUM_WORDS];
-} sumset;
-
-/* dst |= src << k, over nw words. */
-static void sums_or_shift(sumset *dst, const sumset *src, int k, int nw)
-{
-    int q = k / 64, r = k % 64;
-    for (int i = nw - 1; i >= q; i--) {
-        uint64_t v = src->w[i - q] << r;
-        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
-        dst->w[i] |= v;
-    }
-}
-
-/* Clears the sums above cap. */
-static void sums_cap(sumset *s, int cap, int nw)
-{
-    int q = cap / 64, r = cap % 64;
-    if (q < nw) s->w[q] &= r == 63 ? ~(uint64_t)0 : (((uint64_t)1 << (r + 1)) - 1);
-    for (int i = q + 1; i < nw; i++) s->w[i] = 0;
-}
-
-/* The sums of the digits of cells[0..n-1] other than index skip (repeats
- * allowed), up to cap. */
-static void sums_of(const rg_mask *dom, const int *cells, int n, int skip, int cap, int nw,
-                    sumset *out)
-{
-    sumset a = {{0}};
-    a.w[0] = 1;
-    for (int i = 0; i < n; i++) {
-        if (i == skip) continue;
-        sumset b = {{0}};
-        rg_mask m = dom[cells[i]];
-        while (m) {
-            sums_or_shift(&b, &a, __builtin_ctz(m) + 1, nw);
-            m &= m - 1;
-        }
-        sums_cap(&b, cap, nw);
-        a = b;
-    }
-    *out = a;
-}
+/* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
 /* Is some sum of others plus x in target? */
 static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
 {
     sumset t = {{0}};
-    sums_or_shift(&t, others, x, nw);
+    sumset_or_shift(&t, others, x, nw);
     for (int i = 0; i < nw; i++)
         if (t.w[i] & target->w[i]) return 1;
     return 0;
@@ -83,16 +37,16 @@ static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
 static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
                         int nw)
 {
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     sumset others;
-    sums_of(dom, cells, n, i, cap, nw, &others);
+    sumset_of_cells(dom, cells, n, i, cap, nw, &others);
     rg_mask keep = 0, m = dom[cells[i]];
     while (m) {
         int x = __builtin_ctz(m) + 1;
         m &= m - 1;
         if (sums_hit(&others, x, target, nw)) keep |= bit(x);
     }
-    return host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 /* The closing step of a loop counts as a step only with 3 or more cells. */
@@ -107,16 +61,16 @@ static int steps(const line *l) { return l->closed && l->n > 2 ? l->n : l->n - 1
 static int prop_thermo(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, strict = l->kind == LINE_THERMO;
     int lo = 1;
     for (int i = 0; i < l->n; i++) {
-        if (host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
         lo = mask_lowest(dom[l->cells[i]]) + strict;
     }
     int hi = D;
     for (int i = l->n - 1; i >= 0; i--) {
-        if (host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
         hi = mask_highest(dom[l->cells[i]]) - strict;
     }
     return RG_PROP_FIX;
@@ -150,16 +104,16 @@ static rg_mask far_from(rg_mask m, int k, int D)
 static int prop_whisper(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int E = steps(l), changed;
     do {
         changed = 0;
         for (int e = 0; e < E; e++) {
             int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-            int r = host->keep(sp, a, far_from(dom[b], l->value, l->D));
+            int r = lines_host->keep(sp, a, far_from(dom[b], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
-            r = host->keep(sp, b, far_from(dom[a], l->value, l->D));
+            r = lines_host->keep(sp, b, far_from(dom[a], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -185,7 +139,7 @@ static int check_whisper(const int *values, void *data)
 static int prop_renban(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
@@ -197,7 +151,7 @@ static int prop_renban(rg_space *sp, void *data)
         for (int i = 0; i < n; i++) keep[i] |= sup[i];
     }
     for (int i = 0; i < n; i++)
-        if (host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -246,7 +200,7 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
     const int *cells = l->cells + l->seg[s];
     int n = l->seg[s + 1] - l->seg[s];
     if (!seg_distinct(l, s)) {
-        sums_of(dom, cells, n, -1, cap, nw, out);
+        sumset_of_cells(dom, cells, n, -1, cap, nw, out);
         return;
     }
     int dpw = lsum_dp_words(l->D);
@@ -268,7 +222,7 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
         int hi = 0;
@@ -277,7 +231,7 @@ static int prop_region_sum(rg_space *sp, void *data)
     }
     /* Sums past what a set can hold: no pruning (sound; cannot happen for a
      * segment inside one box). */
-    if (cap >= SUM_WORDS * 64) return RG_PROP_FIX;
+    if (cap >= SUMSET_WORDS * 64) return RG_PROP_FIX;
     int nw = cap / 64 + 1;
     sumset common = {{0}}, seg;
     rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
@@ -298,7 +252,7 @@ static int prop_region_sum(rg_space *sp, void *data)
             seg_sets(l, dom, s, d, lay);
             lsum_backward(d, n, lsum_dp_words(l->D), lay, common.w, keep);
             for (int i = 0; i < n; i++)
-                if (host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+                if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
         }
         for (int i = 0; i < n; i++)
@@ -329,11 +283,11 @@ static int check_region_sum(const int *values, void *data)
 static int prop_palindrome(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     for (int i = 0; i < l->n / 2; i++) {
         int a = l->cells[i], b = l->cells[l->n - 1 - i];
         rg_mask m = dom[a] & dom[b];
-        if (host->keep(sp, a, m) < 0 || host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, a, m) < 0 || lines_host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -359,7 +313,7 @@ static int check_palindrome(const int *values, void *data)
 static int prop_groups(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int w = l->window, k = l->n < w ? l->n : w;
     if (k > l->ngroups || k > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask cls[MATCH_MAX], sup[MATCH_MAX];
@@ -377,7 +331,7 @@ static int prop_groups(rg_space *sp, void *data)
         for (int g = 0; g < l->ngroups; g++)
             if (sup[p] >> g & 1) allowed |= l->groups[g];
         for (int i = p; i < l->n; i += w)
-            if (host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
+            if (lines_host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -412,7 +366,7 @@ static int check_groups(const int *values, void *data)
 static int prop_parity(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     rg_mask odd = 0x55555555u & mask_upto(l->D), even = mask_upto(l->D) & ~odd;
     int usable[2] = {1, 1};
     if (l->closed && l->n > 2 && l->n % 2) return RG_PROP_FAIL;
@@ -426,7 +380,7 @@ static int prop_parity(rg_space *sp, void *data)
         rg_mask keep = 0;
         for (int p = 0; p < 2; p++)
             if (usable[p]) keep |= (i + p) % 2 ? even : odd;
-        if (host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -461,7 +415,7 @@ static int pair_makes(rg_mask a, rg_mask b, int t, int D)
 static int prop_zipper(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, half = l->n / 2, centre = l->n % 2 ? l->cells[half] : -1;
     uint64_t totals = 0;
     for (int t = 2; t <= 2 * D; t++) {
@@ -487,10 +441,10 @@ static int prop_zipper(rg_space *sp, void *data)
                     }
                 }
             }
-            if (host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+            if (lines_host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
         }
     }
-    if (centre >= 0 && host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
+    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -518,7 +472,7 @@ static int check_zipper(const int *values, void *data)
 static int prop_ends(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
     int lockout = l->kind == LINE_LOCKOUT;
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
@@ -536,9 +490,9 @@ static int prop_ends(rg_space *sp, void *data)
             if (down) ka |= bit(hi), kz |= bit(lo);
             inner |= ok;
         }
-    if (host->keep(sp, a, ka) < 0 || host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
+    if (lines_host->keep(sp, a, ka) < 0 || lines_host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
     for (int i = 1; i < n - 1; i++)
-        if (host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
+        if (lines_host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -567,13 +521,13 @@ static int check_ends(const int *values, void *data)
 static int prop_double_arrow(rg_space *sp, void *data)
 {
     const line *l = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
     int cap = 2 * D, nw = cap / 64 + 1;
     const int both[2] = {a, z};
     sumset ends, target;
-    sums_of(dom, both, 2, -1, cap, nw, &ends);
-    sums_of(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
+    sumset_of_cells(dom, both, 2, -1, cap, nw, &ends);
+    sumset_of_cells(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
     uint64_t any = 0;
     for (int k = 0; k < nw; k++) any |= target.w[k] &= ends.w[k];
     if (!any) return RG_PROP_FAIL;
@@ -625,5 +579,5 @@ static const rg_propagator props[LINE_KINDS] = {
 
 int lines_add(rg_build *b, line *l)
 {
-    return host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
+    return lines_host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
 }

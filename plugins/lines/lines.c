@@ -7,19 +7,20 @@
 #include <stdlib.h>
 
 #include "lines.h"
-#include "lines_gen.h"
 
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *lines_host;
-#define host lines_host
 
 static const char *const kind_names[] = {
     "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
     "modular",  "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const line_order[] = {"kind", "value", "groups", "closed", "cells", NULL};
 
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {
     int row, col;
-    host->cell_pos(b, cell, &row, &col);
+    lines_host->cell_pos(b, cell, &row, &col);
     snprintf(buf, n, "r%dc%d", row, col);
 }
 
@@ -31,18 +32,17 @@ static int check_steps(rg_build *b, rg_rule *r, const int *cells, int n, int clo
     for (int i = 0; i < steps; i++) {
         int a = cells[i], c = cells[(i + 1) % n];
         int ra, ca, rc, cc;
-        host->cell_pos(b, a, &ra, &ca);
-        host->cell_pos(b, c, &rc, &cc);
+        lines_host->cell_pos(b, a, &ra, &ca);
+        lines_host->cell_pos(b, c, &rc, &cc);
         if (abs(ra - rc) <= 1 && abs(ca - cc) <= 1) continue;
         char na[24], nc[24], field[48];
         name_cell(b, a, na, sizeof na);
         name_cell(b, c, nc, sizeof nc);
         snprintf(field, sizeof field, "cells[%d]", (i + 1) % n);
-        return host->error(b, r, field,
-                           "%s and %s are not neighbours: %s cells of a line must touch "
-                           "orthogonally or diagonally",
-                           na, nc,
-                           i + 1 == n ? "the last and first" : "consecutive");
+        return lines_host->error(b, r, field,
+                                 "%s and %s are not neighbours: %s cells of a line must touch "
+                                 "orthogonally or diagonally",
+                                 na, nc, i + 1 == n ? "the last and first" : "consecutive");
     }
     return RG_OK;
 }
@@ -52,17 +52,17 @@ static int check_steps(rg_build *b, rg_rule *r, const int *cells, int n, int clo
 static int read_value(rg_build *b, rg_rule *r, const char *kind, int D, long min, long max,
                       long def, int *out)
 {
-    if (!host->has(b, r, "value")) {
+    if (!lines_host->has(b, r, "value")) {
         if (D != 9)
-            return host->error(b, r, "value",
-                               "a %s line needs a value on a board of %d digits (the default "
-                               "%ld holds only for 9 digits)",
-                               kind, D, def);
+            return lines_host->error(b, r, "value",
+                                     "a %s line needs a value on a board of %d digits (the default "
+                                     "%ld holds only for 9 digits)",
+                                     kind, D, def);
         *out = (int)def;
         return RG_OK;
     }
     long v;
-    int rc = host->read_int(b, r, "value", 0, min, max, &v);
+    int rc = lines_host->read_int(b, r, "value", 0, min, max, &v);
     if (rc != RG_OK) return rc;
     /* A modulus past any line's length acts like any other such modulus. */
     *out = v > (1L << 20) ? 1 << 20 : (int)v;
@@ -72,12 +72,12 @@ static int read_value(rg_build *b, rg_rule *r, const char *kind, int D, long min
 /* Entropic groups: exactly three lists that partition 1..D. */
 static int read_groups(rg_build *b, rg_rule *r, int D, line *l)
 {
-    if (!host->has(b, r, "groups")) {
+    if (!lines_host->has(b, r, "groups")) {
         if (D != 9)
-            return host->error(b, r, "groups",
-                               "an entropic line needs groups on a board of %d digits (the "
-                               "default [[1,2,3],[4,5,6],[7,8,9]] holds only for 9 digits)",
-                               D);
+            return lines_host->error(b, r, "groups",
+                                     "an entropic line needs groups on a board of %d digits (the "
+                                     "default [[1,2,3],[4,5,6],[7,8,9]] holds only for 9 digits)",
+                                     D);
         l->groups[0] = 0x007;
         l->groups[1] = 0x038;
         l->groups[2] = 0x1c0;
@@ -87,25 +87,25 @@ static int read_groups(rg_build *b, rg_rule *r, int D, line *l)
     const int *const *lists;
     const int *lens;
     int n;
-    int rc = host->read_digit_lists(b, r, "groups", RG_F_DISTINCT, &lists, &lens, &n);
+    int rc = lines_host->read_digit_lists(b, r, "groups", RG_F_DISTINCT, &lists, &lens, &n);
     if (rc != RG_OK) return rc;
     if (n != 3)
-        return host->error(b, r, "groups",
-                           "entropic groups must split the digits 1 to %d into 3 groups, got "
-                           "%d group%s",
-                           D, n, n == 1 ? "" : "s");
+        return lines_host->error(b, r, "groups",
+                                 "entropic groups must split the digits 1 to %d into 3 groups, got "
+                                 "%d group%s",
+                                 D, n, n == 1 ? "" : "s");
     rg_mask seen = 0;
     for (int g = 0; g < 3; g++) {
         if (lens[g] == 0)
-            return host->error(b, r, "groups", "entropic group %d is empty", g + 1);
+            return lines_host->error(b, r, "groups", "entropic group %d is empty", g + 1);
         rg_mask m = 0;
         for (int i = 0; i < lens[g]; i++) {
             rg_mask bit = (rg_mask)1 << (lists[g][i] - 1);
             if (seen & bit)
-                return host->error(b, r, "groups",
-                                   "digit %d is in two entropic groups: the groups must "
-                                   "partition the digits 1 to %d",
-                                   lists[g][i], D);
+                return lines_host->error(b, r, "groups",
+                                         "digit %d is in two entropic groups: the groups must "
+                                         "partition the digits 1 to %d",
+                                         lists[g][i], D);
             seen |= bit;
             m |= bit;
         }
@@ -113,10 +113,10 @@ static int read_groups(rg_build *b, rg_rule *r, int D, line *l)
     }
     if (seen != mask_upto(D)) {
         int missing = __builtin_ctz(mask_upto(D) & ~seen) + 1;
-        return host->error(b, r, "groups",
-                           "digit %d is in no entropic group: the groups must partition the "
-                           "digits 1 to %d",
-                           missing, D);
+        return lines_host->error(b, r, "groups",
+                                 "digit %d is in no entropic group: the groups must partition the "
+                                 "digits 1 to %d",
+                                 missing, D);
     }
     l->ngroups = 3;
     return RG_OK;
@@ -138,90 +138,92 @@ static void residue_groups(line *l, int D, int m)
 /* Kinds that take value / groups; anything else must not carry them. */
 static int refuse_field(rg_build *b, rg_rule *r, const char *field, const char *kind)
 {
-    if (!host->has(b, r, field)) return RG_OK;
-    return host->error(b, r, field, "a %s line takes no %s", kind, field);
+    if (!lines_host->has(b, r, field)) return RG_OK;
+    return lines_host->error(b, r, field, "a %s line takes no %s", kind, field);
 }
 
 static int add_all_differ(rg_build *b, const int *cells, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            int rc = host->add_differ(b, cells[i], cells[j]);
+            int rc = lines_host->add_differ(b, cells[i], cells[j]);
             if (rc != RG_OK) return rc;
         }
     return RG_OK;
 }
 
-static int compile_line(rg_build *b, rg_rule *r, void **data)
+/* The cells in line order, and whether the line is a loop. */
+static int read_path(rg_build *b, rg_rule *r, int kind, const int **cells, int *n, int *closed)
 {
-    rg_board_info bi;
-    host->board(b, &bi);
-    int D = bi.digits, kind;
-    int rc = host->read_enum(b, r, "kind", 0, kind_names, &kind);
-    if (rc != RG_OK) return rc;
-    const char *kname = kind_names[kind];
-    const int *cells;
-    int n;
     /* A whisper or parity line may cross itself: its rule is a chain of
      * pairs, pruned pair by pair, so a cell met twice is just two pairs. */
     unsigned again = kind == LINE_WHISPER || kind == LINE_PARITY ? RG_F_REPEATS : 0;
-    rc = host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, &cells, &n);
+    int rc = lines_host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, cells, n);
     if (rc != RG_OK) return rc;
-    int closed = 0;
-    if (host->has(b, r, "closed")) {
-        rc = host->read_bool(b, r, "closed", 0, &closed);
+    *closed = 0;
+    if (lines_host->has(b, r, "closed")) {
+        rc = lines_host->read_bool(b, r, "closed", 0, closed);
         if (rc != RG_OK) return rc;
     }
-    if (closed && kind != LINE_WHISPER && kind != LINE_RENBAN && kind != LINE_PARITY)
-        return host->error(b, r, "closed",
-                           "a %s line cannot be closed: only whisper, renban and parity lines "
-                           "may form loops",
-                           kname);
-    rc = check_steps(b, r, cells, n, closed);
-    if (rc != RG_OK) return rc;
+    if (*closed && kind != LINE_WHISPER && kind != LINE_RENBAN && kind != LINE_PARITY)
+        return lines_host->error(b, r, "closed",
+                                 "a %s line cannot be closed: only whisper, renban and parity "
+                                 "lines may form loops",
+                                 kind_names[kind]);
+    return check_steps(b, r, *cells, *n, *closed);
+}
 
-    line *l = host->alloc(b, sizeof *l);
-    if (!l) return host->error(b, r, NULL, "out of memory");
-    l->kind = kind;
-    l->cells = cells;
-    l->n = n;
-    l->closed = closed;
-    l->D = D;
-    l->window = 0;
+/* The value or groups of the kinds that take them (refused on the others). */
+static int read_parameter(rg_build *b, rg_rule *r, line *l)
+{
+    int kind = l->kind, D = l->D, rc = RG_OK;
+    const char *kname = kind_names[kind];
     int takes_value = kind == LINE_WHISPER || kind == LINE_LOCKOUT || kind == LINE_MODULAR;
     if (!takes_value) rc = refuse_field(b, r, "value", kname);
     if (rc == RG_OK && kind != LINE_ENTROPIC) rc = refuse_field(b, r, "groups", kname);
     if (rc != RG_OK) return rc;
     switch (kind) {
-    case LINE_WHISPER:
-        rc = read_value(b, r, kname, D, 1, D - 1, 5, &l->value);
-        break;
-    case LINE_LOCKOUT:
-        rc = read_value(b, r, kname, D, 1, D - 1, 4, &l->value);
-        break;
+    case LINE_WHISPER: return read_value(b, r, kname, D, 1, D - 1, 5, &l->value);
+    case LINE_LOCKOUT: return read_value(b, r, kname, D, 1, D - 1, 4, &l->value);
     case LINE_MODULAR:
         rc = read_value(b, r, kname, D, 2, LONG_MAX, 3, &l->value);
         if (rc == RG_OK) {
             residue_groups(l, D, l->value);
             l->window = l->value;
         }
-        break;
+        return rc;
     case LINE_ENTROPIC:
         rc = read_groups(b, r, D, l);
         l->window = 3;
-        break;
-    default:
-        break;
+        return rc;
+    default: return RG_OK;
     }
+}
+
+static int compile_line(rg_build *b, rg_rule *r, void **data)
+{
+    rg_board_info bi;
+    lines_host->board(b, &bi);
+    const int *cells;
+    int kind, n, closed;
+    int rc = lines_host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    if (rc == RG_OK) rc = read_path(b, r, kind, &cells, &n, &closed);
     if (rc != RG_OK) return rc;
-    rc = host->add_mark(b, "line", 0, cells, n);
-    if (rc != RG_OK) return rc;
+    line *l = lines_host->alloc(b, sizeof *l);
+    if (!l) return lines_host->error(b, r, NULL, "out of memory");
+    l->kind = kind;
+    l->cells = cells;
+    l->n = n;
+    l->closed = closed;
+    l->D = bi.digits;
+    l->window = 0;
+    rc = read_parameter(b, r, l);
+    if (rc == RG_OK) rc = lines_host->add_mark(b, "line", 0, cells, n);
     /* Thermometers and renbans never repeat a digit: must-differ edges let
      * naked singles see it. */
-    if (kind == LINE_THERMO || kind == LINE_RENBAN) {
+    if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
         rc = add_all_differ(b, cells, n);
-        if (rc != RG_OK) return rc;
-    }
+    if (rc != RG_OK) return rc;
     /* region_sum needs the boxes of every rule: its propagator comes at link. */
     if (kind == LINE_REGION_SUM) {
         *data = l;
@@ -236,14 +238,15 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
 {
     line *l = data;
     if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
-    int nh = host->house_count(b);
+    int nh = lines_host->house_count(b);
     /* For each cell of the line, the boxes holding it, compared with the
      * previous cell's as sorted index lists. */
-    int *prev = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *prev);
-    int *cur = host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *cur);
-    l->seg = host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
-    l->segbox = host->alloc(b, (size_t)(l->n + 1));
-    if (!prev || !cur || !l->seg || !l->segbox) return host->error(b, r, NULL, "out of memory");
+    int *prev = lines_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *prev);
+    int *cur = lines_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *cur);
+    l->seg = lines_host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
+    l->segbox = lines_host->alloc(b, (size_t)(l->n + 1));
+    if (!prev || !cur || !l->seg || !l->segbox)
+        return lines_host->error(b, r, NULL, "out of memory");
     int np = 0;
     l->nseg = 0;
     for (int i = 0; i < l->n; i++) {
@@ -251,7 +254,7 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
         for (int h = 0; h < nh; h++) {
             const int *hc;
             int hn, kind;
-            host->house(b, h, &hc, &hn, &kind);
+            lines_host->house(b, h, &hc, &hn, &kind);
             if (kind != RG_HOUSE_BOX) continue;
             for (int k = 0; k < hn; k++)
                 if (hc[k] == l->cells[i]) {
@@ -274,23 +277,12 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     return lines_add(b, l);
 }
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const line_order[] = {"kind", "value", "groups", "closed", "cells", NULL};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line,
+     .link = link_line, .generate = lines_generate, .write_rank = 604, .write_order = line_order},
+};
 
-static const rg_rule_type line_type = {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line, .link = link_line, .generate = lines_generate, .write_rank = 604, .write_order = line_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    lines_host = h;
-    return h->register_type(reg, &line_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "lines", "1.0",
-        "lines: thermo, slow_thermo, whisper, renban, region_sum, palindrome, entropic, "
-        "modular, parity, zipper, between, lockout, double_arrow",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("lines", "1.0",
+                 "lines: thermo, slow_thermo, whisper, renban, region_sum, palindrome, entropic, "
+                 "modular, parity, zipper, between, lockout, double_arrow",
+                 lines_host, types, NULL);

@@ -36,12 +36,15 @@ typedef struct line {
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
 } line;
 
-/* The host table, kept from init. */
-extern const rg_host *lines_host;
+/* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that
+ * the plugin's files reach it directly, not through the GOT. */
+extern const rg_host *lines_host __attribute__((visibility("hidden")));
 
 /* Adds the propagator (and check) of l's kind, watching its cells. Returns
  * RG_OK or the host's error code. */
 int lines_add(rg_build *b, line *l);
 
+/* The generate hook (lines_gen.c). */
+int lines_generate(rg_gen *g, const int *solution);
 
 #endif

@@ -1,14 +1,16 @@
-/* The negatives plugin (format.md 6.14): "all clues of a kind are shown".
- * In link it reads the clue marks of the other plugins and constrains every
- * position without a clue of the family: pairs (one combined pair table per
- * pair for all pair negatives of the document), rossini ends, 2 x 2 blocks
- * and cells. Nothing here knows how the clues themselves are solved. */
+/* The negatives plugin (format.md 6.14): "all clues of a kind are shown" for
+ * pairs, rossini ends, 2 x 2 blocks and cells, built in link from the clue
+ * marks of the other plugins. */
 #include <stdio.h>
 #include <string.h>
 
 #include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
+
+/* Every position without a clue of the family is constrained; pairs get one
+ * combined pair table per pair for all pair negatives of the document.
+ * Nothing here knows how the clues themselves are solved. */
 
 static const rg_host *host;
 
@@ -21,6 +23,9 @@ static const char *const families[] = {"kropki",  "xv",      "difference", "rati
 static const char *const colors[] = {"white", "black", NULL};
 static const char *const letters[] = {"X", "V", NULL};
 static const char *const cell_kinds[] = {"odd", "even", "low", "high", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const negative_order[] = {"of",   "color", "letter", "value",
+                                             "sum",  "kind",  "split",  "area", NULL};
 
 /* Pair negatives of the document are recorded as marks of this family
  * prefix ("negative:<family>:<selector>:<has area>", key the value, cells the
@@ -39,51 +44,54 @@ typedef struct spec {
 
 /* ---- Reading -------------------------------------------------------------------- */
 
-static int compile_negative(rg_build *b, rg_rule *r, void **data)
+/* A cell negative's kind, and the split of low and high cells. */
+static int read_cell_kind(rg_build *b, rg_rule *r, spec *s)
 {
     rg_board_info bi;
     host->board(b, &bi);
+    int rc = host->read_enum(b, r, "kind", 0, cell_kinds, &s->sel);
+    if (rc == RG_OK && s->sel >= 2) {
+        if (bi.digits < 2)
+            return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
+                               cell_kinds[s->sel]);
+        rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &s->value);
+    } else if (rc == RG_OK && host->has(b, r, "split")) {
+        return host->error(b, r, "split", "split belongs only to low and high cells, not to %s",
+                           cell_kinds[s->sel]);
+    }
+    return rc;
+}
+
+/* What the negative selects within its family: a colour or letter (both
+ * when absent), the value of a difference, ratio, product or sum, or a cell
+ * kind. */
+static int read_selector(rg_build *b, rg_rule *r, spec *s)
+{
+    static const int negated[] = {[F_DIFFERENCE] = RG_OP_NOT_DIFFERENCE,
+                                  [F_RATIO] = RG_OP_NOT_RATIO,
+                                  [F_PRODUCT] = RG_OP_NOT_PRODUCT,
+                                  [F_SUM] = RG_OP_NOT_SUM};
+    int rc = RG_OK;
+    s->sel = 2;
+    switch (s->of) {
+    case F_KROPKI: rc = host->read_enum(b, r, "color", RG_F_OPTIONAL, colors, &s->sel); break;
+    case F_XV: rc = host->read_enum(b, r, "letter", RG_F_OPTIONAL, letters, &s->sel); break;
+    case F_DIFFERENCE:
+    case F_RATIO:
+    case F_PRODUCT:
+    case F_SUM: rc = rg_pairop_read_param(b, r, negated[s->of], &s->value); break;
+    case F_CELL: rc = read_cell_kind(b, r, s); break;
+    default: break;
+    }
+    return rc == RG_ABSENT ? RG_OK : rc;
+}
+
+static int compile_negative(rg_build *b, rg_rule *r, void **data)
+{
     spec *s = host->alloc(b, sizeof *s);
     if (!s) return host->error(b, r, NULL, "out of memory");
     int rc = host->read_enum(b, r, "of", 0, families, &s->of);
-    if (rc != RG_OK) return rc;
-    s->sel = 2;
-    switch (s->of) {
-    case F_KROPKI:
-        rc = host->read_enum(b, r, "color", RG_F_OPTIONAL, colors, &s->sel);
-        break;
-    case F_XV:
-        rc = host->read_enum(b, r, "letter", RG_F_OPTIONAL, letters, &s->sel);
-        break;
-    case F_DIFFERENCE:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_DIFFERENCE, &s->value);
-        break;
-    case F_RATIO:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_RATIO, &s->value);
-        break;
-    case F_PRODUCT:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_PRODUCT, &s->value);
-        break;
-    case F_SUM:
-        rc = rg_pairop_read_param(b, r, RG_OP_NOT_SUM, &s->value);
-        break;
-    case F_CELL:
-        rc = host->read_enum(b, r, "kind", 0, cell_kinds, &s->sel);
-        if (rc == RG_OK && s->sel >= 2) {
-            if (bi.digits < 2)
-                return host->error(b, r, "kind", "%s cells need a board of at least 2 digits",
-                                   cell_kinds[s->sel]);
-            rc = host->read_int(b, r, "split", 0, 1, bi.digits - 1, &s->value);
-        } else if (rc == RG_OK && host->has(b, r, "split")) {
-            return host->error(b, r, "split",
-                               "split belongs only to low and high cells, not to %s",
-                               cell_kinds[s->sel]);
-        }
-        break;
-    default:
-        break;
-    }
-    if (rc == RG_ABSENT) rc = RG_OK;
+    if (rc == RG_OK) rc = read_selector(b, r, s);
     if (rc != RG_OK) return rc;
     s->narea = -1;
     rc = host->read_area(b, r, "area", RG_F_OPTIONAL, &s->area, &s->narea);
@@ -137,6 +145,37 @@ static int family_index(const char *name)
 {
     for (int f = 0; families[f]; f++)
         if (strcmp(name, families[f]) == 0) return f;
+    return -1;
+}
+
+/* A clue mark (host->mark). */
+typedef struct mark {
+    const char *family;
+    long key;
+    const int *cells;
+    int n;
+} mark;
+
+static mark mark_at(const rg_build *b, int i)
+{
+    mark m;
+    host->mark(b, i, &m.family, &m.key, &m.cells, &m.n);
+    return m;
+}
+
+/* Is m the mark of a pair negative (NEG_MARK)? */
+static int pair_negative(const mark *m)
+{
+    return strncmp(m->family, NEG_MARK, strlen(NEG_MARK)) == 0;
+}
+
+/* The index of the first pair negative's mark, or -1. */
+static int first_pair_negative(const rg_build *b)
+{
+    for (int i = 0, nm = host->mark_count(b); i < nm; i++) {
+        mark m = mark_at(b, i);
+        if (pair_negative(&m)) return i;
+    }
     return -1;
 }
 
@@ -201,57 +240,62 @@ static const rg_pairop_table *intern(rg_build *b, const rg_pairop_table *t,
     return copy;
 }
 
-/* Every pair negative of the document, read from the marks: run once, by
- * the first of them. */
-static int build_pairs(rg_build *b, rg_rule *r)
+/* The pair negatives of the document, from their marks, into negs; and per
+ * orthogonal pair slot the pair families that have a clue there (bits of
+ * exempt[slot]). */
+static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char *exempt)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, D = bi.digits, nm = host->mark_count(b);
-    int nneg = 0;
+    int N = bi.cells, nm = host->mark_count(b), k = 0;
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        host->mark(b, i, &fam, NULL, NULL, NULL);
-        nneg += strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0;
-    }
-    pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
-    unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
-    if (!negs || !exempt) return host->error(b, r, NULL, "out of memory");
-    int k = 0;
-    for (int i = 0; i < nm; i++) {
-        const char *fam;
-        long key;
-        const int *cells;
-        int n;
-        host->mark(b, i, &fam, &key, &cells, &n);
-        if (strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0) {
+        mark m = mark_at(b, i);
+        if (pair_negative(&m)) {
             int of, sel, has_area;
-            if (sscanf(fam + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
-                return host->error(b, r, NULL, "unreadable negative mark %s", fam);
+            if (sscanf(m.family + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
+                return host->error(b, r, NULL, "unreadable negative mark %s", m.family);
             negs[k].of = of;
-            negated_table(&negs[k].t, of, sel, key, D);
+            negated_table(&negs[k].t, of, sel, m.key, bi.digits);
             negs[k].area = NULL;
-            if (has_area && !(negs[k].area = area_flags(b, cells, n, N)))
+            if (has_area && !(negs[k].area = area_flags(b, m.cells, m.n, N)))
                 return host->error(b, r, NULL, "out of memory");
             k++;
             continue;
         }
-        int f = family_index(fam);
-        if (f < 0 || f >= NPAIRFAM || n != 2) continue;
-        int s = slot_of(b, cells[0], cells[1]);
-        if (s >= 0) exempt[s] |= (unsigned char)(1u << f);
+        int f = family_index(m.family);
+        if (f < 0 || f >= NPAIRFAM || m.n != 2) continue;
+        int slot = slot_of(b, m.cells[0], m.cells[1]);
+        if (slot >= 0) exempt[slot] |= (unsigned char)(1u << f);
     }
+    return RG_OK;
+}
+
+/* Every pair negative of the document, read from the marks: run once, by
+ * the first of them. Each orthogonal pair of one grid gets the table of the
+ * negatives that cover it, shared between pairs with equal tables. */
+static int build_pairs(rg_build *b, rg_rule *r)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int N = bi.cells, D = bi.digits, nm = host->mark_count(b), nneg = 0;
+    for (int i = 0; i < nm; i++) {
+        mark m = mark_at(b, i);
+        nneg += pair_negative(&m);
+    }
+    pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
+    unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
+    if (!negs || !exempt) return host->error(b, r, NULL, "out of memory");
+    int rc = read_pair_marks(b, r, negs, exempt);
     const rg_pairop_table *known[64];
     int nknown = 0;
     rg_pairop_table t;
-    for (int a = 0; a < N; a++) {
+    for (int a = 0; a < N && rc == RG_OK; a++) {
         int row, col;
         host->cell_pos(b, a, &row, &col);
-        for (int dir = 0; dir < 2; dir++) {
+        for (int dir = 0; dir < 2 && rc == RG_OK; dir++) {
             int c = host->cell_at(b, row + dir, col + 1 - dir);
-            int pair[2] = {a, c};
+            int pair[2] = {a, c}, applied = 0;
             if (c < 0 || !in_one_grid(b, pair, 2)) continue;
-            int applied = 0;
             rg_pairop_fill_all(&t, D);
             for (int i = 0; i < nneg; i++) {
                 const pairneg *g = &negs[i];
@@ -263,11 +307,10 @@ static int build_pairs(rg_build *b, rg_rule *r)
             if (!applied) continue;
             const rg_pairop_table *shared = intern(b, &t, known, &nknown, 64);
             if (!shared) return host->error(b, r, NULL, "out of memory");
-            int rc = rg_pairop_add(b, shared, a, c, "negatives");
-            if (rc != RG_OK) return rc;
+            rc = rg_pairop_add(b, shared, a, c, "negatives");
         }
     }
-    return RG_OK;
+    return rc;
 }
 
 /* ---- Rossini ends: not monotone -------------------------------------------------------- */
@@ -346,12 +389,9 @@ static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
             if (area && !(area[e[0]] && area[e[1]] && area[e[2]])) continue;
             int exempt = 0;
             for (int i = 0; i < nm && !exempt; i++) {
-                const char *fam;
-                const int *mc;
-                int mn;
-                host->mark(b, i, &fam, NULL, &mc, &mn);
-                exempt = strcmp(fam, "rossini") == 0 && mn >= 3 && mc[0] == e[0] &&
-                         mc[1] == e[1] && mc[2] == e[2];
+                mark m = mark_at(b, i);
+                exempt = strcmp(m.family, "rossini") == 0 && m.n >= 3 && m.cells[0] == e[0] &&
+                         m.cells[1] == e[1] && m.cells[2] == e[2];
             }
             if (exempt) continue;
             trio *t = host->alloc(b, sizeof *t);
@@ -425,11 +465,9 @@ static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
         if (!ok || !in_one_grid(b, e, 4)) continue;
         int exempt = 0;
         for (int i = 0; i < nm && !exempt; i++) {
-            const char *fam;
-            const int *mc;
-            int mn;
-            host->mark(b, i, &fam, NULL, &mc, &mn);
-            exempt = strcmp(fam, "battenburg") == 0 && mn == 4 && mc[0] == e[0] && mc[3] == e[3];
+            mark m = mark_at(b, i);
+            exempt = strcmp(m.family, "battenburg") == 0 && m.n == 4 && m.cells[0] == e[0] &&
+                     m.cells[3] == e[3];
         }
         if (exempt) continue;
         block *k = host->alloc(b, sizeof *k);
@@ -457,18 +495,17 @@ static int build_cells(rg_build *b, rg_rule *r, const spec *s)
         for (int i = 0; i < s->narea; i++) skip[s->area[i]] = 0;
     }
     for (int i = 0; i < nm; i++) {
-        const char *fam;
-        long key;
-        const int *mc;
-        int mn;
-        host->mark(b, i, &fam, &key, &mc, &mn);
-        if (strcmp(fam, "cell") == 0 && key / 1000 == s->sel)
-            for (int j = 0; j < mn; j++) skip[mc[j]] = 1;
+        mark m = mark_at(b, i);
+        if (strcmp(m.family, "cell") == 0 && m.key / 1000 == s->sel)
+            for (int j = 0; j < m.n; j++) skip[m.cells[j]] = 1;
     }
     /* An uncovered cell holds what the clue would not allow. */
     rg_mask allowed = 0;
     for (int d = 1; d <= bi.digits; d++) {
-        int clue = s->sel == 0 ? d % 2 == 1 : s->sel == 1 ? d % 2 == 0 : s->sel == 2 ? d <= s->value : d > s->value;
+        int clue = s->sel == 0   ? d % 2 == 1
+                   : s->sel == 1 ? d % 2 == 0
+                   : s->sel == 2 ? d <= s->value
+                                 : d > s->value;
         if (!clue) allowed |= (rg_mask)1 << (d - 1);
     }
     for (int c = 0; c < N; c++) {
@@ -491,34 +528,13 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     default: break;
     }
     /* Pair negatives: the first one of the document builds them all. */
-    int nm = host->mark_count(b);
-    for (int i = 0; i < nm; i++) {
-        const char *fam;
-        host->mark(b, i, &fam, NULL, NULL, NULL);
-        if (strncmp(fam, NEG_MARK, strlen(NEG_MARK)) == 0)
-            return i == s->mark ? build_pairs(b, r) : RG_OK;
-    }
-    return RG_OK;
+    return first_pair_negative(b) == s->mark ? build_pairs(b, r) : RG_OK;
 }
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const negative_order[] = {"of", "color", "letter", "value", "sum", "kind", "split", "area", NULL};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .write_rank = 614,
+     .compile = compile_negative, .link = link_negative, .write_order = negative_order},
+};
 
-static const rg_rule_type negative_type = {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .compile = compile_negative, .link = link_negative, .write_rank = 614, .write_order = negative_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    rg_pairop_init(h);
-    return h->register_type(reg, &negative_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "negatives", "1.0",
-        "negative constraints: kropki, xv, difference, ratio, product, sum, rossini, "
-        "battenburg, cell",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("negatives", "1.0", "negative constraints: kropki, xv, difference, ratio, "
+                 "product, sum, rossini, battenburg, cell", host, types, rg_pairop_init);

@@ -12,6 +12,9 @@ enum { W_ORTHOGONAL, W_DIAGONAL, W_KING, W_KNIGHT };
 static const char *const wheres[] = {"orthogonal", "diagonal", "king", "knight", NULL};
 static const char *const kinds[] = {"antiknight", "antiking", "nonconsecutive", NULL};
 static const char *const withins[] = {"box", "region", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const neighbours_order[] = {"kind",   "op",   "value",  "sum",
+                                               "where",  "within", "area", "except", NULL};
 
 /* What compile read, for link. */
 typedef struct spec {
@@ -167,23 +170,10 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const neighbours_order[] = {"kind", "op", "value", "sum", "where", "within", "area", "except", NULL};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .write_rank = 610,
+     .compile = compile_neighbours, .link = link_neighbours, .write_order = neighbours_order},
+};
 
-static const rg_rule_type neighbours_type = {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .compile = compile_neighbours, .link = link_neighbours, .write_rank = 610, .write_order = neighbours_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    rg_pairop_init(h);
-    return h->register_type(reg, &neighbours_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "neighbours", "1.0",
-        "pair rules over the whole board: antiknight, antiking, nonconsecutive, op + where",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("neighbours", "1.0", "pair rules over the whole board: antiknight, antiking, "
+                 "nonconsecutive, op + where", host, types, rg_pairop_init);

@@ -1,21 +1,26 @@
-/* The outside plugin: clues read inwards along a straight line of cells
- * (format.md 6.8, 8.2): sandwich, little_killer, x_sum, skyscraper, rossini.
- * Each rule is one propagator that keeps exactly the digits some completion
- * of the line supports, with repeats allowed (houses do their own part). */
+/* The outside plugin (format.md 6.8, 8.2): sandwich, little_killer, x_sum,
+ * skyscraper and rossini clues read inwards along a straight line of cells,
+ * one propagator per clue. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "outside_gen.h"
+#include "outside.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* Each propagator keeps exactly the digits some completion of the line
+ * supports, with repeats allowed (houses do their own part). */
+
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *outside_host;
 
 enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI };
 
 static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
                                          "rossini", NULL};
 static const char *const directions[] = {"increasing", "decreasing", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
 
 /* A straight line never holds more cells than a side of the largest board. */
 #define LINE_MAX 128
@@ -118,25 +123,16 @@ static void group_walk(const rg_mask *m, int len, int k, rg_mask used, int sum, 
     }
 }
 
-/* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
- * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
- * positions i and j share a house; NULL: none known) are walked as groups of
- * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
- * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
- * reachable partial sums when they fit on the stack, bounds otherwise. */
-static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
-                       rg_mask *out)
+/* The runs of cells sum_support walks together: run g is cells first[g] ..
+ * first[g + 1] - 1. A run grows while the new cell shares a house with each
+ * of its cells and the assignments to walk stay few. Returns the number of
+ * runs, or -1 when a cell has no digit. */
+static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int *first)
 {
-    if (t < 0) return 0;
-    if (len == 0) return t == 0;
-    int w = (int)(t / 64) + 1;
-    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
-    int first[LINE_MAX + 1], ng = 0;
+    int ng = 0;
     long size = 0;
     for (int k = 0; k < len; k++) {
-        if (!m[k]) return 0;
-        /* A group grows while the new cell shares a house with each of its
-         * cells and the assignments to walk stay few. */
+        if (!m[k]) return -1;
         int join = ng > 0 && peer && k - first[ng - 1] < GROUP_MAX &&
                    size * ndigits(m[k]) <= GROUP_WALK;
         for (int i = join ? first[ng - 1] : k; i < k && join; i++)
@@ -149,11 +145,15 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
         }
     }
     first[ng] = len;
-    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
-    uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
+    return ng;
+}
+
+/* pre + g * w: the sums up to t the first g runs can make (w words each);
+ * sums[g]: those run g can make alone. */
+static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int w, uint64_t *pre,
+                        uint64_t (*sums)[2], int *pick)
+{
     uint64_t top = t % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (t % 64 + 1)) - 1;
-    int pick[GROUP_MAX];
-    /* pre[g]: sums the first g groups can make, up to t. */
     for (int i = 0; i < w; i++) pre[i] = 0;
     pre[0] = 1;
     for (int g = 0; g < ng; g++) {
@@ -168,9 +168,15 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
             }
         dst[w - 1] &= top;
     }
-    uint64_t *last = pre + (size_t)ng * w;
-    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
-    /* need: partial sums from which the remaining groups still reach t. */
+}
+
+/* Back from t: need holds the partial sums from which the remaining runs
+ * still reach t; each run's cells keep the digits of its assignments whose
+ * sums lead from a reachable partial sum into need. */
+static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int w,
+                         uint64_t *pre, const uint64_t (*sums)[2], int *pick, rg_mask *out)
+{
+    uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
     for (int i = 0; i < w; i++) need[i] = 0;
     need[t / 64] = (uint64_t)1 << (t % 64);
     for (int g = ng - 1; g >= 0; g--) {
@@ -192,6 +198,29 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
                    out + first[g]);
         for (int i = 0; i < w; i++) need[i] = next[i];
     }
+}
+
+/* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
+ * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
+ * positions i and j share a house; NULL: none known) are walked as groups of
+ * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
+ * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
+ * reachable partial sums when they fit on the stack, bounds otherwise. */
+static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
+                       rg_mask *out)
+{
+    if (t < 0) return 0;
+    if (len == 0) return t == 0;
+    int w = (int)(t / 64) + 1;
+    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
+    int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, first);
+    if (ng < 0) return 0;
+    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
+    int pick[GROUP_MAX];
+    sum_forward(m, first, ng, t, w, pre, sums, pick);
+    uint64_t *last = pre + (size_t)ng * w;
+    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
+    sum_backward(m, first, ng, t, w, pre, sums, pick, out);
     return 1;
 }
 
@@ -200,7 +229,7 @@ static int apply(rg_space *sp, const line_rule *L, const rg_mask *sup)
 {
     int placed = 1;
     for (int k = 0; k < L->n; k++) {
-        if (host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
         placed &= single(sup[k]);
     }
     return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;
@@ -219,7 +248,7 @@ static int gather(const int *values, const line_rule *L, int *v)
 static int killer_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX];
     for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
     if (!sum_support(m, L->peer, 0, L->n, L->value, sup)) return RG_PROP_FAIL;
@@ -244,7 +273,7 @@ static int killer_check(const int *values, void *data)
 static int sandwich_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits;
     if (D == 1) return n == 1 && L->value == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
     rg_mask one = bit(1), top = bit(D);
@@ -300,7 +329,7 @@ static int sandwich_check(const int *values, void *data)
 static int xsum_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n;
     rg_mask m[LINE_MAX], sup[LINE_MAX], seg[LINE_MAX];
     for (int k = 0; k < n; k++) {
@@ -341,7 +370,7 @@ static int xsum_check(const int *values, void *data)
 static int sky_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits, K = (int)L->value;
     uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
     uint64_t f[2][RG_MAX_DIGITS + 1];
@@ -420,11 +449,13 @@ static int rossini_propagate(rg_space *sp, void *data)
     const line_rule *L = data;
     int c[3];
     for (int k = 0; k < 3; k++) c[k] = L->cells[L->value ? 2 - k : k]; /* increasing order */
-    const rg_mask *dom = host->domains(sp);
+    const rg_mask *dom = outside_host->domains(sp);
     for (int k = 1; k < 3; k++)
-        if (host->keep(sp, c[k], above(lowest(dom[c[k - 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, c[k], above(lowest(dom[c[k - 1]]))) == RG_FAIL)
+            return RG_PROP_FAIL;
     for (int k = 1; k >= 0; k--)
-        if (host->keep(sp, c[k], below(highest(dom[c[k + 1]]))) == RG_FAIL) return RG_PROP_FAIL;
+        if (outside_host->keep(sp, c[k], below(highest(dom[c[k + 1]]))) == RG_FAIL)
+            return RG_PROP_FAIL;
     return single(dom[c[0]]) && single(dom[c[1]]) && single(dom[c[2]]) ? RG_PROP_SUBSUMED
                                                                        : RG_PROP_FIX;
 }
@@ -457,34 +488,38 @@ static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, i
 {
     if (n < 2) return RG_OK;
     int r0, c0, r1, c1;
-    host->cell_pos(b, cells[0], &r0, &c0);
-    host->cell_pos(b, cells[1], &r1, &c1);
+    outside_host->cell_pos(b, cells[0], &r0, &c0);
+    outside_host->cell_pos(b, cells[1], &r1, &c1);
     int dr = r1 - r0, dc = c1 - c0;
     if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
-        return host->error(b, r, "cells",
-                           "r%dc%d and r%dc%d are not neighbours: an outside line steps one "
-                           "cell at a time",
-                           r0, c0, r1, c1);
+        return outside_host->error(
+            b, r, "cells",
+            "r%dc%d and r%dc%d are not neighbours: an outside line steps one "
+            "cell at a time",
+            r0, c0, r1, c1);
     int diagonal = dr != 0 && dc != 0;
     if (kind == LITTLE_KILLER && !diagonal)
-        return host->error(b, r, "cells",
-                           "a little killer line runs diagonally, but r%dc%d to r%dc%d is a "
-                           "step along a %s",
-                           r0, c0, r1, c1, dr ? "column" : "row");
+        return outside_host->error(
+            b, r, "cells",
+            "a little killer line runs diagonally, but r%dc%d to r%dc%d is a "
+            "step along a %s",
+            r0, c0, r1, c1, dr ? "column" : "row");
     if (kind != LITTLE_KILLER && diagonal)
-        return host->error(b, r, "cells",
-                           "a %s line runs along a row or column, but r%dc%d to r%dc%d is a "
-                           "diagonal step",
-                           kind_names[kind], r0, c0, r1, c1);
+        return outside_host->error(
+            b, r, "cells",
+            "a %s line runs along a row or column, but r%dc%d to r%dc%d is a "
+            "diagonal step",
+            kind_names[kind], r0, c0, r1, c1);
     for (int k = 2; k < n; k++) {
         int r2, c2;
-        host->cell_pos(b, cells[k - 1], &r1, &c1);
-        host->cell_pos(b, cells[k], &r2, &c2);
+        outside_host->cell_pos(b, cells[k - 1], &r1, &c1);
+        outside_host->cell_pos(b, cells[k], &r2, &c2);
         if (r2 - r1 != dr || c2 - c1 != dc)
-            return host->error(b, r, "cells",
-                               "the line is not straight: r%dc%d does not follow r%dc%d in the "
-                               "direction of the first step",
-                               r2, c2, r1, c1);
+            return outside_host->error(
+                b, r, "cells",
+                "the line is not straight: r%dc%d does not follow r%dc%d in the "
+                "direction of the first step",
+                r2, c2, r1, c1);
     }
     return RG_OK;
 }
@@ -492,14 +527,14 @@ static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, i
 static int compile(rg_build *b, rg_rule *r, void **rule_data)
 {
     rg_board_info bi;
-    host->board(b, &bi);
+    outside_host->board(b, &bi);
     int kind;
-    int rc = host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    int rc = outside_host->read_enum(b, r, "kind", 0, kind_names, &kind);
     if (rc != RG_OK) return rc;
     const int *cells;
     int n;
-    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX, &cells,
-                          &n);
+    rc = outside_host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX,
+                                  &cells, &n);
     if (rc != RG_OK) return rc;
     rc = check_straight(b, r, kind, cells, n);
     if (rc != RG_OK) return rc;
@@ -507,34 +542,31 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     int dir = 0;
     switch (kind) {
     case SANDWICH: /* the cells between hold 2 .. D-1 */
-        rc = host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0, &value);
+        rc = outside_host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0,
+                                    &value);
         break;
-    case LITTLE_KILLER:
-        rc = host->read_int(b, r, "sum", 0, n, n * D, &value);
-        break;
+    case LITTLE_KILLER: rc = outside_host->read_int(b, r, "sum", 0, n, n * D, &value); break;
     case X_SUM:
-        rc = host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
+        rc = outside_host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
         break;
-    case SKYSCRAPER:
-        rc = host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value);
-        break;
+    case SKYSCRAPER: rc = outside_host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value); break;
     default:
-        rc = host->read_enum(b, r, "direction", 0, directions, &dir);
+        rc = outside_host->read_enum(b, r, "direction", 0, directions, &dir);
         value = rc == RG_OK ? dir : 0;
     }
     if (rc != RG_OK) return rc;
-    line_rule *L = host->alloc(b, sizeof *L);
-    if (!L) return host->error(b, r, NULL, "out of memory");
+    line_rule *L = outside_host->alloc(b, sizeof *L);
+    if (!L) return outside_host->error(b, r, NULL, "out of memory");
     L->kind = kind;
     L->n = n;
     L->cells = cells;
     L->value = value;
     L->digits = bi.digits;
     *rule_data = L;
-    rc = host->add_mark(b, kind_names[kind], value, cells, n);
+    rc = outside_host->add_mark(b, kind_names[kind], value, cells, n);
     if (rc != RG_OK) return rc;
-    return host->add_propagator(b, &props[kind], L, cells, kind == ROSSINI ? 3 : n,
-                                RG_EV_DOMAIN);
+    return outside_host->add_propagator(b, &props[kind], L, cells, kind == ROSSINI ? 3 : n,
+                                        RG_EV_DOMAIN);
 }
 
 /* Which positions of a sum line share a house: runs of such cells hold
@@ -543,13 +575,13 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
 {
     line_rule *L = rule_data;
     if (L->kind == SKYSCRAPER || L->kind == ROSSINI) return RG_OK;
-    uint64_t(*peer)[2] = host->alloc(b, (size_t)L->n * sizeof *peer);
-    if (!peer) return host->error(b, r, NULL, "out of memory");
+    uint64_t(*peer)[2] = outside_host->alloc(b, (size_t)L->n * sizeof *peer);
+    if (!peer) return outside_host->error(b, r, NULL, "out of memory");
     int any = 0;
-    for (int h = 0, nh = host->house_count(b); h < nh; h++) {
+    for (int h = 0, nh = outside_host->house_count(b); h < nh; h++) {
         const int *cells;
         int n, kind;
-        host->house(b, h, &cells, &n, &kind);
+        outside_host->house(b, h, &cells, &n, &kind);
         uint64_t in[2] = {0, 0};
         int count = 0;
         for (int i = 0; i < n; i++)
@@ -570,27 +602,11 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
     return RG_OK;
 }
 
-static int outside_generate_hook(rg_gen *g, const int *solution)
-{
-    return outside_generate(host, g, solution);
-}
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile,
+     .link = link, .generate = outside_generate, .write_rank = 608, .write_order = outside_order},
+};
 
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
-
-static const rg_rule_type outside_type = {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile, .link = link, .generate = outside_generate_hook, .write_rank = 608, .write_order = outside_order};
-
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &outside_type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info = RG_PLUGIN_INFO(
-        "outside", "1.0", "clues outside the board: sandwich, little_killer, x_sum, skyscraper, "
-                          "rossini",
-        init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("outside", "1.0",
+                 "clues outside the board: sandwich, little_killer, x_sum, skyscraper, rossini",
+                 outside_host, types, NULL);

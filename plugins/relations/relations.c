@@ -4,10 +4,11 @@
 #include <stdlib.h>
 
 #include "pairop.h"
-#include "relations_gen.h"
+#include "relations.h"
 #include "rulegrid/plugin.h"
 
-static const rg_host *host;
+/* The host table, set by init (RG_PLUGIN_DEFINE below). */
+const rg_host *relations_host;
 
 enum { K_KROPKI, K_XV, K_DIFFERENCE, K_RATIO, K_PRODUCT, K_SUM, K_GREATER };
 
@@ -15,6 +16,9 @@ static const char *const edge_kinds[] = {"kropki", "xv",  "difference", "ratio",
                                          "product", "sum", "greater",    NULL};
 static const char *const colors[] = {"white", "black", NULL};
 static const char *const letters[] = {"X", "V", NULL};
+/* fmt writes the fields in this order (format.md §6). */
+static const char *const edge_order[] = {"kind", "color", "letter", "value", "sum", "cells", NULL};
+static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL};
 
 /* The operator, parameter and mark key of an edge kind. */
 static int read_edge_kind(rg_build *b, rg_rule *r, int kind, int *op, long *param, long *key)
@@ -22,14 +26,14 @@ static int read_edge_kind(rg_build *b, rg_rule *r, int kind, int *op, long *para
     int rc, choice;
     switch (kind) {
     case K_KROPKI:
-        rc = host->read_enum(b, r, "color", 0, colors, &choice);
+        rc = relations_host->read_enum(b, r, "color", 0, colors, &choice);
         if (rc != RG_OK) return rc;
         *op = choice ? RG_OP_RATIO : RG_OP_CONSECUTIVE;
         *param = choice ? 2 : 0;
         *key = choice;
         return RG_OK;
     case K_XV:
-        rc = host->read_enum(b, r, "letter", 0, letters, &choice);
+        rc = relations_host->read_enum(b, r, "letter", 0, letters, &choice);
         if (rc != RG_OK) return rc;
         *op = RG_OP_SUM;
         *param = choice ? 5 : 10;
@@ -56,27 +60,28 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     (void)data;
     int kind, op;
     long param, key;
-    int rc = host->read_enum(b, r, "kind", 0, edge_kinds, &kind);
+    int rc = relations_host->read_enum(b, r, "kind", 0, edge_kinds, &kind);
     if (rc != RG_OK) return rc;
     rc = read_edge_kind(b, r, kind, &op, &param, &key);
     if (rc != RG_OK) return rc;
     const int *cells;
     int n;
-    rc = host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 2, &cells, &n);
+    rc = relations_host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 2, &cells, &n);
     if (rc != RG_OK) return rc;
     int r0, c0, r1, c1;
-    host->cell_pos(b, cells[0], &r0, &c0);
-    host->cell_pos(b, cells[1], &r1, &c1);
+    relations_host->cell_pos(b, cells[0], &r0, &c0);
+    relations_host->cell_pos(b, cells[1], &r1, &c1);
     if (abs(r0 - r1) + abs(c0 - c1) != 1)
-        return host->error(b, r, "cells",
-                           "r%dc%d and r%dc%d are not orthogonal neighbours: an edge clue sits "
-                           "between two cells that share a side (use a relation rule for other "
-                           "pairs)",
-                           r0, c0, r1, c1);
-    rc = host->add_mark(b, edge_kinds[kind], key, cells, 2);
+        return relations_host->error(
+            b, r, "cells",
+            "r%dc%d and r%dc%d are not orthogonal neighbours: an edge clue sits "
+            "between two cells that share a side (use a relation rule for other "
+            "pairs)",
+            r0, c0, r1, c1);
+    rc = relations_host->add_mark(b, edge_kinds[kind], key, cells, 2);
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
-    if (!t) return host->error(b, r, NULL, "out of memory");
+    if (!t) return relations_host->error(b, r, NULL, "out of memory");
     if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations");
     return rg_pairop_add(b, t, cells[0], cells[1], "relations");
 }
@@ -90,51 +95,28 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     const int *pairs;
     int n;
-    rc = host->read_pairs(b, r, "pairs", 0, &pairs, &n);
+    rc = relations_host->read_pairs(b, r, "pairs", 0, &pairs, &n);
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = NULL;
     if (op != RG_OP_DIFFERENT && n > 0) {
         t = rg_pairop_table_new(b, op, param);
-        if (!t) return host->error(b, r, NULL, "out of memory");
+        if (!t) return relations_host->error(b, r, NULL, "out of memory");
     }
     for (int i = 0; i < n && rc == RG_OK; i++) {
-        rc = host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
+        rc = relations_host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
         if (rc == RG_OK) rc = rg_pairop_add_op(b, op, t, pairs[2 * i], pairs[2 * i + 1], "relations");
     }
     return rc;
 }
 
-static int relations_generate_hook(rg_gen *g, const int *solution)
-{
-    return relations_generate(host, g, solution);
-}
-
-/* format.md §6: the rank and the order fields are written in (fmt). */
-static const char *const edge_order[] = {"kind", "color", "letter", "value", "sum", "cells", NULL};
-static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL};
-
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge, .link = NULL, .generate = relations_generate_hook, .write_rank = 606, .write_order = edge_order},
-    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations", .compile = compile_relation, .link = NULL, .write_rank = 611, .write_order = relation_order},
+    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge,
+     .generate = relations_generate, .write_rank = 606, .write_order = edge_order},
+    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations",
+     .compile = compile_relation, .write_rank = 611, .write_order = relation_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    rg_pairop_init(h);
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        int rc = h->register_type(reg, &types[i]);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("relations", "1.0",
-                       "pair clues: edge (kropki, xv, difference, ratio, product, sum, "
-                       "greater) and relation",
-                       init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("relations", "1.0",
+                 "pair clues: edge (kropki, xv, difference, ratio, product, sum, greater) and "
+                 "relation",
+                 relations_host, types, rg_pairop_init);

@@ -14,17 +14,8 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return host->add_house(b, cells, n, RG_HOUSE_REGION);
 }
 
-static const rg_rule_type type = {.size = sizeof(rg_rule_type), .name = "test.good", .family = "test", .compile = compile, .link = NULL};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "test.good", .family = "test", .compile = compile},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("good", "1", "a plugin the loader accepts", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("good", "1", "a plugin the loader accepts", host, types, NULL);

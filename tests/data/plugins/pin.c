@@ -1,7 +1,5 @@
 /* A third-party rule type with a generate hook, for tests/test_generate.c
- * and tests/cli/generate.sh: "test.pin" fixes one cell to one digit,
- * {"type": "test.pin", "cell": "r1c1", "digit": 5}. The hook pins `count`
- * random cells (setting, default 4) to the digits of the solution. */
+ * and tests/cli/generate.sh: "test.pin" fixes one cell to one digit. */
 #include <stdio.h>
 
 #include "rulegrid/plugin.h"
@@ -21,6 +19,8 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return host->restrict_cell(b, cell, (rg_mask)1 << (digit - 1));
 }
 
+/* {"type": "test.pin", "cell": "r1c1", "digit": 5}. The hook pins `count`
+ * random cells (setting, default 4) to the digits of the solution. */
 static int generate(rg_gen *g, const int *solution)
 {
     rg_board_info info;
@@ -41,21 +41,10 @@ static int generate(rg_gen *g, const int *solution)
     return RG_OK;
 }
 
-static const rg_rule_type type = {.size = sizeof(rg_rule_type),
-                                  .name = "test.pin",
-                                  .family = "test",
-                                  .compile = compile,
-                                  .generate = generate};
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "test.pin", .family = "test", .compile = compile,
+     .generate = generate},
+};
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    return h->register_type(reg, &type);
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", host,
+                 types, NULL);

@@ -1,14 +1,14 @@
 /* Plugins that register rule types the loader must refuse or roll back,
- * chosen by compile definitions:
- *   T_DUP      registers "test.dup" (after a type of its own, T_OWN)
- *   T_NOCOMPILE registers "test.nocompile" without a compile function
- *   T_NONAME   registers a type with an empty name
- *   T_INITFAIL registers "test.initfail" and then reports failure
- *   T_LATE     keeps the registrar and tries to register again from compile */
+ * chosen by the compile definitions below. */
 #include <stddef.h>
 
 #include "rulegrid/plugin.h"
 
+/* T_DUP       registers "test.dup" (after a type of its own, T_OWN)
+ * T_NOCOMPILE registers "test.nocompile" without a compile function
+ * T_NONAME    registers a type with an empty name
+ * T_INITFAIL  registers "test.initfail" and then reports failure
+ * T_LATE      keeps the registrar and tries to register again from compile */
 static const rg_host *host;
 static rg_registrar *kept;
 

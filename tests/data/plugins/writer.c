@@ -1,10 +1,5 @@
 /* Rule types with write hooks and ranks, for the writer's tests
- * (tests/test_write.c). Each reads a "cells" list and adds nothing else.
- * - test.first: rank 600 (before the houses); its hook writes every rule
- *   with its cells sorted and a "seen" count of the rules handed over;
- * - test.broken: its hook hands the host text that is not JSON;
- * - test.old: a descriptor of the size before write_rank, whose rank and
- *   order must be ignored (it is written as read, at the third-party place). */
+ * (tests/test_write.c). Each reads a "cells" list and adds nothing else. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +58,11 @@ static int write_broken(rg_out *o, const rg_rule *const *rules, void *const *dat
     return host->out_json(o, "{\"type\": ", NULL, 0);
 }
 
+/* - test.first: rank 600 (before the houses); its hook writes every rule
+ *   with its cells sorted and a "seen" count of the rules handed over;
+ * - test.broken: its hook hands the host text that is not JSON;
+ * - test.old: a descriptor of the size before write_rank, whose rank and
+ *   order must be ignored (it is written as read, at the third-party place). */
 static const char *const old_order[] = {"cells", NULL};
 
 static const rg_rule_type types[] = {
@@ -74,19 +74,4 @@ static const rg_rule_type types[] = {
      .compile = compile, .write_rank = 600, .write_order = old_order},
 };
 
-static int init(const rg_host *h, rg_registrar *reg)
-{
-    host = h;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-        int rc = h->register_type(reg, &types[i]);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
-}
-
-RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
-{
-    static const rg_plugin_info info =
-        RG_PLUGIN_INFO("writer", "1", "rule types with write hooks, for tests", init);
-    return &info;
-}
+RG_PLUGIN_DEFINE("writer", "1", "rule types with write hooks, for tests", host, types, NULL);

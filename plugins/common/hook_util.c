@@ -1,21 +1,17 @@
-/* Helpers shared by the generate hooks of rulegrid's plugins: settings with
- * range checks, random draws, neighbours and JSON text. */
+/* Helpers shared by the hooks of rulegrid's plugins: the request's board,
+ * settings with range checks, random draws, neighbours and JSON text. */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_util.h"
+#include "hook_util.h"
 
-int gu_host_ok(const rg_host *h)
-{
-    return h && h->size >= offsetof(rg_host, gen_error) + sizeof h->gen_error;
-}
-
-int gu_board_init(gu_board *b, const rg_host *h, rg_gen *g)
+int hu_board_init(hu_board *b, const rg_host *h, rg_gen *g)
 {
     memset(b, 0, sizeof *b);
+    if (!h || h->size < offsetof(rg_host, gen_error) + sizeof h->gen_error) return RG_E_PLUGIN;
     b->h = h;
     b->g = g;
     h->gen_board(g, &b->info);
@@ -23,38 +19,49 @@ int gu_board_init(gu_board *b, const rg_host *h, rg_gen *g)
     b->row = malloc(sizeof(int) * (size_t)n);
     b->col = malloc(sizeof(int) * (size_t)n);
     if (!b->row || !b->col) {
-        gu_board_free(b);
+        hu_board_free(b);
         return h->gen_error(g, "out of memory");
     }
     for (int i = 0; i < b->info.cells; i++) h->gen_cell_pos(g, i, &b->row[i], &b->col[i]);
     return RG_OK;
 }
 
-void gu_board_free(gu_board *b)
+void hu_board_free(hu_board *b)
 {
     free(b->row);
     free(b->col);
     b->row = b->col = NULL;
 }
 
-int gu_step(const gu_board *b, int cell, int dr, int dc)
+int hu_run(const rg_host *h, rg_gen *g, const int *solution,
+           int (*run)(hu_board *b, const int *solution))
+{
+    hu_board b;
+    int rc = hu_board_init(&b, h, g);
+    if (rc != RG_OK) return rc;
+    rc = run(&b, solution);
+    hu_board_free(&b);
+    return rc;
+}
+
+int hu_step(const hu_board *b, int cell, int dr, int dc)
 {
     return b->h->gen_cell_at(b->g, b->row[cell] + dr, b->col[cell] + dc);
 }
 
-int gu_neighbours(const gu_board *b, int cell, int diagonal, int out[8])
+int hu_neighbours(const hu_board *b, int cell, int diagonal, int out[8])
 {
     static const int dirs[8][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1},
                                    {-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
     int n = 0;
     for (int i = 0; i < (diagonal ? 8 : 4); i++) {
-        int c = gu_step(b, cell, dirs[i][0], dirs[i][1]);
+        int c = hu_step(b, cell, dirs[i][0], dirs[i][1]);
         if (c >= 0) out[n++] = c;
     }
     return n;
 }
 
-int gu_int(const gu_board *b, const char *name, long dflt, long min, long max, long *out)
+int hu_int(const hu_board *b, const char *name, long dflt, long min, long max, long *out)
 {
     if (b->h->gen_string(b->g, name, NULL))
         return b->h->gen_error(b->g, "setting %s must be a number, not a string", name);
@@ -66,7 +73,7 @@ int gu_int(const gu_board *b, const char *name, long dflt, long min, long max, l
     return RG_OK;
 }
 
-int gu_enum(const gu_board *b, const char *name, const char *dflt, const char *const *names,
+int hu_enum(const hu_board *b, const char *name, const char *dflt, const char *const *names,
             int *out)
 {
     const char *s = b->h->gen_string(b->g, name, NULL);
@@ -87,7 +94,7 @@ int gu_enum(const gu_board *b, const char *name, const char *dflt, const char *c
     return b->h->gen_error(b->g, "unknown %s \"%.60s\"; it must be one of %s", name, s, list);
 }
 
-int gu_below(const gu_board *b, int n)
+int hu_below(const hu_board *b, int n)
 {
     if (n <= 1) return 0;
     uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
@@ -97,30 +104,43 @@ int gu_below(const gu_board *b, int n)
     return (int)(x % (uint64_t)n);
 }
 
-void gu_shuffle(const gu_board *b, int *a, int n)
+void hu_shuffle(const hu_board *b, int *a, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = gu_below(b, i + 1);
+        int j = hu_below(b, i + 1);
         int t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
 }
 
-void gu_text_reset(gu_text *t)
+int hu_pick(const hu_board *b, int *items, int k, long count)
+{
+    if (count >= k) return k;
+    hu_shuffle(b, items, k);
+    for (int i = 1; i < count; i++) /* back to ascending order */
+        for (int j = i; j > 0 && items[j - 1] > items[j]; j--) {
+            int x = items[j];
+            items[j] = items[j - 1];
+            items[j - 1] = x;
+        }
+    return (int)count;
+}
+
+void hu_text_reset(hu_text *t)
 {
     t->len = 0;
     t->oom = 0;
     if (t->s) t->s[0] = '\0';
 }
 
-void gu_text_free(gu_text *t)
+void hu_text_free(hu_text *t)
 {
     free(t->s);
     memset(t, 0, sizeof *t);
 }
 
-void gu_printf(gu_text *t, const char *fmt, ...)
+void hu_printf(hu_text *t, const char *fmt, ...)
 {
     if (t->oom) return;
     for (;;) {
@@ -146,31 +166,31 @@ void gu_printf(gu_text *t, const char *fmt, ...)
     }
 }
 
-void gu_cells(gu_text *t, const gu_board *b, const int *cells, int n)
+void hu_cells(hu_text *t, const hu_board *b, const int *cells, int n)
 {
-    gu_printf(t, "[");
+    hu_printf(t, "[");
     for (int i = 0; i < n; i++)
-        gu_printf(t, "%s\"r%dc%d\"", i ? "," : "", b->row[cells[i]], b->col[cells[i]]);
-    gu_printf(t, "]");
+        hu_printf(t, "%s\"r%dc%d\"", i ? "," : "", b->row[cells[i]], b->col[cells[i]]);
+    hu_printf(t, "]");
 }
 
-int gu_emit(const gu_board *b, gu_text *t)
+int hu_emit(const hu_board *b, hu_text *t)
 {
     if (t->oom || !t->s) return b->h->gen_error(b->g, "out of memory");
     return b->h->gen_emit(b->g, t->s);
 }
 
-int gu_crossing(const gu_board *b, int a1, int a2, int b1, int b2)
+int hu_crossing(const hu_board *b, int a1, int a2, int b1, int b2)
 {
     int dr = b->row[a2] - b->row[a1], dc = b->col[a2] - b->col[a1];
     if (!dr || !dc) return 0;
     /* The other diagonal of the 2x2 block of a1-a2. */
-    int o1 = gu_step(b, a1, dr, 0), o2 = gu_step(b, a1, 0, dc);
+    int o1 = hu_step(b, a1, dr, 0), o2 = hu_step(b, a1, 0, dc);
     if (o1 < 0 || o2 < 0) return 0;
     return (b1 == o1 && b2 == o2) || (b1 == o2 && b2 == o1);
 }
 
-int gu_has(const gu_board *b, const char *name)
+int hu_has(const hu_board *b, const char *name)
 {
     return b->h->gen_string(b->g, name, NULL) != NULL ||
            b->h->gen_int(b->g, name, LONG_MIN) != LONG_MIN;

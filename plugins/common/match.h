@@ -1,6 +1,6 @@
-/* Injective assignment support, shared by the cages and lines plugins (each
- * compiles it in): which value each item can take in some assignment of
- * distinct values to all items. Header-only; no allocation, no host calls. */
+/* Injective assignment support, shared by the cages and lines plugins: which
+ * value each item can take in some assignment of distinct values to all
+ * items. Header-only; no allocation, no host calls. */
 #ifndef RG_PLUGIN_MATCH_H
 #define RG_PLUGIN_MATCH_H
 
@@ -130,6 +130,30 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
         g = ng;
     }
     return 1;
+}
+
+/* match_support with the one- and two-cell cases done directly. */
+static inline int match_fast(const rg_mask *d, int k, rg_mask *sup)
+{
+    if (k == 1) {
+        sup[0] = d[0];
+        return d[0] != 0;
+    }
+    if (k == 2) {
+        rg_mask a = d[0], b = d[1];
+        sup[0] = (b & (b - 1)) ? a : a & ~b;
+        sup[1] = (a & (a - 1)) ? b : b & ~a;
+        return sup[0] != 0 && sup[1] != 0;
+    }
+    return match_support(d, k, sup);
+}
+
+/* The digits each of k cells takes in some matching onto exactly the k
+ * digits of set (d[i] within set); the one- and two-cell cases directly. */
+static inline int match_set(const rg_mask *d, int k, rg_mask set, rg_mask *sup)
+{
+    if (k > 2) return match_onto(d, k, set, sup);
+    return match_fast(d, k, sup);
 }
 
 #endif

@@ -1,8 +1,6 @@
-/* Signed sums over groups of cells: sum over groups of sign * (sum of the
- * group's digits) equals a total, the digits within a group all different
- * (its cells share a house). Which digits each cell takes in some such
- * assignment. Header-only (compiled into the cages and lines plugins and
- * the cage tests); no allocation, no host calls. */
+/* Sets of distinct digits as bit sets over masks, and signed sums over groups
+ * of distinct cells: which digits each cell takes in some assignment.
+ * Header-only, for the cages and lines plugins (and the cage tests). */
 #ifndef RG_PLUGIN_LINSUM_H
 #define RG_PLUGIN_LINSUM_H
 
@@ -10,6 +8,10 @@
 #include <string.h>
 
 #include "match.h"
+
+/* A signed sum: over groups, sign * (sum of the group's digits) equals a
+ * total, the digits within a group all different (its cells share a
+ * house). No allocation, no host calls. */
 
 #define LSUM_CELLS 16
 #define LSUM_GROUPS LSUM_CELLS
@@ -254,6 +256,139 @@ static inline int lsum_combine2(const lsum *L, const uint64_t (*sums)[LSUM_WORDS
     return 1;
 }
 
+/* What lsum_support works with: per group the sums of its options as a
+ * bit set of nw words (sums) and those the combination allows (allowed);
+ * for groups of two or more cells their options matched to the cells (opt
+ * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) for three or more the
+ * layers of sets their cells can take, dpw words each (lay from lbase[g]).
+ * The counts (nw, dp, dpw; nopt, nlay in use) are kept apart, in
+ * registers. */
+typedef struct lsum_work {
+    rg_mask opt[LSUM_OPTIONS * 4];
+    int ostart[LSUM_GROUPS + 1], lbase[LSUM_GROUPS];
+    uint64_t sums[LSUM_GROUPS][LSUM_WORDS], lay[LSUM_LAYERS][LSUM_DP_WORDS];
+    uint64_t allowed[LSUM_GROUPS][LSUM_WORDS];
+} lsum_work;
+
+/* The sums group g's cells can make (w->sums[g]) and what the way back
+ * needs of them. Returns 1, 0 when the group has no option, -1 when it has
+ * too many. */
+static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int nw, int dp,
+                                  int dpw, lsum_work *w, int *nopt, int *nlay)
+{
+    int a = L->start[g], k = L->start[g + 1] - a;
+    uint64_t *sums = w->sums[g];
+    memset(sums, 0, (size_t)nw * sizeof sums[0]);
+    w->ostart[g] = *nopt;
+    if (k == 1) {
+        for (rg_mask m = dom[a]; m; m &= m - 1) {
+            int s = __builtin_ctz(m) + 1;
+            sums[s / 64] |= (uint64_t)1 << (s % 64);
+        }
+        return dom[a] != 0;
+    }
+    if (dp && k >= 3) {
+        w->lbase[g] = *nlay;
+        lsum_forward(dom + a, k, dpw, w->lay + *nlay);
+        *nlay += k + 1;
+        uint64_t any = 0;
+        for (int x = 0; x < dpw; x++)
+            for (uint64_t bits = w->lay[*nlay - 1][x]; bits; bits &= bits - 1) {
+                int s = lsum_setsum((rg_mask)(x * 64 + __builtin_ctzll(bits)));
+                sums[s / 64] |= (uint64_t)1 << (s % 64);
+                any = 1;
+            }
+        return any != 0;
+    }
+    rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
+    for (int i = 0; i < k; i++) uni |= dom[a + i];
+    long count = lsum_options(__builtin_popcount(uni), k);
+    if (count > LSUM_OPTIONS || *nopt + count > (long)(sizeof w->opt / sizeof w->opt[0]))
+        return -1;
+    int from = *nopt, to = *nopt;
+    lsum_sets(k, uni, 0, 0, w->opt, &to);
+    /* Keep the sets the cells can be matched to. */
+    for (int o = from; o < to; o++) {
+        int ok = 1;
+        for (int i = 0; i < k && ok; i++) ok = (d[i] = dom[a + i] & w->opt[o]) != 0;
+        if (!ok || !lsum_match(d, k, sup)) continue;
+        w->opt[(*nopt)++] = w->opt[o];
+        int s = lsum_setsum(w->opt[o]);
+        sums[s / 64] |= (uint64_t)1 << (s % 64);
+    }
+    return *nopt != from;
+}
+
+/* lsum_combine2 for sums of more than two words. */
+static inline int lsum_combine(const lsum *L, lsum_work *w, int nw, long target, int off)
+{
+    uint64_t need[LSUM_GROUPS + 1][LSUM_WORDS], t[LSUM_WORDS], reach[LSUM_WORDS],
+        nreach[LSUM_WORDS];
+    memset(need[L->ng], 0, (size_t)nw * sizeof t[0]);
+    need[L->ng][target / 64] = (uint64_t)1 << (target % 64);
+    for (int g = L->ng - 1; g >= 0; g--) {
+        memset(need[g], 0, (size_t)nw * sizeof t[0]);
+        for (int x = 0; x < nw; x++)
+            for (uint64_t bits = w->sums[g][x]; bits; bits &= bits - 1) {
+                int s = x * 64 + __builtin_ctzll(bits);
+                bits_shift(need[g + 1], -L->sign[g] * s, nw, t);
+                for (int y = 0; y < nw; y++) need[g][y] |= t[y];
+            }
+    }
+    memset(reach, 0, sizeof reach);
+    reach[off / 64] = (uint64_t)1 << (off % 64);
+    if (!(need[0][off / 64] >> (off % 64) & 1)) return 0;
+    for (int g = 0; g < L->ng; g++) {
+        /* allowed: the sums s of group g with reach + sign*s in need[g+1]. */
+        memset(w->allowed[g], 0, (size_t)nw * sizeof w->allowed[g][0]);
+        memset(nreach, 0, (size_t)nw * sizeof nreach[0]);
+        for (int x = 0; x < nw; x++)
+            for (uint64_t bits = w->sums[g][x]; bits; bits &= bits - 1) {
+                int s = x * 64 + __builtin_ctzll(bits);
+                bits_shift(reach, L->sign[g] * s, nw, t);
+                uint64_t any = 0;
+                for (int y = 0; y < nw; y++) {
+                    t[y] &= need[g + 1][y];
+                    any |= t[y];
+                    nreach[y] |= t[y];
+                }
+                if (any) w->allowed[g][x] |= bits & -bits;
+            }
+        memcpy(reach, nreach, (size_t)nw * sizeof reach[0]);
+    }
+    return 1;
+}
+
+/* The digits group g's cells take in the options whose sums are allowed. */
+static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int dp, int dpw,
+                                   lsum_work *w, rg_mask *keep)
+{
+    int a = L->start[g], k = L->start[g + 1] - a;
+    const uint64_t *allowed = w->allowed[g];
+    if (k == 1) {
+        rg_mask m = 0;
+        for (rg_mask x = dom[a]; x; x &= x - 1) {
+            int s = __builtin_ctz(x) + 1;
+            if (allowed[s / 64] >> (s % 64) & 1) m |= x & -x;
+        }
+        keep[a] = m;
+        return;
+    }
+    if (dp && k >= 3) {
+        lsum_backward(dom + a, k, dpw, w->lay + w->lbase[g], allowed, keep + a);
+        return;
+    }
+    rg_mask d[MATCH_MAX], sup[MATCH_MAX];
+    for (int i = 0; i < k; i++) keep[a + i] = 0;
+    for (int o = w->ostart[g]; o < w->ostart[g + 1]; o++) {
+        int s = lsum_setsum(w->opt[o]);
+        if (!(allowed[s / 64] >> (s % 64) & 1)) continue;
+        for (int i = 0; i < k; i++) d[i] = dom[a + i] & w->opt[o];
+        lsum_match(d, k, sup);
+        for (int i = 0; i < k; i++) keep[a + i] |= sup[i];
+    }
+}
+
 /* dom[i]: domain of cell i (caller's order). Writes to keep[i] the digits
  * cell i takes in some assignment with distinct digits within each group
  * making the total, and returns 1; returns 0 when there is none, and -1
@@ -268,124 +403,21 @@ static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
     if (width >= LSUM_WORDS * 64 || L->ng > LSUM_GROUPS || L->n > LSUM_CELLS) return -1;
     long target = L->total + off;
     if (target < 0 || target > width) return 0;
-    int nw = width / 64 + 1;
-    /* Per group: the sums of its options, as a bit set. Options are kept
-     * for groups of two or more cells (sets matched to the cells). */
-    rg_mask opt[LSUM_OPTIONS * 4];
-    int ostart[LSUM_GROUPS + 1], nopt = 0, lbase[LSUM_GROUPS], nlay = 0;
-    int dp = L->D <= LSUM_DP_DIGITS, dpw = L->D <= 6 ? 1 : 1 << (L->D - 6);
-    uint64_t sums[LSUM_GROUPS][LSUM_WORDS], lay[LSUM_LAYERS][LSUM_DP_WORDS];
+    int nw = width / 64 + 1, dp = L->D <= LSUM_DP_DIGITS, dpw = L->D <= 6 ? 1 : 1 << (L->D - 6);
+    int nopt = 0, nlay = 0;
+    lsum_work w;
     for (int g = 0; g < L->ng; g++) {
-        int a = L->start[g], k = L->start[g + 1] - a;
-        memset(sums[g], 0, (size_t)nw * sizeof sums[g][0]);
-        ostart[g] = nopt;
-        if (k == 1) {
-            for (rg_mask m = dom[a]; m; m &= m - 1) {
-                int s = __builtin_ctz(m) + 1;
-                sums[g][s / 64] |= (uint64_t)1 << (s % 64);
-            }
-            if (!dom[a]) return 0;
-            continue;
-        }
-        if (dp && k >= 3) {
-            lbase[g] = nlay;
-            lsum_forward(dom + a, k, dpw, lay + nlay);
-            nlay += k + 1;
-            uint64_t any = 0;
-            for (int w = 0; w < dpw; w++)
-                for (uint64_t bits = lay[nlay - 1][w]; bits; bits &= bits - 1) {
-                    int s = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
-                    sums[g][s / 64] |= (uint64_t)1 << (s % 64);
-                    any = 1;
-                }
-            if (!any) return 0;
-            continue;
-        }
-        rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
-        for (int i = 0; i < k; i++) uni |= dom[a + i];
-        long count = lsum_options(__builtin_popcount(uni), k);
-        if (count > LSUM_OPTIONS || nopt + count > (long)(sizeof opt / sizeof opt[0])) return -1;
-        int from = nopt, to = nopt;
-        lsum_sets(k, uni, 0, 0, opt, &to);
-        /* Keep the sets the cells can be matched to. */
-        for (int o = from; o < to; o++) {
-            int ok = 1;
-            for (int i = 0; i < k && ok; i++) ok = (d[i] = dom[a + i] & opt[o]) != 0;
-            if (!ok || !lsum_match(d, k, sup)) continue;
-            opt[nopt++] = opt[o];
-            int s = lsum_setsum(opt[o]);
-            sums[g][s / 64] |= (uint64_t)1 << (s % 64);
-        }
-        if (nopt == from) return 0;
+        int rc = lsum_group_sums(L, dom, g, nw, dp, dpw, &w, &nopt, &nlay);
+        if (rc <= 0) return rc;
     }
-    ostart[L->ng] = nopt;
-    /* Backwards: need[g], the partial totals of groups 0..g-1 that the
-     * groups g.. can bring to the target. Forwards: reach, the partial
-     * totals of groups 0..g-1. */
-    uint64_t need[LSUM_GROUPS + 1][LSUM_WORDS], t[LSUM_WORDS], reach[LSUM_WORDS],
-        nreach[LSUM_WORDS], allowed[LSUM_GROUPS][LSUM_WORDS];
+    w.ostart[L->ng] = nopt;
     if (nw <= 2) {
-        if (!lsum_combine2(L, (const uint64_t(*)[LSUM_WORDS])sums, nw, target, off, allowed))
+        if (!lsum_combine2(L, (const uint64_t(*)[LSUM_WORDS])w.sums, nw, target, off, w.allowed))
             return 0;
-    } else {
-        memset(need[L->ng], 0, (size_t)nw * sizeof t[0]);
-        need[L->ng][target / 64] = (uint64_t)1 << (target % 64);
-        for (int g = L->ng - 1; g >= 0; g--) {
-            memset(need[g], 0, (size_t)nw * sizeof t[0]);
-            for (int w = 0; w < nw; w++)
-                for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
-                    int s = w * 64 + __builtin_ctzll(bits);
-                    bits_shift(need[g + 1], -L->sign[g] * s, nw, t);
-                    for (int x = 0; x < nw; x++) need[g][x] |= t[x];
-                }
-        }
-        memset(reach, 0, sizeof reach);
-        reach[off / 64] = (uint64_t)1 << (off % 64);
-        if (!(need[0][off / 64] >> (off % 64) & 1)) return 0;
-        for (int g = 0; g < L->ng; g++) {
-            /* allowed: the sums s of group g with reach + sign*s in need[g+1]. */
-            memset(allowed[g], 0, (size_t)nw * sizeof allowed[g][0]);
-            memset(nreach, 0, (size_t)nw * sizeof nreach[0]);
-            for (int w = 0; w < nw; w++)
-                for (uint64_t bits = sums[g][w]; bits; bits &= bits - 1) {
-                    int s = w * 64 + __builtin_ctzll(bits);
-                    bits_shift(reach, L->sign[g] * s, nw, t);
-                    uint64_t any = 0;
-                    for (int x = 0; x < nw; x++) {
-                        t[x] &= need[g + 1][x];
-                        any |= t[x];
-                        nreach[x] |= t[x];
-                    }
-                    if (any) allowed[g][w] |= bits & -bits;
-                }
-            memcpy(reach, nreach, (size_t)nw * sizeof reach[0]);
-        }
+    } else if (!lsum_combine(L, &w, nw, target, off)) {
+        return 0;
     }
-    for (int g = 0; g < L->ng; g++) {
-        int a = L->start[g], k = L->start[g + 1] - a;
-        if (k == 1) {
-            rg_mask m = 0;
-            for (rg_mask x = dom[a]; x; x &= x - 1) {
-                int s = __builtin_ctz(x) + 1;
-                if (allowed[g][s / 64] >> (s % 64) & 1) m |= x & -x;
-            }
-            keep[a] = m;
-            continue;
-        }
-        if (dp && k >= 3) {
-            lsum_backward(dom + a, k, dpw, lay + lbase[g], allowed[g], keep + a);
-            continue;
-        }
-        rg_mask d[MATCH_MAX], sup[MATCH_MAX];
-        for (int i = 0; i < k; i++) keep[a + i] = 0;
-        for (int o = ostart[g]; o < ostart[g + 1]; o++) {
-            int s = lsum_setsum(opt[o]);
-            if (!(allowed[g][s / 64] >> (s % 64) & 1)) continue;
-            for (int i = 0; i < k; i++) d[i] = dom[a + i] & opt[o];
-            lsum_match(d, k, sup);
-            for (int i = 0; i < k; i++) keep[a + i] |= sup[i];
-        }
-    }
+    for (int g = 0; g < L->ng; g++) lsum_group_keep(L, dom, g, dp, dpw, &w, keep);
     return 1;
 }
 

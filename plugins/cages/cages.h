@@ -1,0 +1,117 @@
+/* What the files of the cages plugin share: the host table, a sum over
+ * distinct cells (cage), the state of the derivation (derive) and the calls
+ * between the files. */
+#ifndef RG_CAGES_H
+#define RG_CAGES_H
+
+#include <stdint.h>
+
+#include "linsum.h"
+#include "rulegrid/plugin.h"
+
+/* cages.c reads cage rules and links them; cages_sum.c prunes a sum over
+ * distinct cells; cages_derive.c derives sums from the units and cages;
+ * cages_signed.c prunes a derived signed sum; cages_unit.c prunes a unit
+ * with its cages; lineq.c finds small sums by linear algebra; cages_gen.c
+ * invents cages. */
+
+/* The host table, set by init (RG_PLUGIN_DEFINE in cages.c). Hidden, so that
+ * the plugin's files reach it directly, not through the GOT. */
+extern const rg_host *cages_host __attribute__((visibility("hidden")));
+
+/* A sum over cells that hold distinct digits: a cage of the document, or a
+ * sum derived over cells of one house. */
+typedef struct cage {
+    const int *cells;
+    int n, D;
+    int has_sum;
+    long sum;
+    int nsets;     /* -1: bounds mode */
+    rg_mask *sets; /* nsets masks of n distinct digits summing to sum */
+    int dp;        /* by sets of digits (cage_propagate_dp) */
+    int mark;      /* index of the cage's mark (the first cage derives sums) */
+    /* Houses holding two or more cells of the cage: the cage cells in each
+     * (bits by index into cells) and the house cells outside the cage. */
+    int nh;
+    uint32_t *hin;
+    const int **hout;
+    int *hnout;
+} cage;
+
+/* ---- cages_sum.c: the propagator of a sum over distinct cells ------------- */
+
+/* Lists the sets of k distinct digits from d..D summing to s (ascending
+ * digits), with the digits chosen so far in have, into out (may be NULL to
+ * count only); stops once *n passes cap. */
+void cages_list_sets(int D, int d, int k, long s, rg_mask have, rg_mask *out, int *n, int cap);
+/* The propagator of a cage of the document whose cells, D and sum are set:
+ * its digit sets first (or bounds mode when there are too many). */
+int cages_add_sum(rg_build *b, rg_rule *r, cage *c);
+/* A sum derived over the n cells (one house holds them all) making total:
+ * the same propagator, whose check the houses and cages make. */
+int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total);
+/* In link: the houses holding two or more cells of c and some cell outside
+ * it, where a digit the sum needs leaves the outside cells. */
+int cages_house_lists(rg_build *b, rg_rule *r, cage *c);
+/* The check of derived rules: always 1, since they follow from the houses
+ * and cages, whose own checks decide every assignment. */
+int cages_holds(const int *values, void *data);
+
+/* ---- cages_derive.c: sums derived from the units and sum cages ----------- */
+
+/* The document's sum cages and the sums derived from them so far. */
+typedef struct derive {
+    int N, D, nh, ncages, ndone;
+    const int **ccells;
+    int *clen;
+    long *csum;
+    int *cage_of;       /* per cell: the sum cage holding it, or -1 */
+    unsigned char *inu; /* per cell: in the union being looked at */
+    int *seen;          /* per cage: stamp */
+    int *nin;           /* per cage: its cells in the union */
+    int stamp;
+    /* Sums already derived, to skip repeats: their keys (sorted cells, or
+     * for a signed sum 2 * cell + 1 when the cell counts negatively). */
+    int **done;
+    int *donen;
+    long *donesum;  /* the derived sums, */
+    int *doneset;   /* whether their cells all differ (one house), */
+    int *donemixed; /* and whether some cell counts negatively */
+    int capdone;
+    int *ucells, *tcells, *tsign; /* scratch: the union's cells; a sum's terms */
+} derive;
+
+/* Run once, by the first sum cage's link: derives sums from the units and
+ * the ncages sum cages (each added as a propagator), then adds the unit
+ * propagators. Nothing when sum cages overlap. */
+int cages_derive(rg_build *b, rg_rule *r, int ncages);
+
+/* ---- cages_signed.c, cages_unit.c ------------------------------------------ */
+
+/* A derived signed sum: the cells in group order (linsum.h). */
+typedef struct dsum {
+    lsum L;
+    int *cells;
+} dsum;
+
+/* The propagator of the signed sum ds, its groups made. */
+int cages_add_signed(rg_build *b, dsum *ds);
+/* The propagators of every unit with the sum cages and derived sums in it. */
+int cages_add_units(rg_build *b, rg_rule *r, derive *dv);
+
+/* Is mark i a sum cage's (the plugin's own marks, key the sum; -1 for a cage
+ * without one)? Then its cells, their number and the sum (cages.c). */
+int cages_sum_mark(const rg_build *b, int i, const int **cells, int *n, long *sum);
+
+/* The generate hook (cages_gen.c). */
+int cages_generate(rg_gen *g, const int *solution);
+
+/* The index of cell in cells[0..n-1], or -1. */
+static inline int cages_index_in(const int *cells, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell) return i;
+    return -1;
+}
+
+#endif

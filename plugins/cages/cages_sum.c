@@ -1,0 +1,273 @@
+/* The propagator of a sum over cells holding distinct digits (a cage, or a
+ * sum derived over one house): the digit sets of the sum matched to the
+ * cells, or bounds; digits every set needs leave the houses around. */
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cages.h"
+#include "linsum.h"
+#include "masks.h"
+#include "match.h"
+
+/* Cages of this many cells or more (up to LSUM_DP_DIGITS digits) go by
+ * sets of digits rather than matching each digit set. */
+#define CAGE_DP_CELLS 3
+
+/* Above this many digit sets a cage prunes by sum bounds instead. */
+#define MAX_SETS 512
+
+/* Every branch entered holds a set (sums of k distinct digits of d..D fill
+ * an interval), so the cost is bounded by the sets listed. */
+void cages_list_sets(int D, int d, int k, long s, rg_mask have, rg_mask *out, int *n, int cap)
+{
+    if (*n > cap) return;
+    if (k == 0) {
+        if (s == 0) {
+            if (out) out[*n] = have;
+            (*n)++;
+        }
+        return;
+    }
+    long lo = (long)k * d + (long)k * (k - 1) / 2, hi = (long)k * D - (long)k * (k - 1) / 2;
+    if (s < lo || s > hi) return;
+    for (int x = d; x <= D - k + 1; x++)
+        cages_list_sets(D, x + 1, k - 1, s - x, have | (rg_mask)1 << (x - 1), out, n, cap);
+}
+
+/* Sum of the k smallest (or largest) digits of m; LONG_MAX / LONG_MIN when m
+ * holds fewer than k. */
+static long extreme_sum(rg_mask m, int k, int largest)
+{
+    if (__builtin_popcount(m) < k) return largest ? LONG_MIN : LONG_MAX;
+    long s = 0;
+    for (int i = 0; i < k; i++) {
+        int bit = largest ? 31 - __builtin_clz(m) : __builtin_ctz(m);
+        s += bit + 1;
+        m &= ~((rg_mask)1 << bit);
+    }
+    return s;
+}
+
+
+/* Bounds mode: digit v stays in a cell when the other cells can still make
+ * sum - v, judged by the larger of two lower bounds (their minimums; the
+ * smallest distinct digits of their union without v) and the smaller of two
+ * upper bounds. Returns a propagator status. */
+static int prune_bounds(rg_space *sp, const cage *c)
+{
+    const rg_mask *dom = cages_host->domains(sp);
+    int changed = 0;
+    for (int i = 0; i < c->n; i++) {
+        long smin = 0, smax = 0;
+        rg_mask uni = 0;
+        for (int j = 0; j < c->n; j++) {
+            if (j == i) continue;
+            rg_mask m = dom[c->cells[j]];
+            smin += mask_lowest(m);
+            smax += mask_highest(m);
+            uni |= m;
+        }
+        rg_mask keep = 0, cand = dom[c->cells[i]];
+        while (cand) {
+            int v = __builtin_ctz(cand) + 1;
+            cand &= cand - 1;
+            rg_mask rest = uni & ~((rg_mask)1 << (v - 1));
+            long lo = extreme_sum(rest, c->n - 1, 0), hi = extreme_sum(rest, c->n - 1, 1);
+            if (lo < smin) lo = smin;
+            if (hi > smax) hi = smax;
+            long need = c->sum - v;
+            if (need >= lo && need <= hi) keep |= (rg_mask)1 << (v - 1);
+        }
+        int r = cages_host->keep(sp, c->cells[i], keep);
+        if (r < 0) return RG_PROP_FAIL;
+        changed |= r;
+    }
+    return changed ? RG_PROP_NOFIX : RG_PROP_FIX;
+}
+
+/* A digit the cage must hold (it is in every set that can still be
+ * placed) cannot stand outside the cage in a house that holds every cage
+ * cell that can take it. */
+static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
+{
+    const rg_mask *dom = cages_host->domains(sp);
+    while (required) {
+        rg_mask v = required & -required;
+        required &= required - 1;
+        uint32_t holders = 0;
+        for (int i = 0; i < c->n; i++)
+            if (dom[c->cells[i]] & v) holders |= (uint32_t)1 << i;
+        for (int h = 0; h < c->nh; h++) {
+            if (holders & ~c->hin[h]) continue;
+            for (int k = 0; k < c->hnout[h]; k++)
+                if (cages_host->remove(sp, c->hout[h][k], v) < 0) return RG_PROP_FAIL;
+        }
+    }
+    return RG_PROP_FIX;
+}
+
+/* Sets mode for long cages up to LSUM_DP_DIGITS digits, by bit sets over
+ * masks: the sets of distinct digits the cells can take (linsum.h,
+ * forwards), met with the cage's sets, are the surviving sets; going back
+ * from them each cell keeps the digits it takes in one, which is the union
+ * of the matchings below. */
+static int cage_propagate_dp(rg_space *sp, const cage *c)
+{
+    const rg_mask *dom = cages_host->domains(sp);
+    rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], uni = 0, required = ~(rg_mask)0;
+    uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
+    int n = c->n, fixed = 1, any = 0, nw = lsum_dp_words(c->D);
+    for (int i = 0; i < n; i++) {
+        rg_mask m = d[i] = dom[c->cells[i]];
+        uni |= m;
+        fixed &= (m & (m - 1)) == 0;
+    }
+    lsum_forward(d, n, nw, lay);
+    memset(g, 0, (size_t)nw * sizeof g[0]);
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s];
+        if ((set & ~uni) || !lsum_has(lay[n], set)) continue;
+        g[set / 64] |= (uint64_t)1 << (set % 64);
+        required &= set;
+        any = 1;
+    }
+    if (any) lsum_backward_sets(d, n, nw, lay, g, keep);
+    for (int i = 0; i < n; i++)
+        if (cages_host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
+    if (fixed) return RG_PROP_SUBSUMED;
+    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
+
+/* Sets mode: a set survives when the cells can be matched to its digits one
+ * to one within their domains; each cell keeps the digits it takes in some
+ * such matching of some surviving set. That is every digit some solution of
+ * the cage alone uses, and no other (so running again prunes nothing).
+ * Digits in every surviving set then leave the houses around the cage. */
+static int cage_propagate(rg_space *sp, void *data)
+{
+    const cage *c = data;
+    if (c->nsets < 0) return prune_bounds(sp, c);
+    if (c->dp) return cage_propagate_dp(sp, c);
+    const rg_mask *dom = cages_host->domains(sp);
+    rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;
+    int n = c->n, fixed = 1;
+    for (int i = 0; i < n; i++) {
+        rg_mask m = dom[c->cells[i]];
+        uni |= m;
+        keep[i] = 0;
+        fixed &= (m & (m - 1)) == 0;
+    }
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s];
+        if (set & ~uni) continue;
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[c->cells[i]] & set) != 0;
+        if (!ok || !match_set(d, n, set, sup)) continue;
+        for (int i = 0; i < n; i++) keep[i] |= sup[i];
+        required &= set;
+    }
+    for (int i = 0; i < n; i++)
+        if (cages_host->keep(sp, c->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    if (fixed) return RG_PROP_SUBSUMED;
+    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
+
+/* Placed digits may not pass the sum; all placed, they must make it. */
+static int cage_check(const int *values, void *data)
+{
+    const cage *c = data;
+    long s = 0;
+    int all = 1;
+    for (int i = 0; i < c->n; i++) {
+        int v = values[c->cells[i]];
+        s += v;
+        all &= v != 0;
+    }
+    return all ? s == c->sum : s <= c->sum;
+}
+
+int cages_holds(const int *values, void *data)
+{
+    (void)values;
+    (void)data;
+    return 1;
+}
+
+static const rg_propagator cage_prop = {sizeof(rg_propagator), "cage_sum", "cages",
+                                        RG_COST_LINEAR, cage_propagate, cage_check};
+static const rg_propagator derived_prop = {sizeof(rg_propagator), "cage_innies", "cages",
+                                           RG_COST_LINEAR, cage_propagate, cages_holds};
+
+/* The digit sets of c (or bounds mode when there are too many). */
+static int make_sets(rg_build *b, rg_rule *r, cage *c)
+{
+    int count = 0;
+    cages_list_sets(c->D, 1, c->n, c->sum, 0, NULL, &count, MAX_SETS);
+    if (count > MAX_SETS) {
+        c->nsets = -1;
+        return RG_OK;
+    }
+    c->sets = cages_host->alloc(b, (size_t)(count ? count : 1) * sizeof *c->sets);
+    if (!c->sets) return cages_host->error(b, r, NULL, "out of memory");
+    /* No set at all: the propagator fails at the root and check refuses
+     * every assignment (no solution; not a format error). */
+    c->nsets = 0;
+    cages_list_sets(c->D, 1, c->n, c->sum, 0, c->sets, &c->nsets, MAX_SETS);
+    c->dp = c->D <= LSUM_DP_DIGITS && c->n >= CAGE_DP_CELLS && c->n <= c->D;
+    return RG_OK;
+}
+
+int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
+{
+    int rc = make_sets(b, r, c);
+    if (rc != RG_OK) return rc;
+    return cages_host->add_propagator(b, &cage_prop, c, c->cells, c->n, RG_EV_DOMAIN);
+}
+
+int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total)
+{
+    cage *c = cages_host->alloc(b, sizeof *c);
+    if (!c) return cages_host->error(b, r, NULL, "out of memory");
+    c->cells = cells;
+    c->n = n;
+    c->D = D;
+    c->has_sum = 1;
+    c->sum = total;
+    c->mark = -1;
+    int rc = make_sets(b, r, c);
+    if (rc == RG_OK) rc = cages_house_lists(b, r, c);
+    if (rc != RG_OK) return rc;
+    return cages_host->add_propagator(b, &derived_prop, c, cells, n, RG_EV_DOMAIN);
+}
+
+int cages_house_lists(rg_build *b, rg_rule *r, cage *c)
+{
+    int nh = cages_host->house_count(b), k = 0;
+    c->hin = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hin);
+    c->hout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hout);
+    c->hnout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hnout);
+    if (!c->hin || !c->hout || !c->hnout) return cages_host->error(b, r, NULL, "out of memory");
+    for (int h = 0; h < nh; h++) {
+        const int *hc;
+        int hn, kind, inside = 0;
+        uint32_t in = 0;
+        cages_host->house(b, h, &hc, &hn, &kind);
+        for (int j = 0; j < hn; j++) {
+            int i = cages_index_in(c->cells, c->n, hc[j]);
+            if (i >= 0) in |= (uint32_t)1 << i, inside++;
+        }
+        if (inside < 2 || inside == hn) continue;
+        int *out = cages_host->alloc(b, (size_t)(hn - inside) * sizeof *out);
+        if (!out) return cages_host->error(b, r, NULL, "out of memory");
+        int m = 0;
+        for (int j = 0; j < hn; j++)
+            if (cages_index_in(c->cells, c->n, hc[j]) < 0) out[m++] = hc[j];
+        c->hin[k] = in;
+        c->hout[k] = out;
+        c->hnout[k] = m;
+        k++;
+    }
+    c->nh = k;
+    return RG_OK;
+}

@@ -1,0 +1,530 @@
+/* The joint propagator of a unit and the sum cages in it: a unit holds each
+ * digit once, so its cages and the parts of those sticking out take
+ * disjoint digit sets and its other cells take what is left. */
+#include <stdint.h>
+#include <string.h>
+
+#include "cages.h"
+#include "linsum.h"
+#include "match.h"
+
+/* A unit holds each digit once, so the sum cages lying wholly inside it use
+ * disjoint digit sets, a cage sticking out puts part of one of its sets
+ * inside, and the unit's other cells (the rest) take exactly the digits
+ * the groups leave. The propagator tries every disjoint choice of one
+ * option per group, matches each group's cells to its option and the rest
+ * to the leftover digits, and keeps the digits some such choice places
+ * (also in the outside cells of the cages sticking out): exact for the
+ * unit with its cages, each cage taken alone outside the unit. */
+#define UNIT_SETS 64   /* cages with more sets count among the rest */
+
+#define UNIT_GROUPS 12
+
+#define UNIT_CELLS 12    /* at most this many cells of a group in the unit */
+
+#define UNIT_LEAVES 4096 /* past this many choices, prune nothing */
+
+/* Layers of the sets of digits for the groups' cells in a unit and its
+ * rest: a unit's cells plus one per group and one for the rest. */
+#define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
+
+/* A group: a sum cage inside the unit (or a derived sum over distinct
+ * cells), or the part inside the unit of a cage sticking out (out, nout:
+ * its cells outside), which takes a part of one of the cage's sets whose
+ * remainder the outside cells can take. */
+typedef struct ugroup {
+    const int *cells;
+    int n, nsets;
+    rg_mask *sets;
+    const int *out;
+    int nout;
+} ugroup;
+
+typedef struct unitc {
+    int D, ng;
+    ugroup g[UNIT_GROUPS];
+    const int *rest; /* cells of the unit outside the groups */
+    int nrest;
+} unitc;
+
+/* One run of the unit propagator (on the stack): per group its options
+ * (vs) with the digits its cells (sup) and outside cells (osup) take in
+ * them, and what each cell keeps. */
+typedef struct usearch {
+    const unitc *u;
+    const rg_mask *dom;
+    rg_mask full;
+    int nv[UNIT_GROUPS];
+    rg_mask vs[UNIT_GROUPS][UNIT_SETS];
+    rg_mask sup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS];
+    int pick[UNIT_GROUPS];
+    rg_mask osup[UNIT_GROUPS][UNIT_SETS][UNIT_CELLS]; /* outside cells' digits */
+    rg_mask keep[UNIT_GROUPS][UNIT_CELLS], okeep[UNIT_GROUPS][UNIT_CELLS], rkeep[MATCH_MAX];
+    int leaves, over;
+    /* Up to LSUM_DP_DIGITS digits there is no sup or osup: the sets of digits
+     * a group's cells can take (layers of lsum_forward from lay + lbase[k])
+     * and the options some choice uses (used[k], a bit set over masks)
+     * give the cells' digits in one pass back, the outside cells' through
+     * their sets (ro[k]) likewise, and the rest's (layers from rbase). */
+    int lbase[UNIT_GROUPS], rbase;
+    uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
+    uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
+    uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
+} usearch;
+
+/* Above LSUM_DP_DIGITS digits: every disjoint choice, groups g.. still to
+ * choose with the digits in used taken; gives up past UNIT_LEAVES. */
+static void unit_dfs(usearch *us, int g, rg_mask used)
+{
+    const unitc *u = us->u;
+    if (us->over) return;
+    if (g == u->ng) {
+        if (++us->leaves > UNIT_LEAVES) {
+            us->over = 1;
+            return;
+        }
+        rg_mask left = us->full & ~used, d[MATCH_MAX] = {0}, sup[MATCH_MAX];
+        for (int i = 0; i < u->nrest; i++)
+            if (!(d[i] = us->dom[u->rest[i]] & left)) return;
+        if (!match_set(d, u->nrest, left, sup)) return;
+        for (int i = 0; i < u->nrest; i++) us->rkeep[i] |= sup[i];
+        for (int k = 0; k < u->ng; k++)
+            for (int i = 0; i < u->g[k].n; i++) us->keep[k][i] |= us->sup[k][us->pick[k]][i];
+        for (int k = 0; k < u->ng; k++)
+            for (int i = 0; i < u->g[k].nout; i++) us->okeep[k][i] |= us->osup[k][us->pick[k]][i];
+        return;
+    }
+    for (int s = 0; s < us->nv[g]; s++) {
+        if (us->vs[g][s] & used) continue;
+        us->pick[g] = s;
+        unit_dfs(us, g + 1, used | us->vs[g][s]);
+    }
+}
+
+/* The parts a partial cage's inside cells can take: a subset x of one of
+ * the cage's sets the inside cells match, whose remainder the outside
+ * cells match. Returns -1 when they overflow the list. */
+static int group_parts(usearch *us, int k, rg_mask uni)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[MATCH_MAX] = {0}, sup[MATCH_MAX], ins[MATCH_MAX], ouni = 0;
+    for (int i = 0; i < g->nout; i++) ouni |= us->dom[g->out[i]];
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        /* Every x with must <= x <= can and n digits. */
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x;
+            if (__builtin_popcount(part) == g->n) {
+                int at = -1;
+                for (int v = 0; v < us->nv[k] && at < 0; v++)
+                    if (us->vs[k][v] == part) at = v;
+                int ok = 1;
+                if (at < 0) {
+                    for (int i = 0; i < g->n && ok; i++)
+                        ok = (d[i] = us->dom[g->cells[i]] & part) != 0;
+                    ok = ok && match_set(d, g->n, part, ins);
+                }
+                rg_mask rem = set & ~part;
+                for (int i = 0; i < g->nout && ok; i++) ok = (d[i] = us->dom[g->out[i]] & rem) != 0;
+                if (ok && match_set(d, g->nout, rem, sup)) {
+                    if (at < 0) {
+                        if (us->nv[k] == UNIT_SETS) return -1;
+                        at = us->nv[k]++;
+                        memcpy(us->sup[k][at], ins, (size_t)g->n * sizeof *ins);
+                        memset(us->osup[k][at], 0, sizeof us->osup[k][at]);
+                        us->vs[k][at] = part;
+                    }
+                    for (int i = 0; i < g->nout; i++) us->osup[k][at][i] |= sup[i];
+                }
+            }
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    return 0;
+}
+
+/* group_parts up to LSUM_DP_DIGITS digits, by sets of digits instead of
+ * matchings: a part is a set the inside cells can take (layers from
+ * us->lay + *nlay on) whose remainder in the cage's set is one the outside
+ * cells can take (ro[k]). Their digits come after the choice (unit_dp). */
+static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[UNIT_CELLS], ouni = 0;
+    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, tl[UNIT_CELLS + 1][LSUM_DP_WORDS],
+                                  seen[LSUM_DP_WORDS];
+    for (int i = 0; i < g->n; i++) d[i] = us->dom[g->cells[i]];
+    lsum_forward(d, g->n, nw, lay);
+    us->lbase[k] = *nlay;
+    *nlay += g->n + 1;
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    lsum_forward(d, g->nout, nw, tl);
+    memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
+    memset(seen, 0, (size_t)nw * sizeof seen[0]);
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && !lsum_has(seen, part) &&
+                lsum_has(lay[g->n], part) && lsum_has(us->ro[k], r)) {
+                if (us->nv[k] == UNIT_SETS) return -1;
+                seen[part / 64] |= (uint64_t)1 << (part % 64);
+                us->vs[k][us->nv[k]++] = part;
+            }
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    return 0;
+}
+
+/* The outside cells of group k keep the digits they take in the
+ * remainder of a set for some part used: those remainders, gone back
+ * through the outside cells' layers. */
+static void group_outside_dp(usearch *us, int k, int nw)
+{
+    const ugroup *g = &us->u->g[k];
+    rg_mask d[UNIT_CELLS], ouni = 0, uni = 0;
+    uint64_t tl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    memset(rem, 0, (size_t)nw * sizeof rem[0]);
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(us->used[k], part) &&
+                lsum_has(us->ro[k], r))
+                rem[r / 64] |= (uint64_t)1 << (r % 64);
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    lsum_forward(d, g->nout, nw, tl);
+    lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
+}
+
+/* Bit sets over masks: a mask m disjoint from v = 64 vh + vl joined with
+ * v is m + v, which moves word w to w | vh and, within the word, bit b to
+ * b | vl. The bits b of a word disjoint from vl (the low six digits): */
+static uint64_t disjoint_low(int vl)
+{
+    uint64_t lm = ~(uint64_t)0;
+    for (; vl; vl &= vl - 1) lm &= match_low[__builtin_ctz(vl)];
+    return lm;
+}
+
+/* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
+ * use together (groups with fewer options first). */
+static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
+{
+    int ng = us->u->ng;
+    for (int k = 0; k < ng; k++) {
+        int j = k;
+        while (j > 0 && us->nv[ord[j - 1]] > us->nv[k]) ord[j] = ord[j - 1], j--;
+        ord[j] = k;
+    }
+    memset(f[0], 0, (size_t)nw * sizeof f[0][0]);
+    f[0][0] = 1;
+    for (int q = 0; q < ng; q++) {
+        int k = ord[q];
+        memset(f[q + 1], 0, (size_t)nw * sizeof f[0][0]);
+        for (int o = 0; o < us->nv[k]; o++) {
+            rg_mask v = us->vs[k][o];
+            int vh = (int)(v >> 6), vl = (int)(v & 63);
+            uint64_t lm = disjoint_low(vl);
+            for (int w = 0; w < nw; w++)
+                if (!(w & vh)) f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
+        }
+    }
+}
+
+/* unit_dp's last layer: the rest must take exactly the digits left (a mask
+ * of all, the groups' masks, holds D - nrest digits, so the rest matched
+ * into the digits left is the rest taking them all). The rest's sets and
+ * the complements of all meet in the sets the rest can take, whose digits
+ * the rest keeps; their complements are the masks that complete (bk). */
+static void dp_rest(usearch *us, const uint64_t *all, uint64_t *bk, int nw)
+{
+    const unitc *u = us->u;
+    uint64_t(*rl)[LSUM_DP_WORDS] = us->lay + us->rbase, g[LSUM_DP_WORDS];
+    rg_mask rd[MATCH_MAX];
+    for (int i = 0; i < u->nrest; i++) rd[i] = us->dom[u->rest[i]];
+    lsum_forward(rd, u->nrest, nw, rl);
+    memset(g, 0, (size_t)nw * sizeof g[0]);
+    memset(bk, 0, (size_t)nw * sizeof bk[0]);
+    for (int w = 0; w < nw; w++)
+        for (uint64_t bits = rl[u->nrest][w]; bits; bits &= bits - 1) {
+            rg_mask m = us->full & ~(rg_mask)(w * 64 + __builtin_ctzll(bits));
+            if (!lsum_has(all, m)) continue;
+            g[w] |= bits & -bits;
+            bk[m / 64] |= (uint64_t)1 << (m % 64);
+        }
+    lsum_backward_sets(rd, u->nrest, nw, rl, g, us->rkeep);
+}
+
+/* unit_dp backwards from the masks that complete (bk): an option of group
+ * ord[q] is used when it joins a mask of f[q] to one that completes. */
+static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *bk,
+                        int nw)
+{
+    for (int q = us->u->ng - 1; q >= 0; q--) {
+        int k = ord[q];
+        uint64_t nb[LSUM_DP_WORDS];
+        memset(nb, 0, (size_t)nw * sizeof nb[0]);
+        for (int o = 0; o < us->nv[k]; o++) {
+            rg_mask v = us->vs[k][o];
+            int vh = (int)(v >> 6), vl = (int)(v & 63);
+            uint64_t lm = disjoint_low(vl), any = 0;
+            for (int w = 0; w < nw; w++)
+                if (!(w & vh)) {
+                    uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
+                    nb[w] |= t;
+                    any |= t;
+                }
+            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
+        }
+        memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
+    }
+}
+
+/* With D <= LSUM_DP_DIGITS the choices go by the set of digits used so far:
+ * forwards, the masks the first groups can use; backwards, those from
+ * which the remaining groups and the rest can be completed. An option is
+ * supported when it joins a forward mask to a completable one. */
+static void unit_dp(usearch *us)
+{
+    const unitc *u = us->u;
+    int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
+    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
+    dp_forward(us, ord, f, nw);
+    dp_rest(us, f[ng], bk, nw);
+    dp_backward(us, ord, f, bk, nw);
+    /* Each group's cells keep what they take in some option used (the
+     * union of the matchings onto those sets). */
+    rg_mask d[UNIT_CELLS];
+    for (int k = 0; k < ng; k++) {
+        const ugroup *gr = &u->g[k];
+        if (gr->nout) group_outside_dp(us, k, nw);
+        for (int i = 0; i < gr->n; i++) d[i] = us->dom[gr->cells[i]];
+        lsum_backward_sets(d, gr->n, nw, us->lay + us->lbase[k], us->used[k], us->keep[k]);
+    }
+}
+
+static int unit_propagate(rg_space *sp, void *data)
+{
+    const unitc *u = data;
+    usearch us;
+    us.u = u;
+    us.dom = cages_host->domains(sp);
+    us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
+    us.leaves = us.over = 0;
+    int dp = u->D <= LSUM_DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
+    for (int k = 0; k < u->ng; k++) {
+        const ugroup *g = &u->g[k];
+        rg_mask uni = 0, d[MATCH_MAX] = {0};
+        for (int i = 0; i < g->n; i++) uni |= us.dom[g->cells[i]];
+        us.nv[k] = 0;
+        if (dp) memset(us.used[k], 0, (size_t)nw * sizeof us.used[k][0]);
+        if (g->nout && dp) {
+            if (group_parts_dp(&us, k, uni, nw, &nlay) < 0) return RG_PROP_FIX; /* too many */
+        } else if (g->nout) {
+            if (group_parts(&us, k, uni) < 0) return RG_PROP_FIX; /* too many: no pruning */
+        } else if (dp) {
+            /* The sets the cells can take, met with the group's sets. */
+            uint64_t(*lay)[LSUM_DP_WORDS] = us.lay + nlay;
+            for (int i = 0; i < g->n; i++) d[i] = us.dom[g->cells[i]];
+            lsum_forward(d, g->n, nw, lay);
+            us.lbase[k] = nlay;
+            nlay += g->n + 1;
+            for (int s = 0; s < g->nsets; s++) {
+                rg_mask set = g->sets[s];
+                if (!(set & ~uni) && lsum_has(lay[g->n], set)) us.vs[k][us.nv[k]++] = set;
+            }
+        } else {
+            for (int s = 0; s < g->nsets; s++) {
+                rg_mask set = g->sets[s];
+                if (set & ~uni) continue;
+                int ok = 1;
+                for (int i = 0; i < g->n && ok; i++) ok = (d[i] = us.dom[g->cells[i]] & set) != 0;
+                if (!ok || !match_set(d, g->n, set, us.sup[k][us.nv[k]])) continue;
+                us.vs[k][us.nv[k]++] = set;
+            }
+        }
+        if (!us.nv[k]) return RG_PROP_FAIL;
+        for (int i = 0; i < g->n; i++) us.keep[k][i] = 0;
+        for (int i = 0; i < g->nout; i++) us.okeep[k][i] = 0;
+    }
+    for (int i = 0; i < u->nrest; i++) us.rkeep[i] = 0;
+    us.rbase = nlay;
+    if (dp) unit_dp(&us);
+    else unit_dfs(&us, 0, 0);
+    if (us.over) return RG_PROP_FIX;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].n; i++)
+            if (cages_host->keep(sp, u->g[k].cells[i], us.keep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++)
+            if (cages_host->keep(sp, u->g[k].out[i], us.okeep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int i = 0; i < u->nrest; i++)
+        if (cages_host->keep(sp, u->rest[i], us.rkeep[i]) < 0) return RG_PROP_FAIL;
+    /* Every choice supported before stays whole after the pruning and no
+     * new one appears, so running again prunes nothing. */
+    return RG_PROP_FIX;
+}
+
+static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit", "cages",
+                                        RG_COST_QUADRATIC, unit_propagate, cages_holds};
+
+/* The part inside the unit (its cells marked in dv->inu) of sum cage g,
+ * which sticks out, as a group of u with the cells outside, when its sets
+ * are few and both parts small. *taken: the group's cells in the unit, 0
+ * when it is not one. */
+static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int *taken)
+{
+    int cnt = 0, nin = 0, len = dv->clen[g];
+    for (int k = 0; k < len; k++) nin += dv->inu[dv->ccells[g][k]];
+    cages_list_sets(dv->D, 1, len, dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
+    if (cnt < 1 || cnt > UNIT_SETS || nin > UNIT_CELLS || len - nin > UNIT_CELLS) return RG_OK;
+    ugroup *gr = &u->g[u->ng++];
+    int *in = cages_host->alloc(b, (size_t)nin * sizeof *in);
+    int *out = cages_host->alloc(b, (size_t)(len - nin) * sizeof *out);
+    gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+    if (!in || !out || !gr->sets) return cages_host->error(b, r, NULL, "out of memory");
+    for (int k = 0; k < len; k++) {
+        int x = dv->ccells[g][k];
+        if (dv->inu[x]) in[gr->n++] = x;
+        else out[gr->nout++] = x;
+    }
+    gr->cells = in;
+    gr->out = out;
+    cages_list_sets(dv->D, 1, len, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
+    *taken = gr->n;
+    return RG_OK;
+}
+
+/* A group of u over the n cells (all in the unit) making sum, when its sets
+ * are few. *taken: n, or 0 when it is not one. Inline: it runs for every
+ * cell of every unit at link. */
+static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *u,
+                              const int *cells, int n, long sum, int *taken)
+{
+    int cnt = 0;
+    cages_list_sets(dv->D, 1, n, sum, 0, NULL, &cnt, UNIT_SETS);
+    if (cnt < 1 || cnt > UNIT_SETS) return RG_OK;
+    ugroup *gr = &u->g[u->ng++];
+    gr->cells = cells;
+    gr->n = n;
+    gr->sets = cages_host->alloc(b, (size_t)cnt * sizeof *gr->sets);
+    if (!gr->sets) return cages_host->error(b, r, NULL, "out of memory");
+    cages_list_sets(dv->D, 1, n, sum, 0, gr->sets, &gr->nsets, UNIT_SETS);
+    *taken = n;
+    return RG_OK;
+}
+
+/* Sum cage g as a group of u: in pass 0 a cage sticking out of the unit by
+ * its part inside, and in either pass a cage inside the unit. */
+static int cage_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int pass, int *taken)
+{
+    int all = 1, len = dv->clen[g];
+    for (int k = 0; all && k < len; k++) all = dv->inu[dv->ccells[g][k]];
+    *taken = 0;
+    if (!pass && !all && u->ng < UNIT_GROUPS && len <= MATCH_MAX) {
+        int rc = partial_group(b, r, dv, u, g, taken);
+        if (rc != RG_OK || *taken) return rc;
+    }
+    if (!all || u->ng >= UNIT_GROUPS || len > UNIT_CELLS) return RG_OK;
+    return inner_group(b, r, dv, u, dv->ccells[g], len, dv->csum[g], taken);
+}
+
+/* Derived sums over distinct cells lying among the rest of u join as groups
+ * too; the rest shrinks by their cells. *incage and *nderived count what
+ * joined. */
+static int derived_groups(rg_build *b, rg_rule *r, derive *dv, unitc *u, int *rest, int *incage,
+                          int *nderived)
+{
+    for (int i = 0; i < u->nrest; i++) dv->inu[rest[i]] = 2;
+    for (int d = 0; d < dv->ndone && u->ng < UNIT_GROUPS; d++) {
+        int n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, taken = 0;
+        for (int k = 0; all && k < n; k++) all = dv->inu[dv->done[d][k]] == 2;
+        if (!all) continue;
+        int rc = inner_group(b, r, dv, u, dv->done[d], n, dv->donesum[d], &taken);
+        if (rc != RG_OK) return rc;
+        if (!taken) continue;
+        for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
+        *incage += n;
+        (*nderived)++;
+        int m = 0;
+        for (int i = 0; i < u->nrest; i++)
+            if (dv->inu[rest[i]] == 2) rest[m++] = rest[i];
+        u->nrest = m;
+    }
+    return RG_OK;
+}
+
+/* The propagator of u over the unit's hn cells hc; it reads the outside
+ * cells of partial cages too. */
+static int add_unit(rg_build *b, rg_rule *r, unitc *u, const int *hc, int hn)
+{
+    int nwatch = hn;
+    for (int k = 0; k < u->ng; k++) nwatch += u->g[k].nout;
+    int *watch = cages_host->alloc(b, (size_t)nwatch * sizeof *watch);
+    if (!watch) return cages_host->error(b, r, NULL, "out of memory");
+    memcpy(watch, hc, (size_t)hn * sizeof *watch);
+    nwatch = hn;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++) watch[nwatch++] = u->g[k].out[i];
+    return cages_host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
+}
+
+/* The unit propagator of pass 0 (the cages sticking out of the unit hc as
+ * groups) or pass 1 (instead the derived sums over their cells, when there
+ * are any), unless it would say nothing a cage does not. */
+static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn, int pass)
+{
+    for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
+    unitc *u = cages_host->alloc(b, sizeof *u);
+    int *rest = cages_host->alloc(b, (size_t)hn * sizeof *rest);
+    if (!u || !rest) return cages_host->error(b, r, NULL, "out of memory");
+    u->D = dv->D;
+    dv->stamp++;
+    int incage = 0, nderived = 0, rc = RG_OK;
+    for (int j = 0; j < hn && rc == RG_OK; j++) {
+        int g = dv->cage_of[hc[j]], taken = 0;
+        if (g >= 0 && dv->seen[g] == dv->stamp) continue;
+        if (g >= 0) rc = cage_group(b, r, dv, u, g, pass, &taken);
+        if (taken) {
+            dv->seen[g] = dv->stamp;
+            incage += taken;
+        } else {
+            rest[u->nrest++] = hc[j];
+        }
+    }
+    if (rc == RG_OK) rc = derived_groups(b, r, dv, u, rest, &incage, &nderived);
+    if (rc != RG_OK) return rc;
+    for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 0;
+    u->rest = rest;
+    if (u->ng == 0 || (u->ng == 1 && incage == hn) || (pass && !nderived)) return RG_OK;
+    return add_unit(b, r, u, hc, hn);
+}
+
+/* Unit propagators for every unit that is not itself a cage: one with the
+ * sum cages inside it and the parts of those sticking out as groups, and,
+ * where derived sums over distinct cells lie among the cells no inner cage
+ * holds, one more with those as groups instead of the parts. */
+int cages_add_units(rg_build *b, rg_rule *r, derive *dv)
+{
+    int nh = cages_host->house_count(b), rc = RG_OK;
+    for (int h = 0; h < nh && rc == RG_OK; h++) {
+        const int *hc;
+        int hn, kind;
+        cages_host->house(b, h, &hc, &hn, &kind);
+        if (hn != dv->D || kind == RG_HOUSE_CAGE || hn > MATCH_MAX) continue;
+        for (int pass = 0; pass < 2 && rc == RG_OK; pass++) rc = unit_pass(b, r, dv, hc, hn, pass);
+    }
+    return rc;
+}

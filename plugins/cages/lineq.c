@@ -235,8 +235,9 @@ static void chain(lsys *S)
     }
 }
 
-/* The pivots and the signatures are worked out inline here: as functions of
- * their own (tried) they made the derivation at link measurably slower. */
+/* Long: the pivots and the signatures are worked out inline here; as
+ * functions of their own (tried) they made the derivation at link
+ * measurably slower. */
 int lineq_derive(int ncells, const int *const *sets, const int *lens, const long *sums, int nsets,
                  lineq_emit emit, void *ctx)
 {

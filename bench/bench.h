@@ -59,11 +59,11 @@ typedef struct bench_cell {
     int nfamilies; /* core families first, then plugin families by name */
     bench_family family[BENCH_MAX_FAMILIES];
 
-    int reps;              /* timed repetitions behind the times, 0: none */
-    double wall_s;         /* one pass over the corpus, wall clock */
-    double root_us;        /* per puzzle: root propagation */
-    double search_us;      /* per puzzle: search after the root */
-    double puzzles_per_s;  /* puzzles / wall_s */
+    int reps;             /* timed repetitions behind the times, 0: none */
+    double wall_s;        /* one pass over the corpus, wall clock */
+    double root_us;       /* per puzzle: root propagation */
+    double search_us;     /* per puzzle: search after the root */
+    double puzzles_per_s; /* puzzles / wall_s */
 } bench_cell;
 
 /* Solve every puzzle of cell->corpus once and check every answer against
@@ -73,8 +73,8 @@ typedef struct bench_cell {
 int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n);
 /* One timed pass over the corpus (no checks): wall seconds and the summed
  * engine times. Returns BENCH_OK, or BENCH_USAGE with msg set. */
-int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
-                    double *root_us, double *search_us, char *msg, size_t n);
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s, double *root_us,
+                    double *search_us, char *msg, size_t n);
 /* The timed repetitions of su->reps passes; medians into cell. */
 int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n);
 
@@ -85,8 +85,8 @@ int bench_cell_time(bench_cell *cell, const bench_setup *su, char *msg, size_t n
  * (char *)args + i * stride; all joined. With watch (may be NULL), the
  * calling thread calls watch(ctx) a few times a second until they end (for
  * a progress line). Returns how many started. */
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
-                  void (*watch)(void *ctx), void *ctx);
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride, void (*watch)(void *ctx),
+                  void *ctx);
 
 /* Monotonic clock, seconds. */
 double bench_now(void);
@@ -99,20 +99,20 @@ double bench_median(double *v, int n);
  * su->seed + i. The counters come from the counting pass, which verifies
  * every puzzle; the times are medians of the timed passes. */
 typedef struct bench_gen {
-    const char *preset;        /* its name (owned by the preset list) */
-    const rg_generator *gen;   /* owned by the caller */
-    long count;                /* puzzles asked for */
-    double target;             /* puzzles/s issue 6 asks for, 0: none */
+    const char *preset;      /* its name (owned by the preset list) */
+    const rg_generator *gen; /* owned by the caller */
+    long count;              /* puzzles asked for */
+    double target;           /* puzzles/s issue 6 asks for, 0: none */
 
-    long puzzles, verified;    /* made; proved unique independently and checked */
+    long puzzles, verified; /* made; proved unique independently and checked */
     uint64_t givens, clue_rules, repairs, attempts, guesses; /* sums over the puzzles */
     long at_level[RG_STRATEGY_COUNT + 1]; /* weakest level solving without guessing;
                                              the last entry: none */
 
-    int reps;                  /* timed passes behind the times, 0: none */
-    double wall_s;             /* one pass (all the puzzles), wall clock */
-    double gen_us;             /* per puzzle: rg_generate alone, summed over threads */
-    double puzzles_per_s;      /* puzzles / wall_s */
+    int reps;             /* timed passes behind the times, 0: none */
+    double wall_s;        /* one pass (all the puzzles), wall clock */
+    double gen_us;        /* per puzzle: rg_generate alone, summed over threads */
+    double puzzles_per_s; /* puzzles / wall_s */
 } bench_gen;
 
 /* Puzzles/s the issue asks of a preset (classic9, killer, jigsaw, samurai),
@@ -151,8 +151,8 @@ void bench_report_counters(FILE *f, const bench_cell *cells, int n);
  * "preset key value" lines. */
 void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
                                const bench_gen *g, int n);
-void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
-                          const bench_gen *g, int n);
+void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su, const bench_gen *g,
+                          int n);
 void bench_report_gen_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                            const bench_gen *g, int n);
 void bench_report_gen_counters(FILE *f, const bench_gen *g, int n);

@@ -67,8 +67,8 @@ int bench_corpus_load(bench_corpus *c, rg_registry *reg, const rg_puzzle *templ,
         if (r == 0) {
             rg_error_clear(err);
             snprintf(err->file, sizeof err->file, "%s", c->path);
-            snprintf(err->message, sizeof err->message,
-                     "holds %d puzzles, %ld asked for", c->n, c->take);
+            snprintf(err->message, sizeof err->message, "holds %d puzzles, %ld asked for", c->n,
+                     c->take);
             r = -RG_E_FORMAT;
         }
     }

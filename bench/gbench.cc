@@ -13,10 +13,11 @@ struct gb_state {
 // not the idle main thread's.
 extern "C" void gb_register(const char *name, gb_fn fn, void *ctx)
 {
-    benchmark::RegisterBenchmark(name, [fn, ctx](benchmark::State &s) {
-        gb_state st{s};
-        fn(&st, ctx);
-    })
+    benchmark::RegisterBenchmark(name,
+                                 [fn, ctx](benchmark::State &s) {
+                                     gb_state st{s};
+                                     fn(&st, ctx);
+                                 })
         ->Unit(benchmark::kMillisecond)
         ->MeasureProcessCPUTime()
         ->UseRealTime();
@@ -27,22 +28,16 @@ extern "C" void gb_add_context(const char *key, const char *value)
     benchmark::AddCustomContext(key, value);
 }
 
-extern "C" int gb_keep_running(gb_state *st)
-{
-    return st->s.KeepRunning() ? 1 : 0;
-}
+extern "C" int gb_keep_running(gb_state *st) { return st->s.KeepRunning() ? 1 : 0; }
 
 extern "C" void gb_set_counter(gb_state *st, const char *name, double value, int kind)
 {
-    st->s.counters[name] = benchmark::Counter(
-        value, kind == GB_RATE ? benchmark::Counter::kIsIterationInvariantRate
-                               : benchmark::Counter::kDefaults);
+    st->s.counters[name] =
+        benchmark::Counter(value, kind == GB_RATE ? benchmark::Counter::kIsIterationInvariantRate
+                                                  : benchmark::Counter::kDefaults);
 }
 
-extern "C" void gb_skip_with_error(gb_state *st, const char *msg)
-{
-    st->s.SkipWithError(msg);
-}
+extern "C" void gb_skip_with_error(gb_state *st, const char *msg) { st->s.SkipWithError(msg); }
 
 extern "C" int gb_run(int *argc, char **argv)
 {

@@ -60,7 +60,8 @@ static int verify(rg_solver *solver, const rg_puzzle *p, char *why, size_t n)
     int rule = rg_puzzle_check(p, sol);
     if (rule >= 0)
         return snprintf(why, n, "its solution breaks rule %d (%s)", rule,
-                        rg_puzzle_rule_type(p, rule)), 0;
+                        rg_puzzle_rule_type(p, rule)),
+               0;
     if (rule != -1) return snprintf(why, n, "its solution has a value out of range"), 0;
     for (int c = 0; c < rg_puzzle_cells(p); c++)
         if (giv[c] && giv[c] != sol[c]) {
@@ -125,12 +126,14 @@ static void make_one(gen_worker *w, rg_solver *solver, long i)
     t->repairs += (uint64_t)info.repairs, t->attempts += (uint64_t)info.attempts;
     t->guesses += info.guesses;
     t->at_level[info.level >= 0 && info.level < RG_STRATEGY_COUNT ? info.level
-                                                                   : RG_STRATEGY_COUNT]++;
+                                                                  : RG_STRATEGY_COUNT]++;
     if (j->verify) {
         char why[600];
         int ok = verify(solver, p, why, sizeof why);
-        if (ok == 1) t->verified++;
-        else fail_at(t, i, ok < 0, why);
+        if (ok == 1)
+            t->verified++;
+        else
+            fail_at(t, i, ok < 0, why);
     }
     rg_puzzle_free(p);
 }
@@ -239,8 +242,10 @@ int bench_gen_time(bench_gen *g, const bench_setup *su, char *msg, size_t n)
         /* Generation does not depend on timing: a pass makes the same puzzles. */
         if (rc == BENCH_OK && (t.givens != g->givens || t.clue_rules != g->clue_rules ||
                                t.attempts != g->attempts || t.guesses != g->guesses)) {
-            snprintf(msg, n, "--generate %s: a timed pass made other puzzles than the "
-                             "counting pass", g->preset);
+            snprintf(msg, n,
+                     "--generate %s: a timed pass made other puzzles than the "
+                     "counting pass",
+                     g->preset);
             rc = BENCH_WRONG;
         }
     }

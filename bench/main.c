@@ -22,58 +22,56 @@
 /* X(ID, field, name, letter, value, how, help): the one list of options of
  * the harness; the fields of args, the parser, the help and the errors come
  * from it. */
-#define BENCH_OPTIONS(X)                                                                 \
-    X(STRATEGY, levels, "strategy", 's', "LIST", NAMES(&levels, propagating),            \
-      "strategy levels, comma-separated, or all: every level from propagate up (check "  \
-      "and forward, plain backtracking and far slower, only when named, e.g. -s "        \
-      "all,check); default " DEFAULT_LEVELS)                                             \
-    X(HEURISTIC, heuristics, "heuristic", 'H', "LIST", NAMES(&heuristics, NULL),         \
-      "heuristics, comma-separated, or all; default domwdeg")                            \
-    X(REPS, reps, "reps", 'r', "N", UINT(0, 1000, "is not a whole number from 0 to 1000"), \
-      "timed passes per cell, the median quoted (default 3; 0: counters only)")          \
-    X(JOBS, jobs, "jobs", 'j', "N", UINT(1, 256, "is not a whole number from 1 to 256"),   \
-      "worker threads (default 1); counters do not depend on it")                        \
-    X(LIMIT, limit, "limit", 0, "N",                                                     \
-      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),             \
-      "count solutions up to N (default 2: prove uniqueness)")                           \
-    X(SEED, seed, "seed", 0, "N",                                                        \
-      UINT(0, UINT64_MAX, "is not a whole number from 0 to 18446744073709551615"),       \
-      "puzzle i is solved (or made) with seed N + i (default 1)")                        \
-    X(VALUES, values, "values", 0, "ORDER", NAME(&value_orders),                         \
-      "the order digits are tried in")                                                   \
-    X(NODES, nodes, "nodes", 0, "N",                                                     \
-      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),            \
-      "search nodes per puzzle (a puzzle stopped counts as unknown)")                    \
-    X(TIME, time, "time", 0, "S",                                                        \
-      SECONDS("is not a number of seconds (0 or more, fractions allowed)"),              \
-      "seconds per puzzle (a puzzle stopped counts as unknown)")                         \
-    X(PLUGINS, plugins, "plugins", 0, "DIR", TEXTS,                                      \
-      "also load the plugins of DIR (repeatable)")                                       \
-    X(TEMPLATE, templ, "template", 0, "FILE", TEXT,                                      \
-      "classic lines are givens of FILE's board and rules")                              \
-    X(MD, md, "md", 0, "FILE", TEXT,                                                     \
-      "the markdown report ('-' is standard output; the default: --md -)")               \
-    X(CSV, csv, "csv", 0, "FILE", TEXT, "the CSV report")                                \
-    X(JSON, json, "json", 0, "FILE", TEXT, "the JSON report (rulegrid-plot-bench draws it)") \
-    X(COUNTERS, counters, "counters", 0, "FILE", TEXT,                                    \
-      "the counters, one a line (scripts/bench-regress compares them)")                  \
-    X(GBENCH, gbench, "gbench", 0, NULL, FLAG,                                           \
-      "time the cells with Google Benchmark; --benchmark_* flags (filter, repetitions, " \
-      "format, out ...) are passed to it")                                               \
-    X(GENERATE, generate, "generate", 0, "PRESET[:N],...", TEXT,                         \
-      "instead of corpora: make N puzzles (default 20) of each preset (or all, all:N) "  \
-      "with seeds seed + i, verify each (unique by a count of its own, solution "        \
-      "checked), then time the generation; -r, -j, --seed, --plugins and the reports "   \
-      "apply")                                                                           \
-    X(QUIET, quiet, "quiet", 'q', NULL, FLAG,                                            \
-      "no lines about each step on standard error (a terminal's progress line stays)")   \
+#define BENCH_OPTIONS(X)                                                                           \
+    X(STRATEGY, levels, "strategy", 's', "LIST", NAMES(&levels, propagating),                      \
+      "strategy levels, comma-separated, or all: every level from propagate up (check "            \
+      "and forward, plain backtracking and far slower, only when named, e.g. -s "                  \
+      "all,check); default " DEFAULT_LEVELS)                                                       \
+    X(HEURISTIC, heuristics, "heuristic", 'H', "LIST", NAMES(&heuristics, NULL),                   \
+      "heuristics, comma-separated, or all; default domwdeg")                                      \
+    X(REPS, reps, "reps", 'r', "N", UINT(0, 1000, "is not a whole number from 0 to 1000"),         \
+      "timed passes per cell, the median quoted (default 3; 0: counters only)")                    \
+    X(JOBS, jobs, "jobs", 'j', "N", UINT(1, 256, "is not a whole number from 1 to 256"),           \
+      "worker threads (default 1); counters do not depend on it")                                  \
+    X(LIMIT, limit, "limit", 0, "N",                                                               \
+      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
+      "count solutions up to N (default 2: prove uniqueness)")                                     \
+    X(SEED, seed, "seed", 0, "N",                                                                  \
+      UINT(0, UINT64_MAX, "is not a whole number from 0 to 18446744073709551615"),                 \
+      "puzzle i is solved (or made) with seed N + i (default 1)")                                  \
+    X(VALUES, values, "values", 0, "ORDER", NAME(&value_orders), "the order digits are tried in")  \
+    X(NODES, nodes, "nodes", 0, "N",                                                               \
+      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
+      "search nodes per puzzle (a puzzle stopped counts as unknown)")                              \
+    X(TIME, time, "time", 0, "S",                                                                  \
+      SECONDS("is not a number of seconds (0 or more, fractions allowed)"),                        \
+      "seconds per puzzle (a puzzle stopped counts as unknown)")                                   \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", TEXTS, "also load the plugins of DIR (repeatable)")   \
+    X(TEMPLATE, templ, "template", 0, "FILE", TEXT,                                                \
+      "classic lines are givens of FILE's board and rules")                                        \
+    X(MD, md, "md", 0, "FILE", TEXT,                                                               \
+      "the markdown report ('-' is standard output; the default: --md -)")                         \
+    X(CSV, csv, "csv", 0, "FILE", TEXT, "the CSV report")                                          \
+    X(JSON, json, "json", 0, "FILE", TEXT, "the JSON report (rulegrid-plot-bench draws it)")       \
+    X(COUNTERS, counters, "counters", 0, "FILE", TEXT,                                             \
+      "the counters, one a line (scripts/bench-regress compares them)")                            \
+    X(GBENCH, gbench, "gbench", 0, NULL, FLAG,                                                     \
+      "time the cells with Google Benchmark; --benchmark_* flags (filter, repetitions, "           \
+      "format, out ...) are passed to it")                                                         \
+    X(GENERATE, generate, "generate", 0, "PRESET[:N],...", TEXT,                                   \
+      "instead of corpora: make N puzzles (default 20) of each preset (or all, all:N) "            \
+      "with seeds seed + i, verify each (unique by a count of its own, solution "                  \
+      "checked), then time the generation; -r, -j, --seed, --plugins and the reports "             \
+      "apply")                                                                                     \
+    X(QUIET, quiet, "quiet", 'q', NULL, FLAG,                                                      \
+      "no lines about each step on standard error (a terminal's progress line stays)")             \
     X(HELP, help, "help", 'h', NULL, HELP, "this help")
 
 enum {
 #define BENCH_X_(ID, field, name, letter, value, how, help) O_##ID,
     BENCH_OPTIONS(BENCH_X_)
 #undef BENCH_X_
-    O_COUNT
+        O_COUNT
 };
 
 typedef struct args {
@@ -105,7 +103,7 @@ static const opts_names value_orders = {"value order", RG_VALUES_COUNT, rg_value
                                         rg_values_summary};
 
 static const opts_option options[] = {
-#define BENCH_X_(ID, field, name, letter, value, how, help) \
+#define BENCH_X_(ID, field, name, letter, value, how, help)                                        \
     OPTS_ROW(args, field, name, letter, value, 1u, how, help)
     BENCH_OPTIONS(BENCH_X_)
 #undef BENCH_X_
@@ -152,8 +150,8 @@ static int add_corpus(args *a, const char *arg)
     errno = 0;
     c->take = strtol(colon + 1, &end, 10);
     if (errno || *end || c->take < 1)
-        return opts_usage_error(&program, 0, "%s: '%s' is not a whole number of at least 1",
-                                arg, colon + 1);
+        return opts_usage_error(&program, 0, "%s: '%s' is not a whole number of at least 1", arg,
+                                colon + 1);
     c->path[colon - arg] = 0;
     return BENCH_OK;
 }
@@ -179,9 +177,8 @@ static int add_preset(args *a, char *item)
         errno = 0;
         count = strtol(colon + 1, &end, 10);
         if (errno || end == colon + 1 || *end || count < 1)
-            return opts_usage_error(&program, 0,
-                                    "--generate: '%s' is not a whole number of at least 1",
-                                    colon + 1);
+            return opts_usage_error(
+                &program, 0, "--generate: '%s' is not a whole number of at least 1", colon + 1);
     }
     int p = rg_presets_find(presets, item);
     if (p < 0) {
@@ -203,7 +200,8 @@ static int parse_generate(args *a, const char *v)
 {
     if (load_presets()) return BENCH_USAGE;
     int np = rg_presets_count(presets);
-    if (!(a->gens = calloc((size_t)np + 1, sizeof *a->gens))) return bad("--generate", "out of memory");
+    if (!(a->gens = calloc((size_t)np + 1, sizeof *a->gens)))
+        return bad("--generate", "out of memory");
     if (strcmp(v, "all") == 0 || strncmp(v, "all:", 4) == 0) {
         char item[64];
         for (int i = 0; i < np; i++) {
@@ -223,7 +221,7 @@ static int parse_generate(args *a, const char *v)
 /* The options that mean nothing with --generate. */
 static int check_generate(args *a)
 {
-    static const int unused[] = {O_STRATEGY, O_HEURISTIC, O_LIMIT, O_VALUES,
+    static const int unused[] = {O_STRATEGY, O_HEURISTIC, O_LIMIT,   O_VALUES,
                                  O_NODES,    O_TIME,      O_TEMPLATE};
     char name[64];
     for (size_t k = 0; k < sizeof unused / sizeof *unused; k++)
@@ -317,8 +315,8 @@ static int count_cells(args *a, bench_cell *cells, int n)
     for (int i = 0; i < n; i++) {
         bench_cell *c = &cells[i];
         if (!a->quiet)
-            fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name,
-                    rg_strategy_name(c->strategy), rg_heuristic_name(c->heuristic));
+            fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
+                    rg_heuristic_name(c->heuristic));
         int rc = bench_cell_count(c, &a->su, msg, sizeof msg);
         if (rc) return fprintf(stderr, "rulegrid-bench: %s\n", msg), rc;
     }
@@ -331,8 +329,8 @@ static int time_cells(args *a, bench_cell *cells, int n)
     for (int i = 0; i < n && a->su.reps > 0; i++) {
         bench_cell *c = &cells[i];
         if (!a->quiet)
-            fprintf(stderr, "timing %s, %s, %s\n", c->corpus->name,
-                    rg_strategy_name(c->strategy), rg_heuristic_name(c->heuristic));
+            fprintf(stderr, "timing %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
+                    rg_heuristic_name(c->heuristic));
         int rc = bench_cell_time(c, &a->su, msg, sizeof msg);
         if (rc) return fprintf(stderr, "rulegrid-bench: %s\n", msg), rc;
     }
@@ -357,8 +355,8 @@ static int gb_count(gb_cell *g)
     if (g->counted) return g->counted > 0;
     const bench_cell *c = g->cell;
     if (!g->su->quiet)
-        fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name,
-                rg_strategy_name(c->strategy), rg_heuristic_name(c->heuristic));
+        fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
+                rg_heuristic_name(c->heuristic));
     int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
     g->counted = rc ? -1 : 1;
     if (rc) {
@@ -421,8 +419,8 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
 enum { R_MD, R_CSV, R_JSON, R_COUNTERS };
 
 /* One report of either mode: the cells, or a->gens with --generate. */
-static void emit(FILE *f, int kind, const args *a, const bench_stamp *st,
-                 const bench_cell *cells, int n)
+static void emit(FILE *f, int kind, const args *a, const bench_stamp *st, const bench_cell *cells,
+                 int n)
 {
     const bench_setup *su = &a->su;
     if (a->ngens) {
@@ -453,8 +451,10 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
     }
     emit(f, kind, a, st, cells, n);
     int bad_write = ferror(f);
-    if (f != stdout) bad_write |= fclose(f) != 0;
-    else fflush(f);
+    if (f != stdout)
+        bad_write |= fclose(f) != 0;
+    else
+        fflush(f);
     if (bad_write) fprintf(stderr, "rulegrid-bench: %s: cannot write\n", path);
     return bad_write ? BENCH_USAGE : BENCH_OK;
 }

@@ -67,8 +67,10 @@ static void stamp_words(FILE *f, const bench_stamp *st, int md)
 static void run_words(FILE *f, const bench_setup *su)
 {
     fprintf(f, "%d thread%s, ", su->threads, su->threads == 1 ? "" : "s");
-    if (su->reps > 0) fprintf(f, "median of %d run%s", su->reps, su->reps == 1 ? "" : "s");
-    else fprintf(f, "counters only");
+    if (su->reps > 0)
+        fprintf(f, "median of %d run%s", su->reps, su->reps == 1 ? "" : "s");
+    else
+        fprintf(f, "counters only");
     fprintf(f, ", seed %llu", (unsigned long long)su->seed);
 }
 
@@ -85,8 +87,10 @@ static void setup_words(FILE *f, const bench_setup *su)
 
 static void md_time(FILE *f, const bench_cell *c, double v)
 {
-    if (c->reps > 0) fprintf(f, " %.1f |", v);
-    else fputs(" – |", f);
+    if (c->reps > 0)
+        fprintf(f, " %.1f |", v);
+    else
+        fputs(" – |", f);
 }
 
 void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
@@ -100,8 +104,8 @@ void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su
           f);
     for (int i = 0; i < n; i++) {
         const bench_cell *c = &cells[i];
-        fprintf(f, "| %s | %s | %s | %ld | %ld |", c->corpus->name, level(c), heur(c),
-                c->puzzles, c->unique);
+        fprintf(f, "| %s | %s | %s | %ld | %ld |", c->corpus->name, level(c), heur(c), c->puzzles,
+                c->unique);
         md_time(f, c, c->puzzles_per_s);
         md_time(f, c, c->root_us + c->search_us);
         fprintf(f, " %.1f%% | %.2f |\n", pct(c->no_guess, c->puzzles), c->guesses_mean);
@@ -149,14 +153,15 @@ void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
           f);
     for (int i = 0; i < n; i++) {
         const bench_cell *c = &cells[i];
-        fprintf(f,
-                "%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%ld,%.2f,%.4f,%g,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d",
-                c->corpus->name, level(c), heur(c), c->puzzles, c->solved, c->unique, c->multiple,
-                c->none, c->unknown, pct(c->no_guess, c->puzzles), c->guesses_mean,
-                c->guesses_median, (unsigned long long)c->guesses_p99,
-                (unsigned long long)c->guesses_max, (unsigned long long)c->nodes,
-                (unsigned long long)c->guesses, (unsigned long long)c->failures,
-                (unsigned long long)c->propagations, (unsigned long long)c->prunings, c->reps);
+        fprintf(
+            f,
+            "%s,%s,%s,%ld,%ld,%ld,%ld,%ld,%ld,%.2f,%.4f,%g,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%d",
+            c->corpus->name, level(c), heur(c), c->puzzles, c->solved, c->unique, c->multiple,
+            c->none, c->unknown, pct(c->no_guess, c->puzzles), c->guesses_mean, c->guesses_median,
+            (unsigned long long)c->guesses_p99, (unsigned long long)c->guesses_max,
+            (unsigned long long)c->nodes, (unsigned long long)c->guesses,
+            (unsigned long long)c->failures, (unsigned long long)c->propagations,
+            (unsigned long long)c->prunings, c->reps);
         if (c->reps > 0)
             fprintf(f, ",%.1f,%.2f,%.2f,%.2f", c->puzzles_per_s, c->root_us + c->search_us,
                     c->root_us, c->search_us);
@@ -190,8 +195,10 @@ static void json_stamp(jsonw *w, const bench_stamp *st)
 static void json_time(jsonw *w, const char *key, const bench_cell *c, double v)
 {
     jsonw_key(w, key);
-    if (c->reps > 0) jsonw_double(w, "%.3f", v);
-    else jsonw_null(w);
+    if (c->reps > 0)
+        jsonw_double(w, "%.3f", v);
+    else
+        jsonw_null(w);
 }
 
 static void json_counts(jsonw *w, const bench_cell *c)
@@ -348,21 +355,25 @@ void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup
     for (int i = 0; i < n; i++) {
         const bench_gen *c = &g[i];
         fprintf(f, "| %s | %ld |", preset(c), c->puzzles);
-        if (c->reps > 0) fprintf(f, " %.1f | %.1f |", c->puzzles_per_s, c->gen_us);
-        else fputs(" – | – |", f);
+        if (c->reps > 0)
+            fprintf(f, " %.1f | %.1f |", c->puzzles_per_s, c->gen_us);
+        else
+            fputs(" – | – |", f);
         fprintf(f, " %.2f | %.2f | %.2f | %.2f |", mean(c->givens, c), mean(c->clue_rules, c),
                 mean(c->attempts, c), mean(c->repairs, c));
         for (int k = 0; k < GEN_LEVELS; k++)
             fprintf(f, " %.1f%% |", pct(solved_at(c, gen_levels[k]), c->puzzles));
         fprintf(f, " %ld/%ld |", c->verified, c->puzzles);
-        if (c->target > 0) fprintf(f, " ≥ %g |", c->target);
-        else fputs(" |", f);
+        if (c->target > 0)
+            fprintf(f, " ≥ %g |", c->target);
+        else
+            fputs(" |", f);
         fprintf(f, " %s |\n", target_met(c));
     }
 }
 
-void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
-                          const bench_gen *g, int n)
+void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su, const bench_gen *g,
+                          int n)
 {
     fputs("# ", f);
     stamp_words(f, st, 0);
@@ -382,10 +393,14 @@ void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
         for (int k = 0; k < GEN_LEVELS; k++)
             fprintf(f, ",%.2f", pct(solved_at(c, gen_levels[k]), c->puzzles));
         fprintf(f, ",%d", c->reps);
-        if (c->reps > 0) fprintf(f, ",%.4f,%.1f,%.1f", c->wall_s, c->puzzles_per_s, c->gen_us);
-        else fputs(",,,", f);
-        if (c->target > 0) fprintf(f, ",%g,%s\n", c->target, target_met(c));
-        else fputs(",,\n", f);
+        if (c->reps > 0)
+            fprintf(f, ",%.4f,%.1f,%.1f", c->wall_s, c->puzzles_per_s, c->gen_us);
+        else
+            fputs(",,,", f);
+        if (c->target > 0)
+            fprintf(f, ",%g,%s\n", c->target, target_met(c));
+        else
+            fputs(",,\n", f);
     }
 }
 
@@ -413,15 +428,21 @@ static void json_gen(jsonw *w, const bench_gen *c)
     const double value[] = {c->wall_s, c->puzzles_per_s, c->gen_us};
     for (int k = 0; k < 3; k++) {
         jsonw_key(w, timed[k]);
-        if (c->reps > 0) jsonw_double(w, format[k], value[k]);
-        else jsonw_null(w);
+        if (c->reps > 0)
+            jsonw_double(w, format[k], value[k]);
+        else
+            jsonw_null(w);
     }
     jsonw_key(w, "target_per_s");
-    if (c->target > 0) jsonw_double(w, "%g", c->target);
-    else jsonw_null(w);
+    if (c->target > 0)
+        jsonw_double(w, "%g", c->target);
+    else
+        jsonw_null(w);
     jsonw_key(w, "target_met");
-    if (c->target > 0 && c->reps > 0) jsonw_bool(w, c->puzzles_per_s >= c->target);
-    else jsonw_null(w);
+    if (c->target > 0 && c->reps > 0)
+        jsonw_bool(w, c->puzzles_per_s >= c->target);
+    else
+        jsonw_null(w);
     jsonw_end(w);
 }
 
@@ -463,8 +484,9 @@ void bench_report_gen_counters(FILE *f, const bench_gen *g, int n)
         const bench_gen *c = &g[i];
         const char *k = preset(c);
         fprintf(f, "%s puzzles %ld\n%s verified %ld\n", k, c->puzzles, k, c->verified);
-        fprintf(f, "%s givens %llu\n%s clue_rules %llu\n%s attempts %llu\n%s repairs %llu\n"
-                   "%s guesses %llu\n",
+        fprintf(f,
+                "%s givens %llu\n%s clue_rules %llu\n%s attempts %llu\n%s repairs %llu\n"
+                "%s guesses %llu\n",
                 k, (unsigned long long)c->givens, k, (unsigned long long)c->clue_rules, k,
                 (unsigned long long)c->attempts, k, (unsigned long long)c->repairs, k,
                 (unsigned long long)c->guesses);

@@ -31,7 +31,7 @@ typedef struct job {
     int check;         /* the counting pass: check answers, keep guesses[] */
     uint64_t *guesses; /* per puzzle, counting pass only */
     atomic_int next;
-    atomic_long done;  /* puzzles solved, for the progress line */
+    atomic_long done; /* puzzles solved, for the progress line */
 } job;
 
 typedef struct worker {
@@ -143,8 +143,8 @@ static void count_result(tally *t, const rg_result *r)
     t->prunings += s->prunings;
     int n = s->families < RG_MAX_FAMILIES ? s->families : RG_MAX_FAMILIES;
     for (int i = 0; i < n; i++)
-        add_family(t->family, &t->nfamilies, s->family[i] ? s->family[i] : "?",
-                   s->family_calls[i], s->family_prunings[i]);
+        add_family(t->family, &t->nfamilies, s->family[i] ? s->family[i] : "?", s->family_calls[i],
+                   s->family_prunings[i]);
 }
 
 static void solve_range(worker *w, rg_solver *solver, int from, int to)
@@ -247,8 +247,8 @@ static void watch_crew(crew *c, void (*watch)(void *), void *ctx)
     pthread_mutex_unlock(&c->mu);
 }
 
-int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride,
-                  void (*watch)(void *ctx), void *ctx)
+int bench_threads(int n, void *(*fn)(void *), void *args, size_t stride, void (*watch)(void *ctx),
+                  void *ctx)
 {
     pthread_t *tid = calloc((size_t)n, sizeof *tid);
     member *m = watch ? calloc((size_t)n, sizeof *m) : NULL;
@@ -391,8 +391,8 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
     int rc = run_job(&j, &t, &w, msg, n);
     progress_end(&line);
     if (rc == BENCH_OK && t.wrong >= 0) {
-        snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong,
-                 t.why, rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
+        snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong, t.why,
+                 rg_strategy_name(cell->strategy), rg_heuristic_name(cell->heuristic));
         rc = BENCH_WRONG;
     }
     if (rc == BENCH_OK) {
@@ -429,15 +429,14 @@ static int pass(const bench_cell *cell, const bench_setup *su, double *wall_s, d
     /* Without a time limit every pass does the same work. */
     if (rc == BENCH_OK && su->max_seconds <= 0 && t.nodes != cell->nodes) {
         snprintf(msg, n, "%s: a timed pass took %llu nodes, the counting pass %llu",
-                 cell->corpus->path, (unsigned long long)t.nodes,
-                 (unsigned long long)cell->nodes);
+                 cell->corpus->path, (unsigned long long)t.nodes, (unsigned long long)cell->nodes);
         rc = BENCH_WRONG;
     }
     return rc;
 }
 
-int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s,
-                    double *root_us, double *search_us, char *msg, size_t n)
+int bench_cell_pass(const bench_cell *cell, const bench_setup *su, double *wall_s, double *root_us,
+                    double *search_us, char *msg, size_t n)
 {
     return pass(cell, su, wall_s, root_us, search_us, NULL, 0, msg, n);
 }

@@ -98,8 +98,8 @@ void t_assert_error(const rg_error *e, int rule, const char *type, const char *f
     rg_error_format(e, buf, sizeof buf);
     if (e->rule != rule || strcmp(e->type, type) != 0 || strcmp(e->field, field) != 0 ||
         !strstr(e->message, phrase))
-        fail_msg("unexpected error: %s (wanted rule %d (%s), field %s, \"%s\")", buf, rule,
-                 type, field, phrase);
+        fail_msg("unexpected error: %s (wanted rule %d (%s), field %s, \"%s\")", buf, rule, type,
+                 field, phrase);
     assert_int_equal(e->code, RG_E_FORMAT);
 }
 

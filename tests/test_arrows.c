@@ -37,8 +37,7 @@ static void errors(void **state)
         "\"r2c5\"]]}]",
         "lines[0][2]", "r2c3 and r2c5 are not neighbours");
     err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": []}]", "lines", "at least 1");
-    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[]]}]", "lines[0]",
-        "at least 1");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[]]}]", "lines[0]", "at least 1");
     err("[{\"type\": \"arrow\", \"bulb\": [], \"lines\": [[\"r1c2\"]]}]", "bulb", "at least 1");
     err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"]}]", "lines", "missing");
     err("[{\"type\": \"arrow\", \"bulb\": \"r1c1:r1c2\", \"lines\": [[\"r2c2\"]]}]", "bulb",

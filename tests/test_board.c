@@ -34,10 +34,9 @@ static void parse_refuses_bad_names(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "",       "r",        "c1",      "r1",     "r1c",     "1c1",     "rc1",
-        "r01c1",  "r1c01",    "r0c1",    "r1c0",   "r-1c1",   "r+1c1",   "r1c+1",
-        "r1c1 ",  " r1c1",    "r1c1x",   "r1c1:",  "x1c1",    "r1x1",    "r1c1c1",
-        "r1.0c1", "r1e1c1",   "rr1c1",   "r 1c1",  "r1 c1",   "r9999999999c1",
+        "",     "r",    "c1",     "r1",     "r1c",    "1c1",   "rc1",   "r01c1", "r1c01",
+        "r0c1", "r1c0", "r-1c1",  "r+1c1",  "r1c+1",  "r1c1 ", " r1c1", "r1c1x", "r1c1:",
+        "x1c1", "r1x1", "r1c1c1", "r1.0c1", "r1e1c1", "rr1c1", "r 1c1", "r1 c1", "r9999999999c1",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int r = -7, c = -7;
@@ -150,12 +149,9 @@ static void board_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(parse_accepts_names),
-        cmocka_unit_test(parse_refuses_bad_names),
-        cmocka_unit_test(name_writes_lower_case),
-        cmocka_unit_test(board_full),
-        cmocka_unit_test(board_with_holes),
-        cmocka_unit_test(board_limits),
+        cmocka_unit_test(parse_accepts_names),    cmocka_unit_test(parse_refuses_bad_names),
+        cmocka_unit_test(name_writes_lower_case), cmocka_unit_test(board_full),
+        cmocka_unit_test(board_with_holes),       cmocka_unit_test(board_limits),
         cmocka_unit_test(board_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

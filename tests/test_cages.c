@@ -311,8 +311,8 @@ static void plant_rows(int *plant, int *owner, int rows, int D, char *rules, siz
     for (int c = 0; c < rows * D; c++) owner[c] = -1;
     snprintf(rules, n, "[");
     for (int r = 0; r < rows; r++)
-        v3_cat(rules, n, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}", r ? ", " : "",
-               r + 1, r + 1, D);
+        v3_cat(rules, n, "%s{\"type\": \"row\", \"cells\": \"r%dc1:r%dc%d\"}", r ? ", " : "", r + 1,
+               r + 1, D);
 }
 
 /* Appends a cage on cells (board of D columns) with the planted sum, now
@@ -370,8 +370,10 @@ static void derived_soundness(void **state)
                     sum += plant[c];
                 }
                 int r = c / D, col = c % D;
-                if (v3_rand(2)) r = (r + 1 + v3_rand(2)) % rows;
-                else col = (col + 1 + v3_rand(D - 1)) % D;
+                if (v3_rand(2))
+                    r = (r + 1 + v3_rand(2)) % rows;
+                else
+                    col = (col + 1 + v3_rand(D - 1)) % D;
                 c = r * D + col;
             }
             if (got) add_planted_cage(rules, sizeof rules, cells, got, D, sum);
@@ -478,7 +480,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(signed_sum_cases, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(derived_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(matching_onto_a_set, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup,
+                                        t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

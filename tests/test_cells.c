@@ -17,14 +17,17 @@ static void errors(void **state)
     (void)state;
     v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"low\", \"cells\": [\"r1c1\"]}", "cell",
                  "split", "missing required field");
-    v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"high\", \"split\": 9, \"cells\": [\"r1c1\"]}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"cell\", \"kind\": \"high\", \"split\": 9, \"cells\": [\"r1c1\"]}",
                  "cell", "split", "from 1 to 8");
-    v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"low\", \"split\": 0, \"cells\": [\"r1c1\"]}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"cell\", \"kind\": \"low\", \"split\": 0, \"cells\": [\"r1c1\"]}",
                  "cell", "split", "from 1 to 8");
-    v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"odd\", \"split\": 4, \"cells\": [\"r1c1\"]}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"cell\", \"kind\": \"odd\", \"split\": 4, \"cells\": [\"r1c1\"]}",
                  "cell", "split", "only to low and high");
-    v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"prime\", \"cells\": [\"r1c1\"]}", "cell",
-                 "kind", "odd, even, low, high");
+    v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"prime\", \"cells\": [\"r1c1\"]}",
+                 "cell", "kind", "odd, even, low, high");
     v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"odd\", \"cells\": []}", "cell", "cells",
                  "at least 1");
     v_rule_error(9, 9, 9, "{\"type\": \"cell\", \"kind\": \"odd\"}", "cell", "cells",
@@ -78,12 +81,13 @@ static void counts_4x4(void **state)
 static void root_domains(void **state)
 {
     (void)state;
-    char *json = v_doc(1, 4, 9, "",
-                       "[{\"type\": \"cell\", \"kind\": \"odd\", \"cells\": [\"r1c1\", \"r1c2\"]}, "
-                       "{\"type\": \"cell\", \"kind\": \"low\", \"split\": 4, \"cells\": [\"r1c2\"]}, "
-                       "{\"type\": \"cell\", \"kind\": \"high\", \"split\": 7, \"cells\": [\"r1c3\"]}, "
-                       "{\"type\": \"cell\", \"kind\": \"even\", \"cells\": [\"r1c4\"]}]",
-                       "");
+    char *json =
+        v_doc(1, 4, 9, "",
+              "[{\"type\": \"cell\", \"kind\": \"odd\", \"cells\": [\"r1c1\", \"r1c2\"]}, "
+              "{\"type\": \"cell\", \"kind\": \"low\", \"split\": 4, \"cells\": [\"r1c2\"]}, "
+              "{\"type\": \"cell\", \"kind\": \"high\", \"split\": 7, \"cells\": [\"r1c3\"]}, "
+              "{\"type\": \"cell\", \"kind\": \"even\", \"cells\": [\"r1c4\"]}]",
+              "");
     rg_puzzle *p = t_parse(json);
     rg_solver *s = rg_solver_new();
     rg_mask out[4];

@@ -137,7 +137,8 @@ static void soundness(void **state)
         if (round % 2) {
             v_add(&b, "[{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [");
             int n = 1 + (int)v_rand(4);
-            for (int k = 0; k < n; k++) v_add(&b, "%s%d", k ? ", " : "", 1 + (int)v_rand((unsigned)D));
+            for (int k = 0; k < n; k++)
+                v_add(&b, "%s%d", k ? ", " : "", 1 + (int)v_rand((unsigned)D));
             v_add(&b, "]");
         } else {
             v_add(&b, "[{\"type\": \"corner\", \"kind\": \"battenburg\"");

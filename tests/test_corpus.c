@@ -105,7 +105,8 @@ static void tdoku_test_puzzles(void **state)
                              rg_strategy_name(st), rg_heuristic_name(h), r.solutions, expect);
                 if (expect > 0) assert_answer(c.p[i], r.solution);
                 if (expect == 1 && answer)
-                    for (int k = 0; k < 81; k++) assert_int_equal(r.solution[k], answer[1 + k] - '0');
+                    for (int k = 0; k < 81; k++)
+                        assert_int_equal(r.solution[k], answer[1 + k] - '0');
                 assert_int_equal(r.status, expect == 0   ? RG_STATUS_NONE
                                            : expect == 1 ? RG_STATUS_UNIQUE
                                                          : RG_STATUS_MULTIPLE);
@@ -139,8 +140,10 @@ static void unique_corpus(const char *rel, int expect_n)
             t_solve(s, c.p[i], st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);
             assert_answer(c.p[i], r.solution);
-            if (st == RG_STRATEGY_PROPAGATE) memcpy(first, r.solution, 81 * sizeof *first);
-            else assert_memory_equal(first, r.solution, 81 * sizeof *first);
+            if (st == RG_STRATEGY_PROPAGATE)
+                memcpy(first, r.solution, 81 * sizeof *first);
+            else
+                assert_memory_equal(first, r.solution, 81 * sizeof *first);
             if (st == RG_STRATEGY_PROPAGATE) continue; /* plain propagation is slow on these */
             t_solve(s, c.p[i], st, RG_HEURISTIC_FIRST, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);

@@ -9,17 +9,16 @@
 #include <string.h>
 #include <time.h>
 
-#include <cmocka.h>
 #include <cjson/cJSON.h>
+#include <cmocka.h>
 
 #include "model/record.h"
 #include "support.h"
 
 /* A document with the given board, rules and further top-level members. */
-#define DOC(board, rules, more)                                                     \
-    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": " board ", \"rules\": " rules \
-    more "}"
-#define B9 "{\"rows\": 9, \"columns\": 9, \"digits\": 9}"
+#define DOC(board, rules, more)                                                                    \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": " board ", \"rules\": " rules more "}"
+#define B9      "{\"rows\": 9, \"columns\": 9, \"digits\": 9}"
 #define CLASSIC "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}]"
 
 static size_t baseline;
@@ -135,8 +134,9 @@ static void x_members_kept(void **state)
 static void meta_kept(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse(DOC(B9, CLASSIC, ", \"meta\": {\"title\": \"Easy\", \"author\": "
-                                            "\"Anon\", \"rating\": 2.5}"));
+    rg_puzzle *p = t_parse(DOC(B9, CLASSIC,
+                               ", \"meta\": {\"title\": \"Easy\", \"author\": "
+                               "\"Anon\", \"rating\": 2.5}"));
     assert_non_null(p->kept);
     cJSON *meta = cJSON_GetObjectItemCaseSensitive(p->kept, "meta");
     assert_non_null(meta);
@@ -170,8 +170,8 @@ static void note_and_x_allowed_in_rule(void **state)
 static void err_unknown_top_field(void **state)
 {
     (void)state;
-    expect(DOC(B9, CLASSIC, ", \"givens\": {}, \"colour\": \"red\""), RG_E_FORMAT, -1, "",
-           "colour", "unknown field \"colour\"");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {}, \"colour\": \"red\""), RG_E_FORMAT, -1, "", "colour",
+           "unknown field \"colour\"");
 }
 
 static void err_version(void **state)
@@ -261,16 +261,16 @@ static void err_board_field_missing(void **state)
 static void err_unknown_board_field(void **state)
 {
     (void)state;
-    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"size\": 9}", "[]", ""),
-           RG_E_FORMAT, -1, "", "board.size", "unknown field \"size\" in board");
+    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"size\": 9}", "[]", ""), RG_E_FORMAT,
+           -1, "", "board.size", "unknown field \"size\" in board");
 }
 
 static void err_board_cells_outside(void **state)
 {
     (void)state;
-    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"cells\": [\"r1c1:r9c10\"]}",
-               "[]", ""),
-           RG_E_FORMAT, -1, "", "board.cells[0]", "r1c1:r9c10 is outside the 9x9 board");
+    expect(
+        DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"cells\": [\"r1c1:r9c10\"]}", "[]", ""),
+        RG_E_FORMAT, -1, "", "board.cells[0]", "r1c1:r9c10 is outside the 9x9 board");
 }
 
 static void err_board_cells_empty(void **state)
@@ -283,8 +283,7 @@ static void err_board_cells_empty(void **state)
 static void err_board_cells_bad_entry(void **state)
 {
     (void)state;
-    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"cells\": [\"r1c1\", 5]}", "[]",
-               ""),
+    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"cells\": [\"r1c1\", 5]}", "[]", ""),
            RG_E_FORMAT, -1, "", "board.cells[1]", "expected a cell name or a rectangle");
 }
 
@@ -298,15 +297,15 @@ static void err_bad_cell_name(void **state)
 static void err_leading_zero(void **state)
 {
     (void)state;
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r01c1\": 5}"), RG_E_FORMAT, -1, "",
-           "givens.r01c1", "no leading zeros");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r01c1\": 5}"), RG_E_FORMAT, -1, "", "givens.r01c1",
+           "no leading zeros");
 }
 
 static void err_given_off_board(void **state)
 {
     (void)state;
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r10c1\": 5}"), RG_E_FORMAT, -1, "",
-           "givens.r10c1", "r10c1 does not exist on a 9x9 board");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r10c1\": 5}"), RG_E_FORMAT, -1, "", "givens.r10c1",
+           "r10c1 does not exist on a 9x9 board");
 }
 
 static void err_given_missing_cell(void **state)
@@ -337,8 +336,8 @@ static void err_digit_out_of_range(void **state)
 static void err_digit_not_number(void **state)
 {
     (void)state;
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": \"5\"}"), RG_E_FORMAT, -1, "",
-           "givens.r1c1", "got \"5\"");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": \"5\"}"), RG_E_FORMAT, -1, "", "givens.r1c1",
+           "got \"5\"");
 }
 
 static void err_fraction(void **state)
@@ -353,19 +352,19 @@ static void err_fraction(void **state)
 static void err_huge_number(void **state)
 {
     (void)state;
-    expect(DOC("{\"rows\": 1e300, \"columns\": 9, \"digits\": 9}", "[]", ""), RG_E_FORMAT, -1,
-           "", "board.rows", "got 1e+300");
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": -1e300}"), RG_E_FORMAT, -1, "",
-           "givens.r1c1", "got -1e+300");
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 1e999}"), RG_E_FORMAT, -1, "",
-           "givens.r1c1", "got a number too large to hold");
+    expect(DOC("{\"rows\": 1e300, \"columns\": 9, \"digits\": 9}", "[]", ""), RG_E_FORMAT, -1, "",
+           "board.rows", "got 1e+300");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": -1e300}"), RG_E_FORMAT, -1, "", "givens.r1c1",
+           "got -1e+300");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 1e999}"), RG_E_FORMAT, -1, "", "givens.r1c1",
+           "got a number too large to hold");
 }
 
 static void err_duplicate_key(void **state)
 {
     (void)state;
-    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 1, \"r2c2\": 2, \"r1c1\": 3}"),
-           RG_E_FORMAT, -1, "", "givens.r1c1", "cell r1c1 appears twice in givens");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 1, \"r2c2\": 2, \"r1c1\": 3}"), RG_E_FORMAT,
+           -1, "", "givens.r1c1", "cell r1c1 appears twice in givens");
     /* The same cell in another case is the same key. */
     expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 1, \"R1C1\": 1}"), RG_E_FORMAT, -1, "",
            "givens.R1C1", "cell r1c1 appears twice");
@@ -376,8 +375,8 @@ static void err_duplicate_top_key(void **state)
     (void)state;
     expect(DOC(B9, CLASSIC, ", \"rules\": []"), RG_E_FORMAT, -1, "", "rules",
            "duplicate key: \"rules\" appears twice");
-    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"rows\": 9}", "[]", ""),
-           RG_E_FORMAT, -1, "", "board.rows", "appears twice");
+    expect(DOC("{\"rows\": 9, \"columns\": 9, \"digits\": 9, \"rows\": 9}", "[]", ""), RG_E_FORMAT,
+           -1, "", "board.rows", "appears twice");
     expect(DOC(B9, "[]", ", \"meta\": {\"title\": \"a\", \"title\": \"b\"}"), RG_E_FORMAT, -1, "",
            "meta.title", "appears twice");
 }
@@ -407,10 +406,11 @@ static void err_meta_not_object(void **state)
 static void err_unknown_rule_type(void **state)
 {
     (void)state;
-    rg_error e = t_parse_error(
-        DOC(B9, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
-                "{\"type\": \"thermo2\", \"cells\": [\"r1c1\", \"r1c2\"]}]",
-            ""));
+    rg_error e =
+        t_parse_error(DOC(B9,
+                          "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
+                          "{\"type\": \"thermo2\", \"cells\": [\"r1c1\", \"r1c2\"]}]",
+                          ""));
     assert_int_equal(e.code, RG_E_FORMAT);
     assert_int_equal(e.rule, 1);
     assert_string_equal(e.type, "thermo2");
@@ -426,7 +426,10 @@ static void err_unknown_rule_type(void **state)
 static void err_rule_not_object(void **state)
 {
     (void)state;
-    expect(DOC(B9, "[" "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, 7]", ""),
+    expect(DOC(B9,
+               "["
+               "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, 7]",
+               ""),
            RG_E_FORMAT, 1, "", "", "a rule must be an object, got 7");
 }
 
@@ -523,8 +526,8 @@ static void err_malformed_json(void **state)
 static void err_truncated_json(void **state)
 {
     (void)state;
-    expect("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, ", RG_E_FORMAT,
-           -1, "", "", "truncated JSON");
+    expect("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, ", RG_E_FORMAT, -1,
+           "", "", "truncated JSON");
     expect("{\"format\": \"rulegr", RG_E_FORMAT, -1, "", "", "truncated JSON");
 }
 
@@ -542,9 +545,8 @@ static void file_reads(void **state)
     (void)state;
     rg_error err;
     rg_puzzle *p = NULL;
-    assert_int_equal(rg_puzzle_read_file(t_registry(), t_src("tests/data/doc/xsudoku.json"), &p,
-                                         &err),
-                     RG_OK);
+    assert_int_equal(
+        rg_puzzle_read_file(t_registry(), t_src("tests/data/doc/xsudoku.json"), &p, &err), RG_OK);
     assert_int_equal(rg_puzzle_rule_count(p), 3);
     assert_string_equal(rg_puzzle_rule_type(p, 2), "region");
     assert_int_equal(rg_puzzle_givens(p)[40], 7);
@@ -682,8 +684,8 @@ static void corpus_classic_lines(void **state)
     a[0] = '5';
     a[80] = '9';
     b[0] = '3';
-    snprintf(text, sizeof text,
-             "# a comment\n\n%s rating 3.5\r\n\r\n%s:1:solution...\n   \n%s", a, b, a);
+    snprintf(text, sizeof text, "# a comment\n\n%s rating 3.5\r\n\r\n%s:1:solution...\n   \n%s", a,
+             b, a);
     write_file(path, text);
     rg_corpus *c;
     rg_error err;
@@ -771,13 +773,13 @@ static void corpus_template(void **state)
     (void)state;
     rg_error err;
     rg_puzzle *templ = NULL;
-    assert_int_equal(rg_puzzle_read_file(t_registry(), t_src("tests/data/doc/xsudoku.json"),
-                                         &templ, &err),
-                     RG_OK);
+    assert_int_equal(
+        rg_puzzle_read_file(t_registry(), t_src("tests/data/doc/xsudoku.json"), &templ, &err),
+        RG_OK);
     rg_corpus *c;
-    assert_int_equal(rg_corpus_open(t_registry(), t_src("tests/data/doc/xsudoku.txt"), NULL, templ,
-                                    &c, &err),
-                     RG_OK);
+    assert_int_equal(
+        rg_corpus_open(t_registry(), t_src("tests/data/doc/xsudoku.txt"), NULL, templ, &c, &err),
+        RG_OK);
     rg_puzzle_free(templ); /* the corpus holds what it needs */
     rg_puzzle *p;
     assert_int_equal(rg_corpus_next(c, &p, &err), 1);
@@ -963,8 +965,8 @@ static void corpus_huge_line(void **state)
     ok[80] = '7';
     ok[81] = 0;
     huge_line("test_doc_long.txt", ok, last_is_7);
-    huge_line("test_doc_long.jsonl",
-              DOC("{\"rows\": 4, \"columns\": 4, \"digits\": 4}", "[]", ""), is_4x4);
+    huge_line("test_doc_long.jsonl", DOC("{\"rows\": 4, \"columns\": 4, \"digits\": 4}", "[]", ""),
+              is_4x4);
 }
 
 /* A shipped classic corpus reads without one error. */
@@ -1016,8 +1018,8 @@ static void corpus_many_lines_quick(void **state)
 static void out_of_memory_everywhere(void **state)
 {
     (void)state;
-    const char *doc = DOC(B9, CLASSIC,
-                          ", \"givens\": {\"r1c1\": 5}, \"meta\": {\"title\": \"t\"}, \"x-a\": 1");
+    const char *doc =
+        DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 5}, \"meta\": {\"title\": \"t\"}, \"x-a\": 1");
     /* Every allocation in turn fails: an error or success, never a leak. */
     for (long n = 1; n < 400; n++) {
         rg_error err;

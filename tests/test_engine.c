@@ -102,14 +102,16 @@ static char *to_json(const board *b)
 {
     size_t cap = 8192, k = 0;
     char *s = malloc(cap);
-    k += (size_t)snprintf(s + k, cap - k,
-                          "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":%d,\"columns\":%d,"
-                          "\"digits\":%d},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
-                          "\"box\":[%d,%d]}",
-                          b->D, b->D, b->D, b->bh, b->bw);
+    k += (size_t)snprintf(
+        s + k, cap - k,
+        "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":%d,\"columns\":%d,"
+        "\"digits\":%d},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
+        "\"box\":[%d,%d]}",
+        b->D, b->D, b->D, b->bh, b->bw);
     if (b->diag) {
         for (int t = 0; t < 2; t++) {
-            k += (size_t)snprintf(s + k, cap - k, ",{\"type\":\"region\",\"kind\":\"diagonal\",\"cells\":[");
+            k += (size_t)snprintf(s + k, cap - k,
+                                  ",{\"type\":\"region\",\"kind\":\"diagonal\",\"cells\":[");
             for (int i = 0; i < b->D; i++)
                 k += (size_t)snprintf(s + k, cap - k, "%s\"r%dc%d\"", i ? "," : "", i + 1,
                                       t ? b->D - i : i + 1);
@@ -253,10 +255,11 @@ static const char *hard =
 static rg_puzzle *classic_line(const char *line)
 {
     char json[4096];
-    size_t k = (size_t)snprintf(json, sizeof json,
-                                "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,"
-                                "\"digits\":9},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
-                                "\"box\":[3,3]}],\"givens\":{");
+    size_t k = (size_t)snprintf(
+        json, sizeof json,
+        "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,"
+        "\"digits\":9},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
+        "\"box\":[3,3]}],\"givens\":{");
     int first = 1;
     for (int i = 0; i < 81; i++)
         if (line[i] >= '1' && line[i] <= '9') {
@@ -311,9 +314,10 @@ static void node_limit_is_unknown(void **state)
 static void random_values_reproducible(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,"
-                           "\"digits\":9},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
-                           "\"box\":[3,3]}]}");
+    rg_puzzle *p =
+        t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,"
+                "\"digits\":9},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
+                "\"box\":[3,3]}]}");
     rg_solver *s = rg_solver_new();
     rg_options o;
     rg_options_default(&o);
@@ -340,10 +344,11 @@ static void random_values_reproducible(void **state)
 static void broken_givens_named(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,\"columns\":4,"
-                           "\"digits\":4},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
-                           "\"box\":[2,2]},{\"type\":\"region\",\"cells\":[\"r1c1\",\"r4c4\"]}],"
-                           "\"givens\":{\"r1c1\":3,\"r4c4\":3}}");
+    rg_puzzle *p =
+        t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,\"columns\":4,"
+                "\"digits\":4},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
+                "\"box\":[2,2]},{\"type\":\"region\",\"cells\":[\"r1c1\",\"r4c4\"]}],"
+                "\"givens\":{\"r1c1\":3,\"r4c4\":3}}");
     assert_int_equal(rg_puzzle_broken(p), 1);
     for (int st = 0; st < RG_STRATEGY_COUNT; st++) {
         rg_solver *s = rg_solver_new();
@@ -363,8 +368,9 @@ static void broken_givens_named(void **state)
 static void region_larger_than_d_has_none(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":2,\"columns\":2,"
-                           "\"digits\":3},\"rules\":[{\"type\":\"region\",\"cells\":\"r1c1:r2c2\"}]}");
+    rg_puzzle *p =
+        t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":2,\"columns\":2,"
+                "\"digits\":3},\"rules\":[{\"type\":\"region\",\"cells\":\"r1c1:r2c2\"}]}");
     assert_int_equal(t_count(p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_MRV, 2, NULL), 0);
     assert_int_equal(t_count(p, RG_STRATEGY_CHECK, RG_HEURISTIC_FIRST, 2, NULL), 0);
     rg_puzzle_free(p);
@@ -373,8 +379,9 @@ static void region_larger_than_d_has_none(void **state)
 static void no_rules_any_digits(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":1,\"columns\":2,"
-                           "\"digits\":3},\"rules\":[]}");
+    rg_puzzle *p =
+        t_parse("{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":1,\"columns\":2,"
+                "\"digits\":3},\"rules\":[]}");
     assert_int_equal(t_count(p, RG_STRATEGY_SUBSETS, RG_HEURISTIC_MRV, 100, NULL), 9);
     assert_int_equal(t_count(p, RG_STRATEGY_CHECK, RG_HEURISTIC_DOMWDEG, 100, NULL), 9);
     rg_puzzle_free(p);

@@ -1,19 +1,19 @@
 /* Tests of core/fields.c: each field reader's accepted and refused values, the
  * wording of its errors, and the refusal of unknown rule members. The readers
  * run over a rule object parsed here and a board built by hand. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include <cmocka.h>
 #include <cjson/cJSON.h>
+#include <cmocka.h>
 
-#include "base/mem.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "model/build.h"
 #include "model/model.h"
 #include "rules/read.h"

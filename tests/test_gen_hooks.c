@@ -28,8 +28,7 @@ static int rounds(int n)
     return s && *s ? (n + 4) / 5 : n;
 }
 
-static void doc_text(char *buf, size_t size, const bdef *bd, const char *rules,
-                     const int *givens)
+static void doc_text(char *buf, size_t size, const bdef *bd, const char *rules, const int *givens)
 {
     int len = snprintf(buf, size,
                        "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":%d,"
@@ -195,7 +194,8 @@ static void check_cages(const bdef *bd, const cage_case *cc, const char *rules, 
     cJSON_ArrayForEach(rule, arr)
     {
         assert_string_equal(cJSON_GetObjectItem(rule, "type")->valuestring, "cage");
-        int cells[81], n = cells_of(bd, cJSON_GetObjectItem(rule, "cells"), cells), seen = 0, sum = 0;
+        int cells[81], n = cells_of(bd, cJSON_GetObjectItem(rule, "cells"), cells), seen = 0,
+                       sum = 0;
         assert_true(n >= 1 && n <= max_size);
         for (int i = 0; i < n; i++) {
             assert_int_equal(owner[cells[i]], -1); /* cages do not overlap */
@@ -205,8 +205,10 @@ static void check_cages(const bdef *bd, const cage_case *cc, const char *rules, 
             sum += sol[cells[i]];
         }
         const cJSON *s = cJSON_GetObjectItem(rule, "sum");
-        if (cc->sums) assert_int_equal((int)s->valuedouble, sum);
-        else assert_null(s);
+        if (cc->sums)
+            assert_int_equal((int)s->valuedouble, sum);
+        else
+            assert_null(s);
         /* Connected by orthogonal steps. */
         int reach[81] = {0}, stack[81], top = 0, got = 1;
         reach[0] = 1;
@@ -214,7 +216,8 @@ static void check_cages(const bdef *bd, const cage_case *cc, const char *rules, 
         while (top) {
             int i = stack[--top];
             for (int j = 0; j < n; j++)
-                if (!reach[j] && orthogonal(bd, cells[i], cells[j])) reach[j] = 1, got++, stack[top++] = j;
+                if (!reach[j] && orthogonal(bd, cells[i], cells[j]))
+                    reach[j] = 1, got++, stack[top++] = j;
         }
         assert_int_equal(got, n);
         size[ncages++] = n;
@@ -262,7 +265,8 @@ static void cages(void **state)
                 const bdef *bd = &boards[bi];
                 if (bd->D < 6 && ci == 6) continue; /* max_size 6 on 4 digits: an error */
                 random_grid(bd, (uint64_t)seed * 7919u + bi, sol);
-                char *rules = gen(t_registry(), bd, "cage", cases[ci].settings, sol, (uint64_t)seed);
+                char *rules =
+                    gen(t_registry(), bd, "cage", cases[ci].settings, sol, (uint64_t)seed);
                 check_cages(bd, &cases[ci], rules, sol);
                 assert_satisfied(t_registry(), bd, rules, sol);
                 rg_string_free(rules);
@@ -272,8 +276,8 @@ static void cages(void **state)
 /* ---- Lines ------------------------------------------------------------------------ */
 
 static const char *const line_kinds[] = {
-    "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
-    "modular",  "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
+    "thermo",  "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",   "entropic",
+    "modular", "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
 
 /* A diagonal step as its 2x2 block (top-left cell) times 2, plus 1 for the
  * anti-diagonal; -1 for an orthogonal step. Two steps cross when they have
@@ -562,9 +566,12 @@ static void errors(void **state)
         {9, "line", "{\"kind\":\"spiral\"}", "unknown kind \"spiral\"; it must be one of thermo"},
         {9, "line", "{\"kind\":3}", "setting kind must be a string, not a number"},
         {9, "line", "{\"kind\":\"thermo\",\"value\":2}", "setting value does not apply to thermo"},
-        {9, "line", "{\"kind\":\"whisper\",\"value\":9}", "setting value is 9; it must be between 1 and 8"},
-        {9, "line", "{\"kind\":\"thermo\",\"max_len\":10}", "setting max_len is 10; it must be between 3 and 9"},
-        {9, "line", "{\"kind\":\"between\",\"min_len\":2}", "setting min_len is 2; it must be between 3"},
+        {9, "line", "{\"kind\":\"whisper\",\"value\":9}",
+         "setting value is 9; it must be between 1 and 8"},
+        {9, "line", "{\"kind\":\"thermo\",\"max_len\":10}",
+         "setting max_len is 10; it must be between 3 and 9"},
+        {9, "line", "{\"kind\":\"between\",\"min_len\":2}",
+         "setting min_len is 2; it must be between 3"},
         {9, "line", "{\"count\":0}", "setting count is 0"},
         {9, "arrow", "{\"min_len\":3,\"max_len\":2}", "setting max_len is 2; it must be between 3"},
         {9, "arrow", "{\"pill\":2}", "setting pill is 2"},
@@ -577,7 +584,8 @@ static void errors(void **state)
         {9, "outside", "{\"kind\":\"sandwich\",\"negative\":1}", "negative applies to rossini"},
         {9, "outside", "{\"kind\":\"arrow\"}", "unknown kind \"arrow\""},
         {9, "cell", "{\"kind\":\"odd\",\"split\":3}", "split does not apply to odd"},
-        {9, "cell", "{\"kind\":\"low\",\"split\":9}", "setting split is 9; it must be between 1 and 8"},
+        {9, "cell", "{\"kind\":\"low\",\"split\":9}",
+         "setting split is 9; it must be between 1 and 8"},
         {9, "corner", "{\"digits\":5}", "setting digits is 5"},
         {9, "houses", NULL, "no loaded plugin registers rule type houses"},
         {9, "box_grid", NULL, "rule type box_grid cannot generate clues"},
@@ -587,8 +595,8 @@ static void errors(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out = NULL;
         rg_error err;
-        int rc = gen_in(t_registry(), &boards[0], cases[i].type, cases[i].settings, sol, 1, &out,
-                        &err);
+        int rc =
+            gen_in(t_registry(), &boards[0], cases[i].type, cases[i].settings, sol, 1, &out, &err);
         if (rc == RG_OK) {
             fail_msg("%s %s: no error, rules %s", cases[i].type, cases[i].settings, out);
         }
@@ -689,8 +697,8 @@ static void third_party(void **state)
         }
     assert_true(made > 0);
     char *out = NULL;
-    assert_int_not_equal(gen_in(reg, &boards[0], "lab.clone", "{\"max_size\":0}", sol, 1, &out, &err),
-                         RG_OK);
+    assert_int_not_equal(
+        gen_in(reg, &boards[0], "lab.clone", "{\"max_size\":0}", sol, 1, &out, &err), RG_OK);
     assert_non_null(strstr(err.message, "max_size"));
     rg_registry_free(reg);
 }

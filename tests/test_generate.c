@@ -44,8 +44,8 @@ static rg_puzzle *make(const rg_generator *g, rg_gen_options *o, rg_gen_info *in
     if (rc != RG_OK) {
         char buf[1024];
         rg_error_format(&err, buf, sizeof buf);
-        fail_msg("generate %s seed %llu: %s", rg_generator_label(g),
-                 (unsigned long long)o->seed, buf);
+        fail_msg("generate %s seed %llu: %s", rg_generator_label(g), (unsigned long long)o->seed,
+                 buf);
     }
     return p;
 }
@@ -405,15 +405,16 @@ static void expect_profile_error(const char *doc, const char *field, const char 
     if (!strstr(err.message, words)) fail_msg("'%s' not in '%s'", words, err.message);
 }
 
-#define DOC(x)                                                                        \
-    "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,\"columns\":4,"     \
-    "\"digits\":4},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[2,2]}]," \
+#define DOC(x)                                                                                     \
+    "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,\"columns\":4,"                  \
+    "\"digits\":4},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[2,2]}],"         \
     "\"x-generate\":" x "}"
 
 static void profile_errors(void **state)
 {
     (void)state;
-    expect_profile_error(DOC("{\"givens\":\"all\"}"), "x-generate.givens", "\"remove\" or \"none\"");
+    expect_profile_error(DOC("{\"givens\":\"all\"}"), "x-generate.givens",
+                         "\"remove\" or \"none\"");
     expect_profile_error(DOC("{\"clue\":[]}"), "x-generate.clue", "unknown field");
     expect_profile_error(DOC("{\"clues\":[{\"type\":\"nope\"}]}"), "x-generate.clues[0].type",
                          "no loaded plugin registers rule type nope");
@@ -429,8 +430,7 @@ static void profile_errors(void **state)
                          "expected a list of layout requests");
     expect_profile_error(DOC("{\"layout\":[{\"type\":\"cage\"}]}"), "x-generate.layout[0].type",
                          "no layout hook");
-    expect_profile_error(DOC("{\"regions\":\"jigsaw\"}"), "x-generate.regions",
-                         "unknown field");
+    expect_profile_error(DOC("{\"regions\":\"jigsaw\"}"), "x-generate.regions", "unknown field");
     expect_profile_error(DOC("{\"remove_clues\":[1]}"), "x-generate.remove_clues[0]", "rule type");
     expect_profile_error(DOC("[]"), "x-generate", "expected an object");
     /* A template that does not read is the reader's error. */
@@ -440,7 +440,8 @@ static void profile_errors(void **state)
     assert_int_not_equal(rg_generator_new(t_registry(), broken, strlen(broken), "b.json", &g, &err),
                          RG_OK);
     assert_string_equal(err.field, "board");
-    assert_int_equal(rg_generator_preset(t_registry(), t_presets(), "sudoku", &g, &err), RG_E_FORMAT);
+    assert_int_equal(rg_generator_preset(t_registry(), t_presets(), "sudoku", &g, &err),
+                     RG_E_FORMAT);
     assert_string_equal(err.field, "preset");
 }
 
@@ -573,7 +574,8 @@ static void preset_folders(void **state)
     (void)state;
     char dir[] = "/tmp/rg-presets-XXXXXX", path[256];
     assert_non_null(mkdtemp(dir));
-    const char *builtin = rg_presets_document(t_presets(), rg_presets_find(t_presets(), "classic4"));
+    const char *builtin =
+        rg_presets_document(t_presets(), rg_presets_find(t_presets(), "classic4"));
     assert_non_null(builtin);
     static const char *const files[] = {"mine.json", "classic9.json", "broken.json", "notes.txt"};
     for (int i = 0; i < 4; i++) {

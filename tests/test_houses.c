@@ -35,16 +35,16 @@ static char *doc(int rows, int cols, int D, const char *board_extra, const char 
         char ch = grid[i];
         int v = ch >= '1' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'Z' ? ch - 'A' + 10 : 0;
         if (!v) continue;
-        k += (size_t)snprintf(s + k, cap - k, "%s\"r%dc%d\": %d", sep, i / cols + 1,
-                              i % cols + 1, v);
+        k += (size_t)snprintf(s + k, cap - k, "%s\"r%dc%d\": %d", sep, i / cols + 1, i % cols + 1,
+                              v);
         sep = ", ";
     }
     snprintf(s + k, cap - k, "}}");
     return s;
 }
 
-static rg_puzzle *parse_doc(int rows, int cols, int D, const char *board_extra,
-                            const char *rules, const char *grid)
+static rg_puzzle *parse_doc(int rows, int cols, int D, const char *board_extra, const char *rules,
+                            const char *grid)
 {
     char *s = doc(rows, cols, D, board_extra, rules, grid);
     rg_puzzle *p = t_parse(s);
@@ -76,15 +76,16 @@ static void assert_solution(const rg_puzzle *p, const int *sol, const char *expe
 
 /* ---- Errors ------------------------------------------------------------------- */
 
-#define HEAD(rows, cols, d)                                                   \
-    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": " #rows \
+#define HEAD(rows, cols, d)                                                                        \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": " #rows                      \
     ", \"columns\": " #cols ", \"digits\": " #d
 
 static void grid_cell_missing(void **state)
 {
     (void)state;
-    rg_error e = t_parse_error(HEAD(9, 9, 9) ", \"cells\": [\"r1c1:r9c8\", \"r1c9:r8c9\"]},"
-                               "\"rules\": [{\"type\": \"grid\", \"origin\": \"r1c1\"}]}");
+    rg_error e =
+        t_parse_error(HEAD(9, 9, 9) ", \"cells\": [\"r1c1:r9c8\", \"r1c9:r8c9\"]},"
+                                    "\"rules\": [{\"type\": \"grid\", \"origin\": \"r1c1\"}]}");
     t_assert_error(&e, 0, "grid", "origin", "r9c9");
     assert_non_null(strstr(e.message, "does not exist"));
 }
@@ -209,9 +210,8 @@ static void bad_region_kind(void **state)
 static void box_order(void **state)
 {
     (void)state;
-    rg_puzzle *p = parse_doc(6, 6, 6, "",
-                             "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 2]}]",
-                             NULL);
+    rg_puzzle *p = parse_doc(
+        6, 6, 6, "", "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 2]}]", NULL);
     static const int top_left[6][2] = {{1, 1}, {1, 3}, {1, 5}, {4, 1}, {4, 3}, {4, 5}};
     for (int i = 0; i < 6; i++) {
         for (int dr = 0; dr < 3; dr++)
@@ -232,13 +232,13 @@ static void box_order(void **state)
 static void repeated_houses_are_one(void **state)
 {
     (void)state;
-    rg_puzzle *p = parse_doc(
-        4, 4, 4, "",
-        "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]},"
-        " {\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]},"
-        " {\"type\": \"region\", \"kind\": \"window\", \"cells\": \"r1c1:r2c2\"},"
-        " {\"type\": \"row\", \"cells\": [\"r1c4\", \"r1c3\", \"r1c2\", \"r1c1\"]}]",
-        NULL);
+    rg_puzzle *p =
+        parse_doc(4, 4, 4, "",
+                  "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]},"
+                  " {\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]},"
+                  " {\"type\": \"region\", \"kind\": \"window\", \"cells\": \"r1c1:r2c2\"},"
+                  " {\"type\": \"row\", \"cells\": [\"r1c4\", \"r1c3\", \"r1c2\", \"r1c1\"]}]",
+                  NULL);
     assert_int_equal(t_count(p, RG_STRATEGY_SUBSETS, RG_HEURISTIC_MRV, 1000, NULL), 288);
     int cell = rg_puzzle_cell_at(p, 2, 2);
     assert_int_equal(rg_puzzle_box_of(p, cell), 0);
@@ -250,9 +250,8 @@ static void repeated_houses_are_one(void **state)
 static void classic4_every_strategy(void **state)
 {
     (void)state;
-    rg_puzzle *p = parse_doc(4, 4, 4, "",
-                             "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}]",
-                             NULL);
+    rg_puzzle *p = parse_doc(
+        4, 4, 4, "", "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}]", NULL);
     for (int s = RG_STRATEGY_CHECK; s <= RG_STRATEGY_SUBSETS; s++) {
         int status;
         assert_int_equal(t_count(p, s, RG_HEURISTIC_MRV, 1000, &status), 288);
@@ -307,13 +306,13 @@ static void classic6_unique(void **state)
 }
 
 /* Pieces:  AAABBB / AACCBB / ACCCBD / EECFDD / EEFFDD / EEFFFD */
-#define JIGSAW_6                                                                   \
-    "[{\"type\": \"grid\", \"origin\": \"r1c1\"},"                                 \
-    " {\"type\": \"box\", \"cells\": [\"r1c1:r1c3\", \"r2c1\", \"r2c2\", \"r3c1\"]},"  \
-    " {\"type\": \"box\", \"cells\": [\"r1c4:r1c6\", \"r2c5\", \"r2c6\", \"r3c5\"]},"  \
-    " {\"type\": \"box\", \"cells\": [\"r2c3\", \"r2c4\", \"r3c2:r3c4\", \"r4c3\"]},"  \
-    " {\"type\": \"box\", \"cells\": [\"r3c6\", \"r4c5:r5c6\", \"r6c6\"]},"           \
-    " {\"type\": \"box\", \"cells\": \"r4c1:r6c2\"},"                                 \
+#define JIGSAW_6                                                                                   \
+    "[{\"type\": \"grid\", \"origin\": \"r1c1\"},"                                                 \
+    " {\"type\": \"box\", \"cells\": [\"r1c1:r1c3\", \"r2c1\", \"r2c2\", \"r3c1\"]},"              \
+    " {\"type\": \"box\", \"cells\": [\"r1c4:r1c6\", \"r2c5\", \"r2c6\", \"r3c5\"]},"              \
+    " {\"type\": \"box\", \"cells\": [\"r2c3\", \"r2c4\", \"r3c2:r3c4\", \"r4c3\"]},"              \
+    " {\"type\": \"box\", \"cells\": [\"r3c6\", \"r4c5:r5c6\", \"r6c6\"]},"                        \
+    " {\"type\": \"box\", \"cells\": \"r4c1:r6c2\"},"                                              \
     " {\"type\": \"box\", \"cells\": [\"r4c4\", \"r5c3\", \"r5c4\", \"r6c3:r6c5\"]}]"
 
 static void jigsaw6(void **state)
@@ -393,8 +392,10 @@ static void disjoint_groups(void **state)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             char one[512];
-            int k = snprintf(one, sizeof one, "%s{\"type\": \"region\", \"kind\": \"disjoint\", "
-                             "\"cells\": [", i + j ? ", " : "");
+            int k = snprintf(one, sizeof one,
+                             "%s{\"type\": \"region\", \"kind\": \"disjoint\", "
+                             "\"cells\": [",
+                             i + j ? ", " : "");
             for (int br = 0; br < 3; br++)
                 for (int bc = 0; bc < 3; bc++)
                     k += snprintf(one + k, sizeof one - (size_t)k, "%s\"r%dc%d\"",
@@ -403,8 +404,7 @@ static void disjoint_groups(void **state)
             strcat(extra, one);
         }
     unique_only_with(
-        extra,
-        "..4......6...2.8..5.......7..87....5...5..9.....3....49.........3.........5.4.6..",
+        extra, "..4......6...2.8..5.......7..87....5...5..9.....3....49.........3.........5.4.6..",
         "214879356673125849589436217498762135367514982152398764941687523736251498825943671");
 }
 
@@ -429,8 +429,7 @@ static void toroidal6(void **state)
             for (int i = 0; i < 2; i++)
                 for (int j = 0; j < 3; j++)
                     k += snprintf(one + k, sizeof one - (size_t)k, "%s\"r%dc%d\"",
-                                  i + j ? ", " : "", (top + i + 1) % 6 + 1,
-                                  (left + j + 1) % 6 + 1);
+                                  i + j ? ", " : "", (top + i + 1) % 6 + 1, (left + j + 1) % 6 + 1);
             snprintf(one + k, sizeof one - (size_t)k, "]}");
             strcat(rules, one);
         }
@@ -450,61 +449,59 @@ static void toroidal6(void **state)
     rg_puzzle_free(p);
 }
 
-#define SAMURAI_CELLS                                                                     \
-    ", \"cells\": [\"r1c1:r9c9\", \"r1c13:r9c21\", \"r7c7:r15c15\", \"r13c1:r21c9\", " \
+#define SAMURAI_CELLS                                                                              \
+    ", \"cells\": [\"r1c1:r9c9\", \"r1c13:r9c21\", \"r7c7:r15c15\", \"r13c1:r21c9\", "             \
     "\"r13c13:r21c21\"]"
-#define SAMURAI_RULES                                                                   \
-    "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]},"                  \
-    " {\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]},"                 \
-    " {\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]},"                  \
-    " {\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]},"                 \
+#define SAMURAI_RULES                                                                              \
+    "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]},"                            \
+    " {\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]},"                           \
+    " {\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]},"                            \
+    " {\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]},"                           \
     " {\"type\": \"box_grid\", \"origin\": \"r13c13\", \"box\": [3, 3]}]"
 
 /* Five overlapping 9x9 grids; '#' marks positions that are no cell. */
-static const char samurai_givens[] =
-    "...8.....###..2..6..."
-    "6....5...###....5...8"
-    ".8.4...17###87..2...."
-    "3...5....###......46."
-    ".9.2...3.###..6..2.3."
-    ".....7.24###..34..1.."
-    ".........71.........1"
-    ".2.5..4...2.........9"
-    "93........5....6.8.5."
-    "######685......######"
-    "######....3....######"
-    "######.....86..######"
-    "..5...2......8..4.1.."
-    "..1..6......7.......5"
-    ".....391......4......"
-    "..28.....###9....2..."
-    "6.....4..###...45...."
-    "8.793....###.....32.."
-    ".........###.7.2...9."
-    "49....1..###23.98..4."
-    "...74.6.5###.....571.";
-static const char samurai_answer[] =
-    "214879356###352186974"
-    "673125849###691754328"
-    "589436217###874329516"
-    "362954781###529831467"
-    "497281635###416972835"
-    "851367924###783465192"
-    "748612593714268593741"
-    "126593478926135247689"
-    "935748162853947618253"
-    "######685291473######"
-    "######741635892######"
-    "######329478651######"
-    "965418237149586349127"
-    "371296854362719826435"
-    "284573916587324571689"
-    "512864793###943762851"
-    "639157428###162458973"
-    "847932561###857193264"
-    "758621349###675214398"
-    "496385172###231987546"
-    "123749685###498635712";
+static const char samurai_givens[] = "...8.....###..2..6..."
+                                     "6....5...###....5...8"
+                                     ".8.4...17###87..2...."
+                                     "3...5....###......46."
+                                     ".9.2...3.###..6..2.3."
+                                     ".....7.24###..34..1.."
+                                     ".........71.........1"
+                                     ".2.5..4...2.........9"
+                                     "93........5....6.8.5."
+                                     "######685......######"
+                                     "######....3....######"
+                                     "######.....86..######"
+                                     "..5...2......8..4.1.."
+                                     "..1..6......7.......5"
+                                     ".....391......4......"
+                                     "..28.....###9....2..."
+                                     "6.....4..###...45...."
+                                     "8.793....###.....32.."
+                                     ".........###.7.2...9."
+                                     "49....1..###23.98..4."
+                                     "...74.6.5###.....571.";
+static const char samurai_answer[] = "214879356###352186974"
+                                     "673125849###691754328"
+                                     "589436217###874329516"
+                                     "362954781###529831467"
+                                     "497281635###416972835"
+                                     "851367924###783465192"
+                                     "748612593714268593741"
+                                     "126593478926135247689"
+                                     "935748162853947618253"
+                                     "######685291473######"
+                                     "######741635892######"
+                                     "######329478651######"
+                                     "965418237149586349127"
+                                     "371296854362719826435"
+                                     "284573916587324571689"
+                                     "512864793###943762851"
+                                     "639157428###162458973"
+                                     "847932561###857193264"
+                                     "758621349###675214398"
+                                     "496385172###231987546"
+                                     "123749685###498635712";
 
 static void samurai(void **state)
 {

@@ -58,13 +58,13 @@ typedef struct fact {
 } fact;
 
 typedef struct facts {
-    int ncells;       /* cells of the board, for the range check */
-    fact *v;          /* the sums reported, in order */
+    int ncells; /* cells of the board, for the range check */
+    fact *v;    /* the sums reported, in order */
     int n, cap;
-    int calls;        /* calls of the callback */
-    int stop_at;      /* return stop_rc at this call (0: never) */
+    int calls;   /* calls of the callback */
+    int stop_at; /* return stop_rc at this call (0: never) */
     int stop_rc;
-    int kinds[4];     /* reports of 1, 2 and 3 cells */
+    int kinds[4]; /* reports of 1, 2 and 3 cells */
 } facts;
 
 /* The callback given to lineq_derive: checks the shape of every report
@@ -153,8 +153,8 @@ static const fact *facts_find(const facts *F, int n, const int *cell, const int 
 
 /* ---- Systems of equations --------------------------------------------- */
 
-#define MAXC 81  /* cells of the largest board here (9 x 9) */
-#define MAXS 64  /* equations of a system */
+#define MAXC 81 /* cells of the largest board here (9 x 9) */
+#define MAXS 64 /* equations of a system */
 
 /* The equations given to lineq_derive: set i is lens[i] cells adding up to
  * sums[i]. */
@@ -378,8 +378,8 @@ static void assert_complete(const rspace *R, const facts *F)
                         if (!rs_fixed(R, cells, sign, 3, NULL)) continue;
                         expect[3]++;
                         if (!facts_find(F, 3, cells, sign))
-                            fail_msg("%d %c %d %c %d is fixed but not reported", a,
-                                     sb ? '-' : '+', b, sc ? '-' : '+', c);
+                            fail_msg("%d %c %d %c %d is fixed but not reported", a, sb ? '-' : '+',
+                                     b, sc ? '-' : '+', c);
                     }
             }
     /* Nothing else: the counts match (reports are distinct, see
@@ -831,14 +831,10 @@ static void emit_stops(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(random_4x4),
-        cmocka_unit_test(units_and_givens_4x4),
-        cmocka_unit_test(known_9x9),
-        cmocka_unit_test(inconsistent),
-        cmocka_unit_test(not_whole),
-        cmocka_unit_test(overflow),
-        cmocka_unit_test(edges),
-        cmocka_unit_test(emit_stops),
+        cmocka_unit_test(random_4x4), cmocka_unit_test(units_and_givens_4x4),
+        cmocka_unit_test(known_9x9),  cmocka_unit_test(inconsistent),
+        cmocka_unit_test(not_whole),  cmocka_unit_test(overflow),
+        cmocka_unit_test(edges),      cmocka_unit_test(emit_stops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

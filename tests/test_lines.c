@@ -22,7 +22,7 @@ static void err(int D, const char *rules, int rule, const char *field, const cha
 }
 
 #define L(body) "[{\"type\": \"line\", " body "}]"
-#define TWO "\"cells\": [\"r1c1\", \"r1c2\"]"
+#define TWO     "\"cells\": [\"r1c1\", \"r1c2\"]"
 
 static void required_parameters(void **state)
 {
@@ -62,8 +62,8 @@ static void parameter_not_of_kind(void **state)
 static void closed_only_where_allowed(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"thermo",  "slow_thermo", "region_sum", "palindrome",
-                                      "entropic", "modular",    "zipper",     "between",
+    static const char *const bad[] = {"thermo",   "slow_thermo", "region_sum", "palindrome",
+                                      "entropic", "modular",     "zipper",     "between",
                                       "lockout",  "double_arrow"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char rules[512];
@@ -108,8 +108,8 @@ static void entropic_groups_partition(void **state)
     (void)state;
     err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[4,5,6,7,8,9]], " TWO), 0, "groups",
         "into 3 groups, got 2");
-    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[3,4,5,6],[7,8,9]], " TWO), 0,
-        "groups", "digit 3 is in two");
+    err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[3,4,5,6],[7,8,9]], " TWO), 0, "groups",
+        "digit 3 is in two");
     err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3],[4,5,6],[7,8]], " TWO), 0, "groups",
         "digit 9 is in no");
     err(9, L("\"kind\": \"entropic\", \"groups\": [[1,2,3,4,5,6],[7,8,9],[]], " TWO), 0, "groups",
@@ -122,11 +122,25 @@ static void entropic_groups_partition(void **state)
 
 /* ---- Random instances and an independent reading of each kind --------------- */
 
-static const char *const kinds[] = {"thermo",   "slow_thermo", "whisper", "renban",  "region_sum",
-                                    "palindrome", "entropic",  "modular", "parity",  "zipper",
-                                    "between",  "lockout",     "double_arrow"};
-enum { THERMO, SLOW, WHISPER, RENBAN, RSUM, PALIN, ENTROPIC, MODULAR, PARITY, ZIPPER, BETWEEN,
-       LOCKOUT, DARROW, NKINDS };
+static const char *const kinds[] = {
+    "thermo",  "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
+    "modular", "parity",      "zipper",  "between", "lockout",    "double_arrow"};
+enum {
+    THERMO,
+    SLOW,
+    WHISPER,
+    RENBAN,
+    RSUM,
+    PALIN,
+    ENTROPIC,
+    MODULAR,
+    PARITY,
+    ZIPPER,
+    BETWEEN,
+    LOCKOUT,
+    DARROW,
+    NKINDS
+};
 
 typedef struct inst {
     int kind, n, closed, value, D, cols;
@@ -320,7 +334,8 @@ static void counts_on_4x4(void **state)
             free(text);
             long n = v3_count_all(p, 1000);
             rg_puzzle_free(p);
-            if (n != full) fail_msg("%s: engine counts %ld, the grids %ld: %s", kinds[kind], n, full, rule);
+            if (n != full)
+                fail_msg("%s: engine counts %ld, the grids %ld: %s", kinds[kind], n, full, rule);
             differs_ignored += full != 72; /* 288 / 4 grids hold the given */
             differs_half += full != half;
         }

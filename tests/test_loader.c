@@ -168,8 +168,7 @@ static void null_descriptor(void **state)
 static void wrong_magic(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "badmagic", PLUGINS "badmagic/badmagic.so", "0x52474230",
-                   "0x52474231");
+    expect_failure(PLUGINS "badmagic", PLUGINS "badmagic/badmagic.so", "0x52474230", "0x52474231");
 }
 
 static void wrong_abi(void **state)
@@ -248,9 +247,12 @@ static void type_twice_across_folders(void **state)
     size_t dirlen = strlen(rg_builtin_plugin_dir());
     for (int i = 0; i < rg_registry_type_count(reg); i++) {
         rg_registry_type(reg, i, &name, &family, &file);
-        if (strcmp(name, "test.good") == 0) assert_string_equal(file, a);
-        else if (strcmp(family, "houses") == 0) assert_string_equal(file, houses);
-        else assert_int_equal(strncmp(file, rg_builtin_plugin_dir(), dirlen), 0);
+        if (strcmp(name, "test.good") == 0)
+            assert_string_equal(file, a);
+        else if (strcmp(family, "houses") == 0)
+            assert_string_equal(file, houses);
+        else
+            assert_int_equal(strncmp(file, rg_builtin_plugin_dir(), dirlen), 0);
     }
     rg_registry_free(reg);
     tmp_close(&t);
@@ -259,8 +261,8 @@ static void type_twice_across_folders(void **state)
 static void type_without_compile(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "nocompile", PLUGINS "nocompile/nocompile.so",
-                   "\"test.nocompile\"", "no compile function");
+    expect_failure(PLUGINS "nocompile", PLUGINS "nocompile/nocompile.so", "\"test.nocompile\"",
+                   "no compile function");
 }
 
 static void type_without_name(void **state)
@@ -354,8 +356,7 @@ static void missing_folder_is_fine(void **state)
     rg_error err;
     assert_int_equal(load(reg, PLUGINS "no-such-folder", &err), RG_OK);
     assert_int_equal(load(reg, PLUGINS "good", &err), RG_OK);
-    assert_string_equal(rg_registry_folders(reg),
-                        PLUGINS "no-such-folder, " PLUGINS "good");
+    assert_string_equal(rg_registry_folders(reg), PLUGINS "no-such-folder, " PLUGINS "good");
     assert_int_equal(rg_registry_type_count(reg), 1);
     rg_registry_free(reg);
 }
@@ -379,8 +380,8 @@ static void folder_that_is_a_file(void **state)
 static void plugin_path_honoured(void **state)
 {
     (void)state;
-    assert_int_equal(setenv("RULEGRID_PLUGIN_PATH",
-                            ":" PLUGINS "good::" PLUGINS "no-such-folder:", 1), 0);
+    assert_int_equal(
+        setenv("RULEGRID_PLUGIN_PATH", ":" PLUGINS "good::" PLUGINS "no-such-folder:", 1), 0);
     const char *builtin = rg_builtin_plugin_dir();
     const char *extra[] = {PLUGINS "late", builtin, NULL};
     rg_registry *reg = rg_registry_new();

@@ -127,10 +127,13 @@ static void clue_json(vbuf *b, const clue *k)
 static void neg_json(vbuf *b, const neg *g)
 {
     v_add(b, ", {\"type\": \"negative\", \"of\": \"%s\"", fams[g->fam]);
-    if (g->fam == F_KROPKI && g->sel < 2) v_add(b, ", \"color\": \"%s\"", g->sel ? "black" : "white");
+    if (g->fam == F_KROPKI && g->sel < 2)
+        v_add(b, ", \"color\": \"%s\"", g->sel ? "black" : "white");
     if (g->fam == F_XV && g->sel < 2) v_add(b, ", \"letter\": \"%s\"", g->sel ? "V" : "X");
-    if (g->fam == F_SUM) v_add(b, ", \"sum\": %ld", g->value);
-    else if (g->fam > F_XV) v_add(b, ", \"value\": %ld", g->value);
+    if (g->fam == F_SUM)
+        v_add(b, ", \"sum\": %ld", g->value);
+    else if (g->fam > F_XV)
+        v_add(b, ", \"value\": %ld", g->value);
     if (g->r0 >= 0) v_add(b, ", \"area\": \"r%dc1:r%dc4\"", g->r0 + 1, g->r1 + 1);
     v_add(b, "}");
 }
@@ -176,9 +179,12 @@ static void pair_rows_4x4(void **state)
             int x = S[a], y = S[c];
             switch (k.fam) {
             case F_KROPKI:
-                if (abs(x - y) == 1) k.key = 0;
-                else if (x == 2 * y || y == 2 * x) k.key = 1;
-                else continue;
+                if (abs(x - y) == 1)
+                    k.key = 0;
+                else if (x == 2 * y || y == 2 * x)
+                    k.key = 1;
+                else
+                    continue;
                 break;
             case F_XV:
                 if (x + y != 5) continue;
@@ -226,9 +232,10 @@ static void exemption_by_family(void **state)
     free(json);
     /* Any kropki dot exempts from a black-only negative (8.4): the white dot
      * on a 1:2 pair (1-2) leaves 1-2 and 2-1; 2-3, 3-2, 3-4, 4-3 too. */
-    const char *dot = "[{\"type\": \"edge\", \"kind\": \"kropki\", \"color\": \"white\", \"cells\": "
-                      "[\"r1c1\", \"r1c2\"]}, {\"type\": \"negative\", \"of\": \"kropki\", "
-                      "\"color\": \"black\"}]";
+    const char *dot =
+        "[{\"type\": \"edge\", \"kind\": \"kropki\", \"color\": \"white\", \"cells\": "
+        "[\"r1c1\", \"r1c2\"]}, {\"type\": \"negative\", \"of\": \"kropki\", "
+        "\"color\": \"black\"}]";
     json = v_doc(1, 2, 4, "", dot, "");
     v_count_all(json, 6, 1);
     free(json);
@@ -269,7 +276,9 @@ static void rossini_4x4(void **state)
                  "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
                  "{\"type\": \"negative\", \"of\": \"rossini\"%s%s}]",
                  area ? ", \"area\": " : "",
-                 area == 1 ? "\"r1c1:r3c4\"" : area == 2 ? "\"r2c1:r4c4\"" : "");
+                 area == 1   ? "\"r1c1:r3c4\""
+                 : area == 2 ? "\"r2c1:r4c4\""
+                             : "");
         long expect = 0;
         for (int s = 0; s < ns; s++) expect += rossini_holds(all[s], r0, r1);
         assert_true(expect > 0 && expect < 288);
@@ -307,12 +316,13 @@ static void rossini_clue_exempts(void **state)
             }
         expect += ok;
     }
-    char *json = v_doc(4, 4, 4, "",
-                       "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
-                       "{\"type\": \"outside\", \"kind\": \"rossini\", \"direction\": \"increasing\", "
-                       "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}, "
-                       "{\"type\": \"negative\", \"of\": \"rossini\"}]",
-                       "");
+    char *json =
+        v_doc(4, 4, 4, "",
+              "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+              "{\"type\": \"outside\", \"kind\": \"rossini\", \"direction\": \"increasing\", "
+              "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}, "
+              "{\"type\": \"negative\", \"of\": \"rossini\"}]",
+              "");
     v_count_all(json, expect, 1);
     free(json);
 }
@@ -348,7 +358,10 @@ static void battenburg_and_cells_4x4(void **state)
              * kind on others (exempts nothing). */
             for (int c = 0; c < 16; c++) {
                 int d = S[c];
-                int holds = kind == 0 ? d % 2 : kind == 1 ? d % 2 == 0 : kind == 2 ? d <= split : d > split;
+                int holds = kind == 0   ? d % 2
+                            : kind == 1 ? d % 2 == 0
+                            : kind == 2 ? d <= split
+                                        : d > split;
                 if (holds && v_rand(2)) {
                     cellmark[c] = 1;
                     v_add(&b, ", {\"type\": \"cell\", \"kind\": \"%s\"", kinds[kind]);
@@ -383,9 +396,13 @@ static void battenburg_and_cells_4x4(void **state)
             if (round % 2 == 1)
                 for (int c = 0; c < 16 && ok; c++) {
                     int d = v[c];
-                    int holds = kind == 0 ? d % 2 : kind == 1 ? d % 2 == 0 : kind == 2 ? d <= split : d > split;
+                    int holds = kind == 0   ? d % 2
+                                : kind == 1 ? d % 2 == 0
+                                : kind == 2 ? d <= split
+                                            : d > split;
                     int inarea = !area || (c / 4 <= 2 && c % 4 <= 2);
-                    if (cellmark[c] == 1) ok = holds;
+                    if (cellmark[c] == 1)
+                        ok = holds;
                     else {
                         if (cellmark[c] >= 2) {
                             int o = cellmark[c] - 2;
@@ -447,8 +464,10 @@ static void samurai(void **state)
     int ns;
     int(*all)[16] = t_sudoku4(&ns);
     /* Shared box cells: corner k's box opposite the centre, and the centre's. */
-    static const int corner_box[4][4] = {{10, 11, 14, 15}, {8, 9, 12, 13}, {2, 3, 6, 7}, {0, 1, 4, 5}};
-    static const int centre_box[4][4] = {{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
+    static const int corner_box[4][4] = {
+        {10, 11, 14, 15}, {8, 9, 12, 13}, {2, 3, 6, 7}, {0, 1, 4, 5}};
+    static const int centre_box[4][4] = {
+        {0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
     /* Givens r3c3 and r6c6 (centre cells 0 and 15) keep the count small:
      * taken from the first centre that has a completion. */
     long per[288];
@@ -462,7 +481,8 @@ static void samurai(void **state)
             long n = 0;
             for (int t = 0; t < ns; t++) {
                 int same = no_v(all[t]);
-                for (int i = 0; i < 4 && same; i++) same = all[t][corner_box[k][i]] == C[centre_box[k][i]];
+                for (int i = 0; i < 4 && same; i++)
+                    same = all[t][corner_box[k][i]] == C[centre_box[k][i]];
                 n += same;
             }
             prod *= n;
@@ -522,8 +542,9 @@ static void soundness(void **state)
             D = 3 + (int)v_rand(3);
             rows = 2;
             cols = D;
-            v_add(&b, "[{\"type\": \"row\", \"cells\": \"r1c1:r1c%d\"}, "
-                      "{\"type\": \"row\", \"cells\": \"r2c1:r2c%d\"}, %s",
+            v_add(&b,
+                  "[{\"type\": \"row\", \"cells\": \"r1c1:r1c%d\"}, "
+                  "{\"type\": \"row\", \"cells\": \"r2c1:r2c%d\"}, %s",
                   D, D, negs[8]);
         } else {
             v_add(&b, "[%s", negs[round % 12]);

@@ -15,12 +15,13 @@
 static void errors(void **state)
 {
     (void)state;
-    v_rule_error(9, 9, 9, "{\"type\": \"neighbours\", \"kind\": \"antiknight\", \"op\": \"different\"}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"neighbours\", \"kind\": \"antiknight\", \"op\": \"different\"}",
                  "neighbours", "op", "either kind or op");
-    v_rule_error(9, 9, 9, "{\"type\": \"neighbours\", \"kind\": \"antiknight\", \"where\": \"king\"}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"neighbours\", \"kind\": \"antiknight\", \"where\": \"king\"}",
                  "neighbours", "where", "where comes with op");
-    v_rule_error(9, 9, 9, "{\"type\": \"neighbours\"}", "neighbours", "kind",
-                 "needs a kind");
+    v_rule_error(9, 9, 9, "{\"type\": \"neighbours\"}", "neighbours", "kind", "needs a kind");
     v_rule_error(9, 9, 9, "{\"type\": \"neighbours\", \"kind\": \"antiqueen\"}", "neighbours",
                  "kind", "antiknight, antiking, nonconsecutive");
     v_rule_error(9, 9, 9, "{\"type\": \"neighbours\", \"op\": \"different\"}", "neighbours",
@@ -57,10 +58,10 @@ static void counts_4x4(void **state)
     (void)state;
     int ns;
     int(*all)[16] = t_sudoku4(&ns);
-    static const char *const ops[] = {"different", "not_consecutive", "consecutive",
-                                      "not_sum", "difference_at_least", "same_parity",
-                                      "different_parity", "not_ratio", "not_product",
-                                      "difference_at_most", "not_difference", "equal"};
+    static const char *const ops[] = {
+        "different",           "not_consecutive",    "consecutive",      "not_sum",
+        "difference_at_least", "same_parity",        "different_parity", "not_ratio",
+        "not_product",         "difference_at_most", "not_difference",   "equal"};
     for (int round = 0; round < 60; round++) {
         const char *op = ops[round % 12];
         int w = (int)v_rand(4), within = (int)v_rand(3), scope = (int)v_rand(3);
@@ -68,9 +69,12 @@ static void counts_4x4(void **state)
         /* Area: rows r0..r1 (when scope 1); except: one random pair of w (scope 2). */
         int r0 = (int)v_rand(2), r1 = 2 + (int)v_rand(2), ex_a = -1, ex_c = -1;
         vbuf b = {0};
-        v_add(&b, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
-                  "{\"type\": \"region\", \"cells\": [\"r1c1\", \"r2c2\", \"r3c3\", \"r4c4\", \"r1c2\"]}, "
-                  "{\"type\": \"neighbours\", \"op\": \"%s\"", op);
+        v_add(&b,
+              "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+              "{\"type\": \"region\", \"cells\": [\"r1c1\", \"r2c2\", \"r3c3\", \"r4c4\", "
+              "\"r1c2\"]}, "
+              "{\"type\": \"neighbours\", \"op\": \"%s\"",
+              op);
         if (v_param_field(op)) v_add(&b, ", \"%s\": %ld", v_param_field(op), v);
         v_add(&b, ", \"where\": \"%s\"", wheres[w]);
         if (within) v_add(&b, ", \"within\": \"%s\"", within == 1 ? "box" : "region");
@@ -97,8 +101,10 @@ static void counts_4x4(void **state)
                         for (int k = 0; k < 5; k++) ina |= region[k] == a, inc |= region[k] == c;
                         if (!ina || !inc) continue;
                     }
-                    if (scope == 1 && (a / 4 < r0 || a / 4 > r1 || c / 4 < r0 || c / 4 > r1)) continue;
-                    if (scope == 2 && ((a == ex_a && c == ex_c) || (a == ex_c && c == ex_a))) continue;
+                    if (scope == 1 && (a / 4 < r0 || a / 4 > r1 || c / 4 < r0 || c / 4 > r1))
+                        continue;
+                    if (scope == 2 && ((a == ex_a && c == ex_c) || (a == ex_c && c == ex_a)))
+                        continue;
                     ok = v_ref_op(op, v, all[s][a], all[s][c]);
                 }
             /* The region rule itself. */

@@ -72,8 +72,8 @@ typedef struct clue {
 /* Appends the rule text of a clue to buf. */
 static size_t put_rule(char *buf, size_t cap, int kind, const clue *q)
 {
-    size_t k = (size_t)snprintf(buf, cap, "{\"type\": \"outside\", \"kind\": \"%s\", ",
-                                kind_names[kind]);
+    size_t k =
+        (size_t)snprintf(buf, cap, "{\"type\": \"outside\", \"kind\": \"%s\", ", kind_names[kind]);
     if (kind == ROSSINI)
         k += (size_t)snprintf(buf + k, cap - k, "\"direction\": \"%s\", ",
                               q->value ? "decreasing" : "increasing");
@@ -89,8 +89,8 @@ static size_t put_rule(char *buf, size_t cap, int kind, const clue *q)
 
 /* ---- Errors ------------------------------------------------------------------- */
 
-#define DOC(rules)                                                                       \
-    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, \"columns\": 4, " \
+#define DOC(rules)                                                                                 \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, \"columns\": 4, "         \
     "\"digits\": 4}, \"rules\": [" rules "]}"
 
 static void assert_error(const char *json, const char *field, const char *phrase)
@@ -120,8 +120,9 @@ static void error_killer_orthogonal(void **state)
     (void)state;
     assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 5, "
                      "\"cells\": [\"r1c1\", \"r2c1\"]}"),
-                 "cells", "a little killer line runs diagonally, but r1c1 to r2c1 is a step "
-                          "along a column");
+                 "cells",
+                 "a little killer line runs diagonally, but r1c1 to r2c1 is a step "
+                 "along a column");
 }
 
 static void error_row_kind_diagonal(void **state)
@@ -129,8 +130,9 @@ static void error_row_kind_diagonal(void **state)
     (void)state;
     assert_error(DOC("{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 5, "
                      "\"cells\": [\"r1c1\", \"r2c2\", \"r3c3\"]}"),
-                 "cells", "a x_sum line runs along a row or column, but r1c1 to r2c2 is a "
-                          "diagonal step");
+                 "cells",
+                 "a x_sum line runs along a row or column, but r1c1 to r2c2 is a "
+                 "diagonal step");
 }
 
 static void error_value_range(void **state)
@@ -246,8 +248,7 @@ static long pick_value(int kind, const int *v, int n, int D)
     case SKYSCRAPER:
         for (long x = 1;; x++)
             if (holds(kind, v, n, x, D, 0)) return x;
-    default:
-        return v[0] < v[1] && v[1] < v[2] ? 0 : v[0] > v[1] && v[1] > v[2] ? 1 : (long)rnd(2);
+    default: return v[0] < v[1] && v[1] < v[2] ? 0 : v[0] > v[1] && v[1] > v[2] ? 1 : (long)rnd(2);
     }
 }
 
@@ -277,8 +278,11 @@ static void sound_once(rg_solver *s, int kind, int region)
     snprintf(json, sizeof json,
              "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, "
              "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s%s%s%s]}",
-             kind == LITTLE_KILLER ? n : 1, n, D, cells, rule, region ? ", {\"type\": "
-             "\"region\", \"cells\": [" : "", region ? cells : "", region ? "]}" : "");
+             kind == LITTLE_KILLER ? n : 1, n, D, cells, rule,
+             region ? ", {\"type\": "
+                      "\"region\", \"cells\": ["
+                    : "",
+             region ? cells : "", region ? "]}" : "");
     rg_puzzle *p = t_parse(json);
     int idx[8];
     for (int i = 0; i < n; i++) {
@@ -322,7 +326,8 @@ static void sound_once(rg_solver *s, int kind, int region)
     }
     int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     if (any) {
-        if (rc != 0) fail_msg("%s: narrow failed, but a solution exists: %s", kind_names[kind], json);
+        if (rc != 0)
+            fail_msg("%s: narrow failed, but a solution exists: %s", kind_names[kind], json);
         for (int c = 0; c < n; c++) {
             if ((out[c] & sup[c]) != sup[c])
                 fail_msg("%s: cell %d lost a supported digit (start %x, kept %x, used %x): %s",
@@ -332,7 +337,8 @@ static void sound_once(rg_solver *s, int kind, int region)
                          kind_names[kind], c, start[c], out[c], sup[c], json);
         }
     } else if (!region) {
-        if (rc != RG_FAIL) fail_msg("%s: no solution, but narrow did not fail: %s", kind_names[kind], json);
+        if (rc != RG_FAIL)
+            fail_msg("%s: no solution, but narrow did not fail: %s", kind_names[kind], json);
     }
     if (product == 1) assert_int_equal(rc == 0, any);
     rg_puzzle_free(p);

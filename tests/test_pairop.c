@@ -35,7 +35,8 @@ static void tables_match_definitions(void **state)
                 if (!v_param_field(name)) break;
             }
         }
-        assert_int_equal(rg_pairop_ordered(op), !strcmp(name, "less") || !strcmp(name, "less_equal"));
+        assert_int_equal(rg_pairop_ordered(op),
+                         !strcmp(name, "less") || !strcmp(name, "less_equal"));
     }
     assert_null(rg_pairop_names[RG_OP_COUNT]);
 }
@@ -101,7 +102,8 @@ static void relation_counts_4x4(void **state)
             long expect = 0;
             for (int s = 0; s < ns; s++) {
                 int ok = 1;
-                for (int i = 0; i < 3 && ok; i++) ok = v_ref_op(name, v, all[s][cell[2 * i]], all[s][cell[2 * i + 1]]);
+                for (int i = 0; i < 3 && ok; i++)
+                    ok = v_ref_op(name, v, all[s][cell[2 * i]], all[s][cell[2 * i + 1]]);
                 expect += ok;
             }
             vbuf b = {0};

@@ -42,8 +42,7 @@ static void exported(const char *path, char *out, size_t cap)
         const char *names = (const char *)(buf + sh[sh[i].sh_link].sh_offset);
         for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; k++) {
             int bind = ELF64_ST_BIND(sym[k].st_info);
-            if (sym[k].st_shndx == SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK))
-                continue;
+            if (sym[k].st_shndx == SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK)) continue;
             size_t used = strlen(out);
             snprintf(out + used, cap - used, "%s\n", names + sym[k].st_name);
         }
@@ -167,11 +166,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(every_plugin_exports_its_entry_alone, t_mem_setup,
                                         t_mem_teardown),
-        cmocka_unit_test_setup_teardown(types_are_registered_in_order, t_mem_setup,
-                                        t_mem_teardown),
+        cmocka_unit_test_setup_teardown(types_are_registered_in_order, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(setup_sees_the_host, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(failing_setup_fails_the_load, t_mem_setup,
-                                        t_mem_teardown),
+        cmocka_unit_test_setup_teardown(failing_setup_fails_the_load, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -95,8 +95,10 @@ static void hard_fewer_guesses(void **state)
             t_solve(s, p[i], st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, RG_STATUS_UNIQUE);
             assert_int_equal(rg_puzzle_check(p[i], r.solution), -1);
-            if (st == RG_STRATEGY_SINGLES) memcpy(sol, r.solution, sizeof sol);
-            else assert_memory_equal(sol, r.solution, sizeof sol);
+            if (st == RG_STRATEGY_SINGLES)
+                memcpy(sol, r.solution, sizeof sol);
+            else
+                assert_memory_equal(sol, r.solution, sizeof sol);
             guesses[st] += r.stats.guesses;
             if (st < RG_STRATEGY_PROBE) {
                 assert_int_equal(family(&r.stats, "probe", 0), 0);
@@ -174,10 +176,10 @@ static void variants_agree(void **state)
 {
     (void)state;
     static const char *const files[] = {
-        "corpus/variants/arrow.jsonl",   "corpus/variants/cells.jsonl",
-        "corpus/variants/corners.jsonl", "corpus/variants/thermo.jsonl",
-        "corpus/variants/whisper.jsonl", "corpus/variants/renban.jsonl",
-        "corpus/variants/relations.jsonl", "corpus/variants/neighbours.jsonl",
+        "corpus/variants/arrow.jsonl",          "corpus/variants/cells.jsonl",
+        "corpus/variants/corners.jsonl",        "corpus/variants/thermo.jsonl",
+        "corpus/variants/whisper.jsonl",        "corpus/variants/renban.jsonl",
+        "corpus/variants/relations.jsonl",      "corpus/variants/neighbours.jsonl",
         "corpus/variants/relations-mixed.jsonl"};
     rg_solver *s = rg_solver_new();
     int total = 0, multiple = 0;

@@ -25,9 +25,11 @@ static void edge_errors(void **state)
                  "{\"type\": \"edge\", \"kind\": \"xv\", \"letter\": \"X\", \"cells\": [\"r1c1\", "
                  "\"r1c3\"]}",
                  "edge", "cells", "r1c1 and r1c3");
-    v_rule_error(9, 9, 9, "{\"type\": \"edge\", \"kind\": \"dot\", \"cells\": [\"r1c1\", \"r1c2\"]}",
-                 "edge", "kind", "expected one of kropki, xv");
-    v_rule_error(9, 9, 9, "{\"type\": \"edge\", \"kind\": \"kropki\", \"cells\": [\"r1c1\", \"r1c2\"]}",
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"edge\", \"kind\": \"dot\", \"cells\": [\"r1c1\", \"r1c2\"]}", "edge",
+                 "kind", "expected one of kropki, xv");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"edge\", \"kind\": \"kropki\", \"cells\": [\"r1c1\", \"r1c2\"]}",
                  "edge", "color", "missing required field");
     v_rule_error(9, 9, 9,
                  "{\"type\": \"edge\", \"kind\": \"kropki\", \"color\": \"grey\", \"cells\": "
@@ -48,8 +50,9 @@ static void edge_errors(void **state)
                  "{\"type\": \"edge\", \"kind\": \"ratio\", \"value\": 1, \"cells\": [\"r1c1\", "
                  "\"r1c2\"]}",
                  "edge", "value", "of at least 2");
-    v_rule_error(9, 9, 9, "{\"type\": \"edge\", \"kind\": \"sum\", \"cells\": [\"r1c1\", \"r1c2\"]}",
-                 "edge", "sum", "missing required field");
+    v_rule_error(9, 9, 9,
+                 "{\"type\": \"edge\", \"kind\": \"sum\", \"cells\": [\"r1c1\", \"r1c2\"]}", "edge",
+                 "sum", "missing required field");
     /* A field of another kind is refused. */
     v_rule_error(9, 9, 9,
                  "{\"type\": \"edge\", \"kind\": \"greater\", \"value\": 3, \"cells\": [\"r1c1\", "
@@ -185,7 +188,8 @@ static void edge_counts_4x4(void **state)
 static void greater_is_oriented(void **state)
 {
     (void)state;
-    const char *fmt = "[{\"type\": \"edge\", \"kind\": \"greater\", \"cells\": [\"r1c1\", \"r1c2\"]}%s]";
+    const char *fmt =
+        "[{\"type\": \"edge\", \"kind\": \"greater\", \"cells\": [\"r1c1\", \"r1c2\"]}%s]";
     char rules[512];
     snprintf(rules, sizeof rules, fmt, "");
     char *json = v_doc(1, 2, 3, "", rules, "\"r1c1\": 2");

@@ -17,12 +17,10 @@
 
 #include "support.h"
 
-#define DOC(board, rules, more)                                                     \
-    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": " board ", \"rules\": " rules \
-    more "}"
+#define DOC(board, rules, more)                                                                    \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": " board ", \"rules\": " rules more "}"
 #define B9 "{\"rows\": 9, \"columns\": 9, \"digits\": 9}"
 #define B4 "{\"rows\": 4, \"columns\": 4, \"digits\": 4}"
-
 
 static char *write_ok(const rg_puzzle *p, unsigned flags)
 {
@@ -167,10 +165,10 @@ static void expect_rules(const char *json, const char *rules)
     rg_puzzle_free(q);
 }
 
-#define JIGSAW_BOXES                                                                        \
-    "{\"type\": \"box\", \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r3c1\"]}, "             \
-    "{\"type\": \"box\", \"cells\": [\"r1c3\", \"r1c4\", \"r2c4\", \"r3c4\"]}, "             \
-    "{\"type\": \"box\", \"cells\": [\"r2c2\", \"r2c3\", \"r3c2\", \"r3c3\"]}, "             \
+#define JIGSAW_BOXES                                                                               \
+    "{\"type\": \"box\", \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r3c1\"]}, "                   \
+    "{\"type\": \"box\", \"cells\": [\"r1c3\", \"r1c4\", \"r2c4\", \"r3c4\"]}, "                   \
+    "{\"type\": \"box\", \"cells\": [\"r2c2\", \"r2c3\", \"r3c2\", \"r3c3\"]}, "                   \
     "{\"type\": \"box\", \"cells\": [\"r4c1\", \"r4c2\", \"r4c3\", \"r4c4\"]}"
 
 static void jigsaw_stays_grid_and_boxes(void **state)
@@ -253,21 +251,20 @@ static void samurai_keeps_five_box_grids(void **state)
 {
     (void)state;
     /* Listed out of order, with the centre's boxes repeated as box rules. */
-    expect_rules(
-        DOC("{\"rows\": 21, \"columns\": 21, \"digits\": 9, \"cells\": [\"r1c1:r9c9\", "
-            "\"r1c13:r9c21\", \"r7c7:r15c15\", \"r13c1:r21c9\", \"r13c13:r21c21\"]}",
-            "[{\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]}, "
-            "{\"type\": \"box_grid\", \"origin\": \"r13c13\", \"box\": [3, 3]}, "
-            "{\"type\": \"box\", \"cells\": \"r7c7:r9c9\"}, "
-            "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
-            "{\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]}, "
-            "{\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]}]",
-            ""),
-        "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
-        "{\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]}, "
-        "{\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]}, "
-        "{\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]}, "
-        "{\"type\": \"box_grid\", \"origin\": \"r13c13\", \"box\": [3, 3]}]");
+    expect_rules(DOC("{\"rows\": 21, \"columns\": 21, \"digits\": 9, \"cells\": [\"r1c1:r9c9\", "
+                     "\"r1c13:r9c21\", \"r7c7:r15c15\", \"r13c1:r21c9\", \"r13c13:r21c21\"]}",
+                     "[{\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]}, "
+                     "{\"type\": \"box_grid\", \"origin\": \"r13c13\", \"box\": [3, 3]}, "
+                     "{\"type\": \"box\", \"cells\": \"r7c7:r9c9\"}, "
+                     "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
+                     "{\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]}, "
+                     "{\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]}]",
+                     ""),
+                 "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, "
+                 "{\"type\": \"box_grid\", \"origin\": \"r1c13\", \"box\": [3, 3]}, "
+                 "{\"type\": \"box_grid\", \"origin\": \"r7c7\", \"box\": [3, 3]}, "
+                 "{\"type\": \"box_grid\", \"origin\": \"r13c1\", \"box\": [3, 3]}, "
+                 "{\"type\": \"box_grid\", \"origin\": \"r13c13\", \"box\": [3, 3]}]");
 }
 
 static void rules_grouped_in_spec_order(void **state)
@@ -361,8 +358,9 @@ static void meta_x_and_solution(void **state)
 static void pretty_layout(void **state)
 {
     (void)state;
-    char *s = canon(DOC(B4, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
-                            "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}]",
+    char *s = canon(DOC(B4,
+                        "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+                        "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}]",
                         ", \"givens\": {\"r1c1\": 1, \"r1c2\": 2, \"r3c3\": 4}"),
                     RG_WRITE_PRETTY);
     assert_string_equal(s, "{\n"
@@ -390,9 +388,9 @@ static void corpus_puzzles_write(void **state)
     (void)state;
     rg_corpus *c = NULL;
     rg_error e;
-    assert_int_equal(rg_corpus_open(t_registry(), t_src("tests/data/cli/puzzles.txt"), NULL, NULL,
-                                    &c, &e),
-                     RG_OK);
+    assert_int_equal(
+        rg_corpus_open(t_registry(), t_src("tests/data/cli/puzzles.txt"), NULL, NULL, &c, &e),
+        RG_OK);
     rg_puzzle *p = NULL;
     assert_int_equal(rg_corpus_next(c, &p, &e), 1);
     char *s = write_ok(p, RG_WRITE_LINE);
@@ -406,11 +404,11 @@ static void corpus_puzzles_write(void **state)
 static void allocation_failures(void **state)
 {
     (void)state;
-    rg_puzzle *p = t_parse(DOC(
-        B4,
-        "[{\"type\": \"grid\", \"origin\": \"r1c1\"}, " JIGSAW_BOXES ", "
-        "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3, \"x-a\": [1]}]",
-        ", \"givens\": {\"r1c1\": 1}, \"meta\": {\"t\": \"x\"}, \"x-b\": {\"c\": 2}"));
+    rg_puzzle *p = t_parse(
+        DOC(B4,
+            "[{\"type\": \"grid\", \"origin\": \"r1c1\"}, " JIGSAW_BOXES ", "
+            "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3, \"x-a\": [1]}]",
+            ", \"givens\": {\"r1c1\": 1}, \"meta\": {\"t\": \"x\"}, \"x-b\": {\"c\": 2}"));
     char *good = write_ok(p, RG_WRITE_PRETTY);
     int failed = 0;
     for (long n = 1; n < 200; n++) {
@@ -443,13 +441,14 @@ static void plugin_write_hooks(void **state)
     rg_error err;
     const char *dirs[] = {RG_TEST_PLUGIN_DIR "/writer", NULL};
     assert_int_equal(rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err), RG_OK);
-    const char *doc = DOC(B4,
-                          "[{\"type\": \"test.old\", \"note\": \"n\", \"cells\": [\"r1c1\"]}, "
-                          "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
-                          "{\"type\": \"test.first\", \"cells\": [\"r2c2\", \"r1c1\"], \"x-k\": 1}, "
-                          "{\"type\": \"cage\", \"cells\": [\"r4c4\"], \"sum\": 4}, "
-                          "{\"type\": \"test.first\", \"cells\": [\"R3C3\"]}]",
-                          "");
+    const char *doc =
+        DOC(B4,
+            "[{\"type\": \"test.old\", \"note\": \"n\", \"cells\": [\"r1c1\"]}, "
+            "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+            "{\"type\": \"test.first\", \"cells\": [\"r2c2\", \"r1c1\"], \"x-k\": 1}, "
+            "{\"type\": \"cage\", \"cells\": [\"r4c4\"], \"sum\": 4}, "
+            "{\"type\": \"test.first\", \"cells\": [\"R3C3\"]}]",
+            "");
     rg_puzzle *p = NULL;
     assert_int_equal(rg_puzzle_parse(reg, doc, strlen(doc), "t", 0, &p, &err), RG_OK);
     char *s = write_ok(p, RG_WRITE_LINE);

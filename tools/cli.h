@@ -15,46 +15,45 @@
  * The one list of commands: dispatch, the command list of `rulegrid --help`
  * and "unknown command" come from it; each one's help texts are in
  * rulegrid.c. */
-#define CLI_COMMANDS(X)                                                                  \
-    X(SOLVE, "solve", cli_solve_main, "find a solution of each puzzle")                  \
-    X(COUNT, "count", cli_solve_main,                                                    \
-      "count solutions up to --limit (default 2: is it unique?)")                        \
-    X(CHECK, "check", cli_solve_main,                                                    \
-      "do the givens break a rule; does the document's solution hold?")                  \
-    X(PLUGINS, "plugins", cli_plugins_main,                                              \
-      "list the rule types of the loaded plugins and the folders searched")              \
-    X(GENERATE, "generate", cli_generate_main,                                           \
-      "make puzzles with one solution from a preset or a template")                      \
-    X(FMT, "fmt", cli_fmt_main,                                                          \
-      "write JSON documents in canonical form, or list those that are not")              \
+#define CLI_COMMANDS(X)                                                                            \
+    X(SOLVE, "solve", cli_solve_main, "find a solution of each puzzle")                            \
+    X(COUNT, "count", cli_solve_main, "count solutions up to --limit (default 2: is it unique?)")  \
+    X(CHECK, "check", cli_solve_main,                                                              \
+      "do the givens break a rule; does the document's solution hold?")                            \
+    X(PLUGINS, "plugins", cli_plugins_main,                                                        \
+      "list the rule types of the loaded plugins and the folders searched")                        \
+    X(GENERATE, "generate", cli_generate_main,                                                     \
+      "make puzzles with one solution from a preset or a template")                                \
+    X(FMT, "fmt", cli_fmt_main,                                                                    \
+      "write JSON documents in canonical form, or list those that are not")                        \
     X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,
     CLI_COMMANDS(CLI_X_)
 #undef CLI_X_
-    CLI_COMMAND_COUNT
+        CLI_COMMAND_COUNT
 };
 
 /* Which commands take an option. */
-#define CLI_ON(ID) (1u << CLI_##ID)
+#define CLI_ON(ID)  (1u << CLI_##ID)
 #define CLI_SOLVING (CLI_ON(SOLVE) | CLI_ON(COUNT))
 #define CLI_READING (CLI_SOLVING | CLI_ON(CHECK))
-#define CLI_ALL ((1u << CLI_COMMAND_COUNT) - 1)
+#define CLI_ALL     ((1u << CLI_COMMAND_COUNT) - 1)
 
 /* What `convert --to` writes: X(ID, name, summary). */
-#define CLI_FORMS(X)                                                                     \
-    X(JSONL, "jsonl", "every puzzle as a canonical document on one line")                \
-    X(JSON, "json", "one puzzle as an indented canonical document")                      \
-    X(LINES, "lines",                                                                    \
-      "every puzzle as a classic line of its givens ('.' for an empty cell): a classic " \
+#define CLI_FORMS(X)                                                                               \
+    X(JSONL, "jsonl", "every puzzle as a canonical document on one line")                          \
+    X(JSON, "json", "one puzzle as an indented canonical document")                                \
+    X(LINES, "lines",                                                                              \
+      "every puzzle as a classic line of its givens ('.' for an empty cell): a classic "           \
       "9 x 9, or the board and rules of --template")
 
 enum cli_form {
 #define CLI_X_(ID, name, summary) CLI_TO_##ID,
     CLI_FORMS(CLI_X_)
 #undef CLI_X_
-    CLI_FORM_COUNT
+        CLI_FORM_COUNT
 };
 
 /* ---- The options: X(ID, field, name, letter, value, commands, how, help) ------
@@ -64,98 +63,95 @@ enum cli_form {
  * something else there. */
 #define CLI_SEED_BAD "is not a whole number from 0 to 18446744073709551615"
 #define CLI_TIME_BAD "is not a number of seconds (0 or more, fractions allowed)"
-#define CLI_OPTIONS(X)                                                                   \
-    X(STRATEGY, strategy, "strategy", 0, "S", CLI_SOLVING, NAME(&cli_strategies),        \
-      "how hard the engine prunes")                                                      \
-    X(HEURISTIC, heuristic, "heuristic", 0, "H", CLI_SOLVING, NAME(&cli_heuristics),     \
-      "which cell the search branches on")                                               \
-    X(VALUES, values, "values", 0, "V", CLI_SOLVING, NAME(&cli_value_orders),            \
-      "the order digits are tried in")                                                   \
-    X(SEED, seed, "seed", 0, "N", CLI_SOLVING, UINT(0, UINT64_MAX, CLI_SEED_BAD),        \
-      "seed of the random value order and of random tie breaks")                         \
-    X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT),                                      \
-      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),             \
-      "stop after N solutions (default 2: is it unique?)")                               \
-    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING,                                        \
-      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),            \
-      "give up (status unknown) after N search nodes; 0: no limit")                      \
-    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING, SECONDS(CLI_TIME_BAD),              \
-      "give up (status unknown) after this long per puzzle; fractions allowed, 0: no "   \
-      "limit")                                                                           \
-    X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT,                       \
-      "a preset (see --list)")                                                           \
-    X(GEN_TEMPLATE, gen_templ, "template", 0, "FILE", CLI_ON(GENERATE), TEXT,            \
-      "a document whose x-generate member is the profile")                               \
-    X(LIST, list, "list", 0, NULL, CLI_ON(GENERATE), FLAG, "list the presets")           \
-    X(PRINT_TEMPLATE, print_template, "print-template", 0, NULL, CLI_ON(GENERATE), FLAG, \
-      "write the preset's (or template's) document and stop")                            \
-    X(GEN_SEED, gen_seed, "seed", 0, "N", CLI_ON(GENERATE),                              \
-      UINT(0, UINT64_MAX, CLI_SEED_BAD),                                                 \
-      "seed of the first puzzle (default: from the clock); puzzle i of a batch has "     \
-      "seed N + i")                                                                      \
-    X(COUNT, count, "count", 0, "N", CLI_ON(GENERATE),                                   \
-      UINT(1, LONG_MAX / 2, "is not a whole number of puzzles of at least 1"),           \
-      "how many puzzles (default 1)")                                                    \
-    X(JOBS, jobs, "jobs", 'j', "J", CLI_ON(GENERATE),                                    \
-      UINT(1, 256, "is not a number of threads from 1 to 256"),                          \
-      "worker threads (default 1); the output is the same")                              \
-    X(CLUES, clues, "clues", 0, "N", CLI_ON(GENERATE),                                   \
-      UINT(1, 1000000, "is not a whole number of givens of at least 1"),                 \
-      "stop removing givens at N or fewer")                                              \
-    X(MINIMAL, minimal, "minimal", 0, NULL, CLI_ON(GENERATE), FLAG,                      \
-      "every given left is needed (proved)")                                             \
-    X(SYMMETRY, symmetry, "symmetry", 0, "S", CLI_ON(GENERATE), NAME(&cli_symmetries),   \
-      "how the givens are placed")                                                       \
-    X(LEVEL, level, "level", 0, "L", CLI_ON(GENERATE), NAME(&cli_levels),               \
-      "solvable without guessing at this strategy")                                      \
-    X(GEN_TIME, gen_time, "time", 0, "SECONDS", CLI_ON(GENERATE), SECONDS(CLI_TIME_BAD), \
-      "give up on a puzzle after this long (exit status 3)")                             \
-    X(RETRIES, retries, "retries", 0, "N", CLI_ON(GENERATE),                             \
-      UINT(0, 1000000, "is not a whole number of attempts (0 or more)"),                 \
-      "attempts after the first before giving up (exit status 3)")                       \
-    X(SET, set, "set", 0, "TYPE.NAME=VALUE", CLI_ON(GENERATE),                           \
-      CHECKED_TEXTS(cli_setting_check),                                                  \
-      "a setting of the profile's clue requests of TYPE, e.g. --set cage.max_size=4 "    \
-      "(repeatable)")                                                                    \
-    X(NO_TIME, no_time, "no-time", 0, NULL, CLI_ON(GENERATE), FLAG,                      \
-      "leave the generation time out of meta (identical bytes for identical seeds)")     \
-    X(WRITE, write, "write", 'w', NULL, CLI_ON(FMT), FLAG,                               \
-      "write the result back into each file (one that is canonical is not touched)")     \
-    X(CHECK, check, "check", 0, NULL, CLI_ON(FMT), FLAG,                                 \
-      "write nothing; list the files (and lines) that are not canonical: exit status 1") \
-    X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")          \
-    X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")       \
-    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT), TEXT,       \
-      "classic lines are the givens of this document's board and rules")                 \
-    X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,   \
-      "write to FILE instead of standard output")                                        \
-    X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT),   \
-      FLAG, "leave the documents' solution out")                                         \
-    X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, TEXTS,                             \
-      "also load the plugins of DIR (repeatable)")                                       \
-    X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                    \
-      "one JSON object per puzzle, a line each (spec/results.md)")                       \
-    X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                \
-      "one JSON object: the types and the folders")                                      \
-    X(STATS, stats, "stats", 0, NULL, CLI_SOLVING, FLAG,                                 \
-      "search counters for a document; a summary after a corpus or several files "       \
-      "(also with -q)")                                                                  \
-    X(GEN_STATS, gen_stats, "stats", 0, NULL, CLI_ON(GENERATE), FLAG,                    \
-      "a summary on standard error: puzzles/s, givens, levels")                          \
-    X(QUIET, quiet, "quiet", 'q', NULL, CLI_READING, FLAG,                               \
-      "nothing per puzzle on standard output (messages and the exit status remain)")     \
-    X(PLUGINS_QUIET, plugins_quiet, "quiet", 'q', NULL, CLI_ON(PLUGINS), FLAG,           \
-      "print nothing: the exit status says whether the plugins load")                    \
-    X(GEN_QUIET, gen_quiet, "quiet", 'q', NULL, CLI_ON(GENERATE), FLAG,                  \
-      "write no puzzles (with --stats: measure)")                                        \
-    X(HELP, help, "help", 'h', NULL, CLI_ALL, HELP, "this help")                         \
+#define CLI_OPTIONS(X)                                                                             \
+    X(STRATEGY, strategy, "strategy", 0, "S", CLI_SOLVING, NAME(&cli_strategies),                  \
+      "how hard the engine prunes")                                                                \
+    X(HEURISTIC, heuristic, "heuristic", 0, "H", CLI_SOLVING, NAME(&cli_heuristics),               \
+      "which cell the search branches on")                                                         \
+    X(VALUES, values, "values", 0, "V", CLI_SOLVING, NAME(&cli_value_orders),                      \
+      "the order digits are tried in")                                                             \
+    X(SEED, seed, "seed", 0, "N", CLI_SOLVING, UINT(0, UINT64_MAX, CLI_SEED_BAD),                  \
+      "seed of the random value order and of random tie breaks")                                   \
+    X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT),                                                \
+      UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
+      "stop after N solutions (default 2: is it unique?)")                                         \
+    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING,                                                  \
+      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
+      "give up (status unknown) after N search nodes; 0: no limit")                                \
+    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING, SECONDS(CLI_TIME_BAD),                        \
+      "give up (status unknown) after this long per puzzle; fractions allowed, 0: no "             \
+      "limit")                                                                                     \
+    X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT, "a preset (see --list)")        \
+    X(GEN_TEMPLATE, gen_templ, "template", 0, "FILE", CLI_ON(GENERATE), TEXT,                      \
+      "a document whose x-generate member is the profile")                                         \
+    X(LIST, list, "list", 0, NULL, CLI_ON(GENERATE), FLAG, "list the presets")                     \
+    X(PRINT_TEMPLATE, print_template, "print-template", 0, NULL, CLI_ON(GENERATE), FLAG,           \
+      "write the preset's (or template's) document and stop")                                      \
+    X(GEN_SEED, gen_seed, "seed", 0, "N", CLI_ON(GENERATE), UINT(0, UINT64_MAX, CLI_SEED_BAD),     \
+      "seed of the first puzzle (default: from the clock); puzzle i of a batch has "               \
+      "seed N + i")                                                                                \
+    X(COUNT, count, "count", 0, "N", CLI_ON(GENERATE),                                             \
+      UINT(1, LONG_MAX / 2, "is not a whole number of puzzles of at least 1"),                     \
+      "how many puzzles (default 1)")                                                              \
+    X(JOBS, jobs, "jobs", 'j', "J", CLI_ON(GENERATE),                                              \
+      UINT(1, 256, "is not a number of threads from 1 to 256"),                                    \
+      "worker threads (default 1); the output is the same")                                        \
+    X(CLUES, clues, "clues", 0, "N", CLI_ON(GENERATE),                                             \
+      UINT(1, 1000000, "is not a whole number of givens of at least 1"),                           \
+      "stop removing givens at N or fewer")                                                        \
+    X(MINIMAL, minimal, "minimal", 0, NULL, CLI_ON(GENERATE), FLAG,                                \
+      "every given left is needed (proved)")                                                       \
+    X(SYMMETRY, symmetry, "symmetry", 0, "S", CLI_ON(GENERATE), NAME(&cli_symmetries),             \
+      "how the givens are placed")                                                                 \
+    X(LEVEL, level, "level", 0, "L", CLI_ON(GENERATE), NAME(&cli_levels),                          \
+      "solvable without guessing at this strategy")                                                \
+    X(GEN_TIME, gen_time, "time", 0, "SECONDS", CLI_ON(GENERATE), SECONDS(CLI_TIME_BAD),           \
+      "give up on a puzzle after this long (exit status 3)")                                       \
+    X(RETRIES, retries, "retries", 0, "N", CLI_ON(GENERATE),                                       \
+      UINT(0, 1000000, "is not a whole number of attempts (0 or more)"),                           \
+      "attempts after the first before giving up (exit status 3)")                                 \
+    X(SET, set, "set", 0, "TYPE.NAME=VALUE", CLI_ON(GENERATE), CHECKED_TEXTS(cli_setting_check),   \
+      "a setting of the profile's clue requests of TYPE, e.g. --set cage.max_size=4 "              \
+      "(repeatable)")                                                                              \
+    X(NO_TIME, no_time, "no-time", 0, NULL, CLI_ON(GENERATE), FLAG,                                \
+      "leave the generation time out of meta (identical bytes for identical seeds)")               \
+    X(WRITE, write, "write", 'w', NULL, CLI_ON(FMT), FLAG,                                         \
+      "write the result back into each file (one that is canonical is not touched)")               \
+    X(CHECK, check, "check", 0, NULL, CLI_ON(FMT), FLAG,                                           \
+      "write nothing; list the files (and lines) that are not canonical: exit status 1")           \
+    X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")                    \
+    X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")                 \
+    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT), TEXT,                 \
+      "classic lines are the givens of this document's board and rules")                           \
+    X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,             \
+      "write to FILE instead of standard output")                                                  \
+    X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
+      "leave the documents' solution out")                                                         \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, TEXTS,                                       \
+      "also load the plugins of DIR (repeatable)")                                                 \
+    X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                              \
+      "one JSON object per puzzle, a line each (spec/results.md)")                                 \
+    X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                          \
+      "one JSON object: the types and the folders")                                                \
+    X(STATS, stats, "stats", 0, NULL, CLI_SOLVING, FLAG,                                           \
+      "search counters for a document; a summary after a corpus or several files "                 \
+      "(also with -q)")                                                                            \
+    X(GEN_STATS, gen_stats, "stats", 0, NULL, CLI_ON(GENERATE), FLAG,                              \
+      "a summary on standard error: puzzles/s, givens, levels")                                    \
+    X(QUIET, quiet, "quiet", 'q', NULL, CLI_READING, FLAG,                                         \
+      "nothing per puzzle on standard output (messages and the exit status remain)")               \
+    X(PLUGINS_QUIET, plugins_quiet, "quiet", 'q', NULL, CLI_ON(PLUGINS), FLAG,                     \
+      "print nothing: the exit status says whether the plugins load")                              \
+    X(GEN_QUIET, gen_quiet, "quiet", 'q', NULL, CLI_ON(GENERATE), FLAG,                            \
+      "write no puzzles (with --stats: measure)")                                                  \
+    X(HELP, help, "help", 'h', NULL, CLI_ALL, HELP, "this help")                                   \
     X(VERSION, version, "version", 0, NULL, CLI_ALL, VERSION, "the version")
 
 enum cli_option {
 #define CLI_X_(ID, field, name, letter, value, commands, how, help) CLI_OPT_##ID,
     CLI_OPTIONS(CLI_X_)
 #undef CLI_X_
-    CLI_OPTION_COUNT
+        CLI_OPTION_COUNT
 };
 
 /* The values of the command line: an opts_head, then a field per option. */
@@ -196,15 +192,15 @@ enum { CLI_DOCUMENT = 0, CLI_CORPUS = 1, CLI_LINES = 2 };
  * a line that the command splits itself (standard input or a file whose name
  * does not say .jsonl). */
 typedef struct cli_input {
-    const char *path;   /* as given, "-" for standard input */
-    int kind;           /* CLI_* */
-    char *text;         /* the whole content, when the command read it */
+    const char *path; /* as given, "-" for standard input */
+    int kind;         /* CLI_* */
+    char *text;       /* the whole content, when the command read it */
     size_t len;
-    FILE *mem;          /* a stream over text, for a corpus from standard input */
+    FILE *mem; /* a stream over text, for a corpus from standard input */
     rg_corpus *corpus;
-    size_t pos;         /* CLI_LINES: next byte to read */
-    long line;          /* CLI_LINES: last line read; CLI_CORPUS: line of the last error */
-    long index;         /* index of the entry last returned, -1 before the first */
+    size_t pos; /* CLI_LINES: next byte to read */
+    long line;  /* CLI_LINES: last line read; CLI_CORPUS: line of the last error */
+    long index; /* index of the entry last returned, -1 before the first */
     int done;
 } cli_input;
 

@@ -18,15 +18,15 @@ enum { IN_DOCUMENT, IN_JSON_LINES, IN_CLASSIC };
 
 typedef struct ctx {
     const cli_options *o;
-    opts_list files;     /* the inputs; standard input when none is named */
-    int to;              /* convert: CLI_TO_* */
+    opts_list files; /* the inputs; standard input when none is named */
+    int to;          /* convert: CLI_TO_* */
     rg_registry *reg;
     rg_puzzle *templ;
     char *templ_rules;   /* canonical board and rules of the template (convert --to lines) */
     char *classic_rules; /* the same for a classic 9 x 9 */
     FILE *out;
-    long written;        /* puzzles written (convert) */
-    int refused;         /* convert --to json: the input holds more than one puzzle */
+    long written; /* puzzles written (convert) */
+    int refused;  /* convert --to json: the input holds more than one puzzle */
     int status;
 } ctx;
 
@@ -143,8 +143,10 @@ static int replace_file(ctx *c, const char *path, const text *t)
     if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 07777);
     FILE *f = fdopen(fd, "wb");
     int ok = f && fwrite(t->s, 1, t->n, f) == t->n;
-    if (f) ok = (fclose(f) == 0) && ok;
-    else close(fd);
+    if (f)
+        ok = (fclose(f) == 0) && ok;
+    else
+        close(fd);
     if (!ok || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
@@ -242,8 +244,10 @@ static void fmt_file(ctx *c, const char *path)
         } else {
             char *w = write_puzzle(c, p, c->o->line ? RG_WRITE_LINE : RG_WRITE_PRETTY, path, 0);
             rg_puzzle_free(p);
-            if (!w) bad = 1;
-            else if (text_put(&out, w, strlen(w)) || text_put(&out, "\n", 1)) oom = 1;
+            if (!w)
+                bad = 1;
+            else if (text_put(&out, w, strlen(w)) || text_put(&out, "\n", 1))
+                oom = 1;
             rg_string_free(w);
         }
     }
@@ -278,7 +282,9 @@ static int check_options(ctx *c, int cmd)
         size_t k = 0;
         for (int i = 0; i < CLI_FORM_COUNT; i++)
             k += (size_t)snprintf(forms + k, sizeof forms - k, "%s--to %s",
-                                  i == 0 ? "" : i + 1 < CLI_FORM_COUNT ? ", " : " or ",
+                                  i == 0                   ? ""
+                                  : i + 1 < CLI_FORM_COUNT ? ", "
+                                                           : " or ",
                                   cli_forms.name(i));
         return cli_usage_error(cmd, "convert needs %s", forms);
     }
@@ -389,8 +395,8 @@ static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
                     "(use --to jsonl)");
         return;
     }
-    char *s = write_puzzle(c, p, c->to == CLI_TO_JSONL ? RG_WRITE_LINE : RG_WRITE_PRETTY, file,
-                           line);
+    char *s =
+        write_puzzle(c, p, c->to == CLI_TO_JSONL ? RG_WRITE_LINE : RG_WRITE_PRETTY, file, line);
     if (!s) return;
     fputs(s, c->out);
     fputc('\n', c->out);

@@ -54,8 +54,8 @@ typedef struct batch {
     unsigned flags;
     int quiet;
     slot *slots;
-    long next;  /* next index to take (under mu) */
-    int stop;   /* an error every puzzle would meet: take no more */
+    long next; /* next index to take (under mu) */
+    int stop;  /* an error every puzzle would meet: take no more */
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } batch;
@@ -163,7 +163,7 @@ typedef struct cmd {
     rg_presets *presets; /* the preset folders' documents */
     rg_registry *reg;
     rg_generator *g;
-    progress line;       /* on a terminal, for a long batch */
+    progress line; /* on a terminal, for a long batch */
 } cmd;
 
 /* What the options may not say together. -1 to go on, else 2 once said. */
@@ -200,8 +200,8 @@ static void gen_options(cmd *c)
         /* Any seed will do; the document says which one it was. */
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        c->opt.seed = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^
-                      ((uint64_t)getpid() << 32);
+        c->opt.seed =
+            ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
     }
 }
 
@@ -412,8 +412,8 @@ static int run_batch(cmd *c)
         if (out != stdout) fclose(out);
         return EXIT_USAGE;
     }
-    progress_begin(&c->line, "generate:",
-                   c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO));
+    progress_begin(&c->line,
+                   "generate:", c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO));
     totals t;
     memset(&t, 0, sizeof t);
     for (long i = 0; i < c->count && take(&b, i, started); i++) {
@@ -455,8 +455,7 @@ static int run(cmd *c)
         say("out of memory");
         return EXIT_USAGE;
     }
-    if (rg_registry_load_default(c->reg, c->o->plugins.v, rg_builtin_plugin_dir(), &err) !=
-        RG_OK) {
+    if (rg_registry_load_default(c->reg, c->o->plugins.v, rg_builtin_plugin_dir(), &err) != RG_OK) {
         print_error("", &err);
         return EXIT_USAGE;
     }

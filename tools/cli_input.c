@@ -345,8 +345,7 @@ void cli_print_error(const rg_registry *reg, rg_error *e)
     if (e->rule >= 0 && strcmp(e->field, "type") == 0 && folders && folders[0] &&
         !strstr(e->message, folders)) {
         size_t n = strlen(e->message);
-        snprintf(e->message + n, sizeof e->message - n, " (plugin folders searched: %s)",
-                 folders);
+        snprintf(e->message + n, sizeof e->message - n, " (plugin folders searched: %s)", folders);
     }
     char buf[1024];
     rg_error_format(e, buf, sizeof buf);

@@ -139,8 +139,10 @@ void cli_json_solution(jsonw *w, const rg_puzzle *p, const int *values)
 static void string_or_null(jsonw *w, const char *key, const char *s)
 {
     jsonw_key(w, key);
-    if (s[0]) jsonw_string(w, s);
-    else jsonw_null(w);
+    if (s[0])
+        jsonw_string(w, s);
+    else
+        jsonw_null(w);
 }
 
 void cli_json_error(jsonw *w, const rg_error *e)
@@ -148,11 +150,15 @@ void cli_json_error(jsonw *w, const rg_error *e)
     jsonw_object(w);
     string_or_null(w, "file", e->file);
     jsonw_key(w, "line");
-    if (e->line > 0) jsonw_int(w, e->line);
-    else jsonw_null(w);
+    if (e->line > 0)
+        jsonw_int(w, e->line);
+    else
+        jsonw_null(w);
     jsonw_key(w, "rule");
-    if (e->rule >= 0) jsonw_int(w, e->rule);
-    else jsonw_null(w);
+    if (e->rule >= 0)
+        jsonw_int(w, e->rule);
+    else
+        jsonw_null(w);
     string_or_null(w, "type", e->type);
     string_or_null(w, "field", e->field);
     jsonw_key_string(w, "message", e->message[0] ? e->message : "unknown error");

@@ -68,8 +68,10 @@ int cli_plugins_main(int cmd, const cli_options *o)
     rg_registry *reg = cli_load_registry(o->plugins.v);
     if (!reg) return 2;
     if (!o->plugins_quiet) {
-        if (o->plugins_json) print_json(reg);
-        else print_table(reg);
+        if (o->plugins_json)
+            print_json(reg);
+        else
+            print_table(reg);
     }
     rg_registry_free(reg);
     return 0;

@@ -34,8 +34,8 @@ typedef struct run {
     int documents_only; /* every input so far was one document */
     int exit_code;
     summary sum;
-    progress line;      /* on a terminal, for a long run */
-    long done, total;   /* results so far; puzzles expected (0: unknown) */
+    progress line;    /* on a terminal, for a long run */
+    long done, total; /* results so far; puzzles expected (0: unknown) */
 } run;
 
 static void raise_exit(run *c, int code)
@@ -113,8 +113,7 @@ static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
     case RG_STATUS_NONE:
         if (r->broken_rule >= 0) {
             const char *type = rg_puzzle_rule_type(p, r->broken_rule);
-            printf("no solution (givens break rule %d (%s))\n", r->broken_rule,
-                   type ? type : "?");
+            printf("no solution (givens break rule %d (%s))\n", r->broken_rule, type ? type : "?");
         } else {
             printf("no solution\n");
         }
@@ -144,13 +143,18 @@ static void tally(run *c, const rg_result *r)
     case RG_STATUS_SOLVED: s->solved++; break;
     case RG_STATUS_UNIQUE: s->solved++, s->unique++; break;
     case RG_STATUS_MULTIPLE: s->solved++, s->multiple++; break;
-    case RG_STATUS_NONE: s->none++; raise_exit(c, EXIT_NONE); break;
-    default: s->unknown++; raise_exit(c, EXIT_LIMIT); break;
+    case RG_STATUS_NONE:
+        s->none++;
+        raise_exit(c, EXIT_NONE);
+        break;
+    default:
+        s->unknown++;
+        raise_exit(c, EXIT_LIMIT);
+        break;
     }
 }
 
-static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p,
-                              const rg_result *r)
+static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p, const rg_result *r)
 {
     jsonw w;
     json_head(c, &w, in, in->index);
@@ -167,8 +171,7 @@ static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p,
     json_tail(&w);
 }
 
-static void print_result_text(run *c, const cli_input *in, const rg_puzzle *p,
-                              const rg_result *r)
+static void print_result_text(run *c, const cli_input *in, const rg_puzzle *p, const rg_result *r)
 {
     prefix(c, in);
     if (in->kind == CLI_DOCUMENT) {
@@ -213,9 +216,9 @@ static void solve_one(run *c, const cli_input *in, const rg_puzzle *p)
 
 /* What check finds in one puzzle. */
 typedef struct verdict {
-    int broken;      /* rule the givens break, -1 none */
-    int sol_rule;    /* rule the solution breaks, -1 none, -2 incomplete */
-    const int *sol;  /* the document's solution, NULL none */
+    int broken;     /* rule the givens break, -1 none */
+    int sol_rule;   /* rule the solution breaks, -1 none, -2 incomplete */
+    const int *sol; /* the document's solution, NULL none */
     int ok;
     const char *sol_state;
     char differs[32]; /* the first given the solution changes, "" none */
@@ -234,17 +237,16 @@ static void judge(const rg_puzzle *p, verdict *v)
             if (g[i] > 0 && g[i] != v->sol[i]) differs = i;
     }
     v->ok = v->broken < 0 && v->sol_rule == -1 && differs < 0;
-    v->sol_state = !v->sol               ? "absent"
-                   : v->sol_rule >= 0    ? "broken"
-                   : v->sol_rule == -2   ? "incomplete"
-                   : differs >= 0        ? "differs"
-                                         : "ok";
+    v->sol_state = !v->sol             ? "absent"
+                   : v->sol_rule >= 0  ? "broken"
+                   : v->sol_rule == -2 ? "incomplete"
+                   : differs >= 0      ? "differs"
+                                       : "ok";
     v->differs[0] = 0;
     if (differs >= 0) rg_puzzle_cell_name(p, differs, v->differs, sizeof v->differs);
 }
 
-static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p,
-                               const verdict *v)
+static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p, const verdict *v)
 {
     jsonw w;
     json_head(c, &w, in, in->index);
@@ -256,8 +258,7 @@ static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p,
     json_tail(&w);
 }
 
-static void print_verdict_text(run *c, const cli_input *in, const rg_puzzle *p,
-                               const verdict *v)
+static void print_verdict_text(run *c, const cli_input *in, const rg_puzzle *p, const verdict *v)
 {
     prefix(c, in);
     if (in->kind != CLI_DOCUMENT) printf("%ld ", in->index);

@@ -13,10 +13,10 @@
 typedef struct jsonw {
     FILE *f;
     int depth;
-    int after_key;                     /* a key was written: its value comes next */
-    unsigned char open[JSONW_DEPTH];   /* at each level: nothing written inside yet */
-    char close[JSONW_DEPTH];           /* at each level: its closing bracket */
-    const char *indent;                /* pending break (jsonw_break), or NULL */
+    int after_key;                   /* a key was written: its value comes next */
+    unsigned char open[JSONW_DEPTH]; /* at each level: nothing written inside yet */
+    char close[JSONW_DEPTH];         /* at each level: its closing bracket */
+    const char *indent;              /* pending break (jsonw_break), or NULL */
 } jsonw;
 
 void jsonw_init(jsonw *w, FILE *f);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* The help's width, and the column option texts start at (at most). */
-#define WIDTH 79
+#define WIDTH       79
 #define HELP_COLUMN 28
 
 static const char *who(const opts_program *p, int cmd)
@@ -74,17 +74,16 @@ int opts_names_find(const opts_names *names, const char *name)
     return -1;
 }
 
-void opts_unknown_name(const opts_names *names, const char *value, const char *tail,
-                       char *why, size_t n)
+void opts_unknown_name(const opts_names *names, const char *value, const char *tail, char *why,
+                       size_t n)
 {
     char list[512];
     opts_names_list(names, list, sizeof list);
-    snprintf(why, n, "unknown %s '%s' (one of %s%s)", names->noun, value, list,
-             tail ? tail : "");
+    snprintf(why, n, "unknown %s '%s' (one of %s%s)", names->noun, value, list, tail ? tail : "");
 }
 
-int opts_choose(const opts_names *names, int (*in_all)(int), const char *text,
-                opts_choice *out, char *why, size_t n)
+int opts_choose(const opts_names *names, int (*in_all)(int), const char *text, opts_choice *out,
+                char *why, size_t n)
 {
     unsigned char named[OPTS_CHOICES] = {0};
     int all = 0;
@@ -182,7 +181,8 @@ static int store(const opts_program *p, int cmd, const opts_option *o, const cha
     default:
         if (o->check && o->check(value, why, sizeof why))
             return opts_usage_error(p, cmd, "%s: %s", label, why);
-        if (o->kind == OPTS_TEXT) *(const char **)field = value;
+        if (o->kind == OPTS_TEXT)
+            *(const char **)field = value;
         else if (!add_text(field, value, argc))
             return opts_usage_error(p, cmd, "out of memory");
         return 0;
@@ -194,8 +194,8 @@ static int store(const opts_program *p, int cmd, const opts_option *o, const cha
 /* The row of the option argument a for command cmd, its label (a without
  * "=value") and its value when a carries one. NULL after the usage error
  * (*rc set) when there is none. */
-static const opts_option *find_option(const opts_program *p, int cmd, const char *a,
-                                      char *label, size_t n, const char **value, int *rc)
+static const opts_option *find_option(const opts_program *p, int cmd, const char *a, char *label,
+                                      size_t n, const char **value, int *rc)
 {
     int is_long = a[1] == '-';
     const char *eq = is_long ? strchr(a, '=') : NULL;
@@ -222,8 +222,7 @@ static const opts_option *find_option(const opts_program *p, int cmd, const char
 }
 
 /* One option argument, argv[*i]; may take the next one as its value. */
-static int option(const opts_program *p, int cmd, int argc, char **argv, int *i,
-                  opts_head *values)
+static int option(const opts_program *p, int cmd, int argc, char **argv, int *i, opts_head *values)
 {
     char label[128];
     const char *value;
@@ -232,8 +231,10 @@ static int option(const opts_program *p, int cmd, int argc, char **argv, int *i,
     if (!o) return rc;
     if (o->kind == OPTS_HELP || o->kind == OPTS_VERSION) {
         if (value) return opts_usage_error(p, cmd, "option %s takes no value", label);
-        if (o->kind == OPTS_HELP) opts_help(p, cmd, stdout);
-        else printf("%s\n", p->version);
+        if (o->kind == OPTS_HELP)
+            opts_help(p, cmd, stdout);
+        else
+            printf("%s\n", p->version);
         return -2;
     }
     if (o->arg && !value) {
@@ -255,8 +256,7 @@ static int operand(const opts_program *p, int cmd, const char *a, opts_head *val
     return 0;
 }
 
-int opts_parse(const opts_program *p, int cmd, int argc, char **argv, int first,
-               opts_head *values)
+int opts_parse(const opts_program *p, int cmd, int argc, char **argv, int first, opts_head *values)
 {
     memset(values, 0, p->size);
     int only_operands = 0;
@@ -338,7 +338,8 @@ static void help_names(FILE *f, const opts_option *o, const char *help, int col,
         return;
     }
     char text[1024];
-    snprintf(text, sizeof text, "%s%s", help, o->kind == OPTS_NAMES ? "; one or more of:" : ", one of:");
+    snprintf(text, sizeof text, "%s%s", help,
+             o->kind == OPTS_NAMES ? "; one or more of:" : ", one of:");
     wrap(f, text, col, at);
     int w = 0;
     for (int i = 0; i < names->count; i++)
@@ -363,10 +364,14 @@ static void help_options(const opts_program *p, int cmd, FILE *f)
         if (!(o->commands & (1u << cmd))) continue;
         int n = left(o, buf, sizeof buf);
         fputs(buf, f);
-        if (n + 2 > at) fprintf(f, "\n%*s", at, "");
-        else fprintf(f, "%*s", at - n, "");
-        if (o->kind == OPTS_NAME || o->kind == OPTS_NAMES) help_names(f, o, o->help, at, at);
-        else wrap(f, o->help, at, at);
+        if (n + 2 > at)
+            fprintf(f, "\n%*s", at, "");
+        else
+            fprintf(f, "%*s", at - n, "");
+        if (o->kind == OPTS_NAME || o->kind == OPTS_NAMES)
+            help_names(f, o, o->help, at, at);
+        else
+            wrap(f, o->help, at, at);
     }
 }
 
@@ -385,8 +390,7 @@ void opts_help(const opts_program *p, int cmd, FILE *f)
         return;
     }
     const opts_command *c = &p->commands[cmd];
-    fprintf(f, "usage: %s%s%s %s", p->name, c->name ? " " : "", c->name ? c->name : "",
-            c->usage);
+    fprintf(f, "usage: %s%s%s %s", p->name, c->name ? " " : "", c->name ? c->name : "", c->usage);
     if (c->about) fprintf(f, "\n%s", c->about);
     fputs("\noptions:\n", f);
     help_options(p, cmd, f);

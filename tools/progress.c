@@ -12,7 +12,7 @@
 
 /* Seconds before the first drawing, and between two. */
 #define FIRST_DRAW 0.5
-#define REDRAW 0.25
+#define REDRAW     0.25
 
 double progress_now(void)
 {
@@ -68,9 +68,12 @@ void progress_update(progress *p, long done, long total)
     }
     /* A label too long for the terminal is cut, never the numbers. */
     int room = columns() - (int)strlen(counts) - 1, n = (int)strlen(p->label);
-    if (room < 4) fprintf(stderr, "\r%s\033[K", counts);
-    else if (n > room) fprintf(stderr, "\r%.*s... %s\033[K", room - 3, p->label, counts);
-    else fprintf(stderr, "\r%s %s\033[K", p->label, counts);
+    if (room < 4)
+        fprintf(stderr, "\r%s\033[K", counts);
+    else if (n > room)
+        fprintf(stderr, "\r%.*s... %s\033[K", room - 3, p->label, counts);
+    else
+        fprintf(stderr, "\r%s %s\033[K", p->label, counts);
     p->drawn = 1;
 }
 

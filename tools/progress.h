@@ -5,10 +5,10 @@
 #define RG_PROGRESS_H
 
 typedef struct progress {
-    int on;          /* drawing allowed: standard error is a terminal */
-    int drawn;       /* a line is on the screen now */
-    double start;    /* monotonic seconds at progress_begin */
-    double next;     /* no redraw before this */
+    int on;       /* drawing allowed: standard error is a terminal */
+    int drawn;    /* a line is on the screen now */
+    double start; /* monotonic seconds at progress_begin */
+    double next;  /* no redraw before this */
     char label[160];
 } progress;
 

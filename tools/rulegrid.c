@@ -48,91 +48,90 @@ const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 
 /* ---- The help texts of the commands --------------------------------------------- */
 
-#define FILES_TEXT                                                                       \
-    "A FILE is a JSON document (.json, or text starting with '{') or a corpus\n"         \
-    "(.jsonl: a document a line; .txt, .sdk, other text: classic lines).\n"              \
+#define FILES_TEXT                                                                                 \
+    "A FILE is a JSON document (.json, or text starting with '{') or a corpus\n"                   \
+    "(.jsonl: a document a line; .txt, .sdk, other text: classic lines).\n"                        \
     "No FILE, or '-', reads standard input.\n"
-#define EXIT_SOLVING                                                                     \
-    "exit status: 0 every puzzle solved, 1 some puzzle has no solution,\n"               \
-    "2 some input unreadable or a usage error, 3 some search hit a limit\n"              \
+#define EXIT_SOLVING                                                                               \
+    "exit status: 0 every puzzle solved, 1 some puzzle has no solution,\n"                         \
+    "2 some input unreadable or a usage error, 3 some search hit a limit\n"                        \
     "(the highest applies).\n"
 
-#define USAGE_SOLVE "[options] [FILE...]\n"
-#define ABOUT_SOLVE "Finds one solution of each puzzle.\n\n" FILES_TEXT
-#define AFTER_SOLVE EXIT_SOLVING
-#define WHO_SOLVE NULL
+#define USAGE_SOLVE  "[options] [FILE...]\n"
+#define ABOUT_SOLVE  "Finds one solution of each puzzle.\n\n" FILES_TEXT
+#define AFTER_SOLVE  EXIT_SOLVING
+#define WHO_SOLVE    NULL
 #define REFUSE_SOLVE NULL
 
 #define USAGE_COUNT USAGE_SOLVE
-#define ABOUT_COUNT                                                                      \
-    "Counts the solutions of each puzzle up to --limit (default 2: is it unique?).\n\n" \
-    FILES_TEXT
-#define AFTER_COUNT EXIT_SOLVING
-#define WHO_COUNT NULL
+#define ABOUT_COUNT                                                                                \
+    "Counts the solutions of each puzzle up to --limit (default 2: is it unique?).\n\n" FILES_TEXT
+#define AFTER_COUNT  EXIT_SOLVING
+#define WHO_COUNT    NULL
 #define REFUSE_COUNT NULL
 
 #define USAGE_CHECK USAGE_SOLVE
-#define ABOUT_CHECK                                                                      \
-    "Tells whether the givens of each puzzle break a rule directly, and whether\n"       \
+#define ABOUT_CHECK                                                                                \
+    "Tells whether the givens of each puzzle break a rule directly, and whether\n"                 \
     "the document's own solution satisfies every rule.\n\n" FILES_TEXT
-#define AFTER_CHECK                                                                      \
-    "exit status: 0 nothing broken, 1 some givens or solution break a rule,\n"           \
+#define AFTER_CHECK                                                                                \
+    "exit status: 0 nothing broken, 1 some givens or solution break a rule,\n"                     \
     "2 some input unreadable or a usage error.\n"
-#define WHO_CHECK NULL
+#define WHO_CHECK    NULL
 #define REFUSE_CHECK NULL
 
 #define USAGE_PLUGINS "[options]\n"
-#define ABOUT_PLUGINS                                                                    \
-    "Lists every rule type the loaded plugins register, and the folders searched:\n"     \
+#define ABOUT_PLUGINS                                                                              \
+    "Lists every rule type the loaded plugins register, and the folders searched:\n"               \
     "those of RULEGRID_PLUGIN_PATH, every --plugins DIR, then the built-in folder.\n"
-#define AFTER_PLUGINS "exit status: 0 listed, 2 a plugin could not be loaded or a usage error.\n"
-#define WHO_PLUGINS NULL
+#define AFTER_PLUGINS  "exit status: 0 listed, 2 a plugin could not be loaded or a usage error.\n"
+#define WHO_PLUGINS    NULL
 #define REFUSE_PLUGINS "the command plugins reads no file ('%s')"
 
-#define USAGE_GENERATE                                                                   \
-    "--preset NAME | --template FILE [options]\n"                                        \
-    "       rulegrid generate --list\n"                                                  \
+#define USAGE_GENERATE                                                                             \
+    "--preset NAME | --template FILE [options]\n"                                                  \
+    "       rulegrid generate --list\n"                                                            \
     "       rulegrid generate --preset NAME --print-template\n"
-#define ABOUT_GENERATE                                                                   \
-    "Generates puzzles with exactly one solution. One puzzle is written as a\n"          \
-    "document; with --count above 1 each puzzle is one line (.jsonl), as is one\n"       \
+#define ABOUT_GENERATE                                                                             \
+    "Generates puzzles with exactly one solution. One puzzle is written as a\n"                    \
+    "document; with --count above 1 each puzzle is one line (.jsonl), as is one\n"                 \
     "puzzle written to -o FILE.jsonl.\n"
-#define AFTER_GENERATE                                                                   \
-    "exit status: 0 every puzzle generated, 2 a usage, template or profile error,\n"     \
+#define AFTER_GENERATE                                                                             \
+    "exit status: 0 every puzzle generated, 2 a usage, template or profile error,\n"               \
     "3 some puzzle ran out of its time budget or attempts.\n"
-#define WHO_GENERATE "rulegrid generate"
+#define WHO_GENERATE    "rulegrid generate"
 #define REFUSE_GENERATE "unexpected argument '%s' (generate reads no files; use --template FILE)"
 
 #define USAGE_FMT "[options] [FILE...]\n"
-#define ABOUT_FMT                                                                        \
-    "Writes each JSON document (.json, or .jsonl: a document a line) in canonical\n"     \
+#define ABOUT_FMT                                                                                  \
+    "Writes each JSON document (.json, or .jsonl: a document a line) in canonical\n"               \
     "form to standard output, or back to its file with -w.\n"
-#define AFTER_FMT                                                                        \
-    "exit status: 0 written (or, with --check, everything canonical), 1 --check\n"       \
+#define AFTER_FMT                                                                                  \
+    "exit status: 0 written (or, with --check, everything canonical), 1 --check\n"                 \
     "found a difference, 2 an input could not be read or a usage error.\n"
-#define WHO_FMT NULL
+#define WHO_FMT    NULL
 #define REFUSE_FMT NULL
 
 #define USAGE_CONVERT "--to FORM [options] [FILE...]\n"
-#define ABOUT_CONVERT                                                                    \
-    "Converts every puzzle of the inputs (documents, .jsonl, classic lines).\n"          \
-    "Classic lines are read with the board and rules of --template (default: a\n"        \
+#define ABOUT_CONVERT                                                                              \
+    "Converts every puzzle of the inputs (documents, .jsonl, classic lines).\n"                    \
+    "Classic lines are read with the board and rules of --template (default: a\n"                  \
     "classic 9 x 9); --to lines writes only puzzles of those rules.\n"
-#define AFTER_CONVERT                                                                    \
-    "exit status: 0 converted, 2 an input could not be read, a puzzle could not\n"       \
+#define AFTER_CONVERT                                                                              \
+    "exit status: 0 converted, 2 an input could not be read, a puzzle could not\n"                 \
     "be converted, or a usage error.\n"
-#define WHO_CONVERT NULL
+#define WHO_CONVERT    NULL
 #define REFUSE_CONVERT NULL
 
 static const opts_command commands[] = {
-#define CLI_X_(ID, name, entry, summary)                                                 \
+#define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},
     CLI_COMMANDS(CLI_X_)
 #undef CLI_X_
 };
 
 static const opts_option options[] = {
-#define CLI_X_(ID, field, name, letter, value, cmds, how, help) \
+#define CLI_X_(ID, field, name, letter, value, cmds, how, help)                                    \
     OPTS_ROW(cli_options, field, name, letter, value, cmds, how, help)
     CLI_OPTIONS(CLI_X_)
 #undef CLI_X_

@@ -1,8 +1,8 @@
 /* Arena memory for a model: many small blocks freed together with it. */
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/arena.h"
+#include "base/mem.h"
 
 struct rg_chunk {
     struct rg_chunk *next;

@@ -38,12 +38,12 @@ void rg_error_rule(rg_error *e, int rule, const char *type)
 void rg_error_format(const rg_error *e, char *buf, size_t n)
 {
     size_t k = 0;
-#define PUT(...)                                                        \
-    do {                                                                \
-        if (k < n) {                                                    \
-            int w = snprintf(buf + k, n - k, __VA_ARGS__);              \
-            if (w > 0) k += (size_t)w;                                  \
-        }                                                               \
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (k < n) {                                                                               \
+            int w = snprintf(buf + k, n - k, __VA_ARGS__);                                         \
+            if (w > 0) k += (size_t)w;                                                             \
+        }                                                                                          \
     } while (0)
     if (n == 0) return;
     buf[0] = 0;

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
+#include "base/mem.h"
 
 #define MAX_FILE ((size_t)256 << 20) /* a document file */
 

@@ -10,8 +10,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/json.h"
+#include "base/mem.h"
 
 void rg_json_hooks(void)
 {

@@ -4,8 +4,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "base/rng.h"
 #include "gen/clues.h"
 #include "gen/hook.h"
@@ -91,7 +91,8 @@ int rg_clues_thin(rg_run *r, rg_puzzle **p)
         rc = rg_run_build(r, trial, &smaller);
         cJSON_Delete(trial);
         if (rc == RG_OK) rc = rg_run_copy(r, smaller, r->givens, &q);
-        if (rc == RG_OK && rg_puzzle_check(q, r->solution) == -1) rc = rg_run_acceptable(r, q, &yes);
+        if (rc == RG_OK && rg_puzzle_check(q, r->solution) == -1)
+            rc = rg_run_acceptable(r, q, &yes);
         rg_puzzle_free(q);
         if (rc == RG_OK && yes) {
             cJSON_Delete(cJSON_DetachItemViaPointer(r->rules, items[j]));

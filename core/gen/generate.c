@@ -9,9 +9,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "gen/clues.h"
 #include "gen/givens.h"
 #include "gen/hook.h"
@@ -65,8 +65,10 @@ static int start(rg_run *r, rg_puzzle **out)
     if (rc != RG_OK) return rc;
     r->nbase = cJSON_GetArraySize(r->rules);
     rg_puzzle *p = NULL;
-    if (pf->nlayout || pf->nclues) rc = rg_run_build(r, r->rules, &p);
-    else rc = rg_run_copy(r, r->g->templ, NULL, &p);
+    if (pf->nlayout || pf->nclues)
+        rc = rg_run_build(r, r->rules, &p);
+    else
+        rc = rg_run_copy(r, r->g->templ, NULL, &p);
     if (rc != RG_OK) return rc;
     int ok, none;
     if ((rc = rg_givens_fill(r, p, &ok, &none)) != RG_OK) goto fail;
@@ -76,8 +78,8 @@ static int start(rg_run *r, rg_puzzle **out)
                               "the template has no solution: there is nothing to generate");
             goto fail;
         }
-        snprintf(r->why, sizeof r->why, "%s", none ? "the layout has no solution"
-                                                   : "the fill ran out of its node budget");
+        snprintf(r->why, sizeof r->why, "%s",
+                 none ? "the layout has no solution" : "the fill ran out of its node budget");
         goto fail;
     }
     if (pf->nclues && (rc = invent(r, &p)) != RG_OK) goto fail;
@@ -159,26 +161,34 @@ static int check_options(const rg_generator *g, const rg_gen_options *o, rg_run 
     r->target = o->clues;
     r->max_seconds = o->max_seconds;
     r->count_nodes = pf->count_nodes;
-    if (o->symmetry >= RG_SYMMETRY_COUNT) return rg_error_set(err, RG_E_FORMAT, "symmetry", "unknown symmetry %d", o->symmetry);
-    if (o->level >= RG_STRATEGY_COUNT) return rg_error_set(err, RG_E_FORMAT, "level", "unknown strategy level %d", o->level);
+    if (o->symmetry >= RG_SYMMETRY_COUNT)
+        return rg_error_set(err, RG_E_FORMAT, "symmetry", "unknown symmetry %d", o->symmetry);
+    if (o->level >= RG_STRATEGY_COUNT)
+        return rg_error_set(err, RG_E_FORMAT, "level", "unknown strategy level %d", o->level);
     if (o->clues < 0 || o->clues > r->N)
-        return rg_error_set(err, RG_E_FORMAT, "clues", "%d is not a number of givens from 0 to %d", o->clues, r->N);
-    if (!(o->max_seconds >= 0)) return rg_error_set(err, RG_E_FORMAT, "time", "expected a number of seconds, 0 or more");
+        return rg_error_set(err, RG_E_FORMAT, "clues", "%d is not a number of givens from 0 to %d",
+                            o->clues, r->N);
+    if (!(o->max_seconds >= 0))
+        return rg_error_set(err, RG_E_FORMAT, "time", "expected a number of seconds, 0 or more");
     if (o->minimal && o->clues)
-        return rg_error_set(err, RG_E_FORMAT, "minimal", "a minimal puzzle and a target number of givens exclude "
-                                   "each other");
+        return rg_error_set(err, RG_E_FORMAT, "minimal",
+                            "a minimal puzzle and a target number of givens exclude "
+                            "each other");
     if ((r->symmetry == RG_SYMMETRY_ROTATE90 || r->symmetry == RG_SYMMETRY_DIAGONAL) &&
         rg_puzzle_rows(g->templ) != rg_puzzle_columns(g->templ))
-        return rg_error_set(err, RG_E_FORMAT, "symmetry", "%s needs a square board (this one is %d x %d)",
-                   rg_symmetry_name(r->symmetry), rg_puzzle_rows(g->templ),
-                   rg_puzzle_columns(g->templ));
+        return rg_error_set(
+            err, RG_E_FORMAT, "symmetry", "%s needs a square board (this one is %d x %d)",
+            rg_symmetry_name(r->symmetry), rg_puzzle_rows(g->templ), rg_puzzle_columns(g->templ));
     if (pf->givens == RG_GIVENS_NONE) {
-        const char *what = o->clues ? "clues" : o->minimal ? "minimal"
-                           : r->symmetry != RG_SYMMETRY_NONE ? "symmetry" : NULL;
+        const char *what = o->clues                          ? "clues"
+                           : o->minimal                      ? "minimal"
+                           : r->symmetry != RG_SYMMETRY_NONE ? "symmetry"
+                                                             : NULL;
         if (what)
-            return rg_error_set(err, RG_E_FORMAT, what, "%s places no givens (x-generate.givens is \"none\"), so "
-                                  "there are none to remove",
-                       g->label);
+            return rg_error_set(err, RG_E_FORMAT, what,
+                                "%s places no givens (x-generate.givens is \"none\"), so "
+                                "there are none to remove",
+                                g->label);
     }
     return RG_OK;
 }
@@ -200,8 +210,10 @@ static int weakest_level(rg_run *r, const rg_puzzle *q, const rg_result *res, in
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if ((rc = rg_run_solves_at(r, q, mid, &yes)) != RG_OK) return rc;
-        if (yes) hi = mid;
-        else lo = mid + 1;
+        if (yes)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
     *level = rg_givens_count(r) == r->N ? RG_STRATEGY_CHECK : hi;
     return RG_OK;
@@ -314,8 +326,8 @@ static int run_init(rg_run *r, const rg_generator *g, const rg_gen_options *o, r
     r->givens = rg_mem_calloc((size_t)r->N + 1, sizeof *r->givens);
     if (!r->solver || !r->solution || !r->givens)
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    if (rg_symmetry_orbits(g->templ, r->symmetry, &r->orbit_off, &r->orbit_cells,
-                           &r->norbits) != RG_OK)
+    if (rg_symmetry_orbits(g->templ, r->symmetry, &r->orbit_off, &r->orbit_cells, &r->norbits) !=
+        RG_OK)
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     return RG_OK;
 }
@@ -330,8 +342,8 @@ static void run_free(rg_run *r)
     rg_solver_free(r->solver);
 }
 
-int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
-                rg_gen_info *info, rg_error *err)
+int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out, rg_gen_info *info,
+                rg_error *err)
 {
     rg_error local;
     rg_gen_info linfo;
@@ -394,7 +406,8 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
     cJSON_Delete(settings);
     if (rc == RG_OK) {
         char *text = cJSON_PrintUnformatted(out);
-        if (!text) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        if (!text)
+            rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         else {
             *rules_json = rg_mem_strdup(text);
             cJSON_free(text);

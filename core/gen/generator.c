@@ -6,9 +6,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "gen/generator.h"
 #include "gen/profile.h"
 
@@ -45,7 +45,8 @@ int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char 
         g->board = cJSON_DetachItemFromObjectCaseSensitive(root, "board");
         g->rules = cJSON_DetachItemFromObjectCaseSensitive(root, "rules");
         g->meta = cJSON_DetachItemFromObjectCaseSensitive(root, "meta");
-        rc = rg_profile_read(reg, cJSON_GetObjectItemCaseSensitive(root, "x-generate"), &g->pf, err);
+        rc =
+            rg_profile_read(reg, cJSON_GetObjectItemCaseSensitive(root, "x-generate"), &g->pf, err);
     }
     cJSON_Delete(root);
     if (rc != RG_OK) {
@@ -75,7 +76,8 @@ int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name
     size_t k = 0;
     names[0] = 0;
     for (i = 0; i < rg_presets_count(ps) && k < sizeof names; i++) {
-        int w = snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "", rg_presets_name(ps, i));
+        int w =
+            snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "", rg_presets_name(ps, i));
         if (w > 0) k += (size_t)w;
     }
     return rg_error_set(err, RG_E_FORMAT, "preset", "unknown preset '%s' (one of %s)", name, names);
@@ -117,7 +119,8 @@ int rg_generator_set(rg_generator *g, const char *type, const char *name, const 
             }
             if (cJSON_IsArray(v) || cJSON_IsObject(v) || cJSON_IsNull(v)) {
                 cJSON_Delete(v);
-                return rg_error_set(err, RG_E_FORMAT, field, "expected a number, a string or true/false");
+                return rg_error_set(err, RG_E_FORMAT, field,
+                                    "expected a number, a string or true/false");
             }
             if (cJSON_HasObjectItem(targets[t], name))
                 cJSON_ReplaceItemInObjectCaseSensitive(targets[t], name, v);
@@ -126,6 +129,7 @@ int rg_generator_set(rg_generator *g, const char *type, const char *name, const 
         }
     }
     if (!found)
-        return rg_error_set(err, RG_E_FORMAT, field, "the profile has no clue request of type %s", type);
+        return rg_error_set(err, RG_E_FORMAT, field, "the profile has no clue request of type %s",
+                            type);
     return RG_OK;
 }

@@ -16,7 +16,7 @@ struct rg_generator {
     struct cJSON *meta;  /* the template's meta, or NULL */
     rg_puzzle *templ;    /* the template read as a puzzle */
     rg_profile pf;
-    int preset;          /* label is a preset name (else a file name) */
+    int preset; /* label is a preset name (else a file name) */
     char label[256];
 };
 

@@ -2,8 +2,8 @@
  * emptied orbit by orbit while the puzzle stays acceptable. */
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "base/rng.h"
 #include "gen/givens.h"
 #include "model/model.h"

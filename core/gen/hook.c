@@ -83,7 +83,8 @@ int rg_hook_emit(rg_gen *g, const char *rule_json)
     if (g->failed) return g->err->code ? g->err->code : RG_E_INTERNAL;
     cJSON *rule = rule_json ? rg_json_parse(rule_json, strlen(rule_json), NULL) : NULL;
     if (!rule) {
-        if (!rule_json) return gen_fail(g, RG_E_FORMAT, "the %s generator emitted NULL", g->type->name);
+        if (!rule_json)
+            return gen_fail(g, RG_E_FORMAT, "the %s generator emitted NULL", g->type->name);
         return gen_fail(g, RG_E_FORMAT, "the %s generator emitted text that is not JSON: %.200s",
                         g->type->name, rule_json);
     }
@@ -113,15 +114,15 @@ int rg_hook_error(rg_gen *g, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name, g->solution ? "generator" : "layout",
-                    msg);
+    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name,
+                    g->solution ? "generator" : "layout", msg);
 }
 
 int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
 int rg_hook_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
-               const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
+                const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
     if (solution ? !rg_hook_can_generate(t) : !rg_hook_can_layout(t))
@@ -136,4 +137,3 @@ int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *sett
         return rg_error_set(err, rc, NULL, "the %s generator failed (status %d)", t->name, rc);
     return RG_OK;
 }
-

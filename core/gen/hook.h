@@ -19,8 +19,7 @@ int rg_hook_can_layout(const rg_rule_type *t);
  * and the random stream *rng; every rule it emits is appended to the array
  * out (*emitted, when not NULL, counts them). */
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
-               const int *solution, uint64_t *rng, struct cJSON *out, int *emitted,
-               rg_error *err);
+                const int *solution, uint64_t *rng, struct cJSON *out, int *emitted, rg_error *err);
 
 /* The host table's generation calls (plugin.h documents each). */
 void rg_hook_board(const rg_gen *g, rg_board_info *out);

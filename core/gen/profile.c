@@ -9,9 +9,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "gen/hook.h"
 #include "gen/profile.h"
 
@@ -24,9 +24,9 @@ typedef int (*reader)(const field *f, const cJSON *v, rg_profile *pf, rg_registr
 struct field {
     const char *name;
     reader read;
-    long min, max;  /* whole numbers: the range */
-    size_t offset;  /* whole numbers: where in rg_profile */
-    int wide;       /* whole numbers: a uint64_t (else an int) */
+    long min, max; /* whole numbers: the range */
+    size_t offset; /* whole numbers: where in rg_profile */
+    int wide;      /* whole numbers: a uint64_t (else an int) */
 };
 
 static int bad(rg_error *err, const char *field, const char *fmt, ...)
@@ -60,15 +60,17 @@ static int read_summary(const field *f, const cJSON *v, rg_profile *pf, rg_regis
                         rg_error *err)
 {
     (void)pf, (void)reg;
-    return cJSON_IsString(v) ? RG_OK : bad(err, f->name, "expected a string, got %s",
-                                           rg_json_kind(v));
+    return cJSON_IsString(v) ? RG_OK
+                             : bad(err, f->name, "expected a string, got %s", rg_json_kind(v));
 }
 
 /* What a value was, for the messages: the string, or its kind. */
 static const char *found(const cJSON *v, char *buf, size_t n)
 {
-    if (cJSON_IsString(v)) snprintf(buf, n, "\"%.40s\"", v->valuestring);
-    else snprintf(buf, n, "%s", rg_json_kind(v));
+    if (cJSON_IsString(v))
+        snprintf(buf, n, "\"%.40s\"", v->valuestring);
+    else
+        snprintf(buf, n, "%s", rg_json_kind(v));
     return buf;
 }
 
@@ -78,8 +80,10 @@ static int read_givens(const field *f, const cJSON *v, rg_profile *pf, rg_regist
     (void)reg;
     char got[64];
     const char *s = cJSON_IsString(v) ? v->valuestring : NULL;
-    if (s && strcmp(s, "remove") == 0) pf->givens = RG_GIVENS_REMOVE;
-    else if (s && strcmp(s, "none") == 0) pf->givens = RG_GIVENS_NONE;
+    if (s && strcmp(s, "remove") == 0)
+        pf->givens = RG_GIVENS_REMOVE;
+    else if (s && strcmp(s, "none") == 0)
+        pf->givens = RG_GIVENS_NONE;
     else
         return bad(err, f->name, "expected \"remove\" or \"none\", got %s",
                    found(v, got, sizeof got));
@@ -93,11 +97,13 @@ static int read_count(const field *f, const cJSON *v, rg_profile *pf, rg_registr
     (void)reg;
     if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
         v->valuedouble < (double)f->min || v->valuedouble > (double)f->max)
-        return bad(err, f->name, "expected a whole number from %ld to %ld, got %s", f->min,
-                   f->max, cJSON_IsNumber(v) ? "another number" : rg_json_kind(v));
+        return bad(err, f->name, "expected a whole number from %ld to %ld, got %s", f->min, f->max,
+                   cJSON_IsNumber(v) ? "another number" : rg_json_kind(v));
     char *at = (char *)pf + f->offset;
-    if (f->wide) *(uint64_t *)(void *)at = (uint64_t)v->valuedouble;
-    else *(int *)(void *)at = (int)v->valuedouble;
+    if (f->wide)
+        *(uint64_t *)(void *)at = (uint64_t)v->valuedouble;
+    else
+        *(int *)(void *)at = (int)v->valuedouble;
     return RG_OK;
 }
 
@@ -186,8 +192,8 @@ static int read_settings(const cJSON *c, const char *where, rg_request *q, rg_er
 }
 
 /* One request of the list called list: a type whose plugin has the hook. */
-static int read_request(rg_registry *reg, const char *list, const cJSON *c, int i,
-                        rg_request *q, rg_error *err)
+static int read_request(rg_registry *reg, const char *list, const cJSON *c, int i, rg_request *q,
+                        rg_error *err)
 {
     char where[64], name[80];
     int layout = strcmp(list, "layout") == 0;
@@ -232,8 +238,10 @@ static int read_requests(const field *f, const cJSON *v, rg_profile *pf, rg_regi
 
 /* ---- The table ------------------------------------------------------------------ */
 
-#define COUNT(name, min, max, member, wide)                                               \
-    {#name, read_count, min, max, offsetof(rg_profile, member), wide}
+#define COUNT(name, min, max, member, wide)                                                        \
+    {                                                                                              \
+#name, read_count, min, max, offsetof(rg_profile, member), wide                            \
+    }
 
 static const field fields[] = {
     {"summary", read_summary, 0, 0, 0, 0},

@@ -20,10 +20,10 @@ typedef struct rg_request {
 } rg_request;
 
 typedef struct rg_profile {
-    int givens; /* RG_GIVENS_* */
-    rg_request *clues;   /* invented over the solution */
+    int givens;        /* RG_GIVENS_* */
+    rg_request *clues; /* invented over the solution */
     int nclues;
-    rg_request *layout;  /* laid out before the fill */
+    rg_request *layout; /* laid out before the fill */
     int nlayout;
     char **thin; /* remove_clues: rule types whose invented rules may go */
     int nthin;

@@ -7,9 +7,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "base/rng.h"
 #include "gen/clues.h"
 #include "gen/repair.h"
@@ -18,14 +18,14 @@
 /* Rounds of regrowing clues in one repair, and tries to meet a second
  * solution by random value orders before falling back on the open cells. */
 #define REGROW_TRIES 6
-#define OTHER_TRIES 2
+#define OTHER_TRIES  2
 
 /* Scratch of one repair: per cell. */
 typedef struct scratch {
-    int *other;             /* a second solution */
-    unsigned char *freed;   /* cells no invented rule names any more */
-    unsigned char *names;   /* the cells of one rule */
-    rg_mask *dom;           /* root domains */
+    int *other;           /* a second solution */
+    unsigned char *freed; /* cells no invented rule names any more */
+    unsigned char *names; /* the cells of one rule */
+    rg_mask *dom;         /* root domains */
 } scratch;
 
 /* A solution of p other than r->solution into other (*found = 1), looked

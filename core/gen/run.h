@@ -30,13 +30,13 @@ typedef struct rg_run {
     int norbits;
     const int *tgivens; /* the template's givens */
     /* The attempt. */
-    struct cJSON *rules;    /* template rules, laid out rules, then invented rules */
-    int nbase;       /* rules before the invented ones */
+    struct cJSON *rules; /* template rules, laid out rules, then invented rules */
+    int nbase;           /* rules before the invented ones */
     int *solution;
     int *givens;
     int repairs;
-    int fewest;      /* fewest givens met (for the message when --clues is not met) */
-    char why[200];   /* why the last attempt failed */
+    int fewest;    /* fewest givens met (for the message when --clues is not met) */
+    char why[200]; /* why the last attempt failed */
 } rg_run;
 
 /* Seconds since the run began. */

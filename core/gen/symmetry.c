@@ -6,7 +6,7 @@
 #include "gen/symmetry.h"
 
 static const char *const symmetry_names[RG_SYMMETRY_COUNT] = {"none", "rotate180", "rotate90",
-                                                             "mirror", "diagonal"};
+                                                              "mirror", "diagonal"};
 
 const char *rg_symmetry_name(int s)
 {
@@ -39,7 +39,8 @@ int rg_symmetry_orbits(const rg_puzzle *t, int symmetry, int **off, int **cells,
 {
     int N = rg_puzzle_cells(t);
     int *of = rg_mem_alloc((size_t)(N ? N : 1) * sizeof *of);
-    int *o = rg_mem_alloc(((size_t)N + 1) * sizeof *o), *c = rg_mem_alloc((size_t)(N ? N : 1) * sizeof *c);
+    int *o = rg_mem_alloc(((size_t)N + 1) * sizeof *o),
+        *c = rg_mem_alloc((size_t)(N ? N : 1) * sizeof *c);
     if (!of || !o || !c) {
         rg_mem_free(of);
         rg_mem_free(o);

@@ -5,8 +5,8 @@
  * mirrors (core/CMakeLists.txt). */
 #define _GNU_SOURCE /* dl_iterate_phdr */
 
-#include <link.h>
 #include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -6,8 +6,8 @@
 #include <stdarg.h>
 
 #include "gen/hook.h"
-#include "host/registry.h"
 #include "host/host.h"
+#include "host/registry.h"
 #include "io/out.h"
 #include "model/build.h"
 #include "rules/read.h"

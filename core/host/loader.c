@@ -24,36 +24,34 @@ int rg_loader_error(rg_error *err, const char *file, const char *fmt, ...)
     return RG_E_PLUGIN;
 }
 
-
 /* The magic block and descriptor size, compared before init runs. */
 static int check_info(const rg_plugin_info *info, const char *path, rg_error *err)
 {
     if (info->magic != RG_ABI_MAGIC)
         return rg_loader_error(err, path,
-                            "not a rulegrid plugin: its magic is 0x%08x, rulegrid "
-                            "expects 0x%08x",
-                            (unsigned)info->magic, (unsigned)RG_ABI_MAGIC);
+                               "not a rulegrid plugin: its magic is 0x%08x, rulegrid "
+                               "expects 0x%08x",
+                               (unsigned)info->magic, (unsigned)RG_ABI_MAGIC);
     if (info->abi != RG_ABI_VERSION)
         return rg_loader_error(err, path,
-                            "the plugin was built for plugin ABI %u; this rulegrid has ABI %u",
-                            (unsigned)info->abi, (unsigned)RG_ABI_VERSION);
+                               "the plugin was built for plugin ABI %u; this rulegrid has ABI %u",
+                               (unsigned)info->abi, (unsigned)RG_ABI_VERSION);
     if (info->mask_size != sizeof(rg_mask))
         return rg_loader_error(err, path,
-                            "the plugin was built with %u-byte domain masks; this rulegrid "
-                            "uses %u-byte masks",
-                            (unsigned)info->mask_size, (unsigned)sizeof(rg_mask));
+                               "the plugin was built with %u-byte domain masks; this rulegrid "
+                               "uses %u-byte masks",
+                               (unsigned)info->mask_size, (unsigned)sizeof(rg_mask));
     if (info->max_digits != RG_MAX_DIGITS)
         return rg_loader_error(err, path,
-                            "the plugin was built for at most %u digits; this rulegrid "
-                            "allows %u",
-                            (unsigned)info->max_digits, (unsigned)RG_MAX_DIGITS);
+                               "the plugin was built for at most %u digits; this rulegrid "
+                               "allows %u",
+                               (unsigned)info->max_digits, (unsigned)RG_MAX_DIGITS);
     if (info->size < INFO_V1_SIZE)
         return rg_loader_error(err, path,
-                            "the plugin's descriptor has %zu bytes; plugin ABI %u needs at "
-                            "least %zu",
-                            info->size, RG_ABI_VERSION, (size_t)INFO_V1_SIZE);
-    if (!info->init)
-        return rg_loader_error(err, path, "the plugin has no init function");
+                               "the plugin's descriptor has %zu bytes; plugin ABI %u needs at "
+                               "least %zu",
+                               info->size, RG_ABI_VERSION, (size_t)INFO_V1_SIZE);
+    if (!info->init) return rg_loader_error(err, path, "the plugin has no init function");
     return RG_OK;
 }
 

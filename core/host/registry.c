@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
+#include "base/mem.h"
+#include "host/host.h"
 #include "host/loader.h"
 #include "host/registry.h"
-#include "host/host.h"
 
 /* The size of the first ABI-1 rule type descriptor: a plugin's descriptor
  * may be larger (built against a later header) but never smaller. */
@@ -97,9 +97,9 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
         rc = rg_loader_error(r->err, file, "the plugin registered a NULL rule type");
     } else if (t->size < TYPE_V1_SIZE) {
         rc = rg_loader_error(r->err, file,
-                          "the plugin registered a rule type descriptor of %zu bytes; "
-                          "plugin ABI %u needs at least %zu",
-                          t->size, RG_ABI_VERSION, (size_t)TYPE_V1_SIZE);
+                             "the plugin registered a rule type descriptor of %zu bytes; "
+                             "plugin ABI %u needs at least %zu",
+                             t->size, RG_ABI_VERSION, (size_t)TYPE_V1_SIZE);
     } else if (!t->name || !t->name[0]) {
         rc = rg_loader_error(r->err, file, "the plugin registered a rule type without a name");
     } else if (!t->family || !t->family[0]) {
@@ -110,8 +110,8 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
         const type_entry *old = find_entry(reg, t->name);
         if (old) {
             rc = rg_loader_error(r->err, file,
-                              "rule type \"%s\" is registered twice: by %s and by %s",
-                              t->name, reg->files[old->file].path, file);
+                                 "rule type \"%s\" is registered twice: by %s and by %s", t->name,
+                                 reg->files[old->file].path, file);
         } else {
             rc = RG_OK;
         }
@@ -203,7 +203,8 @@ static int run_init(rg_registry *reg, plugin_file *f, const rg_plugin_info *info
     reg->registrar.file = NULL;
     reg->registrar.err = NULL;
     if (!failed && rc == RG_OK) return RG_OK;
-    if (!failed) return rg_loader_error(err, f->path, "the plugin's init failed with status %d", rc);
+    if (!failed)
+        return rg_loader_error(err, f->path, "the plugin's init failed with status %d", rc);
     if (err) snprintf(err->file, sizeof err->file, "%s", f->path);
     return e->code ? e->code : RG_E_PLUGIN;
 }
@@ -258,7 +259,8 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
     char **names;
     int n;
     rc = rg_file_list(dir, ".so", &names, &n);
-    if (rc == RG_E_IO) return rg_loader_error(err, dir, "cannot read plugin folder: %s", strerror(errno));
+    if (rc == RG_E_IO)
+        return rg_loader_error(err, dir, "cannot read plugin folder: %s", strerror(errno));
     if (rc != RG_OK) return nomem(err, dir);
     size_t dlen = strlen(dir);
     for (int i = 0; i < n && rc == RG_OK; i++) {

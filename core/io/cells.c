@@ -6,12 +6,11 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "io/cells.h"
 #include "model/board.h"
-
 
 static int int_field(const cJSON *v, const char *field, long min, long max, long *out,
                      rg_error *err)
@@ -161,7 +160,7 @@ int rg_cells_read_board(const cJSON *root, rg_board *board, rg_error *err)
 /* Reads an object cell -> digit into vals (per cell, zeroed by the caller).
  * complete: every existing cell must be named (a solution). */
 int rg_cells_read_digits(const cJSON *obj, const char *name, const rg_board *bd, int complete,
-                       int *vals, rg_error *err)
+                         int *vals, rg_error *err)
 {
     char g[64], field[192], cell_name[32];
     if (!cJSON_IsObject(obj))
@@ -178,8 +177,7 @@ int rg_cells_read_digits(const cJSON *obj, const char *name, const rg_board *bd,
         int k = rg_board_at(bd, row, col);
         if (k < 0)
             return rg_error_set(err, RG_E_FORMAT, field,
-                                "%s does not exist: it is not one of the board's cells",
-                                c->string);
+                                "%s does not exist: it is not one of the board's cells", c->string);
         rg_board_cell_name(row, col, cell_name, sizeof cell_name);
         if (vals[k])
             return rg_error_set(err, RG_E_FORMAT, field,

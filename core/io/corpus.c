@@ -5,16 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "io/text.h"
 #include "model/board.h"
 #include "model/model.h"
 #include "model/record.h"
 
-#define MAX_LINE ((size_t)64 << 20)  /* a corpus line */
+#define MAX_LINE ((size_t)64 << 20) /* a corpus line */
 
-#define IN_CHUNK ((size_t)64 << 10)  /* corpus read buffer */
+#define IN_CHUNK ((size_t)64 << 10) /* corpus read buffer */
 
 /* Classic lines without a template are the givens of this preset. */
 #define CLASSIC_PRESET "classic9"
@@ -23,7 +23,7 @@ struct rg_corpus {
     rg_registry *reg;
     FILE *fp;
     int own_fp;
-    char name[256];   /* the path, for errors */
+    char name[256]; /* the path, for errors */
     int jsonl;
     rg_puzzle *templ; /* classic lines: holds the shared model */
     long index;       /* entry last returned, -1 before the first */

@@ -7,9 +7,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "host/registry.h"
 #include "io/cells.h"
 #include "io/document.h"
@@ -28,8 +28,7 @@ static int no_duplicates(const cJSON *v, const char *path, rg_error *err)
         if (oom) return rg_error_set(err, RG_E_NOMEM, path, "out of memory");
         if (dup) {
             snprintf(sub, sizeof sub, "%s.%s", path, dup);
-            return rg_error_set(err, RG_E_FORMAT, sub, "duplicate key: \"%s\" appears twice",
-                                dup);
+            return rg_error_set(err, RG_E_FORMAT, sub, "duplicate key: \"%s\" appears twice", dup);
         }
         for (const cJSON *c = v->child; c; c = c->next) {
             snprintf(sub, sizeof sub, "%s.%s", path, c->string ? c->string : "");
@@ -127,8 +126,8 @@ static int check_top(const cJSON *root, rg_error *err)
                             "unsupported version %ld: this reader reads version 1", ver);
     for (const cJSON *c = root->child; c; c = c->next) {
         const char *n = c->string;
-        static const char *const known[] = {"format", "version", "board", "rules",
-                                            "givens", "solution", "meta", NULL};
+        static const char *const known[] = {"format", "version",  "board", "rules",
+                                            "givens", "solution", "meta",  NULL};
         int ok = strncmp(n, "x-", 2) == 0;
         for (int i = 0; known[i] && !ok; i++) ok = strcmp(n, known[i]) == 0;
         if (!ok)
@@ -190,8 +189,7 @@ static int keep_source(cJSON *root, rg_model *m, rg_error *err)
     return RG_OK;
 }
 
-int rg_document_read(rg_registry *reg, const char *text, size_t len, rg_puzzle **out,
-                     rg_error *err)
+int rg_document_read(rg_registry *reg, const char *text, size_t len, rg_puzzle **out, rg_error *err)
 {
     cJSON *root = NULL;
     rg_model *m = NULL;

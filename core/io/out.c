@@ -7,9 +7,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "io/jsonw.h"
 #include "io/out.h"
 #include "model/board.h"
@@ -88,7 +88,8 @@ struct rg_out {
 /* Starts the next rule of the list. */
 static void rule_sep(rg_out *o)
 {
-    rg_jsonw_puts(&o->b, o->nrules++ ? (o->pretty ? ",\n    " : ", ") : (o->pretty ? "\n    " : ""));
+    rg_jsonw_puts(&o->b,
+                  o->nrules++ ? (o->pretty ? ",\n    " : ", ") : (o->pretty ? "\n    " : ""));
 }
 
 void rg_out_board(const rg_out *o, rg_board_info *out) { rg_board_info_of(o->bd, out); }
@@ -153,7 +154,10 @@ static int cmp_slot(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
-static int rank_of(const rg_rule_type *t) { return t->write_rank ? t->write_rank : THIRD_PARTY_RANK; }
+static int rank_of(const rg_rule_type *t)
+{
+    return t->write_rank ? t->write_rank : THIRD_PARTY_RANK;
+}
 
 /* Every rule in rank order, a run of rules whose types share a write hook
  * handed to it at once. */
@@ -167,8 +171,10 @@ static int write_rules(rg_out *o, const rg_model *m, const cJSON *rules)
     if (!order || !recs || !list || !data) rc = RG_E_NOMEM;
     const cJSON *json = rules ? rules->child : NULL;
     for (int i = 0; rc == RG_OK && i < n; i++, json = json ? json->next : NULL) {
-        if (!json) rc = RG_E_INTERNAL; /* the source and the model disagree */
-        else recs[i] = (rg_rule){json, i, m->rules[i].type->name, 0, NULL};
+        if (!json)
+            rc = RG_E_INTERNAL; /* the source and the model disagree */
+        else
+            recs[i] = (rg_rule){json, i, m->rules[i].type->name, 0, NULL};
         order[i] = (slot){rank_of(m->rules[i].type), i};
     }
     if (rc == RG_OK) qsort(order, (size_t)n, sizeof *order, cmp_slot);
@@ -195,7 +201,6 @@ static int write_rules(rg_out *o, const rg_model *m, const cJSON *rules)
     rg_mem_free(data);
     return rc;
 }
-
 
 /* "r1c1": 5, ... for the nonzero values, one board row a line when pretty. */
 static void write_digits(rg_out *w, const rg_board *bd, const char *name, const int *vals)
@@ -234,8 +239,8 @@ static int write_doc(rg_out *w, const rg_puzzle *p, unsigned flags)
     field_sep(w);
     rg_jsonw_puts(b, "\"version\": 1");
     field_sep(w);
-    rg_jsonw_putf(b, "\"board\": {\"rows\": %d, \"columns\": %d, \"digits\": %d", bd->rows, bd->cols,
-         bd->digits);
+    rg_jsonw_putf(b, "\"board\": {\"rows\": %d, \"columns\": %d, \"digits\": %d", bd->rows,
+                  bd->cols, bd->digits);
     const cJSON *cells = cJSON_GetObjectItemCaseSensitive(board, "cells");
     if (cells) {
         rg_jsonw_puts(b, ", \"cells\": ");

@@ -9,10 +9,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "base/mem.h"
 
 typedef struct preset {
     char *name, *path, *summary, *text;

@@ -7,10 +7,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "io/document.h"
 #include "io/out.h"
 #include "model/board.h"
@@ -39,8 +39,10 @@ int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *
         err->line = line;
         if (err->code == RG_OK) err->code = rc;
     }
-    if (out) *out = p;
-    else rg_puzzle_free(p);
+    if (out)
+        *out = p;
+    else
+        rg_puzzle_free(p);
     return rc;
 }
 

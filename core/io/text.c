@@ -92,8 +92,8 @@ int rg_text_parse_object(const char *text, size_t len, cJSON **out, rg_error *er
                             position(text, len, pos, at, sizeof at), near);
     }
     size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
-    while (pos < len && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' ||
-                         text[pos] == '\r'))
+    while (pos < len &&
+           (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
         pos++;
     if (pos < len) {
         cJSON_Delete(root);

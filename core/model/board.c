@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "model/board.h"
 
 /* Fills b for a rows x cols board of D digits; exists (rows*cols flags, or

@@ -5,21 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/error.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "model/build.h"
 #include "model/model.h"
 
-#define GROW(arr, n, cap, err_ret)                                               \
-    do {                                                                          \
-        if ((n) == (cap)) {                                                       \
-            int nc_ = (cap) ? 2 * (cap) : 16;                                     \
-            void *np_ = rg_mem_realloc((arr), (size_t)nc_ * sizeof *(arr));           \
-            if (!np_) return (err_ret);                                           \
-            (arr) = np_;                                                          \
-            (cap) = nc_;                                                          \
-        }                                                                         \
+#define GROW(arr, n, cap, err_ret)                                                                 \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            int nc_ = (cap) ? 2 * (cap) : 16;                                                      \
+            void *np_ = rg_mem_realloc((arr), (size_t)nc_ * sizeof *(arr));                        \
+            if (!np_) return (err_ret);                                                            \
+            (arr) = np_;                                                                           \
+            (cap) = nc_;                                                                           \
+        }                                                                                          \
     } while (0)
 
 static rg_model *model_of(const rg_build *b) { return b->m; }
@@ -58,7 +58,10 @@ int rg_build_check_areas(rg_model *m, rg_error *err)
 
 void rg_build_board(const rg_build *b, rg_board_info *out) { rg_board_info_of(b->board, out); }
 
-int rg_build_cell_at(const rg_build *b, int row, int col) { return rg_board_at(b->board, row, col); }
+int rg_build_cell_at(const rg_build *b, int row, int col)
+{
+    return rg_board_at(b->board, row, col);
+}
 
 void rg_build_cell_pos(const rg_build *b, int cell, int *row, int *col)
 {
@@ -111,7 +114,8 @@ int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
     for (int i = 0; i < n; i++) h = (h ^ (uint64_t)sorted[i]) * 1099511628211ull;
     for (int i = 0; i < m->nhouses; i++) {
         rg_house *o = &m->houses[i];
-        if (o->hash == h && o->n == n && memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0) {
+        if (o->hash == h && o->n == n &&
+            memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0) {
             /* The same house: a box kind wins for drawing. */
             if (kind == RG_HOUSE_BOX) o->kind = kind;
             rg_mem_free(sorted);
@@ -171,8 +175,8 @@ int rg_build_add_differ(rg_build *b, int a, int c)
 int rg_build_add_unit(rg_build *b, const int *cells, int n)
 {
     if (n != b->board->digits)
-        return rg_error_set(b->err, RG_E_INTERNAL, NULL,
-                            "a unit needs exactly %d cells, got %d", b->board->digits, n);
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL, "a unit needs exactly %d cells, got %d",
+                            b->board->digits, n);
     return rg_build_add_house(b, cells, n, RG_HOUSE_REGION);
 }
 
@@ -205,7 +209,7 @@ int rg_build_add_mark(rg_build *b, const char *family, long key, const int *cell
 }
 
 int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, const int *watch,
-                           int n, unsigned events)
+                            int n, unsigned events)
 {
     rg_model *m = model_of(b);
     if (!def || def->size < offsetof(rg_propagator, check) + sizeof def->check || !def->propagate ||
@@ -222,7 +226,8 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
     if (rc) return rc;
     int fam = rg_model_family(m, def->family);
     if (fam < 0)
-        return rg_error_set(b->err, RG_E_LIMIT, NULL, "more than %d rule families", RG_MAX_FAMILIES);
+        return rg_error_set(b->err, RG_E_LIMIT, NULL, "more than %d rule families",
+                            RG_MAX_FAMILIES);
     GROW(m->props, m->nprops, m->capprops, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
     rg_prop *p = &m->props[m->nprops];
     memset(p, 0, sizeof *p);
@@ -273,7 +278,7 @@ int rg_build_grid_origin(const rg_build *b, int i) { return b->m->grids[i]; }
 int rg_build_mark_count(const rg_build *b) { return b->m->nmarks; }
 
 void rg_build_mark(const rg_build *b, int i, const char **family, long *key, const int **cells,
-                  int *n)
+                   int *n)
 {
     const rg_mark *k = &b->m->marks[i];
     if (family) *family = k->family;

@@ -52,8 +52,8 @@ int rg_build_defer_area(rg_build *b, const char *field, const char *name, int or
 int rg_build_check_areas(struct rg_model *m, rg_error *err);
 /* The wording of an area naming no grid's origin (one printf argument: the
  * name as written). */
-#define RG_NOT_A_GRID                                                                    \
-    "%s is not the origin of a grid; an area is a grid's origin, a rectangle like "      \
+#define RG_NOT_A_GRID                                                                              \
+    "%s is not the origin of a grid; an area is a grid's origin, a rectangle like "                \
     "\"r1c1:r3c3\" or a list of cells and rectangles"
 
 #endif

@@ -6,12 +6,12 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "model/model.h"
 
-static const char *const builtin_families[RG_FAM_BUILTIN] = {"peers", "singles",
-                                                             "intersections", "subsets"};
+static const char *const builtin_families[RG_FAM_BUILTIN] = {"peers", "singles", "intersections",
+                                                             "subsets"};
 
 rg_model *rg_model_new(rg_board *board)
 {
@@ -35,7 +35,7 @@ void rg_model_ref(rg_model *m) { atomic_fetch_add_explicit(&m->refs, 1, memory_o
 void rg_model_unref(rg_model *m)
 {
     if (!m || atomic_fetch_sub_explicit(&m->refs, 1, memory_order_acq_rel) > 1) return;
-    for (int i = 0; i < m->nhouses; i++) rg_mem_free(m->houses[i].cells);  /* listed shares it */
+    for (int i = 0; i < m->nhouses; i++) rg_mem_free(m->houses[i].cells); /* listed shares it */
     rg_mem_free(m->houses);
     rg_mem_free(m->edges);
     for (int i = 0; i < m->nprops; i++) rg_mem_free(m->props[i].watch);

@@ -106,13 +106,13 @@ struct rg_model {
     int infeasible_rule; /* a house of more than D cells, or -1 */
 
     /* Built by rg_model_finish. */
-    rg_mask *root;           /* per cell: allowed digits before givens */
-    int *peer_off, *peers;   /* CSR: peers of cell i */
+    rg_mask *root;         /* per cell: allowed digits before givens */
+    int *peer_off, *peers; /* CSR: peers of cell i */
     int *unit_off, *unit_cells;
     int nunits;
     int *cell_unit_off, *cell_units; /* CSR: units holding cell i */
-    rg_inter *inters; /* grouped by unit: those of unit u are */
-    int ninters;      /* inter_off[u] .. inter_off[u+1]-1 */
+    rg_inter *inters;                /* grouped by unit: those of unit u are */
+    int ninters;                     /* inter_off[u] .. inter_off[u+1]-1 */
     int *inter_off;
     rg_igroup *igroups; /* those of unit u: igroup_off[u] .. igroup_off[u+1]-1 */
     int *igroup_off;

@@ -4,8 +4,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "model/board.h"
 #include "model/model.h"
 #include "model/record.h"
@@ -33,8 +33,8 @@ int rg_record_copy(const rg_puzzle *p, const int *givens, rg_puzzle **out, rg_er
                 char name[32];
                 rg_board_cell_name(bd->row[k], bd->col[k], name, sizeof name);
                 return rg_error_set(err, RG_E_FORMAT, "givens",
-                                    "cell %s: digit %d is out of range (0 to %d)", name,
-                                    givens[k], bd->digits);
+                                    "cell %s: digit %d is out of range (0 to %d)", name, givens[k],
+                                    bd->digits);
             }
     rg_puzzle *q = rg_mem_calloc(1, sizeof *q);
     int *g = rg_mem_alloc((size_t)(bd->ncells ? bd->ncells : 1) * sizeof *g);

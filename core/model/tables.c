@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "model/model.h"
 #include "model/tables.h"
 
@@ -119,8 +119,10 @@ static int add_inter(rg_model *m, const rg_house *u, const rg_house *h, int *cap
     int tmp_u[RG_MAX_DIGITS], tmp_h[RG_MAX_DIGITS];
     int i = 0, j = 0;
     while (i < u->n || j < h->n) {
-        if (j == h->n || (i < u->n && u->cells[i] < h->cells[j])) tmp_u[nu++] = u->cells[i++];
-        else if (i == u->n || h->cells[j] < u->cells[i]) tmp_h[nh++] = h->cells[j++];
+        if (j == h->n || (i < u->n && u->cells[i] < h->cells[j]))
+            tmp_u[nu++] = u->cells[i++];
+        else if (i == u->n || h->cells[j] < u->cells[i])
+            tmp_h[nh++] = h->cells[j++];
         else {
             in[nin++] = u->cells[i];
             i++;
@@ -228,7 +230,8 @@ static int group_inters(rg_model *m)
             for (int j = i; j < hi; j++) {
                 if (taken[j]) continue;
                 int clash = 0;
-                for (int k = 0; k < m->inters[j].nin && !clash; k++) clash = used[m->inters[j].in[k]];
+                for (int k = 0; k < m->inters[j].nin && !clash; k++)
+                    clash = used[m->inters[j].in[k]];
                 if (clash) continue;
                 for (int k = 0; k < m->inters[j].nin; k++) used[m->inters[j].in[k]] = 1;
                 taken[j] = 1;

@@ -6,8 +6,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/error.h"
+#include "base/mem.h"
 #include "model/build.h"
 #include "model/model.h"
 #include "model/tables.h"

@@ -9,10 +9,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/mem.h"
 #include "base/arena.h"
 #include "base/error.h"
 #include "base/json.h"
+#include "base/mem.h"
 #include "model/board.h"
 #include "model/build.h"
 #include "rules/read.h"
@@ -197,8 +197,7 @@ static int cell_of(rg_build *b, rg_rule *r, const char *where, const char *s, in
                                  "\"%.40s\" is not a cell name: row and column numbers have no "
                                  "leading zeros",
                                  s);
-        return rg_read_error(b, r, where, "expected a cell name like \"r1c1\", got \"%.40s\"",
-                             s);
+        return rg_read_error(b, r, where, "expected a cell name like \"r1c1\", got \"%.40s\"", s);
     }
     const rg_board *bd = b->board;
     if (row > bd->rows || col > bd->cols)
@@ -315,8 +314,8 @@ static int check_count(rg_build *b, rg_rule *r, const char *field, int n, int mi
 }
 
 /* Copies the collected cells into the arena. */
-static int finish_cells(rg_build *b, rg_rule *r, const char *field, collect *c,
-                        const int **cells, int *n)
+static int finish_cells(rg_build *b, rg_rule *r, const char *field, collect *c, const int **cells,
+                        int *n)
 {
     int *out = rg_arena_alloc(b->arena, (size_t)(c->n ? c->n : 1) * sizeof *out);
     if (!out) return nomem(b, r, field);
@@ -459,8 +458,9 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
     int rc = fetch(b, r, field, flags, &v);
     if (rc) return rc;
     if (!cJSON_IsArray(v))
-        return rg_read_error(b, r, field, "expected a list of cell pairs like [[\"r1c1\", "
-                                          "\"r1c2\"]], got %s",
+        return rg_read_error(b, r, field,
+                             "expected a list of cell pairs like [[\"r1c1\", "
+                             "\"r1c2\"]], got %s",
                              rg_json_found(v, g, sizeof g));
     int count = cJSON_GetArraySize(v);
     int *out = rg_arena_alloc(b->arena, (size_t)(count ? count : 1) * 2 * sizeof *out);
@@ -472,8 +472,7 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
             return rg_read_error(b, r, where, "expected a pair of two cell names, got %s",
                                  rg_json_found(e, g, sizeof g));
         if (cJSON_GetArraySize(e) != 2)
-            return rg_read_error(b, r, where,
-                                 "expected a pair of two cell names, got a list of %d",
+            return rg_read_error(b, r, where, "expected a pair of two cell names, got a list of %d",
                                  cJSON_GetArraySize(e));
         int k = 0;
         for (const cJSON *x = e->child; x; x = x->next, k++) {
@@ -494,9 +493,8 @@ int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, co
 }
 
 /* At least min_lists ordered lists of at least min_len distinct cells. */
-int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                       int min_lists, int min_len, const int *const **lists, const int **lens,
-                       int *n)
+int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flags, int min_lists,
+                       int min_len, const int *const **lists, const int **lens, int *n)
 {
     char g[64], where[160];
     const cJSON *v = NULL;
@@ -547,7 +545,8 @@ int rg_read_int(rg_build *b, rg_rule *r, const char *field, unsigned flags, long
     long x;
     if (as_long(v, &x) || x < min || x > max)
         return rg_read_error(b, r, field, "expected an integer%s, got %s",
-                             range_text(min, max, range, sizeof range), rg_json_found(v, g, sizeof g));
+                             range_text(min, max, range, sizeof range),
+                             rg_json_found(v, g, sizeof g));
     *out = x;
     return RG_OK;
 }
@@ -572,7 +571,8 @@ int rg_read_enum(rg_build *b, rg_rule *r, const char *field, unsigned flags,
         int w = snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", names[i]);
         if (w > 0) k += (size_t)w;
     }
-    return rg_read_error(b, r, field, "expected one of %s; got %s", list, rg_json_found(v, g, sizeof g));
+    return rg_read_error(b, r, field, "expected one of %s; got %s", list,
+                         rg_json_found(v, g, sizeof g));
 }
 
 /* true or false. */
@@ -590,8 +590,8 @@ int rg_read_bool(rg_build *b, rg_rule *r, const char *field, unsigned flags, int
 }
 
 /* Reads one list of digits 1..D into the arena. */
-static int digit_list(rg_build *b, rg_rule *r, const char *field, const cJSON *v,
-                      unsigned flags, const int **digits, int *n)
+static int digit_list(rg_build *b, rg_rule *r, const char *field, const cJSON *v, unsigned flags,
+                      const int **digits, int *n)
 {
     char g[64], where[192];
     int D = b->board->digits;
@@ -671,7 +671,8 @@ int rg_read_string(rg_build *b, rg_rule *r, const char *field, unsigned flags, c
     int rc = fetch(b, r, field, flags, &v);
     if (rc) return rc;
     if (!cJSON_IsString(v))
-        return rg_read_error(b, r, field, "expected a string, got %s", rg_json_found(v, g, sizeof g));
+        return rg_read_error(b, r, field, "expected a string, got %s",
+                             rg_json_found(v, g, sizeof g));
     size_t len = strlen(v->valuestring) + 1;
     char *s = rg_arena_alloc(b->arena, len);
     if (!s) return nomem(b, r, field);

@@ -15,8 +15,8 @@ struct rg_rule {
     const struct cJSON *json;
     int index;
     const char *type;
-    int nfields;          /* members of json */
-    unsigned char *read;  /* per member: 1 once a reader took it */
+    int nfields;         /* members of json */
+    unsigned char *read; /* per member: 1 once a reader took it */
 };
 
 /* Start reading rule json (index, type) with b: refuses a rule that is no
@@ -34,9 +34,8 @@ int rg_read_area(rg_build *b, rg_rule *r, const char *field, unsigned flags, con
 int rg_read_cell(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *cell);
 int rg_read_pairs(rg_build *b, rg_rule *r, const char *field, unsigned flags, const int **pairs,
                   int *n);
-int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                       int min_lists, int min_len, const int *const **lists, const int **lens,
-                       int *n);
+int rg_read_cell_lists(rg_build *b, rg_rule *r, const char *field, unsigned flags, int min_lists,
+                       int min_len, const int *const **lists, const int **lens, int *n);
 int rg_read_int(rg_build *b, rg_rule *r, const char *field, unsigned flags, long min, long max,
                 long *out);
 int rg_read_enum(rg_build *b, rg_rule *r, const char *field, unsigned flags,
@@ -46,8 +45,7 @@ int rg_read_digits(rg_build *b, rg_rule *r, const char *field, unsigned flags, i
                    const int **digits, int *n);
 int rg_read_digit_lists(rg_build *b, rg_rule *r, const char *field, unsigned flags,
                         const int *const **lists, const int **lens, int *n);
-int rg_read_string(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                   const char **out);
+int rg_read_string(rg_build *b, rg_rule *r, const char *field, unsigned flags, const char **out);
 int rg_read_has(rg_build *b, rg_rule *r, const char *field);
 /* Records an error about field of rule r in b's error record, worded as
  * every reader words its own; returns RG_E_FORMAT. */

@@ -1,8 +1,8 @@
 /* Which cell the search branches on: the heuristics of RG_HEURISTICS
  * (rulegrid.h), their names, and the choice itself. */
+#include "search/heuristic.h"
 #include "base/mask.h"
 #include "rulegrid/rulegrid.h"
-#include "search/heuristic.h"
 #include "search/table.h"
 
 static const rg_table_entry heuristics[RG_HEURISTIC_COUNT] = {
@@ -35,8 +35,7 @@ int rg_heuristic_select(rg_solver *s, const unsigned char *space)
         if (as ? as[c] : !(x & (x - 1))) continue;
         int pc = rg_popcount(x);
         switch (s->o.heuristic) {
-        case RG_HEURISTIC_FIRST:
-            return c;
+        case RG_HEURISTIC_FIRST: return c;
         case RG_HEURISTIC_MRV:
             if (pc < bpc) {
                 bpc = pc;

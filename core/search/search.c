@@ -3,9 +3,9 @@
  * every rule. */
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/clock.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "model/check.h"
 #include "search/heuristic.h"
 #include "search/probe.h"

@@ -3,10 +3,10 @@
  * the library's entry to propagation and search. */
 #include <string.h>
 
-#include "base/mem.h"
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "model/check.h"
 #include "model/record.h"
 #include "search/plain.h"
@@ -202,11 +202,16 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
         s->st.propagations += s->st.family_calls[i];
     }
 
-    if (s->stopped) r->status = RG_STATUS_UNKNOWN;
-    else if (r->solutions == 0) r->status = RG_STATUS_NONE;
-    else if (o->limit == 1) r->status = RG_STATUS_SOLVED;
-    else if (r->solutions == 1) r->status = RG_STATUS_UNIQUE;
-    else r->status = RG_STATUS_MULTIPLE;
+    if (s->stopped)
+        r->status = RG_STATUS_UNKNOWN;
+    else if (r->solutions == 0)
+        r->status = RG_STATUS_NONE;
+    else if (o->limit == 1)
+        r->status = RG_STATUS_SOLVED;
+    else if (r->solutions == 1)
+        r->status = RG_STATUS_UNIQUE;
+    else
+        r->status = RG_STATUS_MULTIPLE;
     r->solution = r->solutions ? s->sol : NULL;
     r->no_guess = s->st.guesses == 0 && !s->stopped;
     if (r->status == RG_STATUS_NONE) r->broken_rule = rg_check_broken(m, p->givens);

@@ -26,17 +26,17 @@ static inline int rg_table_find(const rg_table_entry *t, int n, const char *name
 }
 
 /* The name and summary functions of a table: "?" out of range. */
-#define RG_TABLE_NAMES(prefix, table, count)                                              \
-    const char *rg_##prefix##_name(int i)                                                 \
-    {                                                                                     \
-        const rg_table_entry *e = rg_table_at(table, count, i);                           \
-        return e ? e->name : "?";                                                         \
-    }                                                                                     \
-    const char *rg_##prefix##_summary(int i)                                              \
-    {                                                                                     \
-        const rg_table_entry *e = rg_table_at(table, count, i);                           \
-        return e ? e->summary : "?";                                                      \
-    }                                                                                     \
+#define RG_TABLE_NAMES(prefix, table, count)                                                       \
+    const char *rg_##prefix##_name(int i)                                                          \
+    {                                                                                              \
+        const rg_table_entry *e = rg_table_at(table, count, i);                                    \
+        return e ? e->name : "?";                                                                  \
+    }                                                                                              \
+    const char *rg_##prefix##_summary(int i)                                                       \
+    {                                                                                              \
+        const rg_table_entry *e = rg_table_at(table, count, i);                                    \
+        return e ? e->summary : "?";                                                               \
+    }                                                                                              \
     int rg_##prefix##_parse(const char *name) { return rg_table_find(table, count, name); }
 
 #endif

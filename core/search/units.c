@@ -53,7 +53,8 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
             for (int k = 0; k < D; k++) {
                 int c = cells[k];
                 if (dom[c] & bit) {
-                    if (dom[c] != bit && rg_space_narrow(s, dom, c, bit, RG_FAM_SINGLES) < 0) return RG_FAIL;
+                    if (dom[c] != bit && rg_space_narrow(s, dom, c, bit, RG_FAM_SINGLES) < 0)
+                        return RG_FAIL;
                     break;
                 }
             }

@@ -1,9 +1,9 @@
 /* The order digits are tried in: the value orders of RG_VALUE_ORDERS
  * (rulegrid.h), their names, and the pick itself. */
+#include "search/values.h"
 #include "base/mask.h"
 #include "rulegrid/rulegrid.h"
 #include "search/table.h"
-#include "search/values.h"
 
 static const rg_table_entry value_orders[RG_VALUES_COUNT] = {
 #define X(id, name, summary) {name, summary, 0u},

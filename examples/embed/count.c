@@ -58,8 +58,8 @@ int main(int argc, char **argv)
     rg_result r;
     int rc = s ? rg_solve(s, p, &o, &r, &err) : RG_E_NOMEM;
     if (rc == RG_OK) {
-        printf("%s (%ld solution%s found, %llu guesses)\n", rg_status_name(r.status),
-               r.solutions, r.solutions == 1 ? "" : "s", (unsigned long long)r.stats.guesses);
+        printf("%s (%ld solution%s found, %llu guesses)\n", rg_status_name(r.status), r.solutions,
+               r.solutions == 1 ? "" : "s", (unsigned long long)r.stats.guesses);
         if (r.solution) print_grid(p, r.solution); /* valid until the solver runs again */
     } else {
         err.code = rc;

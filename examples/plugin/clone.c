@@ -70,8 +70,10 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     rc = host->read_cells(b, r, "clone", 0, 1, 0, &copy, &m);
     if (rc != RG_OK) return rc;
     if (m != n)
-        return host->error(b, r, "clone", "the clone has %d cells and the original %d; "
-                           "a clone has the original's shape", m, n);
+        return host->error(b, r, "clone",
+                           "the clone has %d cells and the original %d; "
+                           "a clone has the original's shape",
+                           m, n);
     int r0, c0, r1, c1;
     top_left(b, orig, n, &r0, &c0);
     top_left(b, copy, m, &r1, &c1);
@@ -101,10 +103,7 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
 /* ---- Generating clones ----------------------------------------------------- */
 
 /* A draw in 0..n-1 from the host's random stream (a seed reproduces it). */
-static int below(rg_gen *g, int n)
-{
-    return n <= 1 ? 0 : (int)(host->gen_random(g) % (uint64_t)n);
-}
+static int below(rg_gen *g, int n) { return n <= 1 ? 0 : (int)(host->gen_random(g) % (uint64_t)n); }
 
 /* The cell moved by (dr, dc), or -1. */
 static int moved(rg_gen *g, int cell, int dr, int dc)
@@ -128,8 +127,8 @@ static int generate(rg_gen *g, const int *solution)
         return host->gen_error(g, "setting count is %ld; it must be between 1 and %d", count,
                                bi.cells);
     if (max_size < 1 || max_size > bi.cells)
-        return host->gen_error(g, "setting max_size is %ld; it must be between 1 and %d",
-                               max_size, bi.cells);
+        return host->gen_error(g, "setting max_size is %ld; it must be between 1 and %d", max_size,
+                               bi.cells);
     char *used = calloc((size_t)bi.cells + 1, 1);
     int *orig = malloc(sizeof(int) * (size_t)(2 * max_size));
     char *text = malloc((size_t)(64 + 24 * max_size));

@@ -14,8 +14,8 @@ extern "C" {
 /* ---- Fixed facts, compared by the loader before anything else ---------- */
 
 #define RG_ABI_VERSION 1u
-#define RG_ABI_MAGIC 0x52474231u /* "RGB1" */
-#define RG_MAX_DIGITS 32
+#define RG_ABI_MAGIC   0x52474231u /* "RGB1" */
+#define RG_MAX_DIGITS  32
 
 /* A domain: bit d-1 set when digit d is still possible. */
 typedef uint32_t rg_mask;
@@ -24,14 +24,14 @@ typedef uint32_t rg_mask;
  * is not an error but the status RG_FAIL (negative). */
 enum {
     RG_OK = 0,
-    RG_E_FORMAT = 1,   /* the document or rule is malformed */
-    RG_E_PLUGIN = 2,   /* a plugin could not be loaded or registered */
-    RG_E_IO = 3,       /* a file could not be read */
-    RG_E_NOMEM = 4,    /* an allocation failed */
-    RG_E_LIMIT = 5,    /* an input exceeds a hard limit of the engine */
-    RG_E_INTERNAL = 6  /* a cannot-happen branch was taken */
+    RG_E_FORMAT = 1,  /* the document or rule is malformed */
+    RG_E_PLUGIN = 2,  /* a plugin could not be loaded or registered */
+    RG_E_IO = 3,      /* a file could not be read */
+    RG_E_NOMEM = 4,   /* an allocation failed */
+    RG_E_LIMIT = 5,   /* an input exceeds a hard limit of the engine */
+    RG_E_INTERNAL = 6 /* a cannot-happen branch was taken */
 };
-#define RG_FAIL (-1)
+#define RG_FAIL   (-1)
 #define RG_ABSENT 100 /* an optional field was not present (readers; not an error) */
 
 /* Opaque handles. */
@@ -49,7 +49,7 @@ typedef struct rg_out rg_out;             /* a document being written (write hoo
 enum {
     RG_COST_UNARY = 0,
     RG_COST_BINARY = 1,
-    RG_COST_LINEAR = 2,  /* sums, lines: linear in the cells watched */
+    RG_COST_LINEAR = 2, /* sums, lines: linear in the cells watched */
     RG_COST_QUADRATIC = 3,
     RG_COST_GLOBAL = 4,
     RG_COST_CLASSES = 5
@@ -57,16 +57,16 @@ enum {
 
 /* Events a propagator subscribes to for each watched cell. */
 enum {
-    RG_EV_FIXED = 1u,  /* the cell's domain became a single digit */
-    RG_EV_DOMAIN = 3u  /* any change of the cell's domain (includes FIXED) */
+    RG_EV_FIXED = 1u, /* the cell's domain became a single digit */
+    RG_EV_DOMAIN = 3u /* any change of the cell's domain (includes FIXED) */
 };
 
 /* What propagate() returns. */
 enum {
-    RG_PROP_FAIL = -1,    /* some domain is empty or the rule cannot hold */
-    RG_PROP_FIX = 0,      /* at fixpoint: running again now would prune nothing */
-    RG_PROP_NOFIX = 1,    /* may prune more; the host runs it again */
-    RG_PROP_SUBSUMED = 2  /* holds whatever happens below: never run again in this branch */
+    RG_PROP_FAIL = -1,   /* some domain is empty or the rule cannot hold */
+    RG_PROP_FIX = 0,     /* at fixpoint: running again now would prune nothing */
+    RG_PROP_NOFIX = 1,   /* may prune more; the host runs it again */
+    RG_PROP_SUBSUMED = 2 /* holds whatever happens below: never run again in this branch */
 };
 
 /* A propagator: the rule's pruning and its checker. Starts with its own size
@@ -182,31 +182,31 @@ typedef struct rg_host {
      * outputs untouched) or an error code with the error already recorded,
      * worded alike for every plugin and naming the rule and field. Arrays
      * returned live as long as the model. min/max bound the count; 0 = none. */
-    int (*read_cells)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                      int min, int max, const int **cells, int *n);
+    int (*read_cells)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int min, int max,
+                      const int **cells, int *n);
     /* An area: a rectangle, a list of names and rectangles, or the bare name
      * of a grid's origin (its D x D area). Whether some rule of the document
      * declared a grid there (add_grid) is checked once every rule is
      * compiled, so the grid's rule may come later in the document. */
-    int (*read_area)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                     const int **cells, int *n);
+    int (*read_area)(rg_build *b, rg_rule *r, const char *field, unsigned flags, const int **cells,
+                     int *n);
     int (*read_cell)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *cell);
     /* A list of [cell, cell] pairs: pairs[2i], pairs[2i+1]. */
-    int (*read_pairs)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                      const int **pairs, int *n);
+    int (*read_pairs)(rg_build *b, rg_rule *r, const char *field, unsigned flags, const int **pairs,
+                      int *n);
     /* A list of ordered cell lists (arrow shafts): lists[i] has lens[i] cells. */
     int (*read_cell_lists)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                           int min_lists, int min_len, const int *const **lists,
-                           const int **lens, int *n);
-    int (*read_int)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                    long min, long max, long *out);
+                           int min_lists, int min_len, const int *const **lists, const int **lens,
+                           int *n);
+    int (*read_int)(rg_build *b, rg_rule *r, const char *field, unsigned flags, long min, long max,
+                    long *out);
     /* One of names (NULL-terminated); *out is its index. */
     int (*read_enum)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
                      const char *const *names, int *out);
     int (*read_bool)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int *out);
     /* Digits 1..D; RG_F_DISTINCT refuses repeats. */
-    int (*read_digits)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
-                       int min, int max, const int **digits, int *n);
+    int (*read_digits)(rg_build *b, rg_rule *r, const char *field, unsigned flags, int min, int max,
+                       const int **digits, int *n);
     /* A list of digit lists (entropic groups): lists[i] has lens[i] digits. */
     int (*read_digit_lists)(rg_build *b, rg_rule *r, const char *field, unsigned flags,
                             const int *const **lists, const int **lens, int *n);
@@ -230,8 +230,8 @@ typedef struct rg_host {
     int (*add_house)(rg_build *b, const int *cells, int n, int kind);
     /* A D x D grid area whose top-left cell is origin (negatives, areas). */
     int (*add_grid)(rg_build *b, int origin);
-    int (*add_differ)(rg_build *b, int a, int c);            /* a must-differ edge */
-    int (*add_unit)(rg_build *b, const int *cells, int n);   /* every digit once */
+    int (*add_differ)(rg_build *b, int a, int c);                 /* a must-differ edge */
+    int (*add_unit)(rg_build *b, const int *cells, int n);        /* every digit once */
     int (*restrict_cell)(rg_build *b, int cell, rg_mask allowed); /* root domain */
     /* A clue mark: `family` has a clue at this position (a pair, a cell, the
      * three cells of a rossini end ...); key distinguishes variants (colour,
@@ -239,8 +239,8 @@ typedef struct rg_host {
     int (*add_mark)(rg_build *b, const char *family, long key, const int *cells, int n);
     /* A propagator watching cells with events (RG_EV_*); data is the
      * plugin's (allocated with alloc). Returns RG_OK or an error. */
-    int (*add_propagator)(rg_build *b, const rg_propagator *def, void *data,
-                          const int *watch, int n, unsigned events);
+    int (*add_propagator)(rg_build *b, const rg_propagator *def, void *data, const int *watch,
+                          int n, unsigned events);
     /* Per-space state of size bytes, copied on every branch, initialised
      * from init (or zero). Returns a handle >= 0 for state(). */
     int (*add_state)(rg_build *b, size_t size, const void *init);
@@ -253,11 +253,11 @@ typedef struct rg_host {
     int (*grid_count)(const rg_build *b);
     int (*grid_origin)(const rg_build *b, int i); /* grid i is D x D from this cell */
     int (*mark_count)(const rg_build *b);
-    void (*mark)(const rg_build *b, int i, const char **family, long *key,
-                 const int **cells, int *n);
+    void (*mark)(const rg_build *b, int i, const char **family, long *key, const int **cells,
+                 int *n);
 
     /* Search-time calls, from propagate(). */
-    const rg_mask *(*domains)(const rg_space *sp); /* read-only view, per cell */
+    const rg_mask *(*domains)(const rg_space *sp);         /* read-only view, per cell */
     int (*remove)(rg_space *sp, int cell, rg_mask digits); /* RG_FAIL, 0 same, 1 changed */
     int (*keep)(rg_space *sp, int cell, rg_mask digits);   /* intersect */
     int (*fix)(rg_space *sp, int cell, int digit);
@@ -312,14 +312,14 @@ typedef struct rg_host {
 /* ---- The entry ----------------------------------------------------------- */
 
 typedef struct rg_plugin_info {
-    size_t size;          /* sizeof(rg_plugin_info) as the plugin was built */
-    uint32_t magic;       /* RG_ABI_MAGIC */
-    uint32_t abi;         /* RG_ABI_VERSION */
-    uint32_t mask_size;   /* sizeof(rg_mask) */
-    uint32_t max_digits;  /* RG_MAX_DIGITS */
-    const char *name;     /* e.g. "houses" */
-    const char *version;  /* the plugin's own version string */
-    const char *summary;  /* one line for `rulegrid plugins` */
+    size_t size;         /* sizeof(rg_plugin_info) as the plugin was built */
+    uint32_t magic;      /* RG_ABI_MAGIC */
+    uint32_t abi;        /* RG_ABI_VERSION */
+    uint32_t mask_size;  /* sizeof(rg_mask) */
+    uint32_t max_digits; /* RG_MAX_DIGITS */
+    const char *name;    /* e.g. "houses" */
+    const char *version; /* the plugin's own version string */
+    const char *summary; /* one line for `rulegrid plugins` */
     /* Register rule types with host->register_type(reg, ...). Keep host: it
      * is valid for as long as the plugin stays loaded. */
     int (*init)(const rg_host *host, rg_registrar *reg);
@@ -334,9 +334,11 @@ typedef struct rg_plugin_info {
 #endif
 
 /* Fills the fixed facts of an rg_plugin_info. */
-#define RG_PLUGIN_INFO(name_, version_, summary_, init_)                            \
-    {sizeof(rg_plugin_info), RG_ABI_MAGIC, RG_ABI_VERSION, (uint32_t)sizeof(rg_mask), \
-     RG_MAX_DIGITS, (name_), (version_), (summary_), (init_)}
+#define RG_PLUGIN_INFO(name_, version_, summary_, init_)                                           \
+    {                                                                                              \
+        sizeof(rg_plugin_info), RG_ABI_MAGIC, RG_ABI_VERSION, (uint32_t)sizeof(rg_mask),           \
+            RG_MAX_DIGITS, (name_), (version_), (summary_), (init_)                                \
+    }
 
 /* Every plugin defines exactly this function and nothing else exported. */
 RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void);
@@ -361,24 +363,24 @@ RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void);
  * not compile), stopping at the first refusal. The entry returns an
  * rg_plugin_info filled by RG_PLUGIN_INFO. Nothing else is defined with
  * external linkage, so under hidden visibility the entry is the one export. */
-#define RG_PLUGIN_DEFINE(name_, version_, summary_, host_, types_, setup_)                      \
-    static int rg_plugin_init_(const rg_host *h_, rg_registrar *reg_)                           \
-    {                                                                                           \
-        int (*setup_fn_)(const rg_host *) = (setup_);                                           \
-        int rc_ = RG_OK;                                                                        \
-        (void)sizeof(char[sizeof(types_) >= sizeof(rg_rule_type) ? 1 : -1]);                    \
-        (host_) = h_;                                                                           \
-        if (setup_fn_) rc_ = setup_fn_(h_);                                                     \
-        for (size_t i_ = 0; rc_ == RG_OK && i_ < sizeof(types_) / sizeof((types_)[0]); i_++)    \
-            rc_ = h_->register_type(reg_, &(types_)[i_]);                                       \
-        return rc_;                                                                             \
-    }                                                                                           \
-    RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)                          \
-    {                                                                                           \
-        static const rg_plugin_info info_ =                                                     \
-            RG_PLUGIN_INFO((name_), (version_), (summary_), rg_plugin_init_);                   \
-        return &info_;                                                                          \
-    }                                                                                           \
+#define RG_PLUGIN_DEFINE(name_, version_, summary_, host_, types_, setup_)                         \
+    static int rg_plugin_init_(const rg_host *h_, rg_registrar *reg_)                              \
+    {                                                                                              \
+        int (*setup_fn_)(const rg_host *) = (setup_);                                              \
+        int rc_ = RG_OK;                                                                           \
+        (void)sizeof(char[sizeof(types_) >= sizeof(rg_rule_type) ? 1 : -1]);                       \
+        (host_) = h_;                                                                              \
+        if (setup_fn_) rc_ = setup_fn_(h_);                                                        \
+        for (size_t i_ = 0; rc_ == RG_OK && i_ < sizeof(types_) / sizeof((types_)[0]); i_++)       \
+            rc_ = h_->register_type(reg_, &(types_)[i_]);                                          \
+        return rc_;                                                                                \
+    }                                                                                              \
+    RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)                             \
+    {                                                                                              \
+        static const rg_plugin_info info_ =                                                        \
+            RG_PLUGIN_INFO((name_), (version_), (summary_), rg_plugin_init_);                      \
+        return &info_;                                                                             \
+    }                                                                                              \
     const rg_plugin_info *rulegrid_plugin_entry(void) /* the caller's ';' ends it */
 
 #ifdef __cplusplus

@@ -81,13 +81,13 @@ RG_API int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *e
 /* The usual search: each folder of RULEGRID_PLUGIN_PATH (':'-separated), then
  * extra_dirs (NULL-terminated, may be NULL), then builtin_dir (may be NULL). */
 RG_API int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
-                             const char *builtin_dir, rg_error *err);
+                                    const char *builtin_dir, rg_error *err);
 /* The folders searched so far, ", "-separated (for "unknown type" errors). */
 RG_API const char *rg_registry_folders(const rg_registry *reg);
 RG_API int rg_registry_type_count(const rg_registry *reg);
 /* Type i: its name, family and the file that registered it. */
-RG_API void rg_registry_type(const rg_registry *reg, int i, const char **name,
-                      const char **family, const char **file);
+RG_API void rg_registry_type(const rg_registry *reg, int i, const char **name, const char **family,
+                             const char **file);
 RG_API const rg_rule_type *rg_registry_find(const rg_registry *reg, const char *name);
 /* The folder rulegrid's own plugins are installed in: lib/rulegrid/plugins
  * beside the library (or, linked statically, beside the program's bin/).
@@ -102,13 +102,13 @@ typedef struct rg_puzzle rg_puzzle;
  * puzzle keeps nothing of text; it does use reg's plugins, so reg must
  * outlive it. */
 RG_API int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file,
-                    long line, rg_puzzle **out, rg_error *err);
+                           long line, rg_puzzle **out, rg_error *err);
 /* Read a document from a file ("-" reads standard input). */
 RG_API int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err);
 /* A copy sharing p's rules (the model is reference-counted) with other
  * givens (digits per cell, 0 empty; NULL for none). */
 RG_API int rg_puzzle_with_givens(const rg_puzzle *p, const int *givens, rg_puzzle **out,
-                          rg_error *err);
+                                 rg_error *err);
 RG_API void rg_puzzle_free(rg_puzzle *p);
 
 RG_API int rg_puzzle_rows(const rg_puzzle *p);
@@ -168,8 +168,8 @@ RG_API void rg_string_free(char *s);
  * array of the rules it invented (release with rg_string_free). Returns
  * RG_OK or an error (a type without the hook is RG_E_FORMAT). */
 RG_API int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
-                      const char *settings_json, const int *solution, uint64_t seed,
-                      char **rules_json, rg_error *err);
+                             const char *settings_json, const int *solution, uint64_t seed,
+                             char **rules_json, rg_error *err);
 
 /* ---- Presets: template documents kept as data files ------------------------ */
 
@@ -183,7 +183,7 @@ RG_API int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const cha
 typedef struct rg_presets rg_presets;
 
 RG_API int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
-                    rg_error *err);
+                           rg_error *err);
 RG_API void rg_presets_free(rg_presets *ps);
 RG_API int rg_presets_count(const rg_presets *ps);
 RG_API int rg_presets_find(const rg_presets *ps, const char *name); /* index, or -1 */
@@ -192,7 +192,7 @@ RG_API const char *rg_presets_name(const rg_presets *ps, int i);
 RG_API const char *rg_presets_summary(const rg_presets *ps, int i);
 RG_API const char *rg_presets_path(const rg_presets *ps, int i);
 RG_API const char *rg_presets_document(const rg_presets *ps, int i); /* the file's text */
-RG_API const char *rg_presets_folders(const rg_presets *ps);          /* ", "-separated */
+RG_API const char *rg_presets_folders(const rg_presets *ps);         /* ", "-separated */
 /* The folder rulegrid's own presets are installed in (share/rulegrid/presets
  * beside lib/ or bin/, as rg_builtin_plugin_dir), NULL if unknown. */
 RG_API const char *rg_builtin_preset_dir(void);
@@ -236,15 +236,15 @@ typedef struct rg_gen_options {
 RG_API void rg_gen_options_default(rg_gen_options *o); /* seed 0, profile's settings, time on */
 
 typedef struct rg_gen_info {
-    uint64_t seed;     /* the seed used */
-    int attempts;      /* attempts made */
-    int givens;        /* givens of the puzzle */
-    int clue_rules;    /* rules invented by generate hooks and kept */
-    int repairs;       /* clue rules regrown to make the puzzle unique */
-    double seconds;    /* time taken */
-    uint64_t guesses;  /* guesses of a solve at the default options */
-    int level;         /* weakest rg_strategy that solves it without guessing, -1 none */
-    int timed_out;     /* with RG_E_LIMIT: the time budget ran out (else the attempts) */
+    uint64_t seed;    /* the seed used */
+    int attempts;     /* attempts made */
+    int givens;       /* givens of the puzzle */
+    int clue_rules;   /* rules invented by generate hooks and kept */
+    int repairs;      /* clue rules regrown to make the puzzle unique */
+    double seconds;   /* time taken */
+    uint64_t guesses; /* guesses of a solve at the default options */
+    int level;        /* weakest rg_strategy that solves it without guessing, -1 none */
+    int timed_out;    /* with RG_E_LIMIT: the time budget ran out (else the attempts) */
 } rg_gen_info;
 
 /* A generator from a template document (text, len; file labels errors):
@@ -252,15 +252,15 @@ typedef struct rg_gen_info {
  * field by field (errors name "x-generate.<field>"). Returns RG_OK or an
  * error. The generator keeps reg (which must outlive it). */
 RG_API int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char *file,
-                     rg_generator **out, rg_error *err);
+                            rg_generator **out, rg_error *err);
 /* A generator for the preset called name of ps (an unknown name is an
  * RG_E_FORMAT error that lists the presets). */
 RG_API int rg_generator_preset(rg_registry *reg, const rg_presets *ps, const char *name,
-                        rg_generator **out, rg_error *err);
+                               rg_generator **out, rg_error *err);
 /* Override one setting of the profile's clue requests of rule type `type`
  * (every request of that type): value is JSON text (5, "thermo", true). */
 RG_API int rg_generator_set(rg_generator *g, const char *type, const char *name, const char *value,
-                     rg_error *err);
+                            rg_error *err);
 /* "classic9", or the template's file name. */
 RG_API const char *rg_generator_label(const rg_generator *g);
 /* The template read as a puzzle (its board, rules and givens). */
@@ -275,7 +275,7 @@ RG_API void rg_generator_free(rg_generator *g);
  * that emitted a rule the puzzle cannot read. Several threads may generate
  * from one generator at once. info may be NULL. */
 RG_API int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
-                rg_gen_info *info, rg_error *err);
+                       rg_gen_info *info, rg_error *err);
 
 /* The seed of puzzle `index` (from 0) of a batch started at seed: seed +
  * index, so that puzzle i of a batch is the single puzzle of its own seed. */
@@ -291,7 +291,7 @@ typedef struct rg_corpus rg_corpus;
  * as rg_presets_load finds presets, with no extra folder). fp may be NULL
  * (path is opened) or an open stream (path only names it). */
 RG_API int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle *templ,
-                   rg_corpus **out, rg_error *err);
+                          rg_corpus **out, rg_error *err);
 /* Next puzzle: returns 1 and *out (the caller's, to free; it may outlive
  * the corpus), 0 at the end, or a negated RG_E_* code
  * (err->code holds the code; file and line set): that entry is skipped and
@@ -320,78 +320,73 @@ enum rg_deduction {
 };
 
 #define RG_DEDUCE_UPTO_FIXPOINT (RG_DEDUCE_FORWARD | RG_DEDUCE_FIXPOINT)
-#define RG_DEDUCE_UPTO_SUBSETS                                                      \
-    (RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS |        \
-     RG_DEDUCE_SUBSETS)
+#define RG_DEDUCE_UPTO_SUBSETS                                                                     \
+    (RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS | RG_DEDUCE_SUBSETS)
 
 /* The strategy levels, weakest first: X(ID, name, deductions, summary). This
  * table is the only list: the enum, the names, the parser and every help
  * text come from it. A new level goes at the end, so that the values of the
  * others never change. Probes (probe, sac) are calls of the family "probe",
  * never nodes or guesses. */
-#define RG_STRATEGIES(X)                                                            \
-    X(CHECK, "check", 0u,                                                           \
-      "plain backtracking: a placed digit is tested against placed peers")          \
-    X(FORWARD, "forward", RG_DEDUCE_FORWARD,                                        \
-      "forward checking: a placed digit leaves its peers")                          \
-    X(PROPAGATE, "propagate", RG_DEDUCE_UPTO_FIXPOINT,                              \
-      "naked singles and every rule's propagator, to a fixpoint")                   \
-    X(SINGLES, "singles", RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES,              \
-      "+ hidden singles")                                                           \
-    X(INTERSECTIONS, "intersections",                                               \
-      RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS,        \
-      "+ locked candidates (the default)")                                          \
-    X(SUBSETS, "subsets", RG_DEDUCE_UPTO_SUBSETS,                                   \
-      "+ naked and hidden pairs and triples")                                       \
-    X(PROBE, "probe", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE,                     \
-      "+ failed-literal probing of the cells with two or three candidates")         \
-    X(SAC, "sac", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE | RG_DEDUCE_SAC,         \
+#define RG_STRATEGIES(X)                                                                           \
+    X(CHECK, "check", 0u, "plain backtracking: a placed digit is tested against placed peers")     \
+    X(FORWARD, "forward", RG_DEDUCE_FORWARD, "forward checking: a placed digit leaves its peers")  \
+    X(PROPAGATE, "propagate", RG_DEDUCE_UPTO_FIXPOINT,                                             \
+      "naked singles and every rule's propagator, to a fixpoint")                                  \
+    X(SINGLES, "singles", RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES, "+ hidden singles")         \
+    X(INTERSECTIONS, "intersections",                                                              \
+      RG_DEDUCE_UPTO_FIXPOINT | RG_DEDUCE_SINGLES | RG_DEDUCE_INTERSECTIONS,                       \
+      "+ locked candidates (the default)")                                                         \
+    X(SUBSETS, "subsets", RG_DEDUCE_UPTO_SUBSETS, "+ naked and hidden pairs and triples")          \
+    X(PROBE, "probe", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE,                                    \
+      "+ failed-literal probing of the cells with two or three candidates")                        \
+    X(SAC, "sac", RG_DEDUCE_UPTO_SUBSETS | RG_DEDUCE_PROBE | RG_DEDUCE_SAC,                        \
       "+ probing of every candidate and every place of a digit, to a fixpoint")
 
 enum rg_strategy {
 #define RG_X_(id, name, deductions, summary) RG_STRATEGY_##id,
     RG_STRATEGIES(RG_X_)
 #undef RG_X_
-    RG_STRATEGY_COUNT
+        RG_STRATEGY_COUNT
 };
 
 /* Which cell the search branches on: X(ID, name, summary). */
-#define RG_HEURISTICS(X)                                                            \
-    X(FIRST, "first", "the first open cell in index order")                         \
-    X(MRV, "mrv", "fewest candidates")                                              \
-    X(MRV_DEGREE, "mrv_degree", "fewest candidates, ties by most open peers")       \
-    X(DOMWDEG, "domwdeg", "candidates / failure weight (the default)")              \
-    X(LOOKAHEAD, "lookahead",                                                       \
-      "at probe and sac: the probed cell whose probes removed most (smallest sum "  \
+#define RG_HEURISTICS(X)                                                                           \
+    X(FIRST, "first", "the first open cell in index order")                                        \
+    X(MRV, "mrv", "fewest candidates")                                                             \
+    X(MRV_DEGREE, "mrv_degree", "fewest candidates, ties by most open peers")                      \
+    X(DOMWDEG, "domwdeg", "candidates / failure weight (the default)")                             \
+    X(LOOKAHEAD, "lookahead",                                                                      \
+      "at probe and sac: the probed cell whose probes removed most (smallest sum "                 \
       "of exp(-removed / 3)); elsewhere, or without an estimate: mrv")
 
 enum rg_heuristic {
 #define RG_X_(id, name, summary) RG_HEURISTIC_##id,
     RG_HEURISTICS(RG_X_)
 #undef RG_X_
-    RG_HEURISTIC_COUNT
+        RG_HEURISTIC_COUNT
 };
 
 /* The order digits are tried in: X(ID, name, summary). */
-#define RG_VALUE_ORDERS(X)                                                          \
-    X(ASCENDING, "ascending", "smallest digit first (the default)")                 \
+#define RG_VALUE_ORDERS(X)                                                                         \
+    X(ASCENDING, "ascending", "smallest digit first (the default)")                                \
     X(RANDOM, "random", "a random order from --seed")
 
 enum rg_value_order {
 #define RG_X_(id, name, summary) RG_VALUES_##id,
     RG_VALUE_ORDERS(RG_X_)
 #undef RG_X_
-    RG_VALUES_COUNT
+        RG_VALUES_COUNT
 };
 
 typedef struct rg_options {
-    int strategy;        /* rg_strategy */
-    int heuristic;       /* rg_heuristic */
-    int values;          /* rg_value_order */
-    uint64_t seed;       /* for RG_VALUES_RANDOM and random tie breaks */
-    long limit;          /* stop after this many solutions (1 = solve, 2 = unique?) */
-    uint64_t max_nodes;  /* 0 = no limit */
-    double max_seconds;  /* 0 = no limit */
+    int strategy;       /* rg_strategy */
+    int heuristic;      /* rg_heuristic */
+    int values;         /* rg_value_order */
+    uint64_t seed;      /* for RG_VALUES_RANDOM and random tie breaks */
+    long limit;         /* stop after this many solutions (1 = solve, 2 = unique?) */
+    uint64_t max_nodes; /* 0 = no limit */
+    double max_seconds; /* 0 = no limit */
 } rg_options;
 
 RG_API void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
@@ -409,36 +404,36 @@ RG_API const char *rg_values_summary(int values);
 RG_API int rg_values_parse(const char *name);
 
 /* What a search ended with: X(ID, name, summary). */
-#define RG_STATUSES(X)                                                              \
-    X(SOLVED, "solved", "a solution found, counting not asked (limit 1)")           \
-    X(UNIQUE, "unique", "exactly one solution, proved")                             \
-    X(MULTIPLE, "multiple", "at least two solutions")                               \
-    X(NONE, "none", "proved to have no solution")                                   \
+#define RG_STATUSES(X)                                                                             \
+    X(SOLVED, "solved", "a solution found, counting not asked (limit 1)")                          \
+    X(UNIQUE, "unique", "exactly one solution, proved")                                            \
+    X(MULTIPLE, "multiple", "at least two solutions")                                              \
+    X(NONE, "none", "proved to have no solution")                                                  \
     X(UNKNOWN, "unknown", "a node or time limit ended the search first")
 
 enum rg_status {
 #define RG_X_(id, name, summary) RG_STATUS_##id,
     RG_STATUSES(RG_X_)
 #undef RG_X_
-    RG_STATUS_COUNT
+        RG_STATUS_COUNT
 };
 RG_API const char *rg_status_name(int status);
 
 #define RG_MAX_FAMILIES 32
 
 typedef struct rg_stats {
-    uint64_t nodes;        /* search nodes (the root is one) */
-    uint64_t guesses;      /* values tried at cells with two or more candidates */
-    uint64_t failures;     /* dead ends */
-    uint64_t propagations; /* propagator calls */
-    uint64_t prunings;     /* digits removed, all causes */
-    int families;          /* entries used in family[] */
-    const char *family[RG_MAX_FAMILIES];       /* "peers", "singles", plugin families */
+    uint64_t nodes;                      /* search nodes (the root is one) */
+    uint64_t guesses;                    /* values tried at cells with two or more candidates */
+    uint64_t failures;                   /* dead ends */
+    uint64_t propagations;               /* propagator calls */
+    uint64_t prunings;                   /* digits removed, all causes */
+    int families;                        /* entries used in family[] */
+    const char *family[RG_MAX_FAMILIES]; /* "peers", "singles", plugin families */
     uint64_t family_prunings[RG_MAX_FAMILIES]; /* digits removed by each */
     uint64_t family_calls[RG_MAX_FAMILIES];    /* propagator calls of each (their
                                                   sum is propagations) */
-    double root_us;        /* propagation at the root */
-    double search_us;      /* everything after it */
+    double root_us;                            /* propagation at the root */
+    double search_us;                          /* everything after it */
 } rg_stats;
 
 typedef struct rg_result {
@@ -460,7 +455,7 @@ RG_API void rg_solver_free(rg_solver *s);
 /* Solve or count p under o. Returns RG_OK (the outcome is in r) or an error
  * code (allocation). Buffers are reused across calls with the same rules. */
 RG_API int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
-             rg_error *err);
+                    rg_error *err);
 
 #ifdef __cplusplus
 }

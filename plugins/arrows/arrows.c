@@ -8,8 +8,8 @@
 
 #include "arrows.h"
 #include "masks.h"
-#include "sumset.h"
 #include "rulegrid/plugin.h"
+#include "sumset.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *arrows_host;
@@ -93,7 +93,8 @@ static int prune_bounds(rg_space *sp, const arrow *a)
     long weight = 1;
     for (int i = a->nbulb - 1; i >= 0; i--, weight *= 10) {
         int c = a->bulb[i];
-        long rmin = bmin - mask_lowest(dom[c]) * weight, rmax = bmax - mask_highest(dom[c]) * weight;
+        long rmin = bmin - mask_lowest(dom[c]) * weight,
+             rmax = bmax - mask_highest(dom[c]) * weight;
         rg_mask keep = 0;
         for (rg_mask m = dom[c]; m; m &= m - 1) {
             int d = __builtin_ctz(m) + 1;
@@ -208,8 +209,8 @@ static int arrow_check(const int *values, void *data)
     return 1;
 }
 
-static const rg_propagator arrow_prop = {sizeof(rg_propagator), "arrow", "arrows",
-                                         RG_COST_LINEAR, arrow_propagate, arrow_check};
+static const rg_propagator arrow_prop = {sizeof(rg_propagator), "arrow",         "arrows",
+                                         RG_COST_LINEAR,        arrow_propagate, arrow_check};
 
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {
@@ -333,8 +334,13 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
 static const char *const arrow_order[] = {"bulb", "lines", NULL};
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "arrow", .family = "arrows", .compile = compile_arrow,
-     .generate = arrows_generate, .write_rank = 605, .write_order = arrow_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "arrow",
+     .family = "arrows",
+     .compile = compile_arrow,
+     .generate = arrows_generate,
+     .write_rank = 605,
+     .write_order = arrow_order},
 };
 
 RG_PLUGIN_DEFINE("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)",

@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hook_util.h"
 #include "arrows.h"
+#include "hook_util.h"
 
 typedef struct archer {
     hu_board *b;
     const int *sol;
-    char *used;   /* cells of earlier arrows, and of this one so far */
-    int *diag;    /* diagonal steps of every shaft so far, pairs of cells */
+    char *used; /* cells of earlier arrows, and of this one so far */
+    int *diag;  /* diagonal steps of every shaft so far, pairs of cells */
     int ndiag;
     int bulb[2], nbulb, target;
     int *path, len, min_len, max_len;
@@ -113,8 +113,8 @@ static void place_bulb(archer *a, int c, int pill)
 }
 
 /* The arrow of the bulb and the nshafts shafts at lines + i * stride. */
-static int emit_arrow(const archer *a, const int *lines, const int *lens, int nshafts,
-                      int stride, hu_text *t)
+static int emit_arrow(const archer *a, const int *lines, const int *lens, int nshafts, int stride,
+                      hu_text *t)
 {
     hu_text_reset(t);
     hu_printf(t, "{\"type\":\"arrow\",\"bulb\":");

@@ -80,9 +80,15 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
 static const char *const cage_order[] = {"cells", "sum", NULL};
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "cage", .family = "cages", .compile = compile_cage,
-     .link = link_cage, .generate = cages_generate, .write_rank = 603, .write_order = cage_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "cage",
+     .family = "cages",
+     .compile = compile_cage,
+     .link = link_cage,
+     .generate = cages_generate,
+     .write_rank = 603,
+     .write_order = cage_order},
 };
 
-RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host,
-                 types, NULL);
+RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host, types,
+                 NULL);

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cages.h"
-#include "linsum.h"
 #include "lineq.h"
+#include "linsum.h"
 
 /* Derived sums: a union U of k disjoint D-cell houses holds k * D(D+1)/2.
  * Take the sum cages touching U: those inside it add up to a known inner
@@ -44,8 +44,7 @@ static int one_house(const rg_build *b, const int *cells, int n)
 /* Orders the terms of a signed sum into groups: repeatedly the house
  * holding most of the ungrouped cells of one sign (at least two) gives a
  * group, as large as lsum allows; the cells left are groups of one. */
-static void dsum_group(const rg_build *b, const int *cells, const int *sign, int n, int D,
-                       dsum *ds)
+static void dsum_group(const rg_build *b, const int *cells, const int *sign, int n, int D, dsum *ds)
 {
     int nh = cages_host->house_count(b), used[LSUM_CELLS] = {0}, at = 0, maxk = 1;
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
@@ -107,7 +106,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         for (int i = 0; i < dv->ncages; i++)
             if (dv->clen[i] == n) {
                 int same = 1;
-                for (int k = 0; k < n && same; k++) same = cages_index_in(dv->ccells[i], n, key[k]) >= 0;
+                for (int k = 0; k < n && same; k++)
+                    same = cages_index_in(dv->ccells[i], n, key[k]) >= 0;
                 if (same) return RG_OK;
             }
     if (dv->ndone == dv->capdone) return RG_OK; /* enough */
@@ -139,8 +139,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
  * dv->inu; returns how many) and, per sum cage touching it, its cells
  * inside (dv->nin); the sums of the cages inside (*inner) and of those
  * sticking out (*parts); the cells in no sum cage (*nloose). */
-static int union_cells(rg_build *b, derive *dv, const int *houses, int k, long *inner,
-                       long *parts, int *nloose)
+static int union_cells(rg_build *b, derive *dv, const int *houses, int k, long *inner, long *parts,
+                       int *nloose)
 {
     int nc = 0;
     for (int i = 0; i < k; i++) {
@@ -162,8 +162,10 @@ static int union_cells(rg_build *b, derive *dv, const int *houses, int k, long *
         dv->seen[g] = dv->stamp;
         dv->nin[g] = 0;
         for (int j = 0; j < dv->clen[g]; j++) dv->nin[g] += dv->inu[dv->ccells[g][j]];
-        if (dv->nin[g] == dv->clen[g]) *inner += dv->csum[g];
-        else *parts += dv->csum[g];
+        if (dv->nin[g] == dv->clen[g])
+            *inner += dv->csum[g];
+        else
+            *parts += dv->csum[g];
     }
     return nc;
 }
@@ -216,8 +218,7 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
         if (g < 0 || dv->nin[g] < dv->clen[g]) tc[n] = cells[i], ts[n++] = 1;
     }
     if (n) rc = add_derived(b, r, dv, tc, ts, n, total - inner);
-    if (rc == RG_OK && !nloose)
-        rc = derive_parts(b, r, dv, nc, 0, parts - (total - inner), nloose);
+    if (rc == RG_OK && !nloose) rc = derive_parts(b, r, dv, nc, 0, parts - (total - inner), nloose);
     if (rc == RG_OK) rc = derive_parts(b, r, dv, nc, 1, total - inner, nloose);
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 0;
     return rc;
@@ -225,8 +226,7 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
 
 /* The extent of house h: along an axis (0: downwards, rows; 1: sideways,
  * columns) its first line and how many lines it covers, across it the span. */
-static void house_span(const rg_build *b, int h, int axis, int *along, int *ext, int *lo,
-                       int *hi)
+static void house_span(const rg_build *b, int h, int axis, int *along, int *ext, int *lo, int *hi)
 {
     const int *hc;
     int hn, kind;

@@ -132,8 +132,10 @@ static int read_settings(const hu_board *b, settings *s)
     if (rc == RG_OK)
         rc = hu_int(b, "min_size", s->max_size < 2 ? s->max_size : 2, 1, D, &s->min_size);
     if (rc == RG_OK && s->min_size > s->max_size)
-        rc = b->h->gen_error(b->g, "setting min_size is %ld but max_size is %ld: min_size may "
-                                   "not be larger", s->min_size, s->max_size);
+        rc = b->h->gen_error(b->g,
+                             "setting min_size is %ld but max_size is %ld: min_size may "
+                             "not be larger",
+                             s->min_size, s->max_size);
     if (rc == RG_OK) rc = hu_int(b, "count", 0, 0, n, &s->count);
     if (rc == RG_OK) rc = hu_int(b, "coverage", 100, 1, 100, &s->coverage);
     if (rc == RG_OK) rc = hu_int(b, "sums", 1, 0, 1, &s->sums);

@@ -51,7 +51,7 @@ static int dsum_propagate(rg_space *sp, void *data)
 }
 
 static const rg_propagator dsum_prop = {sizeof(rg_propagator), "cage_signed_sum", "cages",
-                                        RG_COST_GLOBAL, dsum_propagate, cages_holds};
+                                        RG_COST_GLOBAL,        dsum_propagate,    cages_holds};
 
 int cages_add_signed(rg_build *b, dsum *ds)
 {

@@ -49,7 +49,6 @@ static long extreme_sum(rg_mask m, int k, int largest)
     return s;
 }
 
-
 /* Bounds mode: digit v stays in a cell when the other cells can still make
  * sum - v, judged by the larger of two lower bounds (their minimums; the
  * smallest distinct digits of their union without v) and the smaller of two
@@ -194,10 +193,10 @@ int cages_holds(const int *values, void *data)
     return 1;
 }
 
-static const rg_propagator cage_prop = {sizeof(rg_propagator), "cage_sum", "cages",
-                                        RG_COST_LINEAR, cage_propagate, cage_check};
-static const rg_propagator derived_prop = {sizeof(rg_propagator), "cage_innies", "cages",
-                                           RG_COST_LINEAR, cage_propagate, cages_holds};
+static const rg_propagator cage_prop = {sizeof(rg_propagator), "cage_sum",     "cages",
+                                        RG_COST_LINEAR,        cage_propagate, cage_check};
+static const rg_propagator derived_prop = {sizeof(rg_propagator), "cage_innies",  "cages",
+                                           RG_COST_LINEAR,        cage_propagate, cages_holds};
 
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)

@@ -16,11 +16,11 @@
  * to the leftover digits, and keeps the digits some such choice places
  * (also in the outside cells of the cages sticking out): exact for the
  * unit with its cages, each cage taken alone outside the unit. */
-#define UNIT_SETS 64   /* cages with more sets count among the rest */
+#define UNIT_SETS 64 /* cages with more sets count among the rest */
 
 #define UNIT_GROUPS 12
 
-#define UNIT_CELLS 12    /* at most this many cells of a group in the unit */
+#define UNIT_CELLS 12 /* at most this many cells of a group in the unit */
 
 #define UNIT_LEAVES 4096 /* past this many choices, prune nothing */
 
@@ -154,7 +154,7 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     const ugroup *g = &us->u->g[k];
     rg_mask d[UNIT_CELLS], ouni = 0;
     uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, tl[UNIT_CELLS + 1][LSUM_DP_WORDS],
-                                  seen[LSUM_DP_WORDS];
+    seen[LSUM_DP_WORDS];
     for (int i = 0; i < g->n; i++) d[i] = us->dom[g->cells[i]];
     lsum_forward(d, g->n, nw, lay);
     us->lbase[k] = *nlay;
@@ -315,6 +315,22 @@ static void unit_dp(usearch *us)
     }
 }
 
+/* Every cell keeps the digits some supported choice gives it. Every choice
+ * supported before stays whole after the pruning and no new one appears,
+ * so running again prunes nothing: RG_PROP_FIX (or RG_PROP_FAIL). */
+static int keep_supported(rg_space *sp, const unitc *u, const usearch *us)
+{
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].n; i++)
+            if (cages_host->keep(sp, u->g[k].cells[i], us->keep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++)
+            if (cages_host->keep(sp, u->g[k].out[i], us->okeep[k][i]) < 0) return RG_PROP_FAIL;
+    for (int i = 0; i < u->nrest; i++)
+        if (cages_host->keep(sp, u->rest[i], us->rkeep[i]) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
 static int unit_propagate(rg_space *sp, void *data)
 {
     const unitc *u = data;
@@ -361,24 +377,16 @@ static int unit_propagate(rg_space *sp, void *data)
     }
     for (int i = 0; i < u->nrest; i++) us.rkeep[i] = 0;
     us.rbase = nlay;
-    if (dp) unit_dp(&us);
-    else unit_dfs(&us, 0, 0);
+    if (dp)
+        unit_dp(&us);
+    else
+        unit_dfs(&us, 0, 0);
     if (us.over) return RG_PROP_FIX;
-    for (int k = 0; k < u->ng; k++)
-        for (int i = 0; i < u->g[k].n; i++)
-            if (cages_host->keep(sp, u->g[k].cells[i], us.keep[k][i]) < 0) return RG_PROP_FAIL;
-    for (int k = 0; k < u->ng; k++)
-        for (int i = 0; i < u->g[k].nout; i++)
-            if (cages_host->keep(sp, u->g[k].out[i], us.okeep[k][i]) < 0) return RG_PROP_FAIL;
-    for (int i = 0; i < u->nrest; i++)
-        if (cages_host->keep(sp, u->rest[i], us.rkeep[i]) < 0) return RG_PROP_FAIL;
-    /* Every choice supported before stays whole after the pruning and no
-     * new one appears, so running again prunes nothing. */
-    return RG_PROP_FIX;
+    return keep_supported(sp, u, &us);
 }
 
-static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit", "cages",
-                                        RG_COST_QUADRATIC, unit_propagate, cages_holds};
+static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit",    "cages",
+                                        RG_COST_QUADRATIC,     unit_propagate, cages_holds};
 
 /* The part inside the unit (its cells marked in dv->inu) of sum cage g,
  * which sticks out, as a group of u with the cells outside, when its sets
@@ -397,8 +405,10 @@ static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, i
     if (!in || !out || !gr->sets) return cages_host->error(b, r, NULL, "out of memory");
     for (int k = 0; k < len; k++) {
         int x = dv->ccells[g][k];
-        if (dv->inu[x]) in[gr->n++] = x;
-        else out[gr->nout++] = x;
+        if (dv->inu[x])
+            in[gr->n++] = x;
+        else
+            out[gr->nout++] = x;
     }
     gr->cells = in;
     gr->out = out;
@@ -410,8 +420,8 @@ static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, i
 /* A group of u over the n cells (all in the unit) making sum, when its sets
  * are few. *taken: n, or 0 when it is not one. Inline: it runs for every
  * cell of every unit at link. */
-static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *u,
-                              const int *cells, int n, long sum, int *taken)
+static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *u, const int *cells,
+                              int n, long sum, int *taken)
 {
     int cnt = 0;
     cages_list_sets(dv->D, 1, n, sum, 0, NULL, &cnt, UNIT_SETS);

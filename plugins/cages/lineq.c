@@ -121,8 +121,8 @@ static int zero_sum(const lsys *S, int a, int sa, int b, int sb, int c, int sc)
     const int64_t *y = b >= 0 ? S->sig + (size_t)b * S->nfree : NULL;
     const int64_t *z = c >= 0 ? S->sig + (size_t)c * S->nfree : NULL;
     for (int f = 0; f < S->nfree; f++) {
-        __int128 t = (__int128)sa * x[f] + (y ? (__int128)sb * y[f] : 0) +
-                     (z ? (__int128)sc * z[f] : 0);
+        __int128 t =
+            (__int128)sa * x[f] + (y ? (__int128)sb * y[f] : 0) + (z ? (__int128)sc * z[f] : 0);
         if (t) return 0;
     }
     return 1;
@@ -191,8 +191,8 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
 }
 
 /* The nsets equations as rows of m (w - 1 cells, then the total). */
-static void equations(int64_t *m, int w, const int *const *sets, const int *lens,
-                      const long *sums, int nsets)
+static void equations(int64_t *m, int w, const int *const *sets, const int *lens, const long *sums,
+                      int nsets)
 {
     for (int i = 0; i < nsets; i++) {
         for (int k = 0; k < lens[i]; k++) m[(size_t)i * w + sets[i][k]] = 1;

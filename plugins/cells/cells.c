@@ -51,8 +51,13 @@ static int compile_cell(rg_build *b, rg_rule *r, void **data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "cell", .family = "cells", .compile = compile_cell,
-     .generate = cells_generate, .write_rank = 607, .write_order = cell_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "cell",
+     .family = "cells",
+     .compile = compile_cell,
+     .generate = cells_generate,
+     .write_rank = 607,
+     .write_order = cell_order},
 };
 
 RG_PLUGIN_DEFINE("cells", "1.0", "cell clues: odd, even, low, high", cells_host, types, NULL);

@@ -3,8 +3,8 @@
  * the negative rule). Reading the rule lives in cells.c. */
 #include <stdlib.h>
 
-#include "hook_util.h"
 #include "cells.h"
+#include "hook_util.h"
 
 enum { C_ODD, C_EVEN, C_LOW, C_HIGH };
 static const char *const kinds[] = {"odd", "even", "low", "high", NULL};
@@ -31,8 +31,10 @@ static int read_settings(const hu_board *b, settings *s)
     int D = b->info.digits, n = b->info.cells;
     int rc = hu_enum(b, "kind", "odd", kinds, &s->kind);
     if (rc == RG_OK && s->kind >= C_LOW) {
-        if (D < 2) rc = b->h->gen_error(b->g, "%s cells need 2 digits at least", kinds[s->kind]);
-        else rc = hu_int(b, "split", D / 2, 1, D - 1, &s->split);
+        if (D < 2)
+            rc = b->h->gen_error(b->g, "%s cells need 2 digits at least", kinds[s->kind]);
+        else
+            rc = hu_int(b, "split", D / 2, 1, D - 1, &s->split);
     } else if (rc == RG_OK && hu_has(b, "split"))
         rc = b->h->gen_error(b->g, "setting split does not apply to %s cells", kinds[s->kind]);
     if (rc == RG_OK) rc = hu_int(b, "all", 0, 0, 1, &s->all);

@@ -51,7 +51,7 @@ int hu_step(const hu_board *b, int cell, int dr, int dc)
 
 int hu_neighbours(const hu_board *b, int cell, int diagonal, int out[8])
 {
-    static const int dirs[8][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1},
+    static const int dirs[8][2] = {{-1, 0},  {0, 1},  {1, 0}, {0, -1},
                                    {-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
     int n = 0;
     for (int i = 0; i < (diagonal ? 8 : 4); i++) {
@@ -67,8 +67,8 @@ int hu_int(const hu_board *b, const char *name, long dflt, long min, long max, l
         return b->h->gen_error(b->g, "setting %s must be a number, not a string", name);
     long v = b->h->gen_int(b->g, name, dflt);
     if (v < min || v > max)
-        return b->h->gen_error(b->g, "setting %s is %ld; it must be between %ld and %ld", name,
-                               v, min, max);
+        return b->h->gen_error(b->g, "setting %s is %ld; it must be between %ld and %ld", name, v,
+                               min, max);
     *out = v;
     return RG_OK;
 }

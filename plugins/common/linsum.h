@@ -13,9 +13,9 @@
  * total, the digits within a group all different (its cells share a
  * house). No allocation, no host calls. */
 
-#define LSUM_CELLS 16
-#define LSUM_GROUPS LSUM_CELLS
-#define LSUM_WORDS 9     /* totals with the offset below 576 */
+#define LSUM_CELLS   16
+#define LSUM_GROUPS  LSUM_CELLS
+#define LSUM_WORDS   9   /* totals with the offset below 576 */
 #define LSUM_OPTIONS 512 /* digit sets of one group above LSUM_DP_DIGITS digits */
 
 /* Bit sets over nw 64-bit words: dst = src shifted towards larger bits (up)
@@ -43,8 +43,10 @@ static inline void bits_down(const uint64_t *src, int k, int nw, uint64_t *dst)
 /* Shift by a signed amount. */
 static inline void bits_shift(const uint64_t *src, int k, int nw, uint64_t *dst)
 {
-    if (k >= 0) bits_up(src, k, nw, dst);
-    else bits_down(src, -k, nw, dst);
+    if (k >= 0)
+        bits_up(src, k, nw, dst);
+    else
+        bits_down(src, -k, nw, dst);
 }
 
 /* n cells in groups: group g is cells start[g] .. start[g+1]-1 of the
@@ -122,8 +124,8 @@ static inline int lsum_setsum(rg_mask m)
  * by the sets of digits its first i cells can take (bit sets over masks)
  * instead of matching each candidate set. */
 #define LSUM_DP_DIGITS 12
-#define LSUM_DP_WORDS (1 << (LSUM_DP_DIGITS - 6))
-#define LSUM_LAYERS (LSUM_CELLS + LSUM_GROUPS)
+#define LSUM_DP_WORDS  (1 << (LSUM_DP_DIGITS - 6))
+#define LSUM_LAYERS    (LSUM_CELLS + LSUM_GROUPS)
 
 /* Words of a bit set over the masks of D <= LSUM_DP_DIGITS digits. */
 static inline int lsum_dp_words(int D) { return D <= 6 ? 1 : 1 << (D - 6); }
@@ -203,7 +205,7 @@ static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
  * allowed. */
 static inline void lsum_backward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS],
-                          const uint64_t *allowed, rg_mask *keep)
+                                 const uint64_t *allowed, rg_mask *keep)
 {
     uint64_t g[LSUM_DP_WORDS];
     memset(g, 0, (size_t)nw * sizeof g[0]);
@@ -273,8 +275,8 @@ typedef struct lsum_work {
 /* The sums group g's cells can make (w->sums[g]) and what the way back
  * needs of them. Returns 1, 0 when the group has no option, -1 when it has
  * too many. */
-static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int nw, int dp,
-                                  int dpw, lsum_work *w, int *nopt, int *nlay)
+static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int nw, int dp, int dpw,
+                                  lsum_work *w, int *nopt, int *nlay)
 {
     int a = L->start[g], k = L->start[g + 1] - a;
     uint64_t *sums = w->sums[g];
@@ -303,8 +305,7 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
     rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
     for (int i = 0; i < k; i++) uni |= dom[a + i];
     long count = lsum_options(__builtin_popcount(uni), k);
-    if (count > LSUM_OPTIONS || *nopt + count > (long)(sizeof w->opt / sizeof w->opt[0]))
-        return -1;
+    if (count > LSUM_OPTIONS || *nopt + count > (long)(sizeof w->opt / sizeof w->opt[0])) return -1;
     int from = *nopt, to = *nopt;
     lsum_sets(k, uni, 0, 0, w->opt, &to);
     /* Keep the sets the cells can be matched to. */

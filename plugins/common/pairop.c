@@ -8,12 +8,25 @@
 
 static const rg_host *host;
 
-const char *const rg_pairop_names[] = {
-    "different",          "equal",   "consecutive", "not_consecutive", "difference",
-    "not_difference",     "difference_at_least",    "difference_at_most",
-    "ratio",              "not_ratio", "sum",       "not_sum",         "product",
-    "not_product",        "same_parity", "different_parity", "less",   "less_equal",
-    NULL};
+const char *const rg_pairop_names[] = {"different",
+                                       "equal",
+                                       "consecutive",
+                                       "not_consecutive",
+                                       "difference",
+                                       "not_difference",
+                                       "difference_at_least",
+                                       "difference_at_most",
+                                       "ratio",
+                                       "not_ratio",
+                                       "sum",
+                                       "not_sum",
+                                       "product",
+                                       "not_product",
+                                       "same_parity",
+                                       "different_parity",
+                                       "less",
+                                       "less_equal",
+                                       NULL};
 
 int rg_pairop_init(const rg_host *h)
 {
@@ -92,21 +105,15 @@ int rg_pairop_read_param(rg_build *b, rg_rule *r, int op, long *param)
     switch (op) {
     case RG_OP_DIFFERENCE:
     case RG_OP_NOT_DIFFERENCE:
-    case RG_OP_DIFFERENCE_AT_LEAST:
-        return host->read_int(b, r, "value", 0, 1, LONG_MAX, param);
-    case RG_OP_DIFFERENCE_AT_MOST:
-        return host->read_int(b, r, "value", 0, 0, LONG_MAX, param);
+    case RG_OP_DIFFERENCE_AT_LEAST: return host->read_int(b, r, "value", 0, 1, LONG_MAX, param);
+    case RG_OP_DIFFERENCE_AT_MOST: return host->read_int(b, r, "value", 0, 0, LONG_MAX, param);
     case RG_OP_RATIO:
-    case RG_OP_NOT_RATIO:
-        return host->read_int(b, r, "value", 0, 2, LONG_MAX, param);
+    case RG_OP_NOT_RATIO: return host->read_int(b, r, "value", 0, 2, LONG_MAX, param);
     case RG_OP_SUM:
-    case RG_OP_NOT_SUM:
-        return host->read_int(b, r, "sum", 0, LONG_MIN, LONG_MAX, param);
+    case RG_OP_NOT_SUM: return host->read_int(b, r, "sum", 0, LONG_MIN, LONG_MAX, param);
     case RG_OP_PRODUCT:
-    case RG_OP_NOT_PRODUCT:
-        return host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, param);
-    default:
-        return RG_OK;
+    case RG_OP_NOT_PRODUCT: return host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, param);
+    default: return RG_OK;
     }
 }
 
@@ -196,8 +203,8 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     p->t = t;
     p->a = a;
     p->c = c;
-    rg_propagator def = {sizeof(rg_propagator), "pair", family, RG_COST_BINARY,
-                         pair_propagate, pair_check};
+    rg_propagator def = {sizeof(rg_propagator), "pair",         family,
+                         RG_COST_BINARY,        pair_propagate, pair_check};
     int watch[2] = {a, c};
     return host->add_propagator(b, &def, p, watch, 2, RG_EV_DOMAIN);
 }

@@ -1,8 +1,8 @@
 /* The corners plugin (format.md 6.9): battenburg, as four different-parity
  * pair rules, and quadruple, by a matching propagator that keeps exactly the
  * supported digits of the 2 x 2 block (listed digits may repeat). */
-#include "pairop.h"
 #include "corners.h"
+#include "pairop.h"
 #include "rulegrid/plugin.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
@@ -135,14 +135,19 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
         }
         q->need[j] = v;
     }
-    rg_propagator def = {sizeof(rg_propagator), "quadruple", "corners", RG_COST_LINEAR,
-                         quad_propagate, quad_check};
+    rg_propagator def = {sizeof(rg_propagator), "quadruple",    "corners",
+                         RG_COST_LINEAR,        quad_propagate, quad_check};
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "corner", .family = "corners", .compile = compile_corner,
-     .generate = corners_generate, .write_rank = 609, .write_order = corner_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "corner",
+     .family = "corners",
+     .compile = compile_corner,
+     .generate = corners_generate,
+     .write_rank = 609,
+     .write_order = corner_order},
 };
 
 RG_PLUGIN_DEFINE("corners", "1.0", "corner clues: battenburg, quadruple", corners_host, types,

@@ -3,8 +3,8 @@
  * complete grid. Reading the rule lives in corners.c. */
 #include <stdlib.h>
 
-#include "hook_util.h"
 #include "corners.h"
+#include "hook_util.h"
 
 enum { K_QUADRUPLE, K_BATTENBURG };
 static const char *const kinds[] = {"quadruple", "battenburg", NULL};
@@ -38,7 +38,8 @@ static int read_settings(const hu_board *b, settings *s)
 {
     int n = b->info.cells;
     int rc = hu_enum(b, "kind", "quadruple", kinds, &s->kind);
-    if (rc == RG_OK && s->kind == K_QUADRUPLE) rc = hu_int(b, "digits", 4, 1, 4, &s->digits);
+    if (rc == RG_OK && s->kind == K_QUADRUPLE)
+        rc = hu_int(b, "digits", 4, 1, 4, &s->digits);
     else if (rc == RG_OK && hu_has(b, "digits"))
         rc = b->h->gen_error(b->g, "setting digits does not apply to battenburg corners");
     if (rc == RG_OK) rc = hu_int(b, "all", 0, 0, 1, &s->all);

@@ -37,9 +37,9 @@ static int read_grid_area(rg_build *b, rg_rule *r, int *origin, int *row0, int *
         char name[24];
         name_cell(b, *origin, name, sizeof name);
         return houses_host->error(b, r, "origin",
-                           "a %d x %d grid from %s does not fit the board of %d rows and "
-                           "%d columns",
-                           d, d, name, bi.rows, bi.columns);
+                                  "a %d x %d grid from %s does not fit the board of %d rows and "
+                                  "%d columns",
+                                  d, d, name, bi.rows, bi.columns);
     }
     for (int i = 0; i < d; i++)
         for (int j = 0; j < d; j++)
@@ -47,9 +47,9 @@ static int read_grid_area(rg_build *b, rg_rule *r, int *origin, int *row0, int *
                 char name[24];
                 name_cell(b, *origin, name, sizeof name);
                 return houses_host->error(b, r, "origin",
-                                   "cell r%dc%d of the grid from %s does not exist on the "
-                                   "board",
-                                   *row0 + i, *col0 + j, name);
+                                          "cell r%dc%d of the grid from %s does not exist on the "
+                                          "board",
+                                          *row0 + i, *col0 + j, name);
             }
     return RG_OK;
 }
@@ -121,8 +121,8 @@ static int compile_box_grid(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     if (box[0] * box[1] != bi.digits)
         return houses_host->error(b, r, "box",
-                           "boxes of %d x %d hold %d cells, but the board has %d digits",
-                           box[0], box[1], box[0] * box[1], bi.digits);
+                                  "boxes of %d x %d hold %d cells, but the board has %d digits",
+                                  box[0], box[1], box[0] * box[1], bi.digits);
     house_rule *hr = keep(b, r, data, HR_BOX_GRID);
     if (!hr) return RG_E_NOMEM;
     hr->origin = origin;
@@ -138,7 +138,9 @@ static int compile_house(rg_build *b, rg_rule *r, void **data, int kind, const c
     int rc = houses_host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
     if (rc != RG_OK) return rc;
     house_rule *hr = keep(b, r, data,
-                          kind == RG_HOUSE_BOX ? HR_BOX : kind == RG_HOUSE_ROW ? HR_ROW : HR_COLUMN);
+                          kind == RG_HOUSE_BOX   ? HR_BOX
+                          : kind == RG_HOUSE_ROW ? HR_ROW
+                                                 : HR_COLUMN);
     if (!hr) return RG_E_NOMEM;
     hr->cells = cells;
     hr->n = n;
@@ -146,9 +148,9 @@ static int compile_house(rg_build *b, rg_rule *r, void **data, int kind, const c
     houses_host->board(b, &bi);
     if (n > bi.digits)
         return houses_host->error(b, r, "cells",
-                           "a %s of %d cells cannot hold distinct digits: the board has %d "
-                           "digits",
-                           what, n, bi.digits);
+                                  "a %s of %d cells cannot hold distinct digits: the board has %d "
+                                  "digits",
+                                  what, n, bi.digits);
     return houses_host->add_house(b, cells, n, kind);
 }
 
@@ -184,9 +186,11 @@ static int compile_region(rg_build *b, rg_rule *r, void **data)
 
 /* The house rules share one writer, which rebuilds them together (rank 601,
  * format.md §6.1); regions are written as read (602). */
-#define HOUSE(name_, compile_, layout_)                                                      \
-    {.size = sizeof(rg_rule_type), .name = (name_), .family = "houses", .compile = (compile_), \
-     .write_rank = 601, .write = houses_write, .layout = (layout_)}
+#define HOUSE(name_, compile_, layout_)                                                            \
+    {                                                                                              \
+        .size = sizeof(rg_rule_type), .name = (name_), .family = "houses", .compile = (compile_),  \
+        .write_rank = 601, .write = houses_write, .layout = (layout_)                              \
+    }
 
 static const char *const region_order[] = {"kind", "cells", NULL};
 
@@ -196,8 +200,12 @@ static const rg_rule_type types[] = {
     HOUSE("box", compile_box, houses_layout_jigsaw),
     HOUSE("row", compile_row, NULL),
     HOUSE("column", compile_column, NULL),
-    {.size = sizeof(rg_rule_type), .name = "region", .family = "houses",
-     .compile = compile_region, .write_rank = 602, .write_order = region_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "region",
+     .family = "houses",
+     .compile = compile_region,
+     .write_rank = 602,
+     .write_order = region_order},
 };
 
 RG_PLUGIN_DEFINE("houses", "1.0", "houses and regions: grid, box_grid, box, row, column, region",

@@ -110,8 +110,10 @@ static int jigsaw(hu_board *b, const int *solution)
     l.N = b->info.cells;
     l.D = b->info.digits;
     if (b->info.rows != l.D || b->info.columns != l.D || l.N != l.D * l.D)
-        return b->h->gen_error(b->g, "jigsaw pieces need a full square board of D x D cells "
-                                     "(%d x %d)", l.D, l.D);
+        return b->h->gen_error(b->g,
+                               "jigsaw pieces need a full square board of D x D cells "
+                               "(%d x %d)",
+                               l.D, l.D);
     l.piece = malloc((size_t)l.N * sizeof *l.piece);
     l.queue = malloc((size_t)l.N * sizeof *l.queue);
     l.cand = malloc((size_t)l.N * sizeof *l.cand);
@@ -133,7 +135,4 @@ static int jigsaw(hu_board *b, const int *solution)
     return rc;
 }
 
-int houses_layout_jigsaw(rg_gen *g)
-{
-    return hu_run(houses_host, g, NULL, jigsaw);
-}
+int houses_layout_jigsaw(rg_gen *g) { return hu_run(houses_host, g, NULL, jigsaw); }

@@ -21,9 +21,9 @@ typedef struct house {
     int *sorted, *box_list, *line_list;
     int n;
     uint64_t hash;
-    int next;                      /* hash chain */
-    int box;                       /* some rule made it a box */
-    int line_kind;                 /* RG_HOUSE_ROW / COLUMN, or -1 */
+    int next;      /* hash chain */
+    int box;       /* some rule made it a box */
+    int line_kind; /* RG_HOUSE_ROW / COLUMN, or -1 */
     long box_key, line_key;
     int used_box, used_line;       /* an area's rule writes it */
     int pin_box, pin_row, pin_col; /* a rule with a note or x- fields writes it */
@@ -272,8 +272,8 @@ static int houses_alloc(houses *hs, rg_out *o, const house_rule *const *hr, int 
     hs->areas = malloc((size_t)(n + 1) * sizeof *hs->areas);
     hs->items = malloc((size_t)(2 * cap + n + 1) * sizeof *hs->items);
     hs->tmp = malloc((size_t)(2 * D) * sizeof *hs->tmp);
-    if (!hs->row || !hs->col || !hs->h || !hs->bucket || !hs->pool || !hs->areas ||
-        !hs->items || !hs->tmp)
+    if (!hs->row || !hs->col || !hs->h || !hs->bucket || !hs->pool || !hs->areas || !hs->items ||
+        !hs->tmp)
         return RG_E_NOMEM;
     for (int i = 0; i < hs->nbucket; i++) hs->bucket[i] = -1;
     for (int c = 0; c < N; c++) houses_host->out_cell_pos(o, c, &hs->row[c], &hs->col[c]);
@@ -298,14 +298,18 @@ static void gather_area(houses *hs, const house_rule *hr, long key)
  * pins its role and is written as read. */
 static void gather_house(houses *hs, const rg_rule *r, const house_rule *hr, long key)
 {
-    int kind = hr->what == HR_BOX ? RG_HOUSE_BOX : hr->what == HR_ROW ? RG_HOUSE_ROW
-                                                                      : RG_HOUSE_COLUMN;
+    int kind = hr->what == HR_BOX   ? RG_HOUSE_BOX
+               : hr->what == HR_ROW ? RG_HOUSE_ROW
+                                    : RG_HOUSE_COLUMN;
     int group = kind == RG_HOUSE_BOX ? 0 : kind == RG_HOUSE_ROW ? 1 : 2;
     int k = add_house(hs, hr->cells, hr->n, kind, key);
     if (k < 0 || !houses_host->out_has_extras(hs->o, r)) return;
-    if (group == 0) hs->h[k].pin_box = 1;
-    else if (group == 1) hs->h[k].pin_row = 1;
-    else hs->h[k].pin_col = 1;
+    if (group == 0)
+        hs->h[k].pin_box = 1;
+    else if (group == 1)
+        hs->h[k].pin_row = 1;
+    else
+        hs->h[k].pin_col = 1;
     hs->items[hs->nitems++] = (item){group, key, 0, NULL, 0, r};
 }
 
@@ -361,7 +365,7 @@ static int write_area(houses *hs, const area *a, const rg_rule *const *rules,
             extras[ne++] = rules[i];
     hu_text_reset(t);
     hu_printf(t, "{\"type\": \"%s\", \"origin\": \"r%dc%d\"", a->box_h ? "box_grid" : "grid",
-        hs->row[a->origin], hs->col[a->origin]);
+              hs->row[a->origin], hs->col[a->origin]);
     if (a->box_h) hu_printf(t, ", \"box\": [%d, %d]", a->box_h, a->box_w);
     hu_printf(t, "}");
     if (t->oom) return RG_E_NOMEM;

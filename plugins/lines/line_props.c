@@ -2,10 +2,10 @@
  * reasoning for each kind is in docs/rules-cages-lines-arrows.md. */
 #include <stdint.h>
 
+#include "lines.h"
 #include "linsum.h"
 #include "match.h"
 #include "sumset.h"
-#include "lines.h"
 
 /* Each propagator keeps exactly the digits some assignment satisfying its
  * line alone (within the current domains) uses, except whisper on a loop
@@ -16,7 +16,10 @@
 /* ---- Masks ---------------------------------------------------------------- */
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-static rg_mask ge(int v, int D) { return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1); }
+static rg_mask ge(int v, int D)
+{
+    return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1);
+}
 static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
 static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
@@ -557,8 +560,10 @@ static int check_double_arrow(const int *values, void *data)
 
 /* ---- Registration ------------------------------------------------------------------- */
 
-#define PROP(name_, cost_, prop_, check_) \
-    {sizeof(rg_propagator), (name_), "lines", (cost_), (prop_), (check_)}
+#define PROP(name_, cost_, prop_, check_)                                                          \
+    {                                                                                              \
+        sizeof(rg_propagator), (name_), "lines", (cost_), (prop_), (check_)                        \
+    }
 
 static const rg_propagator props[LINE_KINDS] = {
     [LINE_THERMO] = PROP("thermo", RG_COST_LINEAR, prop_thermo, check_thermo),
@@ -573,8 +578,8 @@ static const rg_propagator props[LINE_KINDS] = {
     [LINE_ZIPPER] = PROP("zipper", RG_COST_LINEAR, prop_zipper, check_zipper),
     [LINE_BETWEEN] = PROP("between", RG_COST_LINEAR, prop_ends, check_ends),
     [LINE_LOCKOUT] = PROP("lockout", RG_COST_LINEAR, prop_ends, check_ends),
-    [LINE_DOUBLE_ARROW] = PROP("double_arrow", RG_COST_LINEAR, prop_double_arrow,
-                               check_double_arrow),
+    [LINE_DOUBLE_ARROW] =
+        PROP("double_arrow", RG_COST_LINEAR, prop_double_arrow, check_double_arrow),
 };
 
 int lines_add(rg_build *b, line *l)

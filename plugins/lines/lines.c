@@ -12,8 +12,8 @@
 const rg_host *lines_host;
 
 static const char *const kind_names[] = {
-    "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
-    "modular",  "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
+    "thermo",  "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",   "entropic",
+    "modular", "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
 /* fmt writes the fields in this order (format.md §6). */
 static const char *const line_order[] = {"kind", "value", "groups", "closed", "cells", NULL};
 
@@ -278,8 +278,14 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "line", .family = "lines", .compile = compile_line,
-     .link = link_line, .generate = lines_generate, .write_rank = 604, .write_order = line_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "line",
+     .family = "lines",
+     .compile = compile_line,
+     .link = link_line,
+     .generate = lines_generate,
+     .write_rank = 604,
+     .write_order = line_order},
 };
 
 RG_PLUGIN_DEFINE("lines", "1.0",

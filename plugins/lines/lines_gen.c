@@ -9,18 +9,18 @@
 #include "lines.h"
 
 static const char *const kinds[] = {
-    "thermo",   "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",  "entropic",
-    "modular",  "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
+    "thermo",  "slow_thermo", "whisper", "renban",  "region_sum", "palindrome",   "entropic",
+    "modular", "parity",      "zipper",  "between", "lockout",    "double_arrow", NULL};
 
 /* One request: the kind and its parameter, the grid, what earlier lines took. */
 typedef struct walker {
     hu_board *b;
     const int *sol;
     int kind, D, value;
-    int group[33];   /* entropic group (0..2) per digit */
-    int *box;        /* per cell, -1 when in no box */
-    char *used;      /* cells taken by earlier lines (when they may not share) */
-    int *diag;       /* diagonal steps of earlier lines, pairs of cells */
+    int group[33]; /* entropic group (0..2) per digit */
+    int *box;      /* per cell, -1 when in no box */
+    char *used;    /* cells taken by earlier lines (when they may not share) */
+    int *diag;     /* diagonal steps of earlier lines, pairs of cells */
     int ndiag;
     int overlap;
     int *path, *digit, len; /* the walk; len is the target length */
@@ -88,8 +88,10 @@ static int region_sum_ok(const walker *w, const int *d, int i, int L)
     int target = -1, seg = d[0], segs = 1;
     for (int j = 1; j <= i; j++) {
         if (w->box[p[j]] != w->box[p[j - 1]]) {
-            if (target < 0) target = seg;
-            else if (seg != target) return 0;
+            if (target < 0)
+                target = seg;
+            else if (seg != target)
+                return 0;
             seg = 0;
             segs++;
         }
@@ -187,16 +189,18 @@ static int read_value(walker *w, const char *kname)
 {
     int D = w->D;
     long v, lo = 1, hi = D - 1, dflt = 0;
-    if (w->kind == LINE_WHISPER) dflt = D == 9 ? 5 : (D + 1) / 2;
-    else if (w->kind == LINE_LOCKOUT) dflt = D == 9 ? 4 : (D - 1) / 2;
-    else if (w->kind == LINE_MODULAR) lo = 2, hi = D, dflt = D >= 3 ? 3 : 2;
+    if (w->kind == LINE_WHISPER)
+        dflt = D == 9 ? 5 : (D + 1) / 2;
+    else if (w->kind == LINE_LOCKOUT)
+        dflt = D == 9 ? 4 : (D - 1) / 2;
+    else if (w->kind == LINE_MODULAR)
+        lo = 2, hi = D, dflt = D >= 3 ? 3 : 2;
     else {
         if (hu_has(w->b, "value"))
             return w->b->h->gen_error(w->b->g, "setting value does not apply to %s lines", kname);
         return RG_OK;
     }
-    if (hi < lo)
-        return w->b->h->gen_error(w->b->g, "%s lines need more than %d digits", kname, D);
+    if (hi < lo) return w->b->h->gen_error(w->b->g, "%s lines need more than %d digits", kname, D);
     if (dflt < lo) dflt = lo;
     int rc = hu_int(w->b, "value", dflt, lo, hi, &v);
     w->value = (int)v;
@@ -222,13 +226,15 @@ static int read_settings(walker *w, settings *s)
     if (rc != RG_OK) return rc;
     /* Kinds whose ends say something need a middle. */
     int shortest = w->kind == LINE_BETWEEN || w->kind == LINE_LOCKOUT ||
-                   w->kind == LINE_DOUBLE_ARROW || w->kind == LINE_ZIPPER ||
-                   w->kind == LINE_PALINDROME || w->kind == LINE_REGION_SUM ? 3 : 2;
+                           w->kind == LINE_DOUBLE_ARROW || w->kind == LINE_ZIPPER ||
+                           w->kind == LINE_PALINDROME || w->kind == LINE_REGION_SUM
+                       ? 3
+                       : 2;
     /* Thermos and renbans hold distinct digits. */
     int longest = w->kind == LINE_THERMO || w->kind == LINE_RENBAN ? (D < n ? D : n) : n;
     if (longest < shortest)
-        return b->h->gen_error(b->g, "%s lines need %d cells at least; this board allows %d",
-                               kname, shortest, longest);
+        return b->h->gen_error(b->g, "%s lines need %d cells at least; this board allows %d", kname,
+                               shortest, longest);
     rc = hu_int(b, "count", 4, 1, n, &s->count);
     if (rc == RG_OK)
         rc = hu_int(b, "min_len", longest < 3 ? longest : 3, shortest, longest, &s->min_len);

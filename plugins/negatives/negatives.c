@@ -17,15 +17,14 @@ static const rg_host *host;
 /* The families a negative may name; the first six are pair families. */
 enum { F_KROPKI, F_XV, F_DIFFERENCE, F_RATIO, F_PRODUCT, F_SUM, F_ROSSINI, F_BATTENBURG, F_CELL };
 #define NPAIRFAM 6
-static const char *const families[] = {"kropki",  "xv",      "difference", "ratio",
-                                       "product", "sum",     "rossini",    "battenburg",
-                                       "cell",    NULL};
+static const char *const families[] = {"kropki", "xv",      "difference", "ratio", "product",
+                                       "sum",    "rossini", "battenburg", "cell",  NULL};
 static const char *const colors[] = {"white", "black", NULL};
 static const char *const letters[] = {"X", "V", NULL};
 static const char *const cell_kinds[] = {"odd", "even", "low", "high", NULL};
 /* fmt writes the fields in this order (format.md §6). */
-static const char *const negative_order[] = {"of",   "color", "letter", "value",
-                                             "sum",  "kind",  "split",  "area", NULL};
+static const char *const negative_order[] = {"of",   "color", "letter", "value", "sum",
+                                             "kind", "split", "area",   NULL};
 
 /* Pair negatives of the document are recorded as marks of this family
  * prefix ("negative:<family>:<selector>:<has area>", key the value, cells the
@@ -95,8 +94,10 @@ static int compile_negative(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     s->narea = -1;
     rc = host->read_area(b, r, "area", RG_F_OPTIONAL, &s->area, &s->narea);
-    if (rc == RG_ABSENT) s->narea = -1;
-    else if (rc != RG_OK) return rc;
+    if (rc == RG_ABSENT)
+        s->narea = -1;
+    else if (rc != RG_OK)
+        return rc;
     s->mark = -1;
     if (s->of < NPAIRFAM) {
         char fam[64];
@@ -328,8 +329,8 @@ static inline rg_mask below(int v) { return ((rg_mask)1 << (v - 1)) - 1; } /* di
 static rg_mask end_support(rg_mask dx, rg_mask dy, rg_mask dz, rg_mask full)
 {
     int zmin = __builtin_ctz(dz) + 1, zmax = 32 - __builtin_clz(dz);
-    rg_mask y_hi = dy & ~below(zmin); /* y >= zmin */
-    rg_mask y_lo = dy & mask_upto(zmax);   /* y <= zmax */
+    rg_mask y_hi = dy & ~below(zmin);    /* y >= zmin */
+    rg_mask y_lo = dy & mask_upto(zmax); /* y <= zmax */
     rg_mask keep = 0;
     for (rg_mask m = dx; m; m &= m - 1) {
         int v = __builtin_ctz(m) + 1;
@@ -398,8 +399,8 @@ static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
             if (!t) return host->error(b, r, NULL, "out of memory");
             memcpy(t->cells, e, sizeof e);
             t->full = mask_upto(D);
-            rg_propagator def = {sizeof(rg_propagator), "not_rossini", "negatives",
-                                 RG_COST_LINEAR, trio_propagate, trio_check};
+            rg_propagator def = {sizeof(rg_propagator), "not_rossini",  "negatives",
+                                 RG_COST_LINEAR,        trio_propagate, trio_check};
             int rc = host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);
             if (rc != RG_OK) return rc;
         }
@@ -409,7 +410,7 @@ static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
 
 /* ---- Battenburg: no parity checkerboard ------------------------------------------------ */
 
-#define ODD ((rg_mask)0x55555555u)
+#define ODD  ((rg_mask)0x55555555u)
 #define EVEN ((rg_mask)0xAAAAAAAAu)
 
 typedef struct block {
@@ -474,7 +475,7 @@ static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
         if (!k) return host->error(b, r, NULL, "out of memory");
         memcpy(k->cells, e, sizeof e);
         rg_propagator def = {sizeof(rg_propagator), "not_battenburg", "negatives",
-                             RG_COST_LINEAR, block_propagate, block_check};
+                             RG_COST_LINEAR,        block_propagate,  block_check};
         int rc = host->add_propagator(b, &def, k, e, 4, RG_EV_DOMAIN);
         if (rc != RG_OK) return rc;
     }
@@ -532,9 +533,16 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "negative", .family = "negatives", .write_rank = 614,
-     .compile = compile_negative, .link = link_negative, .write_order = negative_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "negative",
+     .family = "negatives",
+     .write_rank = 614,
+     .compile = compile_negative,
+     .link = link_negative,
+     .write_order = negative_order},
 };
 
-RG_PLUGIN_DEFINE("negatives", "1.0", "negative constraints: kropki, xv, difference, ratio, "
-                 "product, sum, rossini, battenburg, cell", host, types, rg_pairop_init);
+RG_PLUGIN_DEFINE("negatives", "1.0",
+                 "negative constraints: kropki, xv, difference, ratio, "
+                 "product, sum, rossini, battenburg, cell",
+                 host, types, rg_pairop_init);

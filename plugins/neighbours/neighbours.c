@@ -13,8 +13,8 @@ static const char *const wheres[] = {"orthogonal", "diagonal", "king", "knight",
 static const char *const kinds[] = {"antiknight", "antiking", "nonconsecutive", NULL};
 static const char *const withins[] = {"box", "region", NULL};
 /* fmt writes the fields in this order (format.md §6). */
-static const char *const neighbours_order[] = {"kind",   "op",   "value",  "sum",
-                                               "where",  "within", "area", "except", NULL};
+static const char *const neighbours_order[] = {"kind",   "op",   "value",  "sum", "where",
+                                               "within", "area", "except", NULL};
 
 /* What compile read, for link. */
 typedef struct spec {
@@ -56,15 +56,21 @@ static int compile_neighbours(rg_build *b, rg_rule *r, void **data)
     }
     s->within = -1;
     rc = host->read_enum(b, r, "within", RG_F_OPTIONAL, withins, &s->within);
-    if (rc == RG_ABSENT) s->within = -1;
-    else if (rc != RG_OK) return rc;
+    if (rc == RG_ABSENT)
+        s->within = -1;
+    else if (rc != RG_OK)
+        return rc;
     s->narea = -1;
     rc = host->read_area(b, r, "area", RG_F_OPTIONAL, &s->area, &s->narea);
-    if (rc == RG_ABSENT) s->narea = -1;
-    else if (rc != RG_OK) return rc;
+    if (rc == RG_ABSENT)
+        s->narea = -1;
+    else if (rc != RG_OK)
+        return rc;
     rc = host->read_pairs(b, r, "except", RG_F_OPTIONAL, &s->except, &s->nexcept);
-    if (rc == RG_ABSENT) s->nexcept = 0;
-    else if (rc != RG_OK) return rc;
+    if (rc == RG_ABSENT)
+        s->nexcept = 0;
+    else if (rc != RG_OK)
+        return rc;
     *data = s;
     return RG_OK;
 }
@@ -171,9 +177,16 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "neighbours", .family = "neighbours", .write_rank = 610,
-     .compile = compile_neighbours, .link = link_neighbours, .write_order = neighbours_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "neighbours",
+     .family = "neighbours",
+     .write_rank = 610,
+     .compile = compile_neighbours,
+     .link = link_neighbours,
+     .write_order = neighbours_order},
 };
 
-RG_PLUGIN_DEFINE("neighbours", "1.0", "pair rules over the whole board: antiknight, antiking, "
-                 "nonconsecutive, op + where", host, types, rg_pairop_init);
+RG_PLUGIN_DEFINE("neighbours", "1.0",
+                 "pair rules over the whole board: antiknight, antiking, "
+                 "nonconsecutive, op + where",
+                 host, types, rg_pairop_init);

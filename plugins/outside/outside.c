@@ -16,8 +16,8 @@ const rg_host *outside_host;
 
 enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI };
 
-static const char *const kind_names[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
-                                         "rossini", NULL};
+static const char *const kind_names[] = {"sandwich",   "little_killer", "x_sum",
+                                         "skyscraper", "rossini",       NULL};
 static const char *const directions[] = {"increasing", "decreasing", NULL};
 /* fmt writes the fields in this order (format.md §6). */
 static const char *const outside_order[] = {"kind", "value", "sum", "direction", "cells", NULL};
@@ -31,16 +31,16 @@ static const char *const outside_order[] = {"kind", "value", "sum", "direction",
 #define SKY_MAX 40
 /* Cells of the line that share houses are walked together, in runs of at
  * most GROUP_MAX cells with at most GROUP_WALK assignments. */
-#define GROUP_MAX 3
+#define GROUP_MAX  3
 #define GROUP_WALK 4096
 
 typedef struct line_rule {
     int kind;
     int n;
-    const int *cells; /* in reading order from the clue */
-    long value;       /* sandwich / x_sum / skyscraper value, little killer sum;
+    const int *cells;    /* in reading order from the clue */
+    long value;          /* sandwich / x_sum / skyscraper value, little killer sum;
                          rossini: 0 increasing, 1 decreasing */
-    int digits;       /* D */
+    int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
 } line_rule;
 
@@ -133,8 +133,8 @@ static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int
     long size = 0;
     for (int k = 0; k < len; k++) {
         if (!m[k]) return -1;
-        int join = ng > 0 && peer && k - first[ng - 1] < GROUP_MAX &&
-                   size * ndigits(m[k]) <= GROUP_WALK;
+        int join =
+            ng > 0 && peer && k - first[ng - 1] < GROUP_MAX && size * ndigits(m[k]) <= GROUP_WALK;
         for (int i = join ? first[ng - 1] : k; i < k && join; i++)
             join = (int)(peer[base + k][(base + i) / 64] >> ((base + i) % 64) & 1);
         if (join) {
@@ -173,8 +173,8 @@ static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int 
 /* Back from t: need holds the partial sums from which the remaining runs
  * still reach t; each run's cells keep the digits of its assignments whose
  * sums lead from a reachable partial sum into need. */
-static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int w,
-                         uint64_t *pre, const uint64_t (*sums)[2], int *pick, rg_mask *out)
+static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int w, uint64_t *pre,
+                         const uint64_t (*sums)[2], int *pick, rg_mask *out)
 {
     uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
     for (int i = 0; i < w; i++) need[i] = 0;
@@ -194,8 +194,7 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int
                 if (any) useful[h] |= x & -x;
             }
         for (int k = first[g]; k < first[g + 1]; k++) out[k] = 0;
-        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, useful,
-                   out + first[g]);
+        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, useful, out + first[g]);
         for (int i = 0; i < w; i++) need[i] = next[i];
     }
 }
@@ -291,7 +290,8 @@ static int sandwich_propagate(rg_space *sp, void *data)
             if (j == i || !(dom[L->cells[j]] & top)) continue;
             if (forced - (mid[i] == 0) - (mid[j] == 0) > 0) continue;
             int lo = i < j ? i : j, hi = i < j ? j : i;
-            if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->value, seg + lo + 1)) continue;
+            if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->value, seg + lo + 1))
+                continue;
             found = 1;
             sup[i] |= one;
             sup[j] |= top;
@@ -363,6 +363,34 @@ static int xsum_check(const int *values, void *data)
 
 /* ---- skyscraper ------------------------------------------------------------------- */
 
+/* Lines longer than SKY_MAX: only whether the value can still be reached
+ * (RG_PROP_FIX) or not (RG_PROP_FAIL). */
+static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
+{
+    int n = L->n, D = L->digits, K = (int)L->value;
+    uint64_t f[2][RG_MAX_DIGITS + 1];
+    for (int h = 0; h <= D; h++) f[0][h] = 0;
+    f[0][0] = 1;
+    for (int k = 0; k < n; k++) {
+        uint64_t *a = f[k & 1], *b = f[(k + 1) & 1];
+        for (int h = 0; h <= D; h++) b[h] = 0;
+        rg_mask dk = dom[L->cells[k]];
+        for (int h = 0; h <= D; h++) {
+            if (!a[h]) continue;
+            for (rg_mask x = dk; x; x &= x - 1) {
+                int v = lowest(x);
+                if (v > h)
+                    b[v] |= (a[h] << 1) & kmask;
+                else
+                    b[h] |= a[h];
+            }
+        }
+    }
+    uint64_t any = 0;
+    for (int h = 0; h <= D; h++) any |= f[n & 1][h];
+    return any >> K & 1 ? RG_PROP_FIX : RG_PROP_FAIL;
+}
+
 /* States are (cells read, highest digit so far); each holds the set of
  * counts of visible cells (a bit per count 0..value). Forward sets f say
  * which counts can be reached, backward sets g which counts can still end
@@ -373,28 +401,7 @@ static int sky_propagate(rg_space *sp, void *data)
     const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits, K = (int)L->value;
     uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
-    uint64_t f[2][RG_MAX_DIGITS + 1];
-    if (n > SKY_MAX) {
-        /* Long lines: only decide whether the value can still be reached. */
-        for (int h = 0; h <= D; h++) f[0][h] = 0;
-        f[0][0] = 1;
-        for (int k = 0; k < n; k++) {
-            uint64_t *a = f[k & 1], *b = f[(k + 1) & 1];
-            for (int h = 0; h <= D; h++) b[h] = 0;
-            rg_mask dk = dom[L->cells[k]];
-            for (int h = 0; h <= D; h++) {
-                if (!a[h]) continue;
-                for (rg_mask x = dk; x; x &= x - 1) {
-                    int v = lowest(x);
-                    if (v > h) b[v] |= (a[h] << 1) & kmask;
-                    else b[h] |= a[h];
-                }
-            }
-        }
-        uint64_t any = 0;
-        for (int h = 0; h <= D; h++) any |= f[n & 1][h];
-        return any >> K & 1 ? RG_PROP_FIX : RG_PROP_FAIL;
-    }
+    if (n > SKY_MAX) return sky_reachable(L, dom, kmask);
     uint64_t fw[SKY_MAX + 1][RG_MAX_DIGITS + 1], bw[SKY_MAX + 1][RG_MAX_DIGITS + 1];
     rg_mask sup[LINE_MAX];
     for (int h = 0; h <= D; h++) fw[0][h] = 0, bw[n][h] = (uint64_t)1 << K;
@@ -406,8 +413,10 @@ static int sky_propagate(rg_space *sp, void *data)
             if (!fw[k][h]) continue;
             for (rg_mask x = dk; x; x &= x - 1) {
                 int v = lowest(x);
-                if (v > h) fw[k + 1][v] |= (fw[k][h] << 1) & kmask;
-                else fw[k + 1][h] |= fw[k][h];
+                if (v > h)
+                    fw[k + 1][v] |= (fw[k][h] << 1) & kmask;
+                else
+                    fw[k + 1][h] |= fw[k][h];
             }
         }
     }
@@ -476,10 +485,8 @@ static const rg_propagator props[] = {
     {sizeof(rg_propagator), "little_killer", "outside", RG_COST_LINEAR, killer_propagate,
      killer_check},
     {sizeof(rg_propagator), "x_sum", "outside", RG_COST_QUADRATIC, xsum_propagate, xsum_check},
-    {sizeof(rg_propagator), "skyscraper", "outside", RG_COST_QUADRATIC, sky_propagate,
-     sky_check},
-    {sizeof(rg_propagator), "rossini", "outside", RG_COST_BINARY, rossini_propagate,
-     rossini_check},
+    {sizeof(rg_propagator), "skyscraper", "outside", RG_COST_QUADRATIC, sky_propagate, sky_check},
+    {sizeof(rg_propagator), "rossini", "outside", RG_COST_BINARY, rossini_propagate, rossini_check},
 };
 
 /* Consecutive cells step by one fixed direction: diagonal for a little
@@ -603,8 +610,14 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "outside", .family = "outside", .compile = compile,
-     .link = link, .generate = outside_generate, .write_rank = 608, .write_order = outside_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "outside",
+     .family = "outside",
+     .compile = compile,
+     .link = link,
+     .generate = outside_generate,
+     .write_rank = 608,
+     .write_order = outside_order},
 };
 
 RG_PLUGIN_DEFINE("outside", "1.0",

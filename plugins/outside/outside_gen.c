@@ -8,8 +8,8 @@
 #include "outside.h"
 
 enum { O_SANDWICH, O_LITTLE_KILLER, O_X_SUM, O_SKYSCRAPER, O_ROSSINI };
-static const char *const kinds[] = {"sandwich", "little_killer", "x_sum", "skyscraper",
-                                    "rossini", NULL};
+static const char *const kinds[] = {"sandwich",   "little_killer", "x_sum",
+                                    "skyscraper", "rossini",       NULL};
 
 /* The clue of line[0..n-1] for the kind; 0 when the line cannot carry one. */
 static int read_off(int kind, int D, const int *sol, const int *line, int n, int *value)
@@ -56,9 +56,12 @@ static int read_off(int kind, int D, const int *sol, const int *line, int n, int
     case O_ROSSINI: {
         if (n < 3) return 0;
         int a = sol[line[0]], b = sol[line[1]], c = sol[line[2]];
-        if (a < b && b < c) *value = 0;
-        else if (a > b && b > c) *value = 1;
-        else return 0;
+        if (a < b && b < c)
+            *value = 0;
+        else if (a > b && b > c)
+            *value = 1;
+        else
+            return 0;
         return 1;
     }
     }
@@ -163,10 +166,12 @@ static int emit_clue(const hu_board *b, int kind, const int *sol, int *line, int
     if (!read_off(kind, b->info.digits, sol, line, n, &value)) return RG_OK;
     hu_text_reset(t);
     hu_printf(t, "{\"type\":\"outside\",\"kind\":\"%s\",", kinds[kind]);
-    if (kind == O_LITTLE_KILLER) hu_printf(t, "\"sum\":%d,", value);
+    if (kind == O_LITTLE_KILLER)
+        hu_printf(t, "\"sum\":%d,", value);
     else if (kind == O_ROSSINI)
         hu_printf(t, "\"direction\":\"%s\",", value ? "decreasing" : "increasing");
-    else hu_printf(t, "\"value\":%d,", value);
+    else
+        hu_printf(t, "\"value\":%d,", value);
     hu_printf(t, "\"cells\":");
     hu_cells(t, b, line, n);
     hu_printf(t, "}");

@@ -12,7 +12,7 @@ const rg_host *relations_host;
 
 enum { K_KROPKI, K_XV, K_DIFFERENCE, K_RATIO, K_PRODUCT, K_SUM, K_GREATER };
 
-static const char *const edge_kinds[] = {"kropki", "xv",  "difference", "ratio",
+static const char *const edge_kinds[] = {"kropki",  "xv",  "difference", "ratio",
                                          "product", "sum", "greater",    NULL};
 static const char *const colors[] = {"white", "black", NULL};
 static const char *const letters[] = {"X", "V", NULL};
@@ -104,16 +104,26 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
     }
     for (int i = 0; i < n && rc == RG_OK; i++) {
         rc = relations_host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
-        if (rc == RG_OK) rc = rg_pairop_add_op(b, op, t, pairs[2 * i], pairs[2 * i + 1], "relations");
+        if (rc == RG_OK)
+            rc = rg_pairop_add_op(b, op, t, pairs[2 * i], pairs[2 * i + 1], "relations");
     }
     return rc;
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "edge", .family = "relations", .compile = compile_edge,
-     .generate = relations_generate, .write_rank = 606, .write_order = edge_order},
-    {.size = sizeof(rg_rule_type), .name = "relation", .family = "relations",
-     .compile = compile_relation, .write_rank = 611, .write_order = relation_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "edge",
+     .family = "relations",
+     .compile = compile_edge,
+     .generate = relations_generate,
+     .write_rank = 606,
+     .write_order = edge_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "relation",
+     .family = "relations",
+     .compile = compile_relation,
+     .write_rank = 611,
+     .write_order = relation_order},
 };
 
 RG_PLUGIN_DEFINE("relations", "1.0",

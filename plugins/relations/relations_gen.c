@@ -8,7 +8,7 @@
 #include "relations.h"
 
 enum { E_KROPKI, E_XV, E_DIFFERENCE, E_RATIO, E_PRODUCT, E_SUM, E_GREATER };
-static const char *const kinds[] = {"kropki", "xv",  "difference", "ratio",
+static const char *const kinds[] = {"kropki",  "xv",  "difference", "ratio",
                                     "product", "sum", "greater",    NULL};
 static const char *const colors[] = {"white", "black", "both", NULL};
 static const char *const letters[] = {"X", "V", "both", NULL};
@@ -27,14 +27,19 @@ static int clue(const dotter *d, int a, int c, hu_text *t)
         int white = hi - lo == 1 && d->which != 1, black = hi == 2 * lo && d->which != 0;
         /* 1 and 2 take either colour: both hold. */
         if (white && black) white = hu_below(d->b, 2);
-        if (white) hu_printf(t, "\"kropki\",\"color\":\"white\"");
-        else if (black) hu_printf(t, "\"kropki\",\"color\":\"black\"");
+        if (white)
+            hu_printf(t, "\"kropki\",\"color\":\"white\"");
+        else if (black)
+            hu_printf(t, "\"kropki\",\"color\":\"black\"");
         return white || black;
     }
     case E_XV:
-        if (a + c == 10 && d->which != 1) hu_printf(t, "\"xv\",\"letter\":\"X\"");
-        else if (a + c == 5 && d->which != 0) hu_printf(t, "\"xv\",\"letter\":\"V\"");
-        else return 0;
+        if (a + c == 10 && d->which != 1)
+            hu_printf(t, "\"xv\",\"letter\":\"X\"");
+        else if (a + c == 5 && d->which != 0)
+            hu_printf(t, "\"xv\",\"letter\":\"V\"");
+        else
+            return 0;
         return 1;
     case E_DIFFERENCE:
         if (hi - lo != d->value) return 0;
@@ -75,8 +80,8 @@ static int read_settings(hu_board *b, dotter *d, long *all, long *count, long *n
     if (rc == RG_OK && d->kind != E_KROPKI) rc = refuse(b, "color", kn);
     if (rc == RG_OK && d->kind != E_XV) rc = refuse(b, "letter", kn);
     if (rc == RG_OK && d->kind != E_SUM) rc = refuse(b, "sum", kn);
-    if (rc == RG_OK && (d->kind == E_KROPKI || d->kind == E_XV || d->kind == E_SUM ||
-                        d->kind == E_GREATER))
+    if (rc == RG_OK &&
+        (d->kind == E_KROPKI || d->kind == E_XV || d->kind == E_SUM || d->kind == E_GREATER))
         rc = refuse(b, "value", kn);
     if (rc != RG_OK) return rc;
     switch (d->kind) {

@@ -25,17 +25,18 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return RG_OK;
 }
 
-static const rg_rule_type type = {.size = sizeof(rg_rule_type), .name = "test.abi", .family = "test", .compile = compile, .link = NULL};
+static const rg_rule_type type = {.size = sizeof(rg_rule_type),
+                                  .name = "test.abi",
+                                  .family = "test",
+                                  .compile = compile,
+                                  .link = NULL};
 
-static int init(const rg_host *host, rg_registrar *reg)
-{
-    return host->register_type(reg, &type);
-}
+static int init(const rg_host *host, rg_registrar *reg) { return host->register_type(reg, &type); }
 
 RG_PLUGIN_EXPORT const rg_plugin_info *rulegrid_plugin_entry(void)
 {
-    static const rg_plugin_info info = {T_SIZE, T_MAGIC, T_ABI, (uint32_t)T_MASK_SIZE,
-                                        T_MAX_DIGITS, "abi", "0", "a spoiled descriptor",
+    static const rg_plugin_info info = {T_SIZE,       T_MAGIC, T_ABI, (uint32_t)T_MASK_SIZE,
+                                        T_MAX_DIGITS, "abi",   "0",   "a spoiled descriptor",
                                         init};
     return &info;
 }

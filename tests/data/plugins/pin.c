@@ -42,9 +42,12 @@ static int generate(rg_gen *g, const int *solution)
 }
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "test.pin", .family = "test", .compile = compile,
+    {.size = sizeof(rg_rule_type),
+     .name = "test.pin",
+     .family = "test",
+     .compile = compile,
      .generate = generate},
 };
 
-RG_PLUGIN_DEFINE("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", host,
-                 types, NULL);
+RG_PLUGIN_DEFINE("pin", "1", "test.pin: a cell fixed to a digit, with a generate hook", host, types,
+                 NULL);

@@ -16,7 +16,11 @@ static int compile(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
 #ifdef T_LATE
-    static const rg_rule_type later = {.size = sizeof(rg_rule_type), .name = "test.later", .family = "test", .compile = compile, .link = NULL};
+    static const rg_rule_type later = {.size = sizeof(rg_rule_type),
+                                       .name = "test.later",
+                                       .family = "test",
+                                       .compile = compile,
+                                       .link = NULL};
     if (host->register_type(kept, &later) == RG_OK)
         return host->error(b, r, NULL, "a late registration was accepted");
 #else
@@ -26,23 +30,43 @@ static int compile(rg_build *b, rg_rule *r, void **data)
 }
 
 #ifdef T_OWN
-static const rg_rule_type own = {.size = sizeof(rg_rule_type), .name = T_OWN, .family = "test", .compile = compile, .link = NULL};
+static const rg_rule_type own = {.size = sizeof(rg_rule_type),
+                                 .name = T_OWN,
+                                 .family = "test",
+                                 .compile = compile,
+                                 .link = NULL};
 #endif
 static const rg_rule_type types[] = {
 #ifdef T_DUP
-    {.size = sizeof(rg_rule_type), .name = "test.dup", .family = "test", .compile = compile, .link = NULL},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.dup",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
 #endif
 #ifdef T_NOCOMPILE
-    {.size = sizeof(rg_rule_type), .name = "test.nocompile", .family = "test", .compile = NULL, .link = NULL},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.nocompile",
+     .family = "test",
+     .compile = NULL,
+     .link = NULL},
 #endif
 #ifdef T_NONAME
     {.size = sizeof(rg_rule_type), .name = "", .family = "test", .compile = compile, .link = NULL},
 #endif
 #ifdef T_INITFAIL
-    {.size = sizeof(rg_rule_type), .name = "test.initfail", .family = "test", .compile = compile, .link = NULL},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.initfail",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
 #endif
 #ifdef T_LATE
-    {.size = sizeof(rg_rule_type), .name = "test.late", .family = "test", .compile = compile, .link = NULL},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.late",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
 #endif
 };
 

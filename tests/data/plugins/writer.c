@@ -13,10 +13,7 @@ typedef struct kept {
     int cells[];
 } kept;
 
-static int cmp_int(const void *a, const void *b)
-{
-    return *(const int *)a - *(const int *)b;
-}
+static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
 
 static int compile(rg_build *b, rg_rule *r, void **data)
 {
@@ -38,7 +35,8 @@ static int write_first(rg_out *o, const rg_rule *const *rules, void *const *data
     for (int i = 0; i < n; i++) {
         const kept *k = data[i];
         char text[512];
-        int len = snprintf(text, sizeof text, "{\"type\": \"test.first\", \"seen\": %d, \"cells\": [", n);
+        int len =
+            snprintf(text, sizeof text, "{\"type\": \"test.first\", \"seen\": %d, \"cells\": [", n);
         for (int j = 0; j < k->n; j++) {
             int row, col;
             host->out_cell_pos(o, k->cells[j], &row, &col);
@@ -66,12 +64,24 @@ static int write_broken(rg_out *o, const rg_rule *const *rules, void *const *dat
 static const char *const old_order[] = {"cells", NULL};
 
 static const rg_rule_type types[] = {
-    {.size = sizeof(rg_rule_type), .name = "test.first", .family = "test", .compile = compile,
-     .write_rank = 600, .write = write_first},
-    {.size = sizeof(rg_rule_type), .name = "test.broken", .family = "test", .compile = compile,
-     .write_rank = 603, .write = write_broken},
-    {.size = offsetof(rg_rule_type, write_rank), .name = "test.old", .family = "test",
-     .compile = compile, .write_rank = 600, .write_order = old_order},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.first",
+     .family = "test",
+     .compile = compile,
+     .write_rank = 600,
+     .write = write_first},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.broken",
+     .family = "test",
+     .compile = compile,
+     .write_rank = 603,
+     .write = write_broken},
+    {.size = offsetof(rg_rule_type, write_rank),
+     .name = "test.old",
+     .family = "test",
+     .compile = compile,
+     .write_rank = 600,
+     .write_order = old_order},
 };
 
 RG_PLUGIN_DEFINE("writer", "1", "rule types with write hooks, for tests", host, types, NULL);

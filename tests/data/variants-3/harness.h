@@ -120,8 +120,9 @@ static long v3_count_all(const rg_puzzle *p, long limit)
             int status;
             long n = t_count(p, st, h, limit, &status);
             if (first < 0) first = n;
-            if (n != first) fail_msg("strategy %s found %ld solutions, another %ld",
-                                     rg_strategy_name(st), n, first);
+            if (n != first)
+                fail_msg("strategy %s found %ld solutions, another %ld", rg_strategy_name(st), n,
+                         first);
         }
     return first;
 }

@@ -132,11 +132,22 @@ static V_UNUSED long v_random_param(const char *op, int D)
 /* The symmetric operators (format.md 5.1), i modulo their number. */
 static V_UNUSED const char *v_pairop_any(int i)
 {
-    static const char *const ops[] = {
-        "different",      "equal",          "consecutive",         "not_consecutive",
-        "difference",     "not_difference", "difference_at_least", "difference_at_most",
-        "ratio",          "not_ratio",      "sum",                 "not_sum",
-        "product",        "not_product",    "same_parity",         "different_parity"};
+    static const char *const ops[] = {"different",
+                                      "equal",
+                                      "consecutive",
+                                      "not_consecutive",
+                                      "difference",
+                                      "not_difference",
+                                      "difference_at_least",
+                                      "difference_at_most",
+                                      "ratio",
+                                      "not_ratio",
+                                      "sum",
+                                      "not_sum",
+                                      "product",
+                                      "not_product",
+                                      "same_parity",
+                                      "different_parity"};
     return ops[i % 16];
 }
 

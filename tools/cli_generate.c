@@ -223,16 +223,23 @@ static int list_presets(const rg_presets *ps)
     return EXIT_OK;
 }
 
+/* The text of --template FILE (free it); NULL after saying why. */
+static char *template_text(cmd *c, size_t *len)
+{
+    char *text = NULL;
+    rg_error err;
+    if (cli_read_all(c->o->gen_templ, &text, len, &err) == RG_OK) return text;
+    print_error("--template: ", &err);
+    return NULL;
+}
+
 /* The generator of --template FILE. */
 static int open_template(cmd *c)
 {
     size_t len = 0;
-    char *text = NULL;
     rg_error err;
-    if (cli_read_all(c->o->gen_templ, &text, &len, &err) != RG_OK) {
-        print_error("--template: ", &err);
-        return EXIT_USAGE;
-    }
+    char *text = template_text(c, &len);
+    if (!text) return EXIT_USAGE;
     int rc = rg_generator_new(c->reg, text, len, c->o->gen_templ, &c->g, &err);
     free(text);
     if (rc != RG_OK) {
@@ -281,12 +288,8 @@ static int print_template(cmd *c)
         return EXIT_OK;
     }
     size_t len = 0;
-    char *text = NULL;
-    rg_error err;
-    if (cli_read_all(c->o->gen_templ, &text, &len, &err) != RG_OK) {
-        print_error("--template: ", &err);
-        return EXIT_USAGE;
-    }
+    char *text = template_text(c, &len);
+    if (!text) return EXIT_USAGE;
     fwrite(text, 1, len, stdout);
     free(text);
     return EXIT_OK;

@@ -120,15 +120,12 @@ int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         if (!ends_with(de->d_name, suffix)) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            char **grown = rg_mem_realloc(list, (size_t)cap * sizeof *grown);
-            if (!grown) {
-                rc = RG_E_NOMEM;
-                break;
-            }
-            list = grown;
+        char **grown = rg_mem_grow(list, n + 1, &cap, sizeof *grown, 16);
+        if (!grown) {
+            rc = RG_E_NOMEM;
+            break;
         }
+        list = grown;
         if (!(list[n] = rg_mem_strdup(de->d_name))) {
             rc = RG_E_NOMEM;
             break;
@@ -144,4 +141,23 @@ int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
     *names = list;
     *count = n;
     return RG_OK;
+}
+
+int rg_file_search(const char *env, const char *const *extra, const char *builtin,
+                   int (*fn)(void *ctx, const char *dir), void *ctx, rg_error *err)
+{
+    int rc = RG_OK;
+    const char *list = getenv(env);
+    char *copy = list && *list ? rg_mem_strdup(list) : NULL;
+    if (list && *list && !copy) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    for (char *p = copy; p && rc == RG_OK;) {
+        char *colon = strchr(p, ':');
+        if (colon) *colon = 0;
+        if (*p) rc = fn(ctx, p);
+        p = colon ? colon + 1 : NULL;
+    }
+    rg_mem_free(copy);
+    for (int i = 0; rc == RG_OK && extra && extra[i]; i++) rc = fn(ctx, extra[i]);
+    if (rc == RG_OK && builtin) rc = fn(ctx, builtin);
+    return rc;
 }

@@ -15,5 +15,13 @@ int rg_file_read(const char *path, char **text, size_t *len, rg_error *err);
  * folder lists nothing). RG_OK, RG_E_NOMEM, or RG_E_IO with errno set. */
 int rg_file_list(const char *dir, const char *suffix, char ***names, int *count);
 void rg_file_list_free(char **names, int n);
+/* The usual search for plugins and presets: each folder of the
+ * ':'-separated list in the environment variable env (empty entries
+ * skipped), then extra (NULL-terminated, may be NULL), then builtin (may be
+ * NULL). fn(ctx, dir) runs for each, and the search stops at the first
+ * result that is not RG_OK, which it returns (RG_E_NOMEM, with err set,
+ * when the variable cannot be copied). */
+int rg_file_search(const char *env, const char *const *extra, const char *builtin,
+                   int (*fn)(void *ctx, const char *dir), void *ctx, rg_error *err);
 
 #endif

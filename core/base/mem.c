@@ -1,5 +1,6 @@
 /* The allocation hook: every byte the library holds is counted here, so tests
  * can end with zero bytes held and make the n-th allocation fail on demand. */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,3 +87,14 @@ char *rg_mem_strdup(const char *s)
 
 /* Strings the library hands out (rg_puzzle_write, rg_generate_clues). */
 void rg_string_free(char *s) { rg_mem_free(s); }
+
+void *rg_mem_grow(void *arr, int need, int *cap, size_t elem, int first)
+{
+    if (need <= *cap) return arr;
+    long grown = *cap ? *cap : first;
+    while (grown < need) grown *= 2;
+    if (grown > INT_MAX) return NULL;
+    void *p = rg_mem_realloc(arr, (size_t)grown * elem);
+    if (p) *cap = (int)grown;
+    return p;
+}

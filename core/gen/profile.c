@@ -25,8 +25,14 @@ struct field {
     const char *name;
     reader read;
     long min, max; /* whole numbers: the range */
-    size_t offset; /* whole numbers: where in rg_profile */
+    size_t offset; /* whole numbers and names: where in rg_profile */
     int wide;      /* whole numbers: a uint64_t (else an int) */
+    /* Names of a table: its name and parse functions, its size, and what
+     * the error calls it. */
+    const char *(*name_of)(int);
+    int (*parse)(const char *);
+    int count;
+    const char *what;
 };
 
 static int bad(rg_error *err, const char *field, const char *fmt, ...)
@@ -116,26 +122,17 @@ static void names(char *buf, size_t size, const char *(*name)(int), int n)
         k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "", name(i));
 }
 
-static int read_symmetry(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
-                         rg_error *err)
+/* One name of a table (symmetries, strategies), stored at f's offset. */
+static int read_choice(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
+                       rg_error *err)
 {
     (void)reg;
     char list[256], got[64];
-    pf->symmetry = cJSON_IsString(v) ? rg_symmetry_parse(v->valuestring) : -1;
-    if (pf->symmetry >= 0) return RG_OK;
-    names(list, sizeof list, rg_symmetry_name, RG_SYMMETRY_COUNT);
-    return bad(err, f->name, "expected one of %s, got %s", list, found(v, got, sizeof got));
-}
-
-static int read_level(const field *f, const cJSON *v, rg_profile *pf, rg_registry *reg,
-                      rg_error *err)
-{
-    (void)reg;
-    char list[256], got[64];
-    pf->level = cJSON_IsString(v) ? rg_strategy_parse(v->valuestring) : -1;
-    if (pf->level >= 0) return RG_OK;
-    names(list, sizeof list, rg_strategy_name, RG_STRATEGY_COUNT);
-    return bad(err, f->name, "expected a strategy: one of %s, got %s", list,
+    int i = cJSON_IsString(v) ? f->parse(v->valuestring) : -1;
+    *(int *)(void *)((char *)pf + f->offset) = i;
+    if (i >= 0) return RG_OK;
+    names(list, sizeof list, f->name_of, f->count);
+    return bad(err, f->name, "expected %sone of %s, got %s", f->what, list,
                found(v, got, sizeof got));
 }
 
@@ -238,19 +235,25 @@ static int read_requests(const field *f, const cJSON *v, rg_profile *pf, rg_regi
 
 /* ---- The table ------------------------------------------------------------------ */
 
-#define COUNT(name, min, max, member, wide)                                                        \
+#define COUNT(name_, min_, max_, member, wide_)                                                    \
     {                                                                                              \
-#name, read_count, min, max, offsetof(rg_profile, member), wide                            \
+        .name = #name_, .read = read_count, .min = min_, .max = max_,                              \
+        .offset = offsetof(rg_profile, member), .wide = wide_                                      \
+    }
+#define CHOICE(name_, member, table, count_, what_)                                                \
+    {                                                                                              \
+        .name = #name_, .read = read_choice, .offset = offsetof(rg_profile, member),               \
+        .name_of = rg_##table##_name, .parse = rg_##table##_parse, .count = count_, .what = what_  \
     }
 
 static const field fields[] = {
-    {"summary", read_summary, 0, 0, 0, 0},
-    {"givens", read_givens, 0, 0, 0, 0},
-    {"clues", read_requests, 0, 0, 0, 0},
-    {"remove_clues", read_thin, 0, 0, 0, 0},
-    {"layout", read_requests, 0, 0, 0, 0},
-    {"symmetry", read_symmetry, 0, 0, 0, 0},
-    {"level", read_level, 0, 0, 0, 0},
+    {.name = "summary", .read = read_summary},
+    {.name = "givens", .read = read_givens},
+    {.name = "clues", .read = read_requests},
+    {.name = "remove_clues", .read = read_thin},
+    {.name = "layout", .read = read_requests},
+    CHOICE(symmetry, symmetry, symmetry, RG_SYMMETRY_COUNT, ""),
+    CHOICE(level, level, strategy, RG_STRATEGY_COUNT, "a strategy: "),
     COUNT(retries, 0, 1000000, retries, 0),
     COUNT(fill_nodes, 1, 2000000000L, fill_nodes, 1),
     COUNT(count_nodes, 1, 2000000000L, count_nodes, 1),

@@ -120,16 +120,13 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
         r->failed = 1;
         return rc;
     }
-    if (reg->ntypes == reg->captypes) {
-        int cap = reg->captypes ? 2 * reg->captypes : 16;
-        type_entry **grown = rg_mem_realloc(reg->types, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            r->failed = 1;
-            return nomem(r->err, file);
-        }
-        reg->types = grown;
-        reg->captypes = cap;
+    type_entry **grown =
+        rg_mem_grow(reg->types, reg->ntypes + 1, &reg->captypes, sizeof *grown, 16);
+    if (!grown) {
+        r->failed = 1;
+        return nomem(r->err, file);
     }
+    reg->types = grown;
     type_entry *e = rg_mem_calloc(1, sizeof *e);
     if (!e) {
         r->failed = 1;
@@ -169,16 +166,13 @@ static void drop_last_file(rg_registry *reg)
  * memory (err set). */
 static plugin_file *add_file(rg_registry *reg, const char *path, const char *real, rg_error *err)
 {
-    if (reg->nfiles == reg->capfiles) {
-        int cap = reg->capfiles ? 2 * reg->capfiles : 16;
-        plugin_file *grown = rg_mem_realloc(reg->files, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            nomem(err, path);
-            return NULL;
-        }
-        reg->files = grown;
-        reg->capfiles = cap;
+    plugin_file *grown =
+        rg_mem_grow(reg->files, reg->nfiles + 1, &reg->capfiles, sizeof *grown, 16);
+    if (!grown) {
+        nomem(err, path);
+        return NULL;
     }
+    reg->files = grown;
     plugin_file *f = &reg->files[reg->nfiles++];
     memset(f, 0, sizeof *f);
     f->path = rg_mem_strdup(path);
@@ -285,27 +279,22 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
 
 /* RULEGRID_PLUGIN_PATH, then extra_dirs, then builtin_dir; stops at the
  * first failure. */
+typedef struct loading {
+    rg_registry *reg;
+    rg_error *err;
+} loading;
+
+static int load_one(void *ctx, const char *dir)
+{
+    loading *l = ctx;
+    return rg_registry_load_dir(l->reg, dir, l->err);
+}
+
 int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
                              const char *builtin_dir, rg_error *err)
 {
-    int rc = RG_OK;
-    const char *env = getenv("RULEGRID_PLUGIN_PATH");
-    if (env && *env) {
-        char *copy = rg_mem_strdup(env);
-        if (!copy) return nomem(err, NULL);
-        char *p = copy;
-        while (p && rc == RG_OK) {
-            char *colon = strchr(p, ':');
-            if (colon) *colon = 0;
-            if (*p) rc = rg_registry_load_dir(reg, p, err);
-            p = colon ? colon + 1 : NULL;
-        }
-        rg_mem_free(copy);
-    }
-    for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
-        rc = rg_registry_load_dir(reg, extra_dirs[i], err);
-    if (rc == RG_OK && builtin_dir) rc = rg_registry_load_dir(reg, builtin_dir, err);
-    return rc;
+    loading l = {reg, err};
+    return rg_file_search("RULEGRID_PLUGIN_PATH", extra_dirs, builtin_dir, load_one, &l, err);
 }
 
 const char *rg_registry_folders(const rg_registry *reg) { return reg->folders; }

@@ -79,13 +79,9 @@ static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
     for (int i = 0; i < ps->n; i++)
         if (strlen(ps->items[i].name) == stem && strncmp(ps->items[i].name, file, stem) == 0)
             return RG_OK; /* hidden by an earlier folder */
-    if (ps->n == ps->cap) {
-        int cap = ps->cap ? 2 * ps->cap : 32;
-        preset *grown = rg_mem_realloc(ps->items, (size_t)cap * sizeof *grown);
-        if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-        ps->items = grown;
-        ps->cap = cap;
-    }
+    preset *grown = rg_mem_grow(ps->items, ps->n + 1, &ps->cap, sizeof *grown, 32);
+    if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    ps->items = grown;
     preset *p = &ps->items[ps->n];
     memset(p, 0, sizeof *p);
     size_t len = strlen(dir) + 1 + strlen(file) + 1;
@@ -128,6 +124,17 @@ static int load_dir(rg_presets *ps, const char *dir, rg_error *err)
     return rc;
 }
 
+typedef struct loading {
+    rg_presets *ps;
+    rg_error *err;
+} loading;
+
+static int load_one(void *ctx, const char *dir)
+{
+    loading *l = ctx;
+    return load_dir(l->ps, dir, l->err);
+}
+
 int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_presets **out,
                     rg_error *err)
 {
@@ -140,20 +147,8 @@ int rg_presets_load(const char *const *extra_dirs, const char *builtin_dir, rg_p
         rg_mem_free(ps);
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
-    int rc = RG_OK;
-    const char *env = getenv("RULEGRID_PRESET_PATH");
-    char *copy = env && *env ? rg_mem_strdup(env) : NULL;
-    if (env && *env && !copy) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    for (char *p = copy; p && rc == RG_OK;) {
-        char *colon = strchr(p, ':');
-        if (colon) *colon = 0;
-        if (*p) rc = load_dir(ps, p, err);
-        p = colon ? colon + 1 : NULL;
-    }
-    rg_mem_free(copy);
-    for (int i = 0; rc == RG_OK && extra_dirs && extra_dirs[i]; i++)
-        rc = load_dir(ps, extra_dirs[i], err);
-    if (rc == RG_OK && builtin_dir) rc = load_dir(ps, builtin_dir, err);
+    loading l = {ps, err};
+    int rc = rg_file_search("RULEGRID_PRESET_PATH", extra_dirs, builtin_dir, load_one, &l, err);
     if (rc != RG_OK) {
         rg_presets_free(ps);
         return rc;

@@ -13,13 +13,9 @@
 
 #define GROW(arr, n, cap, err_ret)                                                                 \
     do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            int nc_ = (cap) ? 2 * (cap) : 16;                                                      \
-            void *np_ = rg_mem_realloc((arr), (size_t)nc_ * sizeof *(arr));                        \
-            if (!np_) return (err_ret);                                                            \
-            (arr) = np_;                                                                           \
-            (cap) = nc_;                                                                           \
-        }                                                                                          \
+        void *grown_ = rg_mem_grow((arr), (n) + 1, &(cap), sizeof *(arr), 16);                     \
+        if (!grown_) return (err_ret);                                                             \
+        (arr) = grown_;                                                                            \
     } while (0)
 
 static rg_model *model_of(const rg_build *b) { return b->m; }
@@ -122,16 +118,12 @@ int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
             return RG_OK;
         }
     }
-    if (m->nhouses == m->caphouses) {
-        int nc = m->caphouses ? 2 * m->caphouses : 32;
-        rg_house *nh = rg_mem_realloc(m->houses, (size_t)nc * sizeof *nh);
-        if (!nh) {
-            rg_mem_free(sorted);
-            return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
-        }
-        m->houses = nh;
-        m->caphouses = nc;
+    rg_house *nh = rg_mem_grow(m->houses, m->nhouses + 1, &m->caphouses, sizeof *nh, 32);
+    if (!nh) {
+        rg_mem_free(sorted);
+        return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     }
+    m->houses = nh;
     m->houses[m->nhouses++] = (rg_house){sorted, sorted + n, n, kind, b->rule_index, h};
     return RG_OK;
 }
@@ -159,13 +151,9 @@ int rg_build_add_differ(rg_build *b, int a, int c)
         if (m->infeasible_rule < 0) m->infeasible_rule = b->rule_index;
         return RG_OK;
     }
-    if (m->nedges + 3 > m->capedges) {
-        int nc = m->capedges ? 2 * m->capedges : 96;
-        int *ne = rg_mem_realloc(m->edges, (size_t)nc * sizeof *ne);
-        if (!ne) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
-        m->edges = ne;
-        m->capedges = nc;
-    }
+    int *ne = rg_mem_grow(m->edges, m->nedges + 3, &m->capedges, sizeof *ne, 96);
+    if (!ne) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    m->edges = ne;
     m->edges[m->nedges++] = a;
     m->edges[m->nedges++] = c;
     m->edges[m->nedges++] = b->rule_index;

@@ -133,16 +133,12 @@ static int add_inter(rg_model *m, const rg_house *u, const rg_house *h, int *cap
     memcpy(ur, tmp_u, (size_t)nu * sizeof *ur);
     hr = ur + nu;
     memcpy(hr, tmp_h, (size_t)nh * sizeof *hr);
-    if (m->ninters == *cap) {
-        int nc = *cap ? 2 * *cap : 64;
-        rg_inter *ni = rg_mem_realloc(m->inters, (size_t)nc * sizeof *ni);
-        if (!ni) {
-            rg_mem_free(buf);
-            return RG_E_NOMEM;
-        }
-        m->inters = ni;
-        *cap = nc;
+    rg_inter *ni = rg_mem_grow(m->inters, m->ninters + 1, cap, sizeof *ni, 64);
+    if (!ni) {
+        rg_mem_free(buf);
+        return RG_E_NOMEM;
     }
+    m->inters = ni;
     m->inters[m->ninters++] = (rg_inter){in, ur, hr, nin, nu, nh};
     return RG_OK;
 }

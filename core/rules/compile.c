@@ -20,13 +20,9 @@ int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, in
     rg_error_rule(err, index, type->name);
     if (index != m->nrules)
         return rg_error_set(err, RG_E_INTERNAL, NULL, "rules must be added in order");
-    if (m->nrules == m->caprules) {
-        int cap = m->caprules ? 2 * m->caprules : 16;
-        rg_rule_rec *grown = rg_mem_realloc(m->rules, (size_t)cap * sizeof *grown);
-        if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-        m->rules = grown;
-        m->caprules = cap;
-    }
+    rg_rule_rec *grown = rg_mem_grow(m->rules, m->nrules + 1, &m->caprules, sizeof *grown, 16);
+    if (!grown) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    m->rules = grown;
     rg_rule_rec *rec = &m->rules[m->nrules++];
     memset(rec, 0, sizeof *rec);
     rec->type = type;

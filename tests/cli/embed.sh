@@ -10,20 +10,11 @@
 set -euo pipefail
 : "${RG_SOURCE_DIR:?}" "${RG_BUILD_DIR:?}"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-run() {
-    local log=$1
-    shift
-    "$@" >"$log" 2>&1 || { cat "$log" >&2; fail "$*"; }
-}
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
 
-prefix=$tmp/prefix
-run "$tmp/install.log" cmake --install "$RG_BUILD_DIR" --prefix "$prefix"
+prefix=$TMP/prefix
+quiet "$TMP/install.log" cmake --install "$RG_BUILD_DIR" --prefix "$prefix"
 libdir=$(dirname "$(find "$prefix" -name 'librulegrid.so.0' | head -n 1)")
 [ -f "$libdir/librulegrid.so.0" ] || fail "no librulegrid.so.0 installed"
 [ -f "$libdir/librulegrid.a" ] || fail "no librulegrid.a installed"
@@ -31,12 +22,12 @@ soname=$(objdump -p "$libdir/librulegrid.so.0" | awk '$1 == "SONAME" {print $2}'
 [ "$soname" = librulegrid.so.0 ] || fail "soname is '$soname'"
 
 # Exactly the calls rulegrid.h declares with RG_API are exported.
-nm -D --defined-only "$libdir/librulegrid.so.0" | awk '$2 == "T" {print $3}' | sort >"$tmp/exported"
+nm -D --defined-only "$libdir/librulegrid.so.0" | awk '$2 == "T" {print $3}' | sort >"$TMP/exported"
 grep -o 'RG_API [^;]*' "$prefix/include/rulegrid/rulegrid.h" | grep -o 'rg_[a-z_0-9]*(' | tr -d '(' |
-    sort -u >"$tmp/declared"
-[ "$(wc -l <"$tmp/declared")" -gt 60 ] || fail "too few declarations found"
-diff "$tmp/declared" "$tmp/exported" >"$tmp/diff" || fail "exports differ from rulegrid.h:
-$(cat "$tmp/diff")"
+    sort -u >"$TMP/declared"
+[ "$(wc -l <"$TMP/declared")" -gt 60 ] || fail "too few declarations found"
+diff "$TMP/declared" "$TMP/exported" >"$TMP/diff" || fail "exports differ from rulegrid.h:
+$(cat "$TMP/diff")"
 
 puzzle=$RG_SOURCE_DIR/examples/classic.json
 # The first row of the document's own solution, as count prints it.
@@ -51,28 +42,28 @@ check() { # check LABEL OUTPUT: unique, one solution, the solution's first row
 # CMake: the shared library, then the static one.
 san=
 [ "${RG_SANITIZE:-0}" = 1 ] && san="-fsanitize=address,undefined"
-run "$tmp/cmake.log" cmake -S "$RG_SOURCE_DIR/examples/embed" -B "$tmp/cm" \
+quiet "$TMP/cmake.log" cmake -S "$RG_SOURCE_DIR/examples/embed" -B "$TMP/cm" \
     -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="$san"
-run "$tmp/build.log" cmake --build "$tmp/cm"
-ldd "$tmp/cm/count" >"$tmp/ldd" || fail "ldd count"
-grep -qF "$libdir/librulegrid.so.0" "$tmp/ldd" || fail "count does not use $libdir: $(cat "$tmp/ldd")"
-check cmake "$(env -u RULEGRID_PLUGIN_PATH "$tmp/cm/count" "$puzzle")"
-mkdir -p "$tmp/st"
-cat >"$tmp/st/CMakeLists.txt" <<CM
+quiet "$TMP/build.log" cmake --build "$TMP/cm"
+ldd "$TMP/cm/count" >"$TMP/ldd" || fail "ldd count"
+grep -qF "$libdir/librulegrid.so.0" "$TMP/ldd" || fail "count does not use $libdir: $(cat "$TMP/ldd")"
+check cmake "$(env -u RULEGRID_PLUGIN_PATH "$TMP/cm/count" "$puzzle")"
+mkdir -p "$TMP/st"
+cat >"$TMP/st/CMakeLists.txt" <<CM
 cmake_minimum_required(VERSION 3.18)
 project(count_static C)
 find_package(rulegrid 0.1 REQUIRED)
 add_executable(count $RG_SOURCE_DIR/examples/embed/count.c)
 target_link_libraries(count PRIVATE rulegrid::static)
 CM
-run "$tmp/st.log" cmake -S "$tmp/st" -B "$tmp/st/build" -DCMAKE_PREFIX_PATH="$prefix" \
+quiet "$TMP/st.log" cmake -S "$TMP/st" -B "$TMP/st/build" -DCMAKE_PREFIX_PATH="$prefix" \
     -DCMAKE_C_FLAGS="$san"
-run "$tmp/st-build.log" cmake --build "$tmp/st/build"
-ldd "$tmp/st/build/count" >"$tmp/ldd" || fail "ldd count (static)"
-if grep -q librulegrid "$tmp/ldd"; then fail "the static build links librulegrid.so"; fi
+quiet "$TMP/st-build.log" cmake --build "$TMP/st/build"
+ldd "$TMP/st/build/count" >"$TMP/ldd" || fail "ldd count (static)"
+if grep -q librulegrid "$TMP/ldd"; then fail "the static build links librulegrid.so"; fi
 # Linked statically, the program finds the plugins beside its own bin/.
 mkdir -p "$prefix/bin"
-cp "$tmp/st/build/count" "$prefix/bin/count-static"
+cp "$TMP/st/build/count" "$prefix/bin/count-static"
 check static "$(env -u RULEGRID_PLUGIN_PATH "$prefix/bin/count-static" "$puzzle")"
 
 # pkg-config.
@@ -80,13 +71,13 @@ export PKG_CONFIG_PATH=$libdir/pkgconfig
 flags=$(pkg-config --cflags --libs rulegrid) || fail "pkg-config --libs rulegrid"
 grep -q -- '-lrulegrid' <<<"$flags" || fail "pkg-config gives no -lrulegrid: $flags"
 # shellcheck disable=SC2086
-run "$tmp/cc.log" cc $san -o "$tmp/count-pc" "$RG_SOURCE_DIR/examples/embed/count.c" $flags \
+quiet "$TMP/cc.log" cc $san -o "$TMP/count-pc" "$RG_SOURCE_DIR/examples/embed/count.c" $flags \
     -Wl,-rpath,"$(pkg-config --variable=libdir rulegrid)"
-check pkg-config "$(env -u RULEGRID_PLUGIN_PATH "$tmp/count-pc" "$puzzle")"
+check pkg-config "$(env -u RULEGRID_PLUGIN_PATH "$TMP/count-pc" "$puzzle")"
 
 # Errors come back as messages and exit status 2.
 set +e
-out=$("$tmp/count-pc" "$RG_SOURCE_DIR/tests/data/cli/unknown_type.json" 2>&1)
+out=$("$TMP/count-pc" "$RG_SOURCE_DIR/tests/data/cli/unknown_type.json" 2>&1)
 rc=$?
 set -e
 [ "$rc" = 2 ] || fail "exit status $rc on an unknown type (wanted 2): $out"

@@ -5,21 +5,11 @@
 set -euo pipefail
 : "${RG_SOURCE_DIR:?}" "${RG_BUILD_DIR:?}"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-# run LOG CMD...: run quietly, show the log if it fails.
-run() {
-    local log=$1
-    shift
-    "$@" >"$log" 2>&1 || { cat "$log" >&2; fail "$*"; }
-}
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
 
-prefix=$tmp/prefix
-run "$tmp/install.log" cmake --install "$RG_BUILD_DIR" --prefix "$prefix"
+prefix=$TMP/prefix
+quiet "$TMP/install.log" cmake --install "$RG_BUILD_DIR" --prefix "$prefix"
 rg=$prefix/bin/rulegrid
 [ -x "$rg" ] || fail "no $rg after install"
 [ -f "$prefix/include/rulegrid/plugin.h" ] || fail "plugin.h not installed"
@@ -29,14 +19,14 @@ example=$RG_SOURCE_DIR/examples/plugin
 puzzle=$example/clone.json
 
 # With CMake: find_package(rulegrid) through CMAKE_PREFIX_PATH.
-run "$tmp/configure.log" cmake -S "$example" -B "$tmp/build" -DCMAKE_PREFIX_PATH="$prefix"
-run "$tmp/build.log" cmake --build "$tmp/build"
-[ -f "$tmp/build/clone.so" ] || fail "the example built no clone.so"
-exported=$(nm -D --defined-only "$tmp/build/clone.so" | awk '$2 == "T" {print $3}')
+quiet "$TMP/configure.log" cmake -S "$example" -B "$TMP/build" -DCMAKE_PREFIX_PATH="$prefix"
+quiet "$TMP/build.log" cmake --build "$TMP/build"
+[ -f "$TMP/build/clone.so" ] || fail "the example built no clone.so"
+exported=$(nm -D --defined-only "$TMP/build/clone.so" | awk '$2 == "T" {print $3}')
 [ "$exported" = rulegrid_plugin_entry ] || fail "clone.so exports: $exported"
 
 # With the rule: unique.
-out=$("$rg" count --json --limit 10 --plugins "$tmp/build" "$puzzle") || fail "count: $out"
+out=$("$rg" count --json --limit 10 --plugins "$TMP/build" "$puzzle") || fail "count: $out"
 grep -Eq '"status": *"unique"' <<<"$out" || fail "not unique with lab.clone: $out"
 grep -Eq '"solutions": *1,' <<<"$out" || fail "solutions: $out"
 
@@ -45,13 +35,13 @@ without=$(python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 d["rules"] = [r for r in d["rules"] if r["type"] != "lab.clone"]
 print(json.dumps(d))' "$puzzle")
-out=$("$rg" count --json --limit 10 --plugins "$tmp/build" - <<<"$without") ||
+out=$("$rg" count --json --limit 10 --plugins "$TMP/build" - <<<"$without") ||
     fail "count without the rule: $out"
 grep -Eq '"status": *"multiple"' <<<"$out" || fail "unique without lab.clone: $out"
 grep -Eq '"solutions": *10,' <<<"$out" || fail "solutions without the rule: $out"
 
 # fmt writes the rule with its type's field order, after the houses.
-out=$("$rg" fmt --plugins "$tmp/build" "$puzzle") || fail "fmt: $out"
+out=$("$rg" fmt --plugins "$TMP/build" "$puzzle") || fail "fmt: $out"
 grep -q '^    {"type": "box_grid", "origin": "r1c1", "box": \[3, 3\]},$' <<<"$out" ||
     fail "fmt: no box_grid first: $out"
 grep -qF '{"type": "lab.clone", "cells": "r1c1:r2c3", "clone": "r4c4:r5c6", "note": "unique only with this rule"}' <<<"$out" ||
@@ -68,16 +58,16 @@ grep -qF "$builtin" <<<"$out" || fail "the folder searched is not named: $out"
 
 # The plugin's own errors: a clone of another shape, a clone of another size.
 printf '%s' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
- "rules": [{"type": "lab.clone", "cells": ["r1c1", "r1c2"], "clone": ["r3c3", "r4c3"]}]}' >"$tmp/shape.json"
+ "rules": [{"type": "lab.clone", "cells": ["r1c1", "r1c2"], "clone": ["r3c3", "r4c3"]}]}' >"$TMP/shape.json"
 set +e
-out=$("$rg" count --plugins "$tmp/build" "$tmp/shape.json" 2>&1)
+out=$("$rg" count --plugins "$TMP/build" "$TMP/shape.json" 2>&1)
 rc=$?
 set -e
 [ "$rc" -eq 2 ] || fail "exit status $rc for a clone of another shape: $out"
 grep -q 'field clone: .*r1c2 would move to r3c4' <<<"$out" || fail "shape error: $out"
-sed 's/"r4c3"/"r3c4", "r4c4"/' "$tmp/shape.json" >"$tmp/size.json"
+sed 's/"r4c3"/"r3c4", "r4c4"/' "$TMP/shape.json" >"$TMP/size.json"
 set +e
-out=$("$rg" count --plugins "$tmp/build" "$tmp/size.json" 2>&1)
+out=$("$rg" count --plugins "$TMP/build" "$TMP/size.json" 2>&1)
 set -e
 grep -q 'field clone: the clone has 3 cells and the original 2' <<<"$out" || fail "size error: $out"
 
@@ -87,20 +77,20 @@ pc=$(find "$prefix" -name rulegrid.pc)
 export PKG_CONFIG_PATH=${pc%/*}
 plugindir=$(pkg-config --variable=plugindir rulegrid)
 [ "$(cd "$plugindir" && pwd -P)" = "$builtin" ] || fail "plugindir $plugindir"
-mkdir "$tmp/pc"
+mkdir "$TMP/pc"
 # shellcheck disable=SC2046 # the flags are words
-run "$tmp/cc.log" cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
-    $(pkg-config --cflags rulegrid) "$example/clone.c" -o "$tmp/pc/clone.so"
-out=$("$rg" count --json --limit 10 --plugins "$tmp/pc" "$puzzle") || fail "count (pkg-config build): $out"
+quiet "$TMP/cc.log" cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
+    $(pkg-config --cflags rulegrid) "$example/clone.c" -o "$TMP/pc/clone.so"
+out=$("$rg" count --json --limit 10 --plugins "$TMP/pc" "$puzzle") || fail "count (pkg-config build): $out"
 grep -Eq '"status": *"unique"' <<<"$out" || fail "pkg-config build: $out"
 
 # Both builds at once register lab.clone twice: refused, naming both files.
 set +e
-out=$("$rg" count --limit 10 --plugins "$tmp/build" --plugins "$tmp/pc" "$puzzle" 2>&1)
+out=$("$rg" count --limit 10 --plugins "$TMP/build" --plugins "$TMP/pc" "$puzzle" 2>&1)
 rc=$?
 set -e
 [ "$rc" -eq 2 ] || fail "exit status $rc with lab.clone twice: $out"
-for f in "$tmp/build/clone.so" "$tmp/pc/clone.so"; do
+for f in "$TMP/build/clone.so" "$TMP/pc/clone.so"; do
     grep -qF "$f" <<<"$out" || fail "$f is not named: $out"
 done
 

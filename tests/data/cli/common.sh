@@ -1,5 +1,6 @@
 # Shared by the shell tests of the command (sourced, not run): temporary
-# folder, fail, run (OUT, ERR, RC of a command), expect_rc, has.
+# folder, fail, run (OUT, ERR, RC of a command), quiet (a command that must
+# succeed, its log shown when it does not), expect_rc, has.
 : "${RULEGRID:?set RULEGRID to the built rulegrid command}"
 SRC=${RG_SOURCE_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 DATA=$SRC/tests/data/cli
@@ -15,6 +16,13 @@ run() {
     set -e
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
+}
+# quiet LOG CMD...: run CMD with its output in LOG; fail, showing LOG, when
+# it does not succeed.
+quiet() {
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 || { cat "$log" >&2; fail "$*"; }
 }
 expect_rc() { [ "$RC" = "$1" ] || fail "$2: exit status $RC, expected $1; stderr: $ERR"; }
 has() { grep -qF -- "$2" <<<"$1" || fail "$3: '$2' not in output:

@@ -5,6 +5,7 @@
 
 #include "base/clock.h"
 #include "base/mask.h"
+#include "search/limits.h"
 #include "search/probe.h"
 #include "search/propagate.h"
 #include "search/space.h"
@@ -12,17 +13,6 @@
 /* At the probe level, cells with at most this many candidates are probed:
  * two, then three. */
 #define PROBE_MAX_CANDIDATES 3
-
-/* Read the clock at the first probed cell and every 64th after it (each
- * costs a few nodes' worth of propagation), so that a time limit also ends
- * the probing, even of a search too short for the node-count check. */
-static int probe_time_up(rg_solver *s)
-{
-    if (s->o.max_seconds > 0 && (++s->ticks & 63) == 1 &&
-        rg_clock_us(&s->t0) >= s->o.max_seconds * 1e6)
-        s->stopped = 1;
-    return s->stopped;
-}
 
 /* The lookahead heuristic's estimate of the search below a cell: the sum
  * over its candidates of exp(-r / LOOKAHEAD_SCALE), r being the number of
@@ -50,8 +40,12 @@ static int probe_alts(rg_solver *s, unsigned char *space, const int *cells, cons
     }
     memset(s->reach, 0, (size_t)N * sizeof *s->reach);
     for (int i = 0; i < n; i++) {
+        /* A limit reached inside a probe teaches nothing: stop before the
+         * union (a probe cut short is no refutation). */
+        if (rg_limits_probe(s)) return 0;
         memcpy(s->scratch, space, s->space_bytes);
         s->st.family_calls[s->fam_probe]++;
+        s->probes++;
         if (rg_propagate_assign(s, s->scratch, cells[i], bits[i]) != 0) continue;
         for (int x = 0; x < N; x++) s->reach[x] |= pd[x];
         if (estimate) {
@@ -134,7 +128,7 @@ int rg_probe_run(rg_solver *s, unsigned char *space)
                 if (learnt < 0 && last >= 0 && at > last) return 0;
                 int n = alternatives(s, dom, i, k, cells, bits);
                 if (!n) continue;
-                if (probe_time_up(s)) return 0;
+                if (s->stopped) return 0;
                 double estimate;
                 int cell = i < s->N && look;
                 int rc = probe_alts(s, space, cells, bits, n, cell ? &estimate : NULL);

@@ -2,13 +2,36 @@
  * placing of a digit that starts it. */
 #include <string.h>
 
+#include "search/limits.h"
 #include "search/plain.h"
 #include "search/propagate.h"
 #include "search/queue.h"
 #include "search/space.h"
 #include "search/units.h"
 
-/* Run the cheapest queued propagator. RG_FAIL or 0. */
+/* The contract of a run that did not fail: a status of plugin.h, and no
+ * endless RG_PROP_NOFIX that narrows nothing (the host would run it again
+ * and again on the same domains). 0, or RG_FAIL with the run stopped. */
+static int check_run(rg_solver *s, int p, int r, int narrowed)
+{
+    if (r < RG_PROP_FAIL || r > RG_PROP_SUBSUMED) {
+        rg_limits_broken(s, p, "answered %d, which is no RG_PROP_* status", r);
+        return RG_FAIL;
+    }
+    if (r != RG_PROP_NOFIX || narrowed) {
+        s->idle = 0;
+        return 0;
+    }
+    if (++s->idle < RG_LIMITS_IDLE_RUNS) return 0;
+    rg_limits_broken(s, p,
+                     "answered RG_PROP_NOFIX %d times in a row without narrowing a domain: "
+                     "it would run for ever",
+                     RG_LIMITS_IDLE_RUNS);
+    return RG_FAIL;
+}
+
+/* Run the cheapest queued propagator. RG_FAIL (also when a limit ends the
+ * run) or 0. */
 static int run_one(rg_solver *s, unsigned char *space)
 {
     const rg_model *m = s->m;
@@ -23,12 +46,15 @@ static int run_one(rg_solver *s, unsigned char *space)
     s->ctx.family = pr->family;
     s->st.family_calls[pr->family]++;
     /* queued[p] stays set while it runs: its own changes do not requeue it. */
+    uint64_t before = s->st.family_prunings[pr->family];
     int r = pr->def.propagate(&s->ctx, pr->data);
     s->queued[p] = 0;
     if (r == RG_PROP_FAIL || s->failed) {
         rg_space_blame(s, pr->watch, pr->nwatch);
         return RG_FAIL;
     }
+    int narrowed = s->st.family_prunings[pr->family] != before;
+    if (check_run(s, p, r, narrowed) < 0 || rg_limits_run(s)) return RG_FAIL;
     if (r == RG_PROP_SUBSUMED) {
         s->inactive[p >> 5] |= 1u << (p & 31);
     } else if (r == RG_PROP_NOFIX && s->cascade) {

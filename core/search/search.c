@@ -8,21 +8,12 @@
 #include "base/mem.h"
 #include "model/check.h"
 #include "search/heuristic.h"
+#include "search/limits.h"
 #include "search/probe.h"
 #include "search/propagate.h"
 #include "search/search.h"
 #include "search/space.h"
 #include "search/values.h"
-
-static int limit_hit(rg_solver *s)
-{
-    if (s->stopped) return 1; /* the clock ran out while probing */
-    if (s->o.max_nodes && s->st.nodes >= s->o.max_nodes) return 1;
-    if (s->o.max_seconds > 0 && (s->st.nodes & 127) == 0 &&
-        rg_clock_us(&s->t0) >= s->o.max_seconds * 1e6)
-        return 1;
-    return 0;
-}
 
 /* A complete assignment found by the search: checked against every rule. */
 static int accept(rg_solver *s, const unsigned char *space)
@@ -51,6 +42,7 @@ void rg_search_run(rg_solver *s, rg_result *r)
 {
     int d = 0;
     for (;;) {
+        if (s->stopped) return; /* a limit reached in the propagation or probing */
         unsigned char *sp = rg_space_at(s, d);
         int c = rg_heuristic_select(s, sp);
         if (c < 0) {
@@ -70,15 +62,12 @@ void rg_search_run(rg_solver *s, rg_result *r)
         }
     try_next:
         while (s->frames[d].left) {
-            if (limit_hit(s)) {
-                s->stopped = 1;
-                return;
-            }
+            if (rg_limits_node(s)) return;
             rg_frame *f = &s->frames[d];
             rg_mask v = rg_values_pick(s, f->left);
             f->left &= ~v;
             if (d + 1 >= s->nspaces && rg_search_grow(s, d + 2) != RG_OK) {
-                s->stopped = 1; /* out of memory: an honest unknown */
+                s->nomem = s->stopped = 1;
                 return;
             }
             unsigned char *next = rg_space_at(s, d + 1);

@@ -155,8 +155,9 @@ static void reset(rg_solver *s, const rg_options *o)
         if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
     }
     rg_units_clear_dirty(s);
-    s->stopped = 0;
-    s->ticks = 0;
+    s->stopped = s->broken = s->nomem = 0;
+    s->ticks = s->idle = 0;
+    s->probes = 0;
     /* Probes count as a family of their own, after the model's, at the probe
      * level only (so no other level's counters change); with the family table
      * full they count under subsets. */
@@ -174,13 +175,26 @@ static void reset(rg_solver *s, const rg_options *o)
     s->queued_total = 0;
 }
 
+/* RG_OK, or the error that ended the run: a propagator that broke its
+ * contract (its rule named), an allocation that failed. */
+static int outcome(rg_solver *s, rg_error *err)
+{
+    if (s->broken) {
+        if (err) *err = s->error;
+        return RG_E_PLUGIN;
+    }
+    if (s->nomem) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    return RG_OK;
+}
+
 int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r, rg_error *err)
 {
     memset(r, 0, sizeof *r);
     r->broken_rule = -1;
     if (!s || !p || !o) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_solve: null argument");
     if (o->strategy < 0 || o->strategy >= RG_STRATEGY_COUNT || o->heuristic < 0 ||
-        o->heuristic >= RG_HEURISTIC_COUNT || o->limit < 1)
+        o->heuristic >= RG_HEURISTIC_COUNT || o->values < 0 || o->values >= RG_VALUES_COUNT ||
+        o->limit < 1 || !(o->max_seconds >= 0))
         return rg_error_set(err, RG_E_FORMAT, NULL, "rg_solve: options out of range");
     if (prepare(s, p->model) != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     const rg_model *m = s->m;
@@ -216,7 +230,7 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
     r->no_guess = s->st.guesses == 0 && !s->stopped;
     if (r->status == RG_STATUS_NONE) r->broken_rule = rg_check_broken(m, p->givens);
     r->stats = s->st;
-    return RG_OK;
+    return outcome(s, err);
 }
 
 int rg_solver_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out)

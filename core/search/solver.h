@@ -63,7 +63,12 @@ struct rg_solver {
     uint32_t *inactive; /* of the space being propagated */
     struct rg_space ctx;
     struct timespec t0;
-    int stopped;
+    int stopped;     /* a limit ended the run (search/limits.h) */
+    int broken;      /* a propagator broke its contract: error says which */
+    int nomem;       /* an allocation failed during the search */
+    rg_error error;  /* with broken */
+    uint64_t probes; /* probes made (they count toward the node limit) */
+    unsigned idle;   /* propagator runs in a row that answered NOFIX idly */
     /* The probe level: a scratch space for the tentative values, the union of
      * the domains their propagations left, the family the probes count under
      * and a tick for reading the clock. */

@@ -385,8 +385,11 @@ typedef struct rg_options {
     int values;         /* rg_value_order */
     uint64_t seed;      /* for RG_VALUES_RANDOM and random tie breaks */
     long limit;         /* stop after this many solutions (1 = solve, 2 = unique?) */
-    uint64_t max_nodes; /* 0 = no limit */
-    double max_seconds; /* 0 = no limit */
+    uint64_t max_nodes; /* 0 = no limit; search nodes and probes together (at the
+                           probe and sac levels a probe counts as a node) */
+    double max_seconds; /* 0 = no limit; the clock is read between nodes, at every
+                           probe and every 16 propagator runs, so that a search
+                           ends a few milliseconds after the limit */
 } rg_options;
 
 RG_API void rg_options_default(rg_options *o); /* intersections, domwdeg, ascending, limit 1 */
@@ -452,8 +455,11 @@ typedef struct rg_solver rg_solver;
  * One thread at a time; use one solver per thread. NULL without memory. */
 RG_API rg_solver *rg_solver_new(void);
 RG_API void rg_solver_free(rg_solver *s);
-/* Solve or count p under o. Returns RG_OK (the outcome is in r) or an error
- * code (allocation). Buffers are reused across calls with the same rules. */
+/* Solve or count p under o. Returns RG_OK (the outcome is in r), or an
+ * error: RG_E_FORMAT for options out of range, RG_E_NOMEM, or RG_E_PLUGIN
+ * when a propagator breaks its contract (a status that is no RG_PROP_*, or
+ * RG_PROP_NOFIX answered again and again without narrowing anything); err
+ * then names its rule. Buffers are reused across calls with the same rules. */
 RG_API int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
                     rg_error *err);
 

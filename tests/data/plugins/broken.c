@@ -1,0 +1,76 @@
+/* Propagators that break their contract, for tests/test_limits.c:
+ * - test.loop answers RG_PROP_NOFIX every time without narrowing anything
+ *   (the host would run it for ever);
+ * - test.status answers 7, which is no RG_PROP_* status;
+ * - test.slow narrows nothing, answers RG_PROP_FIX, and costs about a
+ *   millisecond a run (to show that time limits end long propagations).
+ * Each watches the cells of its "cells" field. */
+#include "rulegrid/plugin.h"
+
+static const rg_host *host;
+
+static int loop(rg_space *sp, void *data)
+{
+    (void)sp, (void)data;
+    return RG_PROP_NOFIX;
+}
+
+static int status(rg_space *sp, void *data)
+{
+    (void)sp, (void)data;
+    return 7;
+}
+
+static int slow(rg_space *sp, void *data)
+{
+    (void)sp, (void)data;
+    volatile unsigned long x = 0;
+    for (unsigned long i = 0; i < 300000; i++) x += i;
+    return RG_PROP_FIX;
+}
+
+static int holds(const int *values, void *data)
+{
+    (void)values, (void)data;
+    return 1;
+}
+
+static int compile(rg_build *b, rg_rule *r, int (*fn)(rg_space *, void *), const char *name)
+{
+    const int *cells;
+    int n;
+    int rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    if (rc != RG_OK) return rc;
+    rg_propagator def = {sizeof def, name, "test", RG_COST_LINEAR, fn, holds};
+    return host->add_propagator(b, &def, NULL, cells, n, RG_EV_DOMAIN);
+}
+
+static int compile_loop(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    return compile(b, r, loop, "test_loop");
+}
+
+static int compile_status(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    return compile(b, r, status, "test_status");
+}
+
+static int compile_slow(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    return compile(b, r, slow, "test_slow");
+}
+
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "test.loop", .family = "test", .compile = compile_loop},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.status",
+     .family = "test",
+     .compile = compile_status},
+    {.size = sizeof(rg_rule_type), .name = "test.slow", .family = "test", .compile = compile_slow},
+};
+
+RG_PLUGIN_DEFINE("broken", "1", "propagators that break their contract, for tests", host, types,
+                 NULL);

@@ -35,13 +35,22 @@ static inline int rg_limits_probe(rg_solver *s)
     return s->o.max_seconds > 0 ? rg_limits_clock(s) : 0;
 }
 
-/* After a propagator run: 1 when a limit ends the run (the clock, every
+/* The countdown of propagator runs to the next reading of the clock: 0
+ * without a time limit (never read). */
+static inline unsigned rg_limits_runs(const rg_solver *s)
+{
+    return s->o.max_seconds > 0 ? RG_LIMITS_RUNS_PER_CLOCK : 0;
+}
+
+/* After a propagator run: 1 when the time is up (the clock read every
  * RG_LIMITS_RUNS_PER_CLOCK runs). */
 static inline int rg_limits_run(rg_solver *s)
 {
-    if (s->o.max_seconds > 0 && (++s->ticks & (RG_LIMITS_RUNS_PER_CLOCK - 1)) == 0)
+    if (s->ticks && --s->ticks == 0) {
+        s->ticks = RG_LIMITS_RUNS_PER_CLOCK;
         return rg_limits_clock(s);
-    return s->stopped;
+    }
+    return 0;
 }
 
 /* Propagator p broke its contract: stop the run and say so in s->error

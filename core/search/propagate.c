@@ -9,12 +9,23 @@
 #include "search/space.h"
 #include "search/units.h"
 
+/* Propagator p answered RG_PROP_NOFIX idly RG_LIMITS_IDLE_RUNS times in a
+ * row: it loops. */
+static int endless(rg_solver *s, int p)
+{
+    rg_limits_broken(s, p,
+                     "answered RG_PROP_NOFIX %d times in a row without narrowing a domain: "
+                     "it would run for ever",
+                     RG_LIMITS_IDLE_RUNS);
+    return RG_FAIL;
+}
+
 /* The contract of a run that did not fail: a status of plugin.h, and no
  * endless RG_PROP_NOFIX that narrows nothing (the host would run it again
  * and again on the same domains). 0, or RG_FAIL with the run stopped. */
-static int check_run(rg_solver *s, int p, int r, int narrowed)
+static inline int check_run(rg_solver *s, int p, int r, int narrowed)
 {
-    if (r < RG_PROP_FAIL || r > RG_PROP_SUBSUMED) {
+    if ((unsigned)(r - RG_PROP_FAIL) > (unsigned)(RG_PROP_SUBSUMED - RG_PROP_FAIL)) {
         rg_limits_broken(s, p, "answered %d, which is no RG_PROP_* status", r);
         return RG_FAIL;
     }
@@ -22,12 +33,7 @@ static int check_run(rg_solver *s, int p, int r, int narrowed)
         s->idle = 0;
         return 0;
     }
-    if (++s->idle < RG_LIMITS_IDLE_RUNS) return 0;
-    rg_limits_broken(s, p,
-                     "answered RG_PROP_NOFIX %d times in a row without narrowing a domain: "
-                     "it would run for ever",
-                     RG_LIMITS_IDLE_RUNS);
-    return RG_FAIL;
+    return ++s->idle < RG_LIMITS_IDLE_RUNS ? 0 : endless(s, p);
 }
 
 /* Run the cheapest queued propagator. RG_FAIL (also when a limit ends the

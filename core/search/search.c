@@ -1,9 +1,13 @@
 /* Depth-first search over an explicit stack of spaces, with solution
  * counting, the node and time limits, and every solution checked against
- * every rule. */
+ * every rule. A space is copied for each depth as long as the copies fit
+ * RG_SEARCH_COPY_BUDGET; on bigger boards only every k-th depth is kept and
+ * the depths between are recomputed when the search comes back to them
+ * (docs/architecture.md, "Search memory"). */
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/error.h"
 #include "base/mask.h"
 #include "base/mem.h"
 #include "model/check.h"
@@ -23,18 +27,86 @@ static int accept(rg_solver *s, const unsigned char *space)
     return rg_check_values(s->m, s->values) == -1;
 }
 
-/* Room for at least n spaces (the search depth is at most N + 1). */
+/* Is depth d's space kept (and not in a work space)? */
+static inline int kept(const rg_solver *s, int d) { return s->every == 1 || d % s->every == 0; }
+
+/* Where the space of depth d lives. */
+static inline unsigned char *slot(rg_solver *s, int d)
+{
+    if (s->every == 1) return rg_space_at(s, d);
+    if (d % s->every == 0) return rg_space_at(s, d / s->every);
+    return s->work + (size_t)(d & 1) * s->space_bytes;
+}
+
+int rg_search_plan(rg_solver *s)
+{
+    size_t budget = s->copy_budget ? s->copy_budget : RG_SEARCH_COPY_BUDGET;
+    size_t depths = (size_t)s->N + 2, fit = budget / s->space_bytes;
+    if (fit < 2) fit = 2;
+    s->every = depths <= fit ? 1 : (int)((depths + fit - 1) / fit);
+    s->held[0] = s->held[1] = -1;
+    s->nspaces = 0;
+    s->spaces = NULL;
+    s->work = NULL;
+    if (s->every > 1 && !(s->work = rg_mem_alloc(2 * s->space_bytes))) return RG_E_NOMEM;
+    return rg_search_grow(s, 16);
+}
+
+void rg_search_budget(rg_solver *s, size_t bytes) { s->copy_budget = bytes; }
+
 int rg_search_grow(rg_solver *s, int n)
 {
+    int most = (s->N + 1) / s->every + 1; /* kept depths 0 .. N + 1 */
+    if (n > most) n = most;
     if (n <= s->nspaces) return RG_OK;
     int cap = s->nspaces ? s->nspaces : 16;
     while (cap < n) cap *= 2;
-    if (cap > s->N + 2) cap = s->N + 2;
+    if (cap > most) cap = most;
     unsigned char *ns = rg_mem_realloc(s->spaces, s->space_bytes * (size_t)cap);
     if (!ns) return RG_E_NOMEM;
     s->spaces = ns;
     s->nspaces = cap;
     return RG_OK;
+}
+
+/* The space of depth d on the current path. A depth between kept ones
+ * whose work space has been reused since is recomputed from the kept depth
+ * below: each decision of the path replayed, with the same propagation and
+ * probing. The replay is invisible in the counters, the node limit and the
+ * weights (it finds nothing the search did not find before, so a search
+ * ends the same whatever its memory), but the clock runs. NULL when a limit stops it, or when it fails where the first
+ * run did not: a propagator that is no function of its space. */
+static unsigned char *materialize(rg_solver *s, int d)
+{
+    if (kept(s, d) || s->held[d & 1] == d) return slot(s, d);
+    rg_stats counted = s->st;
+    uint64_t probes = s->probes, max_nodes = s->o.max_nodes;
+    double *weights = s->wdeg;
+    s->wdeg = NULL;
+    s->o.max_nodes = 0;
+    int ok = 1;
+    for (int i = d - d % s->every; i < d && ok; i++) {
+        unsigned char *next = slot(s, i + 1);
+        s->held[(i + 1) & 1] = -1;
+        memcpy(next, slot(s, i), s->space_bytes);
+        const rg_frame *f = &s->frames[i];
+        ok = rg_propagate_assign(s, next, f->cell, f->took) == 0 &&
+             (!(s->ded & RG_DEDUCE_PROBE) || rg_probe_run(s, next) == 0);
+        if (ok) s->held[(i + 1) & 1] = i + 1;
+    }
+    s->wdeg = weights;
+    s->st = counted;
+    s->probes = probes;
+    s->o.max_nodes = max_nodes;
+    if (ok && !s->stopped) return slot(s, d);
+    if (!s->stopped) {
+        rg_error_clear(&s->error);
+        rg_error_set(&s->error, RG_E_PLUGIN, NULL,
+                     "a recomputed space failed where it first held: some propagator's pruning "
+                     "is not a function of its space (plugin.h)");
+        s->broken = s->stopped = 1;
+    }
+    return NULL;
 }
 
 /* Depth-first search from the propagated root space 0. */
@@ -43,7 +115,7 @@ void rg_search_run(rg_solver *s, rg_result *r)
     int d = 0;
     for (;;) {
         if (s->stopped) return; /* a limit reached in the propagation or probing */
-        unsigned char *sp = rg_space_at(s, d);
+        unsigned char *sp = slot(s, d);
         int c = rg_heuristic_select(s, sp);
         if (c < 0) {
             if (accept(s, sp)) {
@@ -66,17 +138,24 @@ void rg_search_run(rg_solver *s, rg_result *r)
             rg_frame *f = &s->frames[d];
             rg_mask v = rg_values_pick(s, f->left);
             f->left &= ~v;
-            if (d + 1 >= s->nspaces && rg_search_grow(s, d + 2) != RG_OK) {
+            f->took = v;
+            int deeper = d + 1, keep = kept(s, deeper);
+            if (keep && deeper / s->every >= s->nspaces &&
+                rg_search_grow(s, deeper / s->every + 1) != RG_OK) {
                 s->nomem = s->stopped = 1;
                 return;
             }
-            unsigned char *next = rg_space_at(s, d + 1);
-            memcpy(next, rg_space_at(s, d), s->space_bytes);
+            unsigned char *here = materialize(s, d);
+            if (!here) return;
+            unsigned char *next = slot(s, deeper);
+            if (!keep) s->held[deeper & 1] = -1;
+            memcpy(next, here, s->space_bytes);
             s->st.nodes++;
             if (f->guess) s->st.guesses++;
             if (rg_propagate_assign(s, next, f->cell, v) == 0 &&
                 (!(s->ded & RG_DEDUCE_PROBE) || rg_probe_run(s, next) == 0)) {
-                d++;
+                if (!keep) s->held[deeper & 1] = deeper;
+                d = deeper;
                 goto descend;
             }
             s->st.failures++;

@@ -4,9 +4,19 @@
 
 #include "search/solver.h"
 
-/* Room for at least n spaces on the stack (the depth is at most N + 1).
- * RG_OK or RG_E_NOMEM. */
+/* The kept spaces of the search stack may take this many bytes; a board
+ * whose N + 2 spaces take more keeps every k-th depth and recomputes the
+ * rest (search.c). */
+#define RG_SEARCH_COPY_BUDGET ((size_t)16 << 20)
+
+/* Size the search stack for the solver's model: how often a depth is kept,
+ * the work spaces, the first kept spaces. RG_OK or RG_E_NOMEM. */
+int rg_search_plan(rg_solver *s);
+/* Room for at least n kept spaces. RG_OK or RG_E_NOMEM. */
 int rg_search_grow(rg_solver *s, int n);
+/* Tests: the copy budget in bytes for the next model the solver is set up
+ * for (0: RG_SEARCH_COPY_BUDGET). */
+void rg_search_budget(rg_solver *s, size_t bytes);
 /* Search from the propagated root space 0, counting solutions into r
  * (solutions; the first copied to s->sol) until the limit, a node or time
  * limit (s->stopped), or the end. */

@@ -9,6 +9,7 @@
 #include "base/mem.h"
 #include "model/check.h"
 #include "model/record.h"
+#include "search/limits.h"
 #include "search/plain.h"
 #include "search/probe.h"
 #include "search/propagate.h"
@@ -20,6 +21,7 @@
 static void release_buffers(rg_solver *s)
 {
     rg_mem_free(s->spaces);
+    rg_mem_free(s->work);
     rg_mem_free(s->frames);
     rg_mem_free(s->naked);
     for (int k = 0; k < RG_COST_CLASSES; k++) rg_mem_free(s->queue[k]);
@@ -34,7 +36,9 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->lscore);
     rg_mem_free(s->lstamp);
     if (s->m) rg_model_unref(s->m);
+    size_t budget = s->copy_budget;
     memset(s, 0, sizeof *s);
+    s->copy_budget = budget;
 }
 
 static int prepare(rg_solver *s, rg_model *m)
@@ -55,9 +59,7 @@ static int prepare(rg_solver *s, rg_model *m)
     s->assigned_off = off;
     off += (size_t)s->N;
     s->space_bytes = (off + 15) & ~(size_t)15;
-    s->nspaces = 0;
-    s->spaces = NULL;
-    rg_search_grow(s, s->N + 2 < 16 ? s->N + 2 : 16);
+    int planned = rg_search_plan(s);
     s->frames = rg_mem_calloc((size_t)s->N + 2, sizeof *s->frames);
     s->naked = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->naked);
     for (int k = 0; k < RG_COST_CLASSES; k++)
@@ -72,8 +74,8 @@ static int prepare(rg_solver *s, rg_model *m)
     s->reach = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->reach);
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
-    int ok = s->spaces && s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg &&
-             s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
+    int ok = planned == RG_OK && s->frames && s->naked && s->queued && s->values && s->sol &&
+             s->wdeg && s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
     if (!ok) {
@@ -156,7 +158,8 @@ static void reset(rg_solver *s, const rg_options *o)
     }
     rg_units_clear_dirty(s);
     s->stopped = s->broken = s->nomem = 0;
-    s->ticks = s->idle = 0;
+    s->idle = 0;
+    s->ticks = rg_limits_runs(s);
     s->probes = 0;
     /* Probes count as a family of their own, after the model's, at the probe
      * level only (so no other level's counters change); with the family table

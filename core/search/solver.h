@@ -28,6 +28,7 @@ typedef struct rg_frame {
     int cell;
     int guess; /* the cell had two or more candidates */
     rg_mask left;
+    rg_mask took; /* the digit tried last: on the path, the one taken */
 } rg_frame;
 
 struct rg_solver {
@@ -37,8 +38,17 @@ struct rg_solver {
     /* A space: domains, then plugin state, then inactive-propagator bits, then
      * assigned flags (check and forward levels). */
     size_t space_bytes, state_off, inactive_off, assigned_off;
-    unsigned char *spaces; /* nspaces spaces, grown as the search goes deeper */
+    unsigned char *spaces; /* nspaces kept spaces, grown as the search goes deeper */
     int nspaces;
+    /* Recomputation (search.c): the space of every every-th depth is kept
+     * (every is 1, all depths, when they fit the copy budget); a depth in
+     * between lives in the work space of its parity, held[parity] says which
+     * depth that holds, and is recomputed from the kept depth below it when
+     * the search comes back to it after the work space was reused. */
+    int every;
+    unsigned char *work;
+    int held[2];
+    size_t copy_budget; /* bytes for kept spaces; 0: RG_SEARCH_COPY_BUDGET */
     rg_frame *frames;
     int *naked;
     int nnaked;
@@ -75,7 +85,7 @@ struct rg_solver {
     unsigned char *scratch;
     rg_mask *reach;
     int fam_probe;
-    unsigned ticks;
+    unsigned ticks; /* propagator runs to the next clock reading (limits.h) */
     /* The lookahead heuristic: per cell the estimate its last probe gave
      * and the epoch it gave it in (the epoch moves whenever the probed
      * space changes, so an estimate of an older epoch is stale). */

@@ -3,7 +3,10 @@
  *   (the host would run it for ever);
  * - test.status answers 7, which is no RG_PROP_* status;
  * - test.slow narrows nothing, answers RG_PROP_FIX, and costs about a
- *   millisecond a run (to show that time limits end long propagations).
+ *   millisecond a run (to show that time limits end long propagations);
+ * - test.fickle holds for its first "after" runs since its rule was compiled
+ *   and fails every run from then on: no function of its space, it breaks
+ *   the search's recomputation of a space (tests/test_recompute.c).
  * Each watches the cells of its "cells" field. */
 #include "rulegrid/plugin.h"
 
@@ -27,6 +30,14 @@ static int slow(rg_space *sp, void *data)
     volatile unsigned long x = 0;
     for (unsigned long i = 0; i < 300000; i++) x += i;
     return RG_PROP_FIX;
+}
+
+static long fickle_runs, fickle_after;
+
+static int fickle(rg_space *sp, void *data)
+{
+    (void)sp, (void)data;
+    return ++fickle_runs > fickle_after ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 static int holds(const int *values, void *data)
@@ -63,6 +74,15 @@ static int compile_slow(rg_build *b, rg_rule *r, void **data)
     return compile(b, r, slow, "test_slow");
 }
 
+static int compile_fickle(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    int rc = host->read_int(b, r, "after", 0, 0, 1000000, &fickle_after);
+    if (rc != RG_OK) return rc;
+    fickle_runs = 0;
+    return compile(b, r, fickle, "test_fickle");
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.loop", .family = "test", .compile = compile_loop},
     {.size = sizeof(rg_rule_type),
@@ -70,6 +90,10 @@ static const rg_rule_type types[] = {
      .family = "test",
      .compile = compile_status},
     {.size = sizeof(rg_rule_type), .name = "test.slow", .family = "test", .compile = compile_slow},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.fickle",
+     .family = "test",
+     .compile = compile_fickle},
 };
 
 RG_PLUGIN_DEFINE("broken", "1", "propagators that break their contract, for tests", host, types,

@@ -78,7 +78,13 @@ typedef struct rg_propagator {
     int cost;           /* RG_COST_* */
     /* Prune the domains of the cells of the rule through host->remove / keep /
      * fix. Must be sound: never remove a digit that some assignment of the
-     * current domains satisfying this rule uses. Returns RG_PROP_*. */
+     * current domains satisfying this rule uses. Must be a function of the
+     * domains and the per-space state: the search may recompute a space by
+     * propagating the same decisions again, and a different answer then ends
+     * it with RG_E_PLUGIN. RG_PROP_NOFIX must be followed by progress: a
+     * propagator that answers it 100,000 times in a row without narrowing
+     * anything is stopped as a loop. Returns RG_PROP_* (any other value is a
+     * plugin error naming the rule). */
     int (*propagate)(rg_space *sp, void *data);
     /* values[cell] is the digit placed in cell, 0 where none. Return 1 when
      * the placed digits are consistent with the rule, 0 when they already

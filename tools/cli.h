@@ -77,10 +77,10 @@ enum cli_form {
       "stop after N solutions (default 2: is it unique?)")                                         \
     X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING,                                                  \
       UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
-      "give up (status unknown) after N search nodes; 0: no limit")                                \
+      "give up (status unknown) after N search nodes and probes; 0: no limit")                     \
     X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING, SECONDS(CLI_TIME_BAD),                        \
-      "give up (status unknown) after this long per puzzle; fractions allowed, 0: no "             \
-      "limit")                                                                                     \
+      "give up (status unknown) this long after starting to read a puzzle; fractions allowed, "    \
+      "0: no limit")                                                                               \
     X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT, "a preset (see --list)")        \
     X(GEN_TEMPLATE, gen_templ, "template", 0, "FILE", CLI_ON(GENERATE), TEXT,                      \
       "a document whose x-generate member is the profile")                                         \

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -36,7 +37,15 @@ typedef struct run {
     summary sum;
     progress line;    /* on a terminal, for a long run */
     long done, total; /* results so far; puzzles expected (0: unknown) */
+    double read_at;   /* when reading the current puzzle began (seconds) */
 } run;
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void raise_exit(run *c, int code)
 {
@@ -120,7 +129,11 @@ static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
         return;
     default: break;
     }
-    int nodes = o->max_nodes && r->stats.nodes >= o->max_nodes;
+    /* Probes count toward the node limit (rulegrid.h: max_nodes). */
+    uint64_t spent = r->stats.nodes;
+    for (int i = 0; i < r->stats.families; i++)
+        if (strcmp(r->stats.family[i], "probe") == 0) spent += r->stats.family_calls[i];
+    int nodes = o->max_nodes && spent >= o->max_nodes;
     if (nodes || (o->max_nodes && !(o->max_seconds > 0)))
         printf("unknown within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
     else if (o->max_seconds > 0)
@@ -197,7 +210,15 @@ static void solve_one(run *c, const cli_input *in, const rg_puzzle *p)
     rg_error err;
     memset(&r, 0, sizeof r);
     rg_error_clear(&err);
-    int rc = rg_solve(c->solver, p, &c->opt, &r, &err);
+    /* --time bounds the puzzle from the start of its reading: the search
+     * gets what reading and building the model left of it (at least a
+     * moment, so that it ends with unknown at once). */
+    rg_options o = c->opt;
+    if (o.max_seconds > 0) {
+        o.max_seconds -= seconds_now() - c->read_at;
+        if (o.max_seconds < 1e-6) o.max_seconds = 1e-6;
+    }
+    int rc = rg_solve(c->solver, p, &o, &r, &err);
     if (rc != RG_OK) {
         if (!err.code) err.code = rc;
         if (!err.file[0]) snprintf(err.file, sizeof err.file, "%s", in->path);
@@ -351,6 +372,7 @@ static void run_input(run *c, const char *path)
     long entries = 0;
     for (;;) {
         rg_puzzle *p = NULL;
+        c->read_at = seconds_now();
         int rc = cli_input_next(&in, c->reg, &p, &err);
         if (rc == 0) break;
         entries++;

@@ -681,6 +681,46 @@ static void err_json_too_deep(void **state)
     free(deeper);
 }
 
+static void err_version_not_exactly_one(void **state)
+{
+    (void)state;
+    /* Numbers in messages are written to read back as the same double. */
+    expect("{\"format\": \"rulegrid\", \"version\": 1.0000000000000002, \"board\": " B9
+           ", \"rules\": []}",
+           RG_E_FORMAT, -1, "", "version", "expected the integer 1, got 1.0000000000000002");
+    expect(DOC("{\"rows\": 9.000000000000002, \"columns\": 9, \"digits\": 9}", "[]", ""),
+           RG_E_FORMAT, -1, "", "board.rows", "got 9.000000000000002");
+    expect(DOC("{\"rows\": 9223372036854775807, \"columns\": 9, \"digits\": 9}", "[]", ""),
+           RG_E_FORMAT, -1, "", "board.rows", "got 9223372036854775808");
+}
+
+/* Numbers kept for writing (x- members, meta) come back as integers while a
+ * double holds them exactly, else in the fewest digits that read back the
+ * same; a second round gives the same bytes. */
+static void numbers_written_back(void **state)
+{
+    (void)state;
+    const char *doc =
+        DOC(B9, CLASSIC,
+            ", \"x-n\": [9223372036854775807, -9223372036854775808, 9007199254740993, "
+            "1e15, 123456789012345678, 18446744073709551615, 1e21, 0.1, "
+            "1.0000000000000002, -0, 1E2, 2.50, 1e-7, 1e300]");
+    rg_puzzle *p = t_parse(doc);
+    char *once = rg_puzzle_write(p, RG_WRITE_LINE, NULL);
+    assert_non_null(once);
+    const char *want = "\"x-n\": [9223372036854775808, -9223372036854775808, 9007199254740992, "
+                       "1000000000000000, 123456789012345680, 1.8446744073709552e+19, 1e+21, "
+                       "0.1, 1.0000000000000002, 0, 100, 2.5, 1e-07, 1e+300]";
+    if (!strstr(once, want)) fail_msg("wrote %s", once);
+    rg_puzzle *q = t_parse(once);
+    char *twice = rg_puzzle_write(q, RG_WRITE_LINE, NULL);
+    assert_string_equal(once, twice);
+    rg_string_free(once);
+    rg_string_free(twice);
+    rg_puzzle_free(p);
+    rg_puzzle_free(q);
+}
+
 /* ---- Files ------------------------------------------------------------------- */
 
 static void file_reads(void **state)
@@ -1241,6 +1281,8 @@ int main(void)
         T(err_json_lone_surrogate),
         T(err_json_escaped_nul),
         T(err_json_too_deep),
+        T(err_version_not_exactly_one),
+        T(numbers_written_back),
         T(file_reads),
         T(file_missing),
         T(file_errors_name_the_file),

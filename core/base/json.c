@@ -1,6 +1,7 @@
 /* cJSON as the library uses it: a strict RFC 8259 check of the text in
  * front of its parser, its allocations through the hook, parses under a
- * lock, duplicate member names, and values described for error messages. */
+ * lock, duplicate member names, and numbers and values described for error
+ * messages. */
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -407,12 +408,27 @@ const char *rg_json_duplicate(const cJSON *obj, int *oom)
     return dup;
 }
 
+const char *rg_json_number_text(double d, char *buf, size_t n)
+{
+    if (!isfinite(d)) {
+        snprintf(buf, n, "%s", d < 0 ? "-1e999" : "1e999"); /* what the reader made infinite */
+    } else if (d == floor(d) && fabs(d) < 18446744073709551616.0) {
+        snprintf(buf, n, "%.0f", d == 0 ? 0.0 : d); /* exact: glibc prints every digit */
+    } else {
+        for (int prec = 15; prec <= 17; prec++) {
+            snprintf(buf, n, "%.*g", prec, d);
+            if (strtod(buf, NULL) == d) break;
+        }
+    }
+    return buf;
+}
+
 const char *rg_json_found(const cJSON *v, char *buf, size_t n)
 {
     if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) {
         snprintf(buf, n, "a number too large to hold");
     } else if (cJSON_IsNumber(v)) {
-        snprintf(buf, n, "%.15g", v->valuedouble);
+        rg_json_number_text(v->valuedouble, buf, n);
     } else if (cJSON_IsString(v)) {
         size_t len = strlen(v->valuestring);
         if (len > 40)

@@ -1,6 +1,6 @@
 /* cJSON as the library uses it (json.c): a strict RFC 8259 check in front
  * of its parser, allocations through the hook, parses under a lock,
- * duplicate keys, values described for messages. */
+ * duplicate keys, numbers and values described for messages. */
 #ifndef RG_BASE_JSON_H
 #define RG_BASE_JSON_H
 
@@ -44,6 +44,11 @@ int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **
 /* rg_json_read without the reason: NULL when the text is not valid JSON or
  * memory ran out (rg_json_read tells which). */
 struct cJSON *rg_json_parse(const char *text, size_t len, const char **end);
+/* d as JSON text into buf (32 bytes are enough): integers of magnitude
+ * below 2^64 with all their digits, other numbers in the fewest significant
+ * digits that read back to d (so that reading and writing again gives the
+ * same text), infinities as 1e999 and -1e999. */
+const char *rg_json_number_text(double d, char *buf, size_t n);
 /* The first member name that occurs twice in the object obj, or NULL; sets
  * *oom when the scratch list could not be allocated. */
 const char *rg_json_duplicate(const struct cJSON *obj, int *oom);

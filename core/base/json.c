@@ -59,11 +59,11 @@ static int fault(scan *s, int verdict, size_t at, const char *fmt, ...)
     return verdict;
 }
 
-static void skip_space(scan *s)
+static inline void skip_space(scan *s)
 {
-    while (s->i < s->len &&
-           (s->t[s->i] == ' ' || s->t[s->i] == '\t' || s->t[s->i] == '\n' || s->t[s->i] == '\r'))
-        s->i++;
+    const unsigned char *p = s->t + s->i, *end = s->t + s->len;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    s->i = (size_t)(p - s->t);
 }
 
 /* The text ended inside a value that started at from. */
@@ -196,9 +196,9 @@ static int string(scan *s)
     s->i++;
     s->in_string = 1;
     for (;;) {
-        while (s->i < s->len && t[s->i] >= 0x20 && t[s->i] < 0x80 && t[s->i] != '"' &&
-               t[s->i] != '\\')
-            s->i++;
+        const unsigned char *p = t + s->i, *end = t + s->len;
+        while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
+        s->i = (size_t)(p - t);
         if (s->i >= s->len) return ended(s, s->i);
         unsigned char c = t[s->i];
         int rc;
@@ -224,9 +224,10 @@ static int string(scan *s)
 
 static int digits(scan *s)
 {
-    size_t from = s->i;
-    while (s->i < s->len && s->t[s->i] >= '0' && s->t[s->i] <= '9') s->i++;
-    return s->i > from;
+    const unsigned char *p = s->t + s->i, *from = p, *end = s->t + s->len;
+    while (p < end && *p >= '0' && *p <= '9') p++;
+    s->i = (size_t)(p - s->t);
+    return p > from;
 }
 
 /* -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)? */

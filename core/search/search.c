@@ -78,7 +78,7 @@ void rg_search_run(rg_solver *s, rg_result *r)
             rg_mask v = rg_values_pick(s, f->left);
             f->left &= ~v;
             if (d + 1 >= s->nspaces && rg_search_grow(s, d + 2) != RG_OK) {
-                s->stopped = 1; /* out of memory: an honest unknown */
+                s->stopped = s->nomem = 1; /* rg_solve reports out of memory */
                 return;
             }
             unsigned char *next = rg_space_at(s, d + 1);

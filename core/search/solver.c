@@ -156,6 +156,7 @@ static void reset(rg_solver *s, const rg_options *o)
     }
     rg_units_clear_dirty(s);
     s->stopped = 0;
+    s->nomem = 0;
     s->ticks = 0;
     /* Probes count as a family of their own, after the model's, at the probe
      * level only (so no other level's counters change); with the family table
@@ -202,6 +203,11 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
         s->st.propagations += s->st.family_calls[i];
     }
 
+    if (s->nomem) {
+        memset(r, 0, sizeof *r);
+        r->broken_rule = -1;
+        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    }
     if (s->stopped)
         r->status = RG_STATUS_UNKNOWN;
     else if (r->solutions == 0)
@@ -230,7 +236,7 @@ int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_ma
     rg_options o;
     rg_options_default(&o);
     o.strategy = strategy < RG_STRATEGY_PROPAGATE ? RG_STRATEGY_PROPAGATE : strategy;
-    if (prepare(s, p->model) != RG_OK) return RG_FAIL;
+    if (prepare(s, p->model) != RG_OK) return RG_E_NOMEM;
     reset(s, &o);
     int rc = root(s, p, start);
     if (rc != 0) rg_queue_clear(s);

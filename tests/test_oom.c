@@ -3,8 +3,8 @@
  * of memory" message, or succeed with the outcome of a run without failures,
  * and hold no more memory afterwards than before. Scenarios: loading the
  * plugins, reading and building a document of every rule family, copies
- * with givens, bounded solves, writing, corpora, presets and a small
- * generation. RULEGRID_TEST_SCALE (Valgrind, sanitizers) makes each sweep
+ * with givens, bounded solves, writing, corpora, presets, a generator of
+ * every preset, changed settings, a clue hook and two generations. RULEGRID_TEST_SCALE (Valgrind, sanitizers) makes each sweep
  * take every STRIDE-th allocation, from a different start per scenario, so
  * that those slow stages still reach every call on a sample.
  * RG_OOM_VERBOSE=1 prints each sweep's allocation count and time. */
@@ -452,6 +452,68 @@ static void oom_generate(void **state)
 {
     (void)state;
     sweep("generate classic4", generate, "classic4", 1);
+    sweep("generate kropki", generate, "kropki", 1);
+}
+
+/* A generator for the preset called arg. */
+static int generator(const void *arg, rg_error *err, digest *d)
+{
+    rg_generator *g = NULL;
+    int rc = rg_generator_preset(t_registry(), t_presets(), arg, &g, err);
+    if (rc == RG_OK) mixs(d, rg_generator_label(g));
+    rg_generator_free(g);
+    return rc;
+}
+
+/* The kropki preset's edge requests changed by rg_generator_set (JSON
+ * values and a bare word), then a puzzle generated. */
+static int generator_set(const void *arg, rg_error *err, digest *d)
+{
+    (void)arg;
+    rg_generator *g = NULL;
+    int rc = rg_generator_preset(t_registry(), t_presets(), "kropki", &g, err);
+    if (rc == RG_OK) rc = rg_generator_set(g, "edge", "negative", "false", err);
+    if (rc == RG_OK) rc = rg_generator_set(g, "edge", "kind", "kropki", err);
+    if (rc == RG_OK) rc = rg_generator_set(g, "edge", "kind", "\"kropki\"", err);
+    rg_puzzle *p = NULL;
+    if (rc == RG_OK) {
+        rg_gen_options o;
+        rg_gen_options_default(&o);
+        o.seed = 3;
+        o.meta_time = 0;
+        rc = rg_generate(g, &o, &p, NULL, err);
+    }
+    if (rc == RG_OK) mix_written(d, p);
+    rg_puzzle_free(p);
+    rg_generator_free(g);
+    return rc;
+}
+
+/* The edge type's generate hook on a solved 4x4 grid, with settings. */
+static int clues(const void *arg, rg_error *err, digest *d)
+{
+    static const int grid[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+    char *rules = NULL;
+    int rc = rg_generate_clues(t_registry(), arg, "edge", "{\"kind\": \"kropki\"}", grid, 5, &rules,
+                               err);
+    if (rc == RG_OK) mixs(d, rules);
+    rg_string_free(rules);
+    return rc;
+}
+
+static void oom_generators(void **state)
+{
+    (void)state;
+    rg_presets *ps = t_presets();
+    for (int i = 0; i < rg_presets_count(ps); i++) {
+        char name[96];
+        snprintf(name, sizeof name, "generator %s", rg_presets_name(ps, i));
+        sweep(name, generator, rg_presets_name(ps, i), 1);
+    }
+    sweep("generator kropki, settings changed", generator_set, NULL, 1);
+    rg_puzzle *classic4 = t_parse(rg_presets_document(ps, rg_presets_find(ps, "classic4")));
+    sweep("clues of edge on classic4", clues, classic4, 1);
+    rg_puzzle_free(classic4);
 }
 
 int main(void)
@@ -465,6 +527,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(oom_corpus, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_presets, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_generate, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(oom_generators, t_mem_setup, t_mem_teardown),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     if (verbose()) fprintf(stderr, "%ld allocation points in all\n", points_total);

@@ -538,6 +538,189 @@ static void err_empty_document(void **state)
     expect(" \n\t ", RG_E_FORMAT, -1, "", "", "the document is empty");
 }
 
+/* ---- Strict JSON (RFC 8259): what cJSON alone let through -------------------- */
+
+/* text[0..len) (it may hold NUL bytes) must be refused as JSON with a
+ * message that contains phrase. */
+static void expect_json(const char *text, size_t len, const char *phrase)
+{
+    rg_error e;
+    rg_puzzle *p = NULL;
+    int rc = rg_puzzle_parse(t_registry(), text, len, "test", 0, &p, &e);
+    if (rc == RG_OK) {
+        rg_puzzle_free(p);
+        fail_msg("expected \"%s\", the document was read", phrase);
+    }
+    assert_int_equal(rc, RG_E_FORMAT);
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_int_equal(e.rule, -1);
+    assert_string_equal(e.field, "");
+    if (!strstr(e.message, phrase)) fail_msg("message \"%s\" lacks \"%s\"", e.message, phrase);
+}
+
+#define EXPECT_JSON(literal, phrase) expect_json(literal, sizeof literal - 1, phrase)
+
+static void err_json_nul_byte(void **state)
+{
+    (void)state;
+    EXPECT_JSON("{\"format\": \"rulegrid\",\0 \"version\": 1}", "column 23: a NUL byte");
+    EXPECT_JSON("{\"format\": \"rule\0grid\"}", "column 17: a NUL byte");
+    EXPECT_JSON("{\"format\": \"rulegrid\"}\0", "column 23: a NUL byte");
+    EXPECT_JSON("\0{}", "column 1: a NUL byte");
+}
+
+static void err_json_control_byte(void **state)
+{
+    (void)state;
+    EXPECT_JSON("{\"format\":\x01 \"rulegrid\"}",
+                "column 11: control byte 0x01 between tokens (only spaces, tabs and line ends");
+    EXPECT_JSON("{\"format\": \"rulegrid\",\n\f\"version\": 1}",
+                "line 2, column 1: control byte 0x0c between tokens");
+    EXPECT_JSON("{\"format\": \"rule\tgrid\"}",
+                "column 17: control byte 0x09 in a string (write it as an escape such as \\u0009)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"a\x1f\"}}", "column 22: control byte 0x1f in a string");
+}
+
+static void err_json_leading_zero(void **state)
+{
+    (void)state;
+    EXPECT_JSON("{\"version\": 01}", "column 13: the number 01 has a leading zero");
+    EXPECT_JSON("{\"x-a\": [-007.5]}", "column 10: the number -007 has a leading zero");
+    EXPECT_JSON("{\"x-a\": 00}", "the number 00 has a leading zero");
+    /* What strtod reads but RFC 8259 does not. */
+    EXPECT_JSON("{\"x-a\": 1.}", "malformed JSON at column 9, near '1.}'");
+    EXPECT_JSON("{\"x-a\": -.5}", "malformed JSON at column 9, near '-.5}'");
+    EXPECT_JSON("{\"x-a\": 1e+}", "malformed JSON at column 9");
+    EXPECT_JSON("{\"x-a\": +1}", "malformed JSON at column 9, near '+1}'");
+    /* Zero itself, exponents with zeros and fractions are fine. */
+    rg_puzzle *p = t_parse(DOC(B9, CLASSIC, ", \"x-a\": [0, -0, 0.5, 1e05, 10, -0.0e-0]"));
+    rg_puzzle_free(p);
+}
+
+static void err_json_bad_utf8(void **state)
+{
+    (void)state;
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xff\"}}",
+                "column 21: invalid UTF-8 in a string (byte 0xff)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xc0\xaf\"}}", "invalid UTF-8 in a string (byte 0xc0)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xed\xa0\x80\"}}", "column 22: invalid UTF-8 in a string "
+                                                             "(byte 0xa0)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xe2\x82\"}}", "column 23: invalid UTF-8 in a string "
+                                                         "(byte 0x22)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xf4\x90\x80\x80\"}}", "(byte 0x90)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\x80\"}}", "(byte 0x80)");
+    /* Every length of well-formed UTF-8 reads, and is kept as written. */
+    rg_puzzle *p = t_parse(DOC(B9, CLASSIC,
+                               ", \"meta\": {\"title\": \"\xc3\xa9\xe2\x82\xac"
+                               "\xf0\x9f\x98\x80\xef\xbf\xbf\"}"));
+    char *text = rg_puzzle_write(p, 0, NULL);
+    assert_non_null(
+        strstr(text, "\"title\": \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xef\xbf\xbf\""));
+    rg_string_free(text);
+    rg_puzzle_free(p);
+}
+
+static void err_json_lone_surrogate(void **state)
+{
+    (void)state;
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\ud800\"}}",
+                "column 21: lone surrogate \\ud800 in a string (\\ud800-\\udbff must be followed "
+                "by \\udc00-\\udfff)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\uDC00x\"}}", "lone surrogate \\udc00");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\ud83d\\u0041\"}}", "lone surrogate \\ud83d");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\ud83d\\ud83d\"}}", "lone surrogate \\ud83d");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\ud83d", "truncated JSON");
+    /* A pair is one character (U+1F600), written back as UTF-8. */
+    rg_puzzle *p = t_parse(DOC(B9, CLASSIC, ", \"meta\": {\"title\": \"\\ud83d\\ude00\"}"));
+    char *text = rg_puzzle_write(p, 0, NULL);
+    assert_non_null(strstr(text, "\"title\": \"\xf0\x9f\x98\x80\""));
+    rg_string_free(text);
+    rg_puzzle_free(p);
+}
+
+static void err_json_escaped_nul(void **state)
+{
+    (void)state;
+    /* cJSON ends the string at \u0000, so this used to read as a box_grid. */
+    EXPECT_JSON(
+        DOC(B9, "[{\"type\": \"box_grid\\u0000junk\", \"origin\": \"r1c1\", \"box\": [3, 3]}]", ""),
+        "column 115: \\u0000 in a string (a NUL character: some readers would end the "
+        "string there)");
+    EXPECT_JSON("{\"x-\\u0000\": 1}", "\\u0000 in a string");
+    /* Other escapes cJSON took for U+0000. */
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\uZZZZ\"}}",
+                "malformed JSON at column 21, near '\\uZZZZ");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\\x41\"}}", "malformed JSON at column 21, near '\\x41");
+}
+
+/* depth lists inside the top-level object's "x-a" member. */
+static char *nested(int depth)
+{
+    char *s = malloc((size_t)depth * 2 + 64);
+    assert_non_null(s);
+    int k = sprintf(s, "{\"format\": \"rulegrid\", \"x-a\": ");
+    for (int i = 0; i < depth; i++) s[k++] = '[';
+    for (int i = 0; i < depth; i++) s[k++] = ']';
+    strcpy(s + k, "}");
+    return s;
+}
+
+static void err_json_too_deep(void **state)
+{
+    (void)state;
+    char *ok = nested(63), *deep = nested(64), *deeper = nested(2000);
+    /* 63 lists in the document's object are 64 levels: read (and then missing
+     * "version"). */
+    expect(ok, RG_E_FORMAT, -1, "", "version", "missing required field");
+    expect(deep, RG_E_FORMAT, -1, "", "",
+           "malformed JSON at column 94: lists and objects nested more than 64 deep");
+    expect(deeper, RG_E_FORMAT, -1, "", "",
+           "malformed JSON at column 94: lists and objects nested more than 64 deep");
+    free(ok);
+    free(deep);
+    free(deeper);
+}
+
+static void err_version_not_exactly_one(void **state)
+{
+    (void)state;
+    /* Numbers in messages are written to read back as the same double. */
+    expect("{\"format\": \"rulegrid\", \"version\": 1.0000000000000002, \"board\": " B9
+           ", \"rules\": []}",
+           RG_E_FORMAT, -1, "", "version", "expected the integer 1, got 1.0000000000000002");
+    expect(DOC("{\"rows\": 9.000000000000002, \"columns\": 9, \"digits\": 9}", "[]", ""),
+           RG_E_FORMAT, -1, "", "board.rows", "got 9.000000000000002");
+    expect(DOC("{\"rows\": 9223372036854775807, \"columns\": 9, \"digits\": 9}", "[]", ""),
+           RG_E_FORMAT, -1, "", "board.rows", "got 9223372036854775808");
+}
+
+/* Numbers kept for writing (x- members, meta) come back as integers while a
+ * double holds them exactly, else in the fewest digits that read back the
+ * same; a second round gives the same bytes. */
+static void numbers_written_back(void **state)
+{
+    (void)state;
+    const char *doc =
+        DOC(B9, CLASSIC,
+            ", \"x-n\": [9223372036854775807, -9223372036854775808, 9007199254740993, "
+            "1e15, 123456789012345678, 18446744073709551615, 1e21, 0.1, "
+            "1.0000000000000002, -0, 1E2, 2.50, 1e-7, 1e300]");
+    rg_puzzle *p = t_parse(doc);
+    char *once = rg_puzzle_write(p, RG_WRITE_LINE, NULL);
+    assert_non_null(once);
+    const char *want = "\"x-n\": [9223372036854775808, -9223372036854775808, 9007199254740992, "
+                       "1000000000000000, 123456789012345680, 1.8446744073709552e+19, 1e+21, "
+                       "0.1, 1.0000000000000002, 0, 100, 2.5, 1e-07, 1e+300]";
+    if (!strstr(once, want)) fail_msg("wrote %s", once);
+    rg_puzzle *q = t_parse(once);
+    char *twice = rg_puzzle_write(q, RG_WRITE_LINE, NULL);
+    assert_string_equal(once, twice);
+    rg_string_free(once);
+    rg_string_free(twice);
+    rg_puzzle_free(p);
+    rg_puzzle_free(q);
+}
+
 /* ---- Files ------------------------------------------------------------------- */
 
 static void file_reads(void **state)
@@ -1091,6 +1274,15 @@ int main(void)
         T(err_malformed_json),
         T(err_truncated_json),
         T(err_empty_document),
+        T(err_json_nul_byte),
+        T(err_json_control_byte),
+        T(err_json_leading_zero),
+        T(err_json_bad_utf8),
+        T(err_json_lone_surrogate),
+        T(err_json_escaped_nul),
+        T(err_json_too_deep),
+        T(err_version_not_exactly_one),
+        T(numbers_written_back),
         T(file_reads),
         T(file_missing),
         T(file_errors_name_the_file),

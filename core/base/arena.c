@@ -1,4 +1,5 @@
 /* Arena memory for a model: many small blocks freed together with it. */
+#include <stdint.h>
 #include <string.h>
 
 #include "base/arena.h"
@@ -12,8 +13,13 @@ struct rg_chunk {
 
 #define CHUNK_MIN 8192
 
+/* The largest block: with the rounding to 16 and the chunk's header it
+ * still fits in a size_t (the allocation hook refuses it anyway). */
+#define ARENA_MAX (SIZE_MAX - sizeof(struct rg_chunk) - 15)
+
 void *rg_arena_alloc(rg_arena *a, size_t size)
 {
+    if (size > ARENA_MAX) return NULL;
     size = (size + 15) & ~(size_t)15;
     if (size == 0) size = 16;
     struct rg_chunk *c = a->head;

@@ -9,7 +9,9 @@ typedef struct rg_arena {
     struct rg_chunk *head;
 } rg_arena;
 
-void *rg_arena_alloc(rg_arena *a, size_t size); /* zeroed, 16-byte aligned; NULL on failure */
+/* size bytes, zeroed, 16-byte aligned; NULL when memory ran out or no
+ * block of that size can exist (near SIZE_MAX). */
+void *rg_arena_alloc(rg_arena *a, size_t size);
 /* A copy of s in the arena, or NULL. */
 char *rg_arena_strdup(rg_arena *a, const char *s);
 void rg_arena_free(rg_arena *a);

@@ -44,7 +44,10 @@ void *rg_mem_alloc(size_t size)
 
 void *rg_mem_calloc(size_t n, size_t size)
 {
-    if (size && n > SIZE_MAX / size) return NULL;
+    if (size && n > SIZE_MAX / size) {
+        atomic_fetch_add(&failures, 1);
+        return NULL;
+    }
     void *p = rg_mem_alloc(n * size);
     if (p) memset(p, 0, n * size);
     return p;

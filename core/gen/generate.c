@@ -389,7 +389,9 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
                             type);
     cJSON *settings = NULL;
     if (settings_json) {
-        settings = rg_json_parse(settings_json, strlen(settings_json), NULL);
+        rg_json_fault f;
+        if (rg_json_read(settings_json, strlen(settings_json), &settings, NULL, &f) == RG_E_NOMEM)
+            return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         if (!cJSON_IsObject(settings)) {
             cJSON_Delete(settings);
             return rg_error_set(err, RG_E_FORMAT, NULL, "settings of %s are not a JSON object",

@@ -105,13 +105,10 @@ int rg_generator_set(rg_generator *g, const char *type, const char *name, const 
             if (!targets[t]) continue;
             /* JSON when the whole text is JSON (5, true, "x"); else a bare word. */
             size_t len = strlen(value);
-            const char *end = NULL;
-            cJSON *v = rg_json_parse(value, len, &end);
-            while (v && end && end < value + len && (*end == ' ' || *end == '\t')) end++;
-            if (v && end != value + len) {
-                cJSON_Delete(v);
-                v = NULL;
-            }
+            cJSON *v = NULL;
+            rg_json_fault f;
+            if (rg_json_read(value, len, &v, NULL, &f) == RG_E_NOMEM)
+                return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
             if (!v) {
                 /* A bare word is a string. */
                 v = cJSON_CreateString(value);
@@ -122,10 +119,8 @@ int rg_generator_set(rg_generator *g, const char *type, const char *name, const 
                 return rg_error_set(err, RG_E_FORMAT, field,
                                     "expected a number, a string or true/false");
             }
-            if (cJSON_HasObjectItem(targets[t], name))
-                cJSON_ReplaceItemInObjectCaseSensitive(targets[t], name, v);
-            else
-                cJSON_AddItemToObject(targets[t], name, v);
+            if (rg_profile_set(targets[t], name, v) != RG_OK)
+                return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
         }
     }
     if (!found)

@@ -81,7 +81,10 @@ static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
 int rg_hook_emit(rg_gen *g, const char *rule_json)
 {
     if (g->failed) return g->err->code ? g->err->code : RG_E_INTERNAL;
-    cJSON *rule = rule_json ? rg_json_parse(rule_json, strlen(rule_json), NULL) : NULL;
+    cJSON *rule = NULL;
+    rg_json_fault f;
+    if (rule_json && rg_json_read(rule_json, strlen(rule_json), &rule, NULL, &f) == RG_E_NOMEM)
+        return gen_fail(g, RG_E_NOMEM, "out of memory");
     if (!rule) {
         if (!rule_json)
             return gen_fail(g, RG_E_FORMAT, "the %s generator emitted NULL", g->type->name);

@@ -55,9 +55,16 @@ static int nomem(rg_error *err) { return rg_error_set(err, RG_E_NOMEM, NULL, "ou
 
 int rg_profile_set(cJSON *obj, const char *name, cJSON *v)
 {
-    if (cJSON_HasObjectItem(obj, name))
-        return cJSON_ReplaceItemInObjectCaseSensitive(obj, name, v) ? RG_OK : RG_E_NOMEM;
-    return cJSON_AddItemToObject(obj, name, v) ? RG_OK : RG_E_NOMEM;
+    /* Added first and the old member dropped after: libcjson 1.7.15's
+     * replace does not check its copy of the name, and its add keeps v
+     * when the name cannot be copied. */
+    if (!cJSON_AddItemToObject(obj, name, v)) {
+        cJSON_Delete(v);
+        return RG_E_NOMEM;
+    }
+    cJSON *old = cJSON_GetObjectItemCaseSensitive(obj, name);
+    if (old != v) cJSON_Delete(cJSON_DetachItemViaPointer(obj, old));
+    return RG_OK;
 }
 
 /* ---- Readers -------------------------------------------------------------------- */

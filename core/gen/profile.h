@@ -37,7 +37,8 @@ typedef struct rg_profile {
  * error pf may hold part of the profile: free it anyway. */
 int rg_profile_read(rg_registry *reg, const struct cJSON *x, rg_profile *pf, rg_error *err);
 void rg_profile_free(rg_profile *pf);
-/* Set member name of obj to v (taking v), replacing one of that name. */
+/* Set member name of obj to v (taking v, also on failure), replacing one of
+ * that name. RG_OK or RG_E_NOMEM (obj as it was). */
 int rg_profile_set(struct cJSON *obj, const char *name, struct cJSON *v);
 
 #endif

@@ -72,9 +72,12 @@ static int differing(rg_run *r, const rg_puzzle *q, const rg_result *res, scratc
     if (found) {
         for (int c = 0; c < N; c++)
             if (x->other[c] != r->solution[c]) x->freed[c] = 1, (*n)++;
-    } else if (rg_solver_root(r->solver, q, RG_STRATEGY_INTERSECTIONS, x->dom) == 0) {
-        for (int c = 0; c < N; c++)
-            if (!rg_single(x->dom[c])) x->freed[c] = 1, (*n)++;
+    } else {
+        rc = rg_solver_root(r->solver, q, RG_STRATEGY_INTERSECTIONS, x->dom);
+        if (rc == RG_E_NOMEM) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
+        if (rc == 0)
+            for (int c = 0; c < N; c++)
+                if (!rg_single(x->dom[c])) x->freed[c] = 1, (*n)++;
     }
     return RG_OK;
 }

@@ -77,11 +77,15 @@ int rg_run_acceptable(rg_run *r, const rg_puzzle *p, int *yes)
 int rg_run_build(rg_run *r, const cJSON *rules, rg_puzzle **out)
 {
     *out = NULL;
+    /* The references under constant names: libcjson 1.7.15's
+     * cJSON_AddItemReferenceToObject loses the reference when it cannot copy
+     * the name, and adding under a constant name allocates nothing. */
     cJSON *doc = cJSON_CreateObject();
-    int ok = doc && cJSON_AddStringToObject(doc, "format", "rulegrid") &&
-             cJSON_AddNumberToObject(doc, "version", 1) &&
-             cJSON_AddItemReferenceToObject(doc, "board", r->g->board) &&
-             cJSON_AddItemReferenceToObject(doc, "rules", (cJSON *)rules);
+    int ok =
+        doc && cJSON_AddStringToObject(doc, "format", "rulegrid") &&
+        cJSON_AddNumberToObject(doc, "version", 1) &&
+        cJSON_AddItemToObjectCS(doc, "board", cJSON_CreateObjectReference(r->g->board->child)) &&
+        cJSON_AddItemToObjectCS(doc, "rules", cJSON_CreateArrayReference(rules->child));
     char *text = ok ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     if (!text) return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");

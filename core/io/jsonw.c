@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/json.h"
 #include "base/mem.h"
 #include "io/jsonw.h"
 #include "model/board.h"
@@ -69,22 +70,12 @@ void rg_jsonw_string(rg_jsonw *b, const char *s)
     rg_jsonw_put(b, "\"", 1);
 }
 
-/* Integers as integers; other numbers in the fewest digits that read back
- * to the same double (so a second writing gives the same text). */
+/* As rg_json_number_text: integers below 2^64 in full, others in the fewest
+ * digits that read back to the same double. */
 void rg_jsonw_number(rg_jsonw *b, double d)
 {
-    if (!isfinite(d)) {
-        rg_jsonw_puts(b, d < 0 ? "-1e999" : "1e999"); /* what the reader turned into infinity */
-    } else if (d == floor(d) && fabs(d) < 1e15) {
-        rg_jsonw_putf(b, "%.0f", d == 0 ? 0.0 : d);
-    } else {
-        char tmp[64];
-        for (int prec = 15; prec <= 17; prec++) {
-            snprintf(tmp, sizeof tmp, "%.*g", prec, d);
-            if (strtod(tmp, NULL) == d) break;
-        }
-        rg_jsonw_puts(b, tmp);
-    }
+    char tmp[64];
+    rg_jsonw_puts(b, rg_json_number_text(d, tmp, sizeof tmp));
 }
 
 /* A cell name or rectangle in canonical spelling (lower case; a rectangle

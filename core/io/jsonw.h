@@ -25,8 +25,10 @@ void rg_jsonw_putf(rg_jsonw *b, const char *fmt, ...)
     ;
 /* A JSON string literal; bytes of 0x80 and up pass through as read. */
 void rg_jsonw_string(rg_jsonw *b, const char *s);
-/* Integers as integers; other numbers in the fewest digits that read back
- * to the same double (so a second writing gives the same text). */
+/* Integers of magnitude below 2^64 with all their digits (a JSON integer
+ * above 2^53 reads as the nearest double, and that double's exact value is
+ * what is written); other numbers in the fewest digits that read back to
+ * the same double. Either way a second writing gives the same text. */
 void rg_jsonw_number(rg_jsonw *b, double d);
 /* Any JSON value on one line, ", " and ": " as separators, members in the
  * order read. cells: strings that name a cell or a rectangle are written in

@@ -62,15 +62,19 @@ void rg_presets_free(rg_presets *ps)
     rg_mem_free(ps);
 }
 
-/* The x-generate summary of a document, "" when it has none. */
-static char *summary_of(const char *text, size_t len)
+/* The x-generate summary of a document into *out, "" when it has none or
+ * is no JSON. RG_OK or RG_E_NOMEM. */
+static int summary_of(const char *text, size_t len, char **out)
 {
-    cJSON *doc = rg_json_parse(text, len, NULL);
+    cJSON *doc = NULL;
+    rg_json_fault f;
+    *out = NULL;
+    if (rg_json_read(text, len, &doc, NULL, &f) == RG_E_NOMEM) return RG_E_NOMEM;
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(doc, "x-generate");
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(x, "summary");
-    char *out = rg_mem_strdup(cJSON_IsString(s) ? s->valuestring : "");
+    *out = rg_mem_strdup(cJSON_IsString(s) ? s->valuestring : "");
     cJSON_Delete(doc);
-    return out;
+    return *out ? RG_OK : RG_E_NOMEM;
 }
 
 static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
@@ -99,8 +103,9 @@ static int add(rg_presets *ps, const char *dir, const char *file, rg_error *err)
     size_t n;
     int rc = rg_file_read(p->path, &p->text, &n, err);
     if (rc != RG_OK) return rc;
-    p->summary = summary_of(p->text, n);
-    return p->summary ? RG_OK : rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (summary_of(p->text, n, &p->summary) != RG_OK)
+        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    return RG_OK;
 }
 
 static int load_dir(rg_presets *ps, const char *dir, rg_error *err)

@@ -1,5 +1,7 @@
-/* JSON text into a cJSON object, with errors that say where: the line and
- * column of malformed JSON, truncation, text after the document. */
+/* JSON text into a cJSON object, with errors that say what is wrong and
+ * where: the line and column of malformed JSON (and, for what RFC 8259
+ * forbids and cJSON would let through, what it is), truncation, text after
+ * the document. */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,31 +29,6 @@ static const char *position(const char *text, size_t len, size_t pos, char *buf,
     return buf;
 }
 
-/* Does the text stop inside a string or with an object or list still open? */
-static int unfinished(const char *t, size_t len)
-{
-    long depth = 0;
-    int in_string = 0, escape = 0;
-    for (size_t i = 0; i < len; i++) {
-        char ch = t[i];
-        if (in_string) {
-            if (escape)
-                escape = 0;
-            else if (ch == '\\')
-                escape = 1;
-            else if (ch == '"')
-                in_string = 0;
-        } else if (ch == '"') {
-            in_string = 1;
-        } else if (ch == '{' || ch == '[') {
-            depth++;
-        } else if (ch == '}' || ch == ']') {
-            depth--;
-        }
-    }
-    return in_string || depth > 0;
-}
-
 /* A few characters from p for "near ..." (control bytes shown as '?'). */
 static void snippet(const char *p, const char *end, char *buf, size_t n)
 {
@@ -71,37 +48,43 @@ int rg_text_is_blank(const char *t, size_t len)
     return 1;
 }
 
+/* The error for a text rg_json_check refused. */
+static int refused(const char *text, size_t len, const rg_json_fault *f, rg_error *err)
+{
+    char at[64], near[32];
+    position(text, len, f->at, at, sizeof at);
+    snippet(text + f->at, text + len, near, sizeof near);
+    switch (f->verdict) {
+    case RG_JSON_EMPTY:
+        return rg_error_set(err, RG_E_FORMAT, NULL,
+                            "the document is empty: expected a JSON object");
+    case RG_JSON_TRUNCATED:
+        return rg_error_set(err, RG_E_FORMAT, NULL,
+                            "truncated JSON: the text ends at %s with an object, list or "
+                            "string still open",
+                            at);
+    case RG_JSON_TRAILING:
+        return rg_error_set(err, RG_E_FORMAT, NULL,
+                            "malformed JSON at %s: unexpected text '%s' after the document", at,
+                            near);
+    case RG_JSON_NAMED:
+        return rg_error_set(err, RG_E_FORMAT, NULL, "malformed JSON at %s: %s", at, f->what);
+    default:
+        return rg_error_set(err, RG_E_FORMAT, NULL, "malformed JSON at %s, near '%s'", at, near);
+    }
+}
+
 int rg_text_parse_object(const char *text, size_t len, cJSON **out, rg_error *err)
 {
     *out = NULL;
-    if (rg_text_is_blank(text, len))
-        return rg_error_set(err, RG_E_FORMAT, NULL,
-                            "the document is empty: expected a JSON object");
-    const char *end = NULL;
-    cJSON *root = rg_json_parse(text, len, &end);
-    char at[64], near[32];
-    if (!root) {
-        if (unfinished(text, len))
-            return rg_error_set(err, RG_E_FORMAT, NULL,
-                                "truncated JSON: the text ends at %s with an object, list or "
-                                "string still open",
-                                position(text, len, len, at, sizeof at));
-        size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-        snippet(text + pos, text + len, near, sizeof near);
-        return rg_error_set(err, RG_E_FORMAT, NULL, "malformed JSON at %s, near '%s'",
-                            position(text, len, pos, at, sizeof at), near);
-    }
-    size_t pos = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
-    while (pos < len &&
-           (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r'))
-        pos++;
-    if (pos < len) {
-        cJSON_Delete(root);
-        snippet(text + pos, text + len, near, sizeof near);
-        return rg_error_set(err, RG_E_FORMAT, NULL,
-                            "malformed JSON at %s: unexpected text '%s' after the document",
-                            position(text, len, pos, at, sizeof at), near);
-    }
+    rg_json_fault f;
+    cJSON *root = NULL;
+    int rc = rg_json_read(text, len, &root, NULL, &f);
+    if (rc == RG_E_FORMAT) return refused(text, len, &f, err);
+    if (rc == RG_E_NOMEM) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (rc)
+        return rg_error_set(err, RG_E_INTERNAL, NULL,
+                            "cJSON refused a text that the JSON check passed (a bug)");
     if (!cJSON_IsObject(root)) {
         char g[64];
         rg_error_set(err, RG_E_FORMAT, NULL, "the document must be a JSON object, got %s",

@@ -11,8 +11,9 @@ struct cJSON;
 /* Is t[0..len) only spaces, tabs and line ends? */
 int rg_text_is_blank(const char *t, size_t len);
 /* text[0..len) as one JSON object into *out (free with cJSON_Delete). An
- * empty text, malformed or truncated JSON, text after the document and a
- * value that is no object are RG_E_FORMAT errors that say where. */
+ * empty text, JSON that is malformed (RFC 8259, strictly: rg_json_check) or
+ * truncated, text after the document and a value that is no object are
+ * RG_E_FORMAT errors that say where; RG_E_NOMEM when memory ran out. */
 int rg_text_parse_object(const char *text, size_t len, struct cJSON **out, rg_error *err);
 
 #endif

@@ -213,6 +213,7 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
     int rc = bad_cells(b, watch, n);
     if (rc) return rc;
     int fam = rg_model_family(m, def->family);
+    if (fam == -2) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     if (fam < 0)
         return rg_error_set(b->err, RG_E_LIMIT, NULL, "more than %d rule families",
                             RG_MAX_FAMILIES);

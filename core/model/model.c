@@ -102,7 +102,7 @@ int rg_model_family(rg_model *m, const char *name)
         if (strcmp(m->families[i], name) == 0) return i;
     if (m->nfamilies == RG_MAX_FAMILIES) return -1;
     char *copy = rg_mem_strdup(name);
-    if (!copy) return -1;
+    if (!copy) return -2;
     m->families[m->nfamilies] = copy;
     return m->nfamilies++;
 }

@@ -139,7 +139,8 @@ const struct cJSON *rg_model_source(const rg_model *m); /* NULL if none kept */
 int rg_model_rule_count(const rg_model *m);
 const char *rg_model_rule_type(const rg_model *m, int rule); /* "" when out of range */
 int rg_model_box_of(const rg_model *m, int cell);            /* -1 when none */
-/* The index of the family called name, adding it; -1 when the table is full. */
+/* The index of the family called name, adding it; -1 when the table is
+ * full, -2 when memory ran out. */
 int rg_model_family(rg_model *m, const char *name);
 
 #endif

@@ -24,7 +24,9 @@
 /* ---- Errors -------------------------------------------------------------- */
 
 /* Records an error about field of rule r (r NULL: the rule being built) in
- * b->err as RG_E_FORMAT with rule index and type; returns RG_E_FORMAT. */
+ * b->err as RG_E_FORMAT with rule index and type; returns RG_E_FORMAT. The
+ * message "out of memory" (how plugins report a failed allocation, theirs or
+ * host->alloc's) is RG_E_NOMEM instead. */
 int rg_read_errorv(rg_build *b, rg_rule *r, const char *field, const char *fmt, va_list ap)
 {
     rg_error *e = b->err;
@@ -33,7 +35,8 @@ int rg_read_errorv(rg_build *b, rg_rule *r, const char *field, const char *fmt, 
     snprintf(e->field, sizeof e->field, "%s", field ? field : "");
     e->rule = r ? r->index : b->rule_index;
     if (r && r->type) snprintf(e->type, sizeof e->type, "%s", r->type);
-    return RG_E_FORMAT;
+    if (strcmp(e->message, "out of memory") == 0) e->code = RG_E_NOMEM;
+    return e->code;
 }
 
 int rg_read_error(rg_build *b, rg_rule *r, const char *field, const char *fmt, ...)
@@ -51,7 +54,6 @@ int rg_read_rule_index(const rg_rule *r) { return r->index; }
 static int nomem(rg_build *b, rg_rule *r, const char *field)
 {
     rg_read_error(b, r, field, "out of memory");
-    if (b->err) b->err->code = RG_E_NOMEM;
     return RG_E_NOMEM;
 }
 

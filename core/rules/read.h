@@ -48,7 +48,8 @@ int rg_read_digit_lists(rg_build *b, rg_rule *r, const char *field, unsigned fla
 int rg_read_string(rg_build *b, rg_rule *r, const char *field, unsigned flags, const char **out);
 int rg_read_has(rg_build *b, rg_rule *r, const char *field);
 /* Records an error about field of rule r in b's error record, worded as
- * every reader words its own; returns RG_E_FORMAT. */
+ * every reader words its own; returns RG_E_FORMAT (RG_E_NOMEM for the
+ * message "out of memory"). */
 int rg_read_error(rg_build *b, rg_rule *r, const char *field, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

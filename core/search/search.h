@@ -19,7 +19,8 @@ int rg_search_grow(rg_solver *s, int n);
 void rg_search_budget(rg_solver *s, size_t bytes);
 /* Search from the propagated root space 0, counting solutions into r
  * (solutions; the first copied to s->sol) until the limit, a node or time
- * limit (s->stopped), or the end. */
+ * limit (s->stopped), or the end; s->nomem (and s->stopped) when the
+ * stack of spaces could not grow. */
 void rg_search_run(rg_solver *s, rg_result *r);
 
 #endif

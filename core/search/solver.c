@@ -219,6 +219,11 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
         s->st.propagations += s->st.family_calls[i];
     }
 
+    if (s->nomem && !s->broken) { /* no partial answer: the caller sees the error alone */
+        memset(r, 0, sizeof *r);
+        r->broken_rule = -1;
+        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    }
     if (s->stopped)
         r->status = RG_STATUS_UNKNOWN;
     else if (r->solutions == 0)
@@ -247,7 +252,7 @@ int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_ma
     rg_options o;
     rg_options_default(&o);
     o.strategy = strategy < RG_STRATEGY_PROPAGATE ? RG_STRATEGY_PROPAGATE : strategy;
-    if (prepare(s, p->model) != RG_OK) return RG_FAIL;
+    if (prepare(s, p->model) != RG_OK) return RG_E_NOMEM;
     reset(s, &o);
     int rc = root(s, p, start);
     if (rc != 0) rg_queue_clear(s);

@@ -94,13 +94,13 @@ struct rg_solver {
 };
 
 /* Tests and the generator: the domains after root propagation at a strategy
- * level (out has a mask per cell). Returns 0, or RG_FAIL when the root
- * fails. */
+ * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
+ * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */
 int rg_solver_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out);
 /* Tests of propagators: start from the domains start[] (intersected with
  * the model's root domains and the givens), propagate to a fixpoint at
- * strategy (at least propagate) and write the domains to out. 0 or
- * RG_FAIL. */
+ * strategy (at least propagate) and write the domains to out. 0, RG_FAIL
+ * or RG_E_NOMEM. */
 int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
                      rg_mask *out);
 

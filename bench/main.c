@@ -46,7 +46,8 @@
     X(TIME, time, "time", 0, "S",                                                                  \
       SECONDS("is not a number of seconds (0 or more, fractions allowed)"),                        \
       "seconds per puzzle (a puzzle stopped counts as unknown)")                                   \
-    X(PLUGINS, plugins, "plugins", 0, "DIR", TEXTS, "also load the plugins of DIR (repeatable)")   \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", CHECKED_TEXTS(opts_absolute_folder),                  \
+      "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(TEMPLATE, templ, "template", 0, "FILE", TEXT,                                                \
       "classic lines are givens of FILE's board and rules")                                        \
     X(MD, md, "md", 0, "FILE", TEXT,                                                               \
@@ -295,8 +296,13 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
     rg_error_clear(&err);
     *reg = rg_registry_new();
     if (!*reg) return report_error(&err);
-    if (rg_registry_load_default(*reg, a->plugins.v, rg_builtin_plugin_dir(), &err) != RG_OK)
-        return report_error(&err);
+    int loaded = rg_registry_load_default(*reg, a->plugins.v, rg_builtin_plugin_dir(), &err);
+    for (int i = 0, n = rg_registry_skipped_count(*reg); i < n; i++) {
+        const char *file = NULL, *why = NULL;
+        rg_registry_skipped(*reg, i, &file, &why);
+        fprintf(stderr, "rulegrid-bench: warning: %s: skipped: %s\n", file, why);
+    }
+    if (loaded != RG_OK) return report_error(&err);
     if (a->templ && rg_puzzle_read_file(*reg, a->templ, templ, &err) != RG_OK)
         return report_error(&err);
     for (int i = 0; i < a->ncorpora; i++) {

@@ -1,6 +1,8 @@
 /* The plugin loader: the ABI checks (entry, magic, ABI, mask size, digits,
- * descriptor size), rule type checks, duplicates naming both files, broken
- * files, folders and RULEGRID_PLUGIN_PATH, and failed allocations. The
+ * descriptor size), rule type checks, duplicates naming both files, broken,
+ * cut and spoilt files skipped, the entry read before dlopen (no stray
+ * constructor runs), folders and RULEGRID_PLUGIN_PATH (relative ones
+ * refused), and failed allocations. The
  * plugins come from tests/data/plugins, one folder per case. */
 #define _XOPEN_SOURCE 700
 
@@ -13,7 +15,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <elf.h>
 
+#include "host/elf.h"
 #include "support.h"
 
 #define PLUGINS RG_BUILD_DIR "/test-plugins/"
@@ -46,6 +50,39 @@ static void expect_failure(const char *dir, const char *file, const char *phrase
         fail_msg("message \"%s\" lacks \"%s\" / \"%s\"", err.message, phrase1,
                  phrase2 ? phrase2 : "");
     assert_int_equal(rg_registry_type_count(reg), 0);
+    rg_registry_free(reg);
+}
+
+/* A folder holding one stray file (no usable plugin): rg_registry_load_dir
+ * skips it with why saying every phrase, and loads nothing of it; the same
+ * file named alone (rg_registry_load_file) is an error saying the same. */
+static void expect_skipped(const char *dir, const char *file, const char *phrase1,
+                           const char *phrase2)
+{
+    rg_registry *reg = rg_registry_new();
+    assert_non_null(reg);
+    rg_error err;
+    assert_int_equal(load(reg, dir, &err), RG_OK);
+    assert_int_equal(rg_registry_type_count(reg), 0);
+    assert_int_equal(rg_registry_skipped_count(reg), 1);
+    const char *got = NULL, *why = NULL;
+    rg_registry_skipped(reg, 0, &got, &why);
+    assert_string_equal(got, file);
+    if (!strstr(why, phrase1) || (phrase2 && !strstr(why, phrase2)))
+        fail_msg("why \"%s\" lacks \"%s\" / \"%s\"", why, phrase1, phrase2 ? phrase2 : "");
+    /* Loading the folder again skips the file again, silently. */
+    assert_int_equal(load(reg, dir, &err), RG_OK);
+    assert_int_equal(rg_registry_skipped_count(reg), 1);
+    rg_registry_free(reg);
+
+    reg = rg_registry_new();
+    rg_error_clear(&err);
+    assert_int_equal(rg_registry_load_file(reg, file, &err), RG_E_PLUGIN);
+    assert_string_equal(err.file, file);
+    if (!strstr(err.message, phrase1) || (phrase2 && !strstr(err.message, phrase2)))
+        fail_msg("message \"%s\" lacks \"%s\" / \"%s\"", err.message, phrase1,
+                 phrase2 ? phrase2 : "");
+    assert_int_equal(rg_registry_skipped_count(reg), 0);
     rg_registry_free(reg);
 }
 
@@ -152,49 +189,53 @@ static void builtin_dir_beside_bin(void **state)
 
 /* ---- The descriptor ------------------------------------------------------------- */
 
+/* A file that has no entry or fails the magic block is no usable plugin: a
+ * folder skips it (a stray library must not stop every command), a file
+ * named alone is refused. */
+
 static void missing_entry(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "noentry", PLUGINS "noentry/noentry.so", "rulegrid_plugin_entry",
+    expect_skipped(PLUGINS "noentry", PLUGINS "noentry/noentry.so", "rulegrid_plugin_entry",
                    "not a rulegrid plugin");
 }
 
 static void null_descriptor(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "nullinfo", PLUGINS "nullinfo/nullinfo.so", "no descriptor", NULL);
+    expect_skipped(PLUGINS "nullinfo", PLUGINS "nullinfo/nullinfo.so", "no descriptor", NULL);
 }
 
 static void wrong_magic(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "badmagic", PLUGINS "badmagic/badmagic.so", "0x52474230", "0x52474231");
+    expect_skipped(PLUGINS "badmagic", PLUGINS "badmagic/badmagic.so", "0x52474230", "0x52474231");
 }
 
 static void wrong_abi(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "badabi", PLUGINS "badabi/badabi.so", "built for plugin ABI 2",
+    expect_skipped(PLUGINS "badabi", PLUGINS "badabi/badabi.so", "built for plugin ABI 2",
                    "has ABI 1");
 }
 
 static void wrong_mask_size(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "badmask", PLUGINS "badmask/badmask.so", "8-byte", "4-byte");
+    expect_skipped(PLUGINS "badmask", PLUGINS "badmask/badmask.so", "8-byte", "4-byte");
 }
 
 static void wrong_max_digits(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "baddigits", PLUGINS "baddigits/baddigits.so", "at most 64 digits",
+    expect_skipped(PLUGINS "baddigits", PLUGINS "baddigits/baddigits.so", "at most 64 digits",
                    "allows 32");
 }
 
 static void small_descriptor(void **state)
 {
     (void)state;
-    expect_failure(PLUGINS "smallinfo", PLUGINS "smallinfo/smallinfo.so", "16 bytes", NULL);
+    expect_skipped(PLUGINS "smallinfo", PLUGINS "smallinfo/smallinfo.so", "16 bytes", NULL);
 }
 
 /* ---- Rule types ------------------------------------------------------------------- */
@@ -300,6 +341,8 @@ static void late_registration_refused(void **state)
 
 /* ---- Files and folders -------------------------------------------------------------- */
 
+/* Files that are no shared library: a folder skips them, each named with
+ * why; named alone, each is an error. */
 static void broken_files(void **state)
 {
     (void)state;
@@ -312,24 +355,147 @@ static void broken_files(void **state)
         junk[i] = (unsigned char)(x >> 16);
     }
     const char *garbage = tmp_write(&t, "garbage.so", junk, sizeof junk);
-    rg_registry *reg = rg_registry_new();
-    rg_error err;
-    assert_int_equal(load(reg, t.path, &err), RG_E_PLUGIN);
-    assert_string_equal(err.file, garbage);
-    assert_non_null(strstr(err.message, "cannot load plugin"));
-    assert_non_null(strstr(err.message, garbage));
-    rg_registry_free(reg);
-    tmp_close(&t);
-
-    tmp_open(&t);
     static const char text[] = "this is a text file, not a shared object\n";
     const char *x_so = tmp_write(&t, "x.so", text, sizeof text - 1);
+    const char *empty = tmp_write(&t, "y.so", "", 0);
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    assert_int_equal(load(reg, t.path, &err), RG_OK);
+    assert_int_equal(rg_registry_type_count(reg), 0);
+    assert_int_equal(rg_registry_skipped_count(reg), 3);
+    const char *want[] = {garbage, x_so, empty}, *file, *why;
+    for (int i = 0; i < 3; i++) {
+        rg_registry_skipped(reg, i, &file, &why);
+        assert_string_equal(file, want[i]);
+        assert_non_null(strstr(why, "cannot load plugin"));
+    }
+    rg_registry_skipped(reg, 0, NULL, &why);
+    assert_non_null(strstr(why, "not an ELF file"));
+    rg_registry_skipped(reg, 2, NULL, &why);
+    assert_non_null(strstr(why, "too short"));
+    rg_registry_free(reg);
+
     reg = rg_registry_new();
     assert_int_equal(rg_registry_load_file(reg, x_so, &err), RG_E_PLUGIN);
     assert_string_equal(err.file, x_so);
     assert_non_null(strstr(err.message, "cannot load plugin"));
     rg_registry_free(reg);
     tmp_close(&t);
+}
+
+/* The contents of a file into buf (cap bytes); its length. */
+static size_t slurp(const char *path, unsigned char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = fread(buf, 1, cap, f);
+    assert_true(len > 0 && len < cap);
+    fclose(f);
+    return len;
+}
+
+/* good.so cut short at many lengths, and good.so with its header spoilt
+ * (another class, another byte order, a huge program header count): each
+ * is read without going out of bounds (the copies are heap blocks of the
+ * exact size, so the sanitizers see any stray read) and refused, never
+ * taken for a plugin; a folder of such files is skipped. */
+static void truncated_and_spoilt_files(void **state)
+{
+    (void)state;
+    static unsigned char whole[1 << 20];
+    size_t len = slurp(PLUGINS "good/good.so", whole, sizeof whole);
+    char why[256];
+    assert_int_equal(rg_elf_exports_mem(whole, len, "rulegrid_plugin_entry", why, sizeof why), 1);
+    assert_int_equal(rg_elf_exports_mem(whole, len, "rulegrid_plugin_entr", why, sizeof why), 0);
+    assert_int_equal(rg_elf_exports_mem(whole, len, "compile", why, sizeof why), 0);
+    for (size_t cut = 0; cut < len; cut += cut < 8192 ? 1 : 61) {
+        unsigned char *copy = malloc(cut ? cut : 1);
+        assert_non_null(copy);
+        memcpy(copy, whole, cut);
+        /* A prefix may hold the whole symbol table: then it is found. What
+         * matters is that no read leaves the block. */
+        int got = rg_elf_exports_mem(copy, cut, "rulegrid_plugin_entry", why, sizeof why);
+        assert_true(got >= -1 && got <= 1);
+        if (cut < 64) assert_int_equal(got, -1);
+        free(copy);
+    }
+    /* Every byte of the first 4 KB (headers, dynamic section, hash and
+     * symbol tables of a small library) set to 0xff in turn, then to 0. */
+    for (size_t i = 0; i < 4096 && i < len; i++)
+        for (int v = 0; v < 2; v++) {
+            unsigned char *copy = malloc(len);
+            assert_non_null(copy);
+            memcpy(copy, whole, len);
+            copy[i] = v ? 0xff : 0;
+            int got = rg_elf_exports_mem(copy, len, "rulegrid_plugin_entry", why, sizeof why);
+            assert_true(got >= -1 && got <= 1);
+            free(copy);
+        }
+
+    tmpdir t;
+    tmp_open(&t);
+    unsigned char hdr[1 << 12];
+    memcpy(hdr, whole, sizeof hdr);
+    const char *half = tmp_write(&t, "half.so", whole, len / 2);
+    hdr[EI_CLASS] = ELFCLASS32;
+    const char *c32 = tmp_write(&t, "class32.so", hdr, sizeof hdr);
+    hdr[EI_CLASS] = ELFCLASS64;
+    hdr[EI_DATA] = ELFDATA2MSB;
+    const char *big = tmp_write(&t, "big.so", hdr, sizeof hdr);
+    hdr[EI_DATA] = ELFDATA2LSB;
+    hdr[offsetof(Elf64_Ehdr, e_phnum)] = 0xfe;
+    hdr[offsetof(Elf64_Ehdr, e_phnum) + 1] = 0xff;
+    const char *phnum = tmp_write(&t, "phnum.so", hdr, sizeof hdr);
+    const char *cut = tmp_write(&t, "cut.so", whole, 200);
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    assert_int_equal(load(reg, t.path, &err), RG_OK);
+    assert_int_equal(rg_registry_type_count(reg), 0);
+    assert_int_equal(rg_registry_skipped_count(reg), 5);
+    const char *names[] = {big, c32, cut, half, phnum}, *file, *reason;
+    for (int i = 0; i < 5; i++) {
+        rg_registry_skipped(reg, i, &file, &reason);
+        assert_string_equal(file, names[i]);
+        if (!strstr(reason, "cannot load plugin")) fail_msg("%s: %s", file, reason);
+    }
+    rg_registry_free(reg);
+    tmp_close(&t);
+}
+
+/* A library without the entry is never dlopen'ed, so its constructor never
+ * runs; the same constructor in a plugin does run (the control). */
+static void constructor_of_stray_file_not_run(void **state)
+{
+    (void)state;
+    char mark[] = "/tmp/rg-ctor-XXXXXX";
+    int fd = mkstemp(mark);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(setenv("RG_TEST_CTOR_MARK", mark, 1), 0);
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    assert_int_equal(load(reg, PLUGINS "ctor", &err), RG_OK);
+    assert_int_equal(rg_registry_skipped_count(reg), 1);
+    const char *why;
+    rg_registry_skipped(reg, 0, NULL, &why);
+    assert_non_null(strstr(why, "exports no function rulegrid_plugin_entry"));
+    assert_int_equal(rg_registry_load_file(reg, PLUGINS "ctor/stray.so", &err), RG_E_PLUGIN);
+    unsigned char buf[64];
+    FILE *f = fopen(mark, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    if (n) fail_msg("the stray library's constructor ran: %.*s", (int)n, buf);
+    assert_int_equal(load(reg, PLUGINS "ctorentry", &err), RG_OK);
+    assert_non_null(rg_registry_find(reg, "test.ctor"));
+    f = fopen(mark, "rb");
+    assert_non_null(f);
+    n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_true(n == 10 && memcmp(buf, "withentry\n", 10) == 0);
+    rg_registry_free(reg);
+    unsetenv("RG_TEST_CTOR_MARK");
+    unlink(mark);
 }
 
 /* Only *.so files count: other files of a plugin folder are left alone. */
@@ -406,7 +572,9 @@ static void plugin_path_honoured(void **state)
     rg_registry_free(reg);
 }
 
-/* The plugin path stops at the first broken folder and says which file. */
+/* A stray file of the plugin path is skipped and the search goes on; the
+ * path stops at the first plugin that fails (its init here) and says which
+ * file. */
 static void plugin_path_error(void **state)
 {
     (void)state;
@@ -414,11 +582,102 @@ static void plugin_path_error(void **state)
     rg_registry *reg = rg_registry_new();
     rg_error err;
     rg_error_clear(&err);
+    assert_int_equal(rg_registry_load_default(reg, NULL, rg_builtin_plugin_dir(), &err), RG_OK);
+    assert_non_null(rg_registry_find(reg, "box_grid"));
+    assert_int_equal(rg_registry_skipped_count(reg), 1);
+    const char *file;
+    rg_registry_skipped(reg, 0, &file, NULL);
+    assert_string_equal(file, PLUGINS "badabi/badabi.so");
+    rg_registry_free(reg);
+
+    assert_int_equal(setenv("RULEGRID_PLUGIN_PATH", PLUGINS "good:" PLUGINS "initfail", 1), 0);
+    reg = rg_registry_new();
+    rg_error_clear(&err);
     assert_int_equal(rg_registry_load_default(reg, NULL, rg_builtin_plugin_dir(), &err),
                      RG_E_PLUGIN);
     unsetenv("RULEGRID_PLUGIN_PATH");
-    assert_string_equal(err.file, PLUGINS "badabi/badabi.so");
+    assert_string_equal(err.file, PLUGINS "initfail/initfail.so");
     assert_null(rg_registry_find(reg, "box_grid")); /* never reached */
+    rg_registry_free(reg);
+}
+
+/* A relative folder, of the variable, of the extra folders or as the
+ * built-in one, is refused before anything is loaded, naming it and where
+ * it came from. */
+static void relative_folders_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *env, *extra, *builtin, *named, *from;
+    } cases[] = {
+        {PLUGINS "good:test-plugins/good", NULL, NULL, "test-plugins/good", "RULEGRID_PLUGIN_PATH"},
+        {"./x", NULL, NULL, "./x", "RULEGRID_PLUGIN_PATH"},
+        {NULL, "good", NULL, "good", "--plugins"},
+        {NULL, NULL, "lib/rulegrid/plugins", "lib/rulegrid/plugins", "built-in"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (cases[i].env)
+            assert_int_equal(setenv("RULEGRID_PLUGIN_PATH", cases[i].env, 1), 0);
+        else
+            unsetenv("RULEGRID_PLUGIN_PATH");
+        const char *extra[] = {PLUGINS "late", cases[i].extra, NULL};
+        rg_registry *reg = rg_registry_new();
+        rg_error err;
+        rg_error_clear(&err);
+        int rc = rg_registry_load_default(
+            reg, extra, cases[i].builtin ? cases[i].builtin : rg_builtin_plugin_dir(), &err);
+        unsetenv("RULEGRID_PLUGIN_PATH");
+        assert_int_equal(rc, RG_E_IO);
+        assert_string_equal(err.file, cases[i].named);
+        if (!strstr(err.message, cases[i].named) || !strstr(err.message, cases[i].from) ||
+            !strstr(err.message, "relative"))
+            fail_msg("case %zu: %s", i, err.message);
+        /* nothing was loaded, not even the absolute folders before it */
+        assert_int_equal(rg_registry_type_count(reg), 0);
+        assert_string_equal(rg_registry_folders(reg), "");
+        rg_registry_free(reg);
+    }
+    /* Presets are searched alike. */
+    assert_int_equal(setenv("RULEGRID_PRESET_PATH", "presets", 1), 0);
+    rg_presets *ps = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_presets_load(NULL, rg_builtin_preset_dir(), &ps, &err), RG_E_IO);
+    unsetenv("RULEGRID_PRESET_PATH");
+    assert_null(ps);
+    assert_non_null(strstr(err.message, "RULEGRID_PRESET_PATH"));
+}
+
+/* A type no loaded plugin registers: the error names the files skipped, so
+ * that a user sees why a plugin they expected is missing. */
+static void unknown_type_names_skipped_files(void **state)
+{
+    (void)state;
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    assert_int_equal(load(reg, PLUGINS "good", &err), RG_OK);
+    assert_int_equal(load(reg, PLUGINS "badabi", &err), RG_OK);
+    assert_int_equal(load(reg, PLUGINS "ctor", &err), RG_OK);
+    static const char text[] = "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": "
+                               "4, \"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": "
+                               "\"test.abi\"}]}";
+    rg_puzzle *p = NULL;
+    rg_error_clear(&err);
+    assert_int_not_equal(rg_puzzle_parse(reg, text, strlen(text), "doc", 0, &p, &err), RG_OK);
+    assert_null(p);
+    assert_non_null(strstr(err.message, "unknown rule type \"test.abi\""));
+    assert_non_null(strstr(err.message, "files skipped"));
+    assert_non_null(strstr(err.message, PLUGINS "badabi/badabi.so"));
+    assert_non_null(strstr(err.message, "built for plugin ABI 2"));
+    assert_non_null(strstr(err.message, PLUGINS "ctor/stray.so"));
+    rg_registry_free(reg);
+
+    /* Without a skipped file the message is as before. */
+    reg = rg_registry_new();
+    assert_int_equal(load(reg, PLUGINS "good", &err), RG_OK);
+    rg_error_clear(&err);
+    assert_int_not_equal(rg_puzzle_parse(reg, text, strlen(text), "doc", 0, &p, &err), RG_OK);
+    assert_null(strstr(err.message, "skipped"));
     rg_registry_free(reg);
 }
 
@@ -485,11 +744,15 @@ int main(void)
         cmocka_unit_test_teardown(init_fails, teardown),
         cmocka_unit_test_teardown(late_registration_refused, teardown),
         cmocka_unit_test_teardown(broken_files, teardown),
+        cmocka_unit_test_teardown(truncated_and_spoilt_files, teardown),
+        cmocka_unit_test_teardown(constructor_of_stray_file_not_run, teardown),
         cmocka_unit_test_teardown(other_files_ignored, teardown),
         cmocka_unit_test_teardown(missing_folder_is_fine, teardown),
         cmocka_unit_test_teardown(folder_that_is_a_file, teardown),
         cmocka_unit_test_teardown(plugin_path_honoured, teardown),
         cmocka_unit_test_teardown(plugin_path_error, teardown),
+        cmocka_unit_test_teardown(relative_folders_refused, teardown),
+        cmocka_unit_test_teardown(unknown_type_names_skipped_files, teardown),
         cmocka_unit_test_teardown(unknown_type_names_folders, teardown),
         cmocka_unit_test_teardown(failed_allocations, teardown),
     };

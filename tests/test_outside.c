@@ -135,24 +135,73 @@ static void error_row_kind_diagonal(void **state)
                  "diagonal step");
 }
 
-static void error_value_range(void **state)
+/* A value no filling of the line can show is a clue all the same (format.md
+ * 8.11): the document reads, and the puzzle has no solution. A skyscraper of
+ * 4 cells sees at most 4; a sandwich of 4 cells with D = 4 holds at most two
+ * cells of 3; a little killer of 2 cells sums to 2 .. 8; an x_sum is at
+ * least 1; none is ever negative, and the largest integers the reader takes (2^53 - 1) must not
+ * overflow anything. (A 2 x 4 board: small enough for plain backtracking.) */
+static void impossible_values_have_no_solution(void **state)
 {
     (void)state;
-    /* A skyscraper of 4 cells sees at most 4; a sandwich of 4 cells with D = 4
-     * holds at most two cells of 3; a little killer of 2 cells sums to 2 .. 8;
-     * an x_sum is at least 1. */
-    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 5, "
+    static const char *const rules[] = {
+        "{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 5, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 0, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": -3, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": 64, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": 7, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": -1, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": 9007199254740991, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+        "{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 9, "
+        "\"cells\": [\"r1c2\", \"r2c1\"]}",
+        "{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 1, "
+        "\"cells\": [\"r1c2\", \"r2c1\"]}",
+        "{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": -9007199254740991, "
+        "\"cells\": [\"r1c2\", \"r2c1\"]}",
+        "{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 0, "
+        "\"cells\": [\"r1c1\", \"r1c2\"]}",
+        "{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 9, "
+        "\"cells\": [\"r1c1\", \"r1c2\"]}",
+        "{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 100000, "
+        "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}",
+    };
+    static const int strategies[] = {RG_STRATEGY_CHECK, RG_STRATEGY_SUBSETS, RG_STRATEGY_SAC};
+    char doc[1024];
+    for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+        snprintf(doc, sizeof doc,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 2, "
+                 "\"columns\": 4, \"digits\": 4}, \"rules\": [%s]}",
+                 rules[i]);
+        rg_puzzle *p = t_parse(doc);
+        for (size_t s = 0; s < sizeof strategies / sizeof *strategies; s++) {
+            int status;
+            long n = t_count(p, strategies[s], RG_HEURISTIC_MRV, 10, &status);
+            if (n != 0) fail_msg("%s: %ld solutions at strategy %zu", rules[i], n, s);
+        }
+        rg_puzzle_free(p);
+    }
+}
+
+/* Wrong JSON types stay errors: a value is an integer. */
+static void error_value_type(void **state)
+{
+    (void)state;
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"skyscraper\", \"value\": \"2\", "
                      "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}"),
-                 "value", "5");
-    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": 7, "
-                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}"),
-                 "value", "7");
-    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 9, "
+                 "value", "expected an integer");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 2.5, "
                      "\"cells\": [\"r1c2\", \"r2c1\"]}"),
-                 "sum", "9");
-    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"x_sum\", \"value\": 0, "
-                     "\"cells\": [\"r1c1\", \"r1c2\"]}"),
-                 "value", "0");
+                 "sum", "expected an integer");
+    assert_error(DOC("{\"type\": \"outside\", \"kind\": \"sandwich\", \"value\": null, "
+                     "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\"]}"),
+                 "value", "expected an integer");
 }
 
 static void error_missing(void **state)
@@ -606,7 +655,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(error_bend, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(error_killer_orthogonal, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(error_row_kind_diagonal, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(error_value_range, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(impossible_values_have_no_solution, t_mem_setup,
+                                        t_mem_teardown),
+        cmocka_unit_test_setup_teardown(error_value_type, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(error_missing, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(error_unknown_kind, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(error_short_rossini, t_mem_setup, t_mem_teardown),

@@ -127,8 +127,8 @@ enum cli_form {
       "write to FILE instead of standard output")                                                  \
     X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
       "leave the documents' solution out")                                                         \
-    X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, TEXTS,                                       \
-      "also load the plugins of DIR (repeatable)")                                                 \
+    X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, CHECKED_TEXTS(opts_absolute_folder),         \
+      "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                              \
       "one JSON object per puzzle, a line each (spec/results.md)")                                 \
     X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                          \
@@ -234,6 +234,9 @@ void cli_print_error(const rg_registry *reg, rg_error *e);
 /* The registry every command reads with: RULEGRID_PLUGIN_PATH, then dirs
  * (NULL-terminated, may be NULL), then the built-in folder. NULL after
  * printing why when it cannot be loaded. */
+/* One warning on standard error for each file of the plugin folders that
+ * was skipped as no usable plugin (rg_registry_skipped). */
+void cli_warn_skipped(const rg_registry *reg);
 rg_registry *cli_load_registry(const char *const *dirs);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */

@@ -458,7 +458,9 @@ static int run(cmd *c)
         say("out of memory");
         return EXIT_USAGE;
     }
-    if (rg_registry_load_default(c->reg, c->o->plugins.v, rg_builtin_plugin_dir(), &err) != RG_OK) {
+    int loaded = rg_registry_load_default(c->reg, c->o->plugins.v, rg_builtin_plugin_dir(), &err);
+    cli_warn_skipped(c->reg);
+    if (loaded != RG_OK) {
         print_error("", &err);
         return EXIT_USAGE;
     }

@@ -352,6 +352,15 @@ void cli_print_error(const rg_registry *reg, rg_error *e)
     fprintf(stderr, "rulegrid: %s\n", buf);
 }
 
+void cli_warn_skipped(const rg_registry *reg)
+{
+    for (int i = 0, n = rg_registry_skipped_count(reg); i < n; i++) {
+        const char *file = NULL, *why = NULL;
+        rg_registry_skipped(reg, i, &file, &why);
+        fprintf(stderr, "rulegrid: warning: %s: skipped: %s\n", file, why);
+    }
+}
+
 rg_registry *cli_load_registry(const char *const *dirs)
 {
     rg_error err;
@@ -362,9 +371,11 @@ rg_registry *cli_load_registry(const char *const *dirs)
         return NULL;
     }
     if (rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err) != RG_OK) {
+        cli_warn_skipped(reg);
         cli_print_error(reg, &err);
         rg_registry_free(reg);
         return NULL;
     }
+    cli_warn_skipped(reg);
     return reg;
 }

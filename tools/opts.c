@@ -82,6 +82,16 @@ void opts_unknown_name(const opts_names *names, const char *value, const char *t
     snprintf(why, n, "unknown %s '%s' (one of %s%s)", names->noun, value, list, tail ? tail : "");
 }
 
+int opts_absolute_folder(const char *value, char *why, size_t n)
+{
+    if (value[0] == '/') return 0;
+    snprintf(why, n,
+             "'%s' is a relative folder, refused: folders to search are never looked up from "
+             "the current folder; give an absolute path (such as \"$PWD/%s\")",
+             value, value);
+    return 1;
+}
+
 int opts_choose(const opts_names *names, int (*in_all)(int), const char *text, opts_choice *out,
                 char *why, size_t n)
 {

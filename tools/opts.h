@@ -162,5 +162,9 @@ int opts_choose(const opts_names *names, int (*in_all)(int), const char *text, o
  * bad name, also for lists checked by a program. */
 void opts_unknown_name(const opts_names *names, const char *value, const char *tail, char *why,
                        size_t n);
+/* The check of a folder to search (--plugins DIR): 0 when value is an
+ * absolute path; else not 0, with why saying that a relative folder is
+ * refused (it would be looked up from the current folder). */
+int opts_absolute_folder(const char *value, char *why, size_t n);
 
 #endif

@@ -143,6 +143,19 @@ int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
     return RG_OK;
 }
 
+/* A folder to search must be absolute: a relative one would be looked up
+ * from whatever the current folder happens to be (format of the refusal:
+ * the folder, where it came from, what to do). */
+static int refuse_relative(const char *dir, int len, const char *from, rg_error *err)
+{
+    int rc = rg_error_set(err, RG_E_IO, NULL,
+                          "relative folder \"%.*s\" (from %s) refused: folders to search are "
+                          "never looked up from the current folder; give an absolute path",
+                          len, dir, from);
+    if (err) snprintf(err->file, sizeof err->file, "%.*s", len, dir);
+    return rc;
+}
+
 int rg_file_search(const char *env, const char *const *extra, const char *builtin,
                    int (*fn)(void *ctx, const char *dir), void *ctx, rg_error *err)
 {
@@ -150,6 +163,22 @@ int rg_file_search(const char *env, const char *const *extra, const char *builti
     const char *list = getenv(env);
     char *copy = list && *list ? rg_mem_strdup(list) : NULL;
     if (list && *list && !copy) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    /* Every folder is checked before any is searched: a refusal loads
+     * nothing. */
+    char from[96];
+    snprintf(from, sizeof from, "the environment variable %s", env);
+    for (char *p = copy; p && rc == RG_OK;) {
+        char *colon = strchr(p, ':');
+        size_t n = colon ? (size_t)(colon - p) : strlen(p);
+        if (n && p[0] != '/') rc = refuse_relative(p, n > 1024 ? 1024 : (int)n, from, err);
+        p = colon ? colon + 1 : NULL;
+    }
+    for (int i = 0; rc == RG_OK && extra && extra[i]; i++)
+        if (extra[i][0] != '/')
+            rc = refuse_relative(extra[i], (int)strnlen(extra[i], 1024),
+                                 "the folders given, such as --plugins", err);
+    if (rc == RG_OK && builtin && builtin[0] != '/')
+        rc = refuse_relative(builtin, (int)strnlen(builtin, 1024), "the built-in folder", err);
     for (char *p = copy; p && rc == RG_OK;) {
         char *colon = strchr(p, ':');
         if (colon) *colon = 0;

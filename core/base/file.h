@@ -18,9 +18,11 @@ void rg_file_list_free(char **names, int n);
 /* The usual search for plugins and presets: each folder of the
  * ':'-separated list in the environment variable env (empty entries
  * skipped), then extra (NULL-terminated, may be NULL), then builtin (may be
- * NULL). fn(ctx, dir) runs for each, and the search stops at the first
- * result that is not RG_OK, which it returns (RG_E_NOMEM, with err set,
- * when the variable cannot be copied). */
+ * NULL). Every folder must be absolute: a relative one (which would depend
+ * on the current folder) is refused with RG_E_IO, err naming it and where
+ * it came from, before any folder is searched. fn(ctx, dir) runs for each,
+ * and the search stops at the first result that is not RG_OK, which it
+ * returns (RG_E_NOMEM, with err set, when the variable cannot be copied). */
 int rg_file_search(const char *env, const char *const *extra, const char *builtin,
                    int (*fn)(void *ctx, const char *dir), void *ctx, rg_error *err);
 

@@ -14,6 +14,7 @@
 #include "base/mem.h"
 #include "gen/hook.h"
 #include "gen/profile.h"
+#include "host/registry.h"
 
 typedef struct field field;
 
@@ -210,10 +211,13 @@ static int read_request(rg_registry *reg, const char *list, const cJSON *c, int 
     if (!cJSON_IsString(type))
         return bad(err, name, "expected the name of a rule type, got %s", rg_json_kind(type));
     q->type = rg_registry_find(reg, type->valuestring);
-    if (!q->type)
+    if (!q->type) {
+        char skipped[384];
+        rg_registry_skipped_note(reg, skipped, sizeof skipped);
         return bad(err, name,
-                   "no loaded plugin registers rule type %s (plugin folders searched: %s)",
-                   type->valuestring, rg_registry_folders(reg));
+                   "no loaded plugin registers rule type %s (plugin folders searched: %s%s)",
+                   type->valuestring, rg_registry_folders(reg), skipped);
+    }
     if (layout ? !rg_hook_can_layout(q->type) : !rg_hook_can_generate(q->type))
         return bad(err, name, "rule type %s has no %s hook: its plugin cannot %s",
                    type->valuestring, layout ? "layout" : "generate",

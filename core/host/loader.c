@@ -1,12 +1,14 @@
-/* Opening one plugin file: dlopen, its entry function, and the magic block
- * compared before anything of the plugin runs. What the plugin registers is
- * registry.c's. */
+/* Opening one plugin file: its ELF symbol table read for the entry before
+ * dlopen (so that a library without it never runs its constructors), then
+ * dlopen, its entry function, and the magic block compared before anything
+ * else of the plugin runs. What the plugin registers is registry.c's. */
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/error.h"
+#include "host/elf.h"
 #include "host/loader.h"
 
 /* The size of the first ABI-1 descriptor: a plugin's descriptor may be
@@ -55,10 +57,16 @@ static int check_info(const rg_plugin_info *info, const char *path, rg_error *er
     return RG_OK;
 }
 
-int rg_loader_open(const char *path, void **handle, const rg_plugin_info **info, rg_error *err)
+int rg_loader_open(const char *path, void **handle, const rg_plugin_info **info, int *has_entry,
+                   rg_error *err)
 {
     *handle = NULL;
     *info = NULL;
+    char why[256];
+    int found = rg_elf_exports(path, RG_PLUGIN_ENTRY_NAME, why, sizeof why);
+    if (has_entry) *has_entry = found == 1;
+    if (found == 0) return rg_loader_error(err, path, "%s", why);
+    if (found < 0) return rg_loader_error(err, path, "cannot load plugin: %s", why);
     dlerror();
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {

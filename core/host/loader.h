@@ -5,11 +5,16 @@
 #include "rulegrid/plugin.h"
 #include "rulegrid/rulegrid.h"
 
-/* dlopen path (RTLD_NOW | RTLD_LOCAL), call its entry and check the magic
+/* Read path's ELF dynamic symbol table for the entry (elf.h): a file
+ * without it is refused before dlopen, so none of its code runs. Then
+ * dlopen path (RTLD_NOW | RTLD_LOCAL), call its entry and check the magic
  * block (magic, ABI version, mask size, maximum digits, descriptor size,
- * init). On success *handle and *info; on failure nothing stays open and
- * err (may be NULL) says why, naming the file. */
-int rg_loader_open(const char *path, void **handle, const rg_plugin_info **info, rg_error *err);
+ * init). On success *handle and *info; on failure (always RG_E_PLUGIN)
+ * nothing stays open and err (may be NULL) says why, naming the file.
+ * *has_entry (may be NULL): whether the symbol table has the entry (a
+ * plugin of ours, perhaps of another ABI, rather than a stray file). */
+int rg_loader_open(const char *path, void **handle, const rg_plugin_info **info, int *has_entry,
+                   rg_error *err);
 void rg_loader_close(void *handle);
 /* Fill err (may be NULL) as a plugin error about file (err->file: the
  * formatted error shows it before the message). Returns RG_E_PLUGIN. */

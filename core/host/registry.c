@@ -26,6 +26,14 @@ typedef struct plugin_file {
     char *real; /* realpath: a file is loaded once whatever it is called */
 } plugin_file;
 
+/* A file of a folder searched that is no usable plugin: skipped, with why. */
+typedef struct skipped_file {
+    char *path; /* as the folder listing named it */
+    char *real; /* realpath, or path: reached again, it is skipped silently */
+    char *why;
+    int has_entry; /* it exports our entry: a plugin, of another ABI or broken */
+} skipped_file;
+
 typedef struct type_entry {
     rg_rule_type type; /* the host's copy; fields the plugin lacks stay zero */
     int file;          /* index into files */
@@ -36,6 +44,8 @@ struct rg_registry {
     int nfiles, capfiles;
     type_entry **types; /* entries stay put: find() hands out their address */
     int ntypes, captypes;
+    skipped_file *skipped; /* in the order met */
+    int nskipped, capskipped;
     char *folders; /* ", "-separated, "" when none */
     /* Open (file != NULL) only while a plugin's init runs, so a plugin that
      * kept the pointer cannot register later. */
@@ -65,6 +75,12 @@ void rg_registry_free(rg_registry *reg)
         rg_mem_free(reg->files[i].real);
     }
     rg_mem_free(reg->files);
+    for (int i = 0; i < reg->nskipped; i++) {
+        rg_mem_free(reg->skipped[i].path);
+        rg_mem_free(reg->skipped[i].real);
+        rg_mem_free(reg->skipped[i].why);
+    }
+    rg_mem_free(reg->skipped);
     rg_mem_free(reg->folders);
     rg_mem_free(reg);
 }
@@ -204,23 +220,86 @@ static int run_init(rg_registry *reg, plugin_file *f, const rg_plugin_info *info
 }
 
 /* Open, check and initialise one plugin; a file already loaded under any
- * name is skipped. On failure nothing of the file stays registered. */
-int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err)
+ * name is skipped. On failure nothing of the file stays registered, and
+ * *stray (may be NULL) says whether the file is simply no usable plugin
+ * (it cannot be resolved or opened, is no ELF shared library of ours, has
+ * no entry or a wrong magic block: RG_E_PLUGIN from the loader) rather
+ * than a plugin whose init or registrations failed, or memory ran out. */
+static int load_file(rg_registry *reg, const char *path, int *stray, int *has_entry, rg_error *err)
 {
     char real[PATH_MAX];
-    if (!realpath(path, real))
+    if (stray) *stray = 0;
+    if (has_entry) *has_entry = 0;
+    if (!realpath(path, real)) {
+        if (stray) *stray = 1;
         return rg_loader_error(err, path, "cannot open plugin: %s", strerror(errno));
+    }
     for (int i = 0; i < reg->nfiles; i++)
         if (strcmp(reg->files[i].real, real) == 0) return RG_OK; /* loaded already */
     plugin_file *f = add_file(reg, path, real, err);
     if (!f) return err ? err->code : RG_E_NOMEM;
     const rg_plugin_info *info;
-    int rc = rg_loader_open(path, &f->handle, &info, err);
+    int rc = rg_loader_open(path, &f->handle, &info, has_entry, err);
+    if (rc != RG_OK && stray) *stray = 1;
     if (rc == RG_OK) rc = run_init(reg, f, info, err);
     if (rc != RG_OK) {
         drop_types_of(reg, reg->nfiles - 1);
         drop_last_file(reg);
     }
+    return rc;
+}
+
+int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err)
+{
+    return load_file(reg, path, NULL, NULL, err);
+}
+
+/* Was the file at real skipped already? */
+static int skipped_already(const rg_registry *reg, const char *real)
+{
+    for (int i = 0; i < reg->nskipped; i++)
+        if (strcmp(reg->skipped[i].real, real) == 0) return 1;
+    return 0;
+}
+
+/* Record path as skipped, because of why. */
+static int note_skipped(rg_registry *reg, const char *path, const char *real, const char *why,
+                        int has_entry, rg_error *err)
+{
+    skipped_file *grown =
+        rg_mem_grow(reg->skipped, reg->nskipped + 1, &reg->capskipped, sizeof *grown, 8);
+    if (!grown) return nomem(err, path);
+    reg->skipped = grown;
+    skipped_file *s = &reg->skipped[reg->nskipped];
+    s->path = rg_mem_strdup(path);
+    s->real = rg_mem_strdup(real);
+    s->why = rg_mem_strdup(why);
+    s->has_entry = has_entry;
+    if (!s->path || !s->real || !s->why) {
+        rg_mem_free(s->path);
+        rg_mem_free(s->real);
+        rg_mem_free(s->why);
+        return nomem(err, path);
+    }
+    reg->nskipped++;
+    return RG_OK;
+}
+
+/* One file of a folder: a stray file (no usable plugin) is recorded as
+ * skipped and is no failure; anything else is load_file's. */
+static int load_listed(rg_registry *reg, const char *path, rg_error *err)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real)) snprintf(real, sizeof real, "%s", path);
+    if (skipped_already(reg, real)) return RG_OK;
+    rg_error mine;
+    rg_error_clear(&mine);
+    int stray, has_entry;
+    int rc = load_file(reg, path, &stray, &has_entry, &mine);
+    if (rc == RG_OK) return RG_OK;
+    if (stray && rc == RG_E_PLUGIN)
+        return note_skipped(reg, path, real, mine.message, has_entry, err);
+    if (err) *err = mine;
     return rc;
 }
 
@@ -244,8 +323,9 @@ static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
     return RG_OK;
 }
 
-/* Every *.so of dir in strcmp order, stopping at the first failure. The
- * folder is listed as searched even when it does not exist. */
+/* Every *.so of dir in strcmp order, stopping at the first failure; a file
+ * that is no usable plugin is skipped (rg_registry_skipped). The folder is
+ * listed as searched even when it does not exist. */
 int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
 {
     int rc = note_folder(reg, dir, err);
@@ -270,7 +350,7 @@ int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
             rg_mem_free(path); /* a folder named x.so is not a plugin */
             continue;
         }
-        rc = rg_registry_load_file(reg, path, err);
+        rc = load_listed(reg, path, err);
         rg_mem_free(path);
     }
     rg_file_list_free(names, n);
@@ -298,6 +378,36 @@ int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
 }
 
 const char *rg_registry_folders(const rg_registry *reg) { return reg->folders; }
+
+int rg_registry_skipped_count(const rg_registry *reg) { return reg ? reg->nskipped : 0; }
+
+void rg_registry_skipped(const rg_registry *reg, int i, const char **file, const char **why)
+{
+    const skipped_file *s = reg && i >= 0 && i < reg->nskipped ? &reg->skipped[i] : NULL;
+    if (file) *file = s ? s->path : NULL;
+    if (why) *why = s ? s->why : NULL;
+}
+
+/* The plugins skipped (they have our entry: likely the one meant) with why,
+ * then the other files, names only (their warnings said why). */
+void rg_registry_skipped_note(const rg_registry *reg, char *buf, size_t n)
+{
+    if (!n) return;
+    buf[0] = 0;
+    size_t k = 0;
+    int listed = 0;
+    for (int pass = 1; pass >= 0; pass--)
+        for (int i = 0; reg && i < reg->nskipped && k < n; i++) {
+            const skipped_file *f = &reg->skipped[i];
+            if (f->has_entry != pass) continue;
+            int w =
+                snprintf(buf + k, n - k, "%s%s%s%s%s", listed ? "; " : "; files skipped: ", f->path,
+                         pass ? " (" : "", pass ? f->why : "", pass ? ")" : "");
+            if (w < 0) break;
+            k += (size_t)w;
+            listed++;
+        }
+}
 
 int rg_registry_type_count(const rg_registry *reg) { return reg->ntypes; }
 

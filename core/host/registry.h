@@ -21,5 +21,9 @@ struct rg_registrar {
  * refuses a name registered twice (naming both files). Refused outside
  * init; a refusal marks the registrar failed, which rolls the file back. */
 int rg_registry_add_type(rg_registrar *r, const rg_rule_type *type);
+/* For an unknown type's message: "; files skipped: " and the skipped files
+ * that export our entry, each with why, then the others, names only; into
+ * buf (n bytes, cut short when longer), "" when no file was skipped. */
+void rg_registry_skipped_note(const rg_registry *reg, char *buf, size_t n);
 
 #endif

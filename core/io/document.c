@@ -82,10 +82,12 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
         const rg_rule_type *type = reg ? rg_registry_find(reg, t->valuestring) : NULL;
         if (!type) {
             const char *folders = reg ? rg_registry_folders(reg) : NULL;
+            char skipped[384];
+            rg_registry_skipped_note(reg, skipped, sizeof skipped);
             rc = rule_error(err, i, t->valuestring, "type",
                             "unknown rule type \"%s\": no loaded plugin registers it (plugin "
-                            "folders searched: %s)",
-                            t->valuestring, folders && *folders ? folders : "none");
+                            "folders searched: %s%s)",
+                            t->valuestring, folders && *folders ? folders : "none", skipped);
             break;
         }
         rc = rg_compile_rule(m, type, r, i, err);

@@ -75,15 +75,30 @@ typedef struct rg_registry rg_registry;
 RG_API rg_registry *rg_registry_new(void);
 RG_API void rg_registry_free(rg_registry *reg);
 /* Load every *.so of dir (in name order). A missing folder is not an error.
- * Refuses a file without the entry, a wrong ABI, a type registered twice. */
+ * A file that is no usable plugin (not an ELF shared library of this
+ * machine, no entry rulegrid_plugin_entry, a magic block of another ABI,
+ * or dlopen refuses it) is skipped: rg_registry_skipped lists it. A
+ * plugin whose init fails, or a type registered twice, is an error. The
+ * entry is looked up in the file's symbol table before dlopen, so a file
+ * without it never runs code. */
 RG_API int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err);
+/* Load one file: here every failure, a stray file too, is an error. */
 RG_API int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err);
 /* The usual search: each folder of RULEGRID_PLUGIN_PATH (':'-separated), then
- * extra_dirs (NULL-terminated, may be NULL), then builtin_dir (may be NULL). */
+ * extra_dirs (NULL-terminated, may be NULL), then builtin_dir (may be NULL),
+ * each with rg_registry_load_dir. Every folder must be an absolute path: a
+ * relative one is refused (RG_E_IO, err naming it and where it came from)
+ * before anything is loaded. */
 RG_API int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
                                     const char *builtin_dir, rg_error *err);
 /* The folders searched so far, ", "-separated (for "unknown type" errors). */
 RG_API const char *rg_registry_folders(const rg_registry *reg);
+/* The files of the folders searched that were skipped as no usable plugin,
+ * in the order met: file i as the folder named it, and why (valid while reg
+ * lives). A program shows each as a warning; an "unknown rule type" error
+ * names them too. */
+RG_API int rg_registry_skipped_count(const rg_registry *reg);
+RG_API void rg_registry_skipped(const rg_registry *reg, int i, const char **file, const char **why);
 RG_API int rg_registry_type_count(const rg_registry *reg);
 /* Type i: its name, family and the file that registered it. */
 RG_API void rg_registry_type(const rg_registry *reg, int i, const char **name, const char **family,
@@ -177,7 +192,8 @@ RG_API int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const cha
  * (':'-separated), then of extra_dirs (NULL-terminated, may be NULL), then
  * of builtin_dir (may be NULL; usually rg_builtin_preset_dir()). A preset is
  * named by its file name without ".json"; a file of an earlier folder hides
- * one of the same name in a later folder. Missing folders list nothing.
+ * one of the same name in a later folder. Missing folders list nothing; a
+ * relative folder is refused (RG_E_IO), as for plugins.
  * Every file is read at once; a document is checked only when a generator
  * is made from it. Names are in natural order (classic4 before classic16). */
 typedef struct rg_presets rg_presets;

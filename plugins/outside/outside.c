@@ -1,6 +1,7 @@
 /* The outside plugin (format.md 6.8, 8.2): sandwich, little_killer, x_sum,
  * skyscraper and rossini clues read inwards along a straight line of cells,
  * one propagator per clue. */
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +41,7 @@ typedef struct line_rule {
     const int *cells;    /* in reading order from the clue */
     long value;          /* sandwich / x_sum / skyscraper value, little killer sum;
                          rossini: 0 increasing, 1 decreasing */
+    int impossible;      /* value out of what the line can show: no solution */
     int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
 } line_rule;
@@ -247,6 +249,7 @@ static int gather(const int *values, const line_rule *L, int *v)
 static int killer_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX];
     for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
@@ -257,6 +260,7 @@ static int killer_propagate(rg_space *sp, void *data)
 static int killer_check(const int *values, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return 0;
     int v[LINE_MAX];
     if (!gather(values, L, v)) return 1;
     long s = 0;
@@ -272,6 +276,7 @@ static int killer_check(const int *values, void *data)
 static int sandwich_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits;
     if (D == 1) return n == 1 && L->value == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
@@ -308,6 +313,7 @@ static int sandwich_propagate(rg_space *sp, void *data)
 static int sandwich_check(const int *values, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return 0;
     int v[LINE_MAX];
     if (!gather(values, L, v)) return 1;
     int ones = 0, tops = 0, p1 = 0, pd = 0;
@@ -329,6 +335,7 @@ static int sandwich_check(const int *values, void *data)
 static int xsum_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
     int n = L->n;
     rg_mask m[LINE_MAX], sup[LINE_MAX], seg[LINE_MAX];
@@ -353,6 +360,7 @@ static int xsum_propagate(rg_space *sp, void *data)
 static int xsum_check(const int *values, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return 0;
     int v[LINE_MAX];
     if (!gather(values, L, v)) return 1;
     if (v[0] > L->n) return 0;
@@ -398,6 +406,7 @@ static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
 static int sky_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
     int n = L->n, D = L->digits, K = (int)L->value;
     uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
@@ -441,6 +450,7 @@ static int sky_propagate(rg_space *sp, void *data)
 static int sky_check(const int *values, void *data)
 {
     const line_rule *L = data;
+    if (L->impossible) return 0;
     int v[LINE_MAX];
     if (!gather(values, L, v)) return 1;
     int seen = 0, high = 0;
@@ -545,21 +555,33 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     if (rc != RG_OK) return rc;
     rc = check_straight(b, r, kind, cells, n);
     if (rc != RG_OK) return rc;
-    long D = bi.digits, value = 0;
+    /* Any integer is a clue (format.md 8.11): one that no filling of the
+     * line can satisfy makes a puzzle without solution, not a format error.
+     * lo .. hi bounds what the line can show; outside it the rule is
+     * impossible and its propagator fails without looking at the value. */
+    long D = bi.digits, value = 0, lo = 0, hi = 0;
     int dir = 0;
     switch (kind) {
     case SANDWICH: /* the cells between hold 2 .. D-1 */
-        rc = outside_host->read_int(b, r, "value", 0, 0, D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0,
-                                    &value);
+        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
+        hi = D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0;
         break;
-    case LITTLE_KILLER: rc = outside_host->read_int(b, r, "sum", 0, n, n * D, &value); break;
+    case LITTLE_KILLER:
+        rc = outside_host->read_int(b, r, "sum", 0, LONG_MIN, LONG_MAX, &value);
+        lo = n, hi = n * D;
+        break;
     case X_SUM:
-        rc = outside_host->read_int(b, r, "value", 0, 1, (n < D ? n : D) * D, &value);
+        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
+        lo = 1, hi = (n < D ? n : D) * D;
         break;
-    case SKYSCRAPER: rc = outside_host->read_int(b, r, "value", 0, 1, n < D ? n : D, &value); break;
+    case SKYSCRAPER:
+        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
+        lo = 1, hi = n < D ? n : D;
+        break;
     default:
         rc = outside_host->read_enum(b, r, "direction", 0, directions, &dir);
         value = rc == RG_OK ? dir : 0;
+        lo = hi = value;
     }
     if (rc != RG_OK) return rc;
     line_rule *L = outside_host->alloc(b, sizeof *L);
@@ -568,6 +590,7 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     L->n = n;
     L->cells = cells;
     L->value = value;
+    L->impossible = value < lo || value > hi;
     L->digits = bi.digits;
     *rule_data = L;
     rc = outside_host->add_mark(b, kind_names[kind], value, cells, n);

@@ -108,6 +108,15 @@ static void report_unreadable(run *c, const cli_input *in, long index, rg_error 
 
 /* ---- solve and count ---------------------------------------------------------- */
 
+static int has_givens(const rg_puzzle *p)
+{
+    const int *g = rg_puzzle_givens(p);
+    int n = rg_puzzle_cells(p);
+    for (int i = 0; g && i < n; i++)
+        if (g[i]) return 1;
+    return 0;
+}
+
 static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
 {
     const rg_options *o = &c->opt;
@@ -122,7 +131,10 @@ static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
     case RG_STATUS_NONE:
         if (r->broken_rule >= 0) {
             const char *type = rg_puzzle_rule_type(p, r->broken_rule);
-            printf("no solution (givens break rule %d (%s))\n", r->broken_rule, type ? type : "?");
+            /* Without givens the rule can never hold (an outside clue no line shows). */
+            printf(has_givens(p) ? "no solution (givens break rule %d (%s))\n"
+                                 : "no solution (rule %d (%s) can never hold)\n",
+                   r->broken_rule, type ? type : "?");
         } else {
             printf("no solution\n");
         }

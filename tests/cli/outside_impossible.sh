@@ -43,6 +43,11 @@ for f in issue sandwich_high sandwich_negative x_sum_zero x_sum_high skyscraper_
     expect_rc 0 "fmt $f"
 done
 
+# The plain answer names the rule, and no givens are blamed when there are none.
+run "$RULEGRID" count "$TMP/issue.json"
+expect_rc 1 "count issue"
+has "$OUT" "no solution (rule 0 (outside) can never hold)" "the rule that can never hold"
+
 # What stays an error: a value that is no integer.
 doc not_integer "{\"type\":\"outside\",\"kind\":\"skyscraper\",\"value\":2.5,$ROW}"
 run "$RULEGRID" count "$TMP/not_integer.json"

@@ -1,10 +1,12 @@
 /* The fuzz targets' shared harness (common.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static rg_registry *registry; /* lives as long as the process: plugins stay loaded */
 
@@ -65,14 +67,45 @@ void fz_options(rg_options *o, uint64_t h, uint64_t max_nodes)
     o->limit = 2;
     o->max_nodes = max_nodes;
     o->max_seconds = 0.2;
+    /* For a closer look at one input: FUZZ_STRATEGY=sac FUZZ_HEURISTIC=lookahead. */
+    const char *e = getenv("FUZZ_STRATEGY");
+    if (e && rg_strategy_parse(e) >= 0) o->strategy = rg_strategy_parse(e);
+    e = getenv("FUZZ_HEURISTIC");
+    if (e && rg_heuristic_parse(e) >= 0) o->heuristic = rg_heuristic_parse(e);
 }
 
 int fz_decided(const rg_result *r) { return r->status != RG_STATUS_UNKNOWN; }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* FUZZ_TIME_SLACK_MS in the environment: the most a search may run past its
+ * time limit (plus 10 %), or -1 when unchecked. */
+static double time_slack(void)
+{
+    static double slack = -2;
+    if (slack == -2) {
+        const char *e = getenv("FUZZ_TIME_SLACK_MS");
+        slack = e && *e ? atof(e) : -1;
+    }
+    return slack;
+}
+
 void fz_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r)
 {
     rg_error err;
+    double start = now_ms();
     int rc = rg_solve(s, p, o, r, &err);
+    double took = now_ms() - start, limit = o->max_seconds * 1e3;
+    if (time_slack() >= 0 && o->max_seconds > 0 && took > limit * 1.1 + time_slack())
+        fz_fail("a search with a limit of %.0f ms ran %.0f ms (strategy %s, heuristic %s, %llu "
+                "nodes)",
+                limit, took, rg_strategy_name(o->strategy), rg_heuristic_name(o->heuristic),
+                (unsigned long long)r->stats.nodes);
     if (rc != RG_OK) {
         char buf[1024];
         rg_error_format(&err, buf, sizeof buf);

@@ -32,15 +32,17 @@ void fz_end(size_t before);
 uint64_t fz_hash(const uint8_t *data, size_t n);
 
 /* Search options bounded for fuzzing from a hash: every strategy, heuristic
- * and value order, counting to 2, at most max_nodes nodes and 0.2 s. */
+ * and value order, counting to 2, at most max_nodes nodes and 0.2 s. The
+ * environment's FUZZ_STRATEGY and FUZZ_HEURISTIC (names) override the hash. */
 void fz_options(rg_options *o, uint64_t h, uint64_t max_nodes);
 
 /* Is r's status a proof (unique, multiple, none) rather than a limit? */
 int fz_decided(const rg_result *r);
 
-/* Solves p under o; aborts on an error other than RG_E_NOMEM (none is
- * injected, so that too aborts) and when a solution the search returns does
- * not satisfy rg_puzzle_check. */
+/* Solves p under o; aborts on any error (no allocation failure is injected,
+ * so RG_E_NOMEM is one too), when a solution the search returns does not
+ * satisfy rg_puzzle_check, and, with FUZZ_TIME_SLACK_MS=ms in the
+ * environment, when the search runs past its time limit + 10 % + ms. */
 void fz_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r);
 
 /* The solve target's search, shared with the fields target: p under

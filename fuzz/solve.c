@@ -9,8 +9,8 @@
  * exactly that one solution. */
 #include "common.h"
 
-#define NODES       400  /* per search */
-#define CHECK_NODES 3000 /* plain backtracking: cheap nodes, many needed */
+#define NODES       150  /* per search */
+#define CHECK_NODES 2000 /* plain backtracking: cheap nodes, many needed */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

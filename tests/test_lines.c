@@ -101,6 +101,14 @@ static void lines_do_not_jump(void **state)
     err(9, L("\"kind\": \"renban\", \"cells\": [\"r1c1\", \"r1c1\"]"), 0, "cells[1]",
         "listed twice");
     err(9, L("\"kind\": \"rainbow\", " TWO), 0, "kind", "expected one of thermo");
+    /* Parity and whisper lines may come back to a cell, so a line can list
+     * more cells than the board has (read past the reader's buffer once:
+     * fuzz/regressions/fields/read-cells-repeats-past-board). */
+    char *s = v3_doc(2, 2, 2,
+                     L("\"kind\": \"parity\", \"cells\": [\"r1c1\", \"r1c2\", \"r2c2\", "
+                       "\"r2c1\", \"r1c1\", \"r1c2\"]"));
+    rg_puzzle_free(t_parse(s));
+    free(s);
 }
 
 static void entropic_groups_partition(void **state)

@@ -335,14 +335,15 @@ static int gather(rg_build *b, rg_rule *r, const char *field, const cJSON *v, in
     char g[64], where[160];
     const rg_board *bd = b->board;
     collect_reset(c, bd);
-    long bound = 0;
+    /* Without repeats no list holds more cells than the board; with them
+     * (names only, one cell each) the list's length is the bound. */
+    long bound = 0, most = c->repeats ? INT_MAX : bd->ncells;
     if (cJSON_IsString(v)) {
         bound = element_size(v);
     } else if (cJSON_IsArray(v)) {
-        for (const cJSON *e = v->child; e && bound <= bd->ncells; e = e->next)
-            bound += element_size(e);
+        for (const cJSON *e = v->child; e && bound <= most; e = e->next) bound += element_size(e);
     }
-    if (bound > bd->ncells) bound = bd->ncells;
+    if (bound > most) bound = most;
     c->cap = (int)bound;
     c->cells = rg_mem_alloc((size_t)(bound ? bound : 1) * sizeof *c->cells);
     if (!c->cells) return nomem(b, r, field);

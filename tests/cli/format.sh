@@ -9,7 +9,7 @@ cf=$(command -v clang-format || command -v clang-format-14) || {
     echo "FAIL: clang-format not found (scripts/setup installs it)" >&2
     exit 1
 }
-mapfile -d '' files < <(find include core plugins tools bench tests examples \
+mapfile -d '' files < <(find include core plugins tools bench tests examples fuzz \
     \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) -not -path '*/build*' -print0 | sort -z)
 [ "${#files[@]}" -gt 100 ] || { echo "FAIL: only ${#files[@]} files found" >&2; exit 1; }
 if ! "$cf" --dry-run --Werror "${files[@]}" 2>"${TMPDIR:-/tmp}/rg-format.$$"; then

@@ -2,10 +2,10 @@
  * plugin's entry. A cage is a house; a sum cage is pruned by the other
  * cages_*.c files (cages.h says which does what). */
 #include <limits.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "cages.h"
+#include "lookups.h"
 #include "rulegrid/plugin.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
@@ -72,12 +72,6 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     return cm->first == c ? cages_derive(b, r) : RG_OK;
 }
 
-/* The host calls past the ABI's first release that reading needs. */
-static int cages_setup(const rg_host *h)
-{
-    return h->size < offsetof(rg_host, model_data) + sizeof h->model_data ? RG_E_PLUGIN : RG_OK;
-}
-
 /* format.md §6: the rank and the order fields are written in (fmt). */
 static const char *const cage_order[] = {"cells", "sum", NULL};
 
@@ -93,4 +87,4 @@ static const rg_rule_type types[] = {
 };
 
 RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host, types,
-                 cages_setup);
+                 rg_lookups_check);

@@ -353,6 +353,100 @@ static void counts_on_4x4(void **state)
     }
 }
 
+/* ---- Lines that revisit a cell (format.md 8.10) ------------------------------- */
+
+/* A king walk of n cells on the 4x4 board that comes back to a cell it has
+ * left (never staying on one); 0 when this walk did not. */
+static int lasso(int n, int *out)
+{
+    out[0] = v3_rand(16);
+    int back = 0;
+    for (int i = 1; i < n; i++) {
+        int cand[8], k = 0, r = out[i - 1] / 4, c = out[i - 1] % 4;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int dc = -1; dc <= 1; dc++)
+                if ((dr || dc) && r + dr >= 0 && r + dr < 4 && c + dc >= 0 && c + dc < 4)
+                    cand[k++] = (r + dr) * 4 + c + dc;
+        out[i] = cand[v3_rand(k)];
+        for (int j = 0; j < i; j++) back |= out[j] == out[i];
+    }
+    return back;
+}
+
+/* Whisper and parity lines may pass through a cell again, every pair of
+ * consecutive entries constrained: the engine's counts equal those of the
+ * 288 grids. Every other kind is refused a repeated cell, naming the kind;
+ * and no line may stay on a cell. */
+static void revisits(void **state)
+{
+    (void)state;
+    int(*grids)[16] = t_sudoku4(NULL);
+    static const int allowed[] = {WHISPER, PARITY};
+    for (int a = 0; a < 2; a++) {
+        int differs = 0;
+        for (int t = 0; t < 40; t++) {
+            inst in;
+            memset(&in, 0, sizeof in);
+            in.kind = allowed[a], in.D = 4, in.cols = 4, in.value = 1 + v3_rand(3);
+            do in.n = 3 + v3_rand(6);
+            while (!lasso(in.n, in.cells));
+            char rule[512], rules[700];
+            rule[0] = 0;
+            v3_cat(rule, sizeof rule, "{\"type\": \"line\", \"kind\": \"%s\", ", kinds[in.kind]);
+            if (in.kind == WHISPER) v3_cat(rule, sizeof rule, "\"value\": %d, ", in.value);
+            v3_cat(rule, sizeof rule, "\"cells\": ");
+            v3_cells(rule, sizeof rule, in.cells, in.n, 4);
+            v3_cat(rule, sizeof rule, "}");
+            snprintf(rules, sizeof rules, "[" V3_GRID4 ", %s]", rule);
+            long full = 0;
+            for (int g = 0; g < 288; g++) full += holds(&in, grids[g], 0);
+            char *text = v3_doc(4, 4, 4, rules);
+            rg_puzzle *p = t_parse(text);
+            free(text);
+            long n = v3_count_all(p, 1000);
+            rg_puzzle_free(p);
+            if (n != full)
+                fail_msg("%s: engine counts %ld, the grids %ld: %s", kinds[in.kind], n, full, rule);
+            differs += full != 288 && full != 0;
+        }
+        if (!differs) fail_msg("%s: no lasso with a count other than 0 or 288", kinds[allowed[a]]);
+    }
+    /* A known answer: the parity lasso r1c1 r1c2 r2c2 r2c1 r1c1 r1c2 alternates
+     * around the top-left box, whose diagonals then share a parity. */
+    long known = 0;
+    int lasso_cells[] = {0, 1, 5, 4, 0, 1};
+    inst pin = {.kind = PARITY, .n = 6, .D = 4, .cols = 4};
+    memcpy(pin.cells, lasso_cells, sizeof lasso_cells);
+    for (int g = 0; g < 288; g++) known += holds(&pin, grids[g], 0);
+    assert_int_equal(known, 288 / 3);
+    char *text = v3_doc(4, 4, 4,
+                        "[" V3_GRID4 ", {\"type\": \"line\", \"kind\": \"parity\", \"cells\": "
+                        "[\"r1c1\", \"r1c2\", \"r2c2\", \"r2c1\", \"r1c1\", \"r1c2\"]}]");
+    rg_puzzle *p = t_parse(text);
+    free(text);
+    assert_int_equal(v3_count_all(p, 1000), known);
+    rg_puzzle_free(p);
+    for (int kind = 0; kind < NKINDS; kind++) {
+        if (kind == WHISPER || kind == PARITY) continue;
+        char rules[512], phrase[96];
+        snprintf(rules, sizeof rules,
+                 "[{\"type\": \"line\", \"kind\": \"%s\", %s\"cells\": [\"r1c1\", \"r1c2\", "
+                 "\"r2c2\", \"r1c2\", \"r1c3\"]}]",
+                 kinds[kind],
+                 kind == LOCKOUT   ? "\"value\": 4, "
+                 : kind == MODULAR ? "\"value\": 3, "
+                                   : "");
+        snprintf(phrase, sizeof phrase, "cell r1c2 listed twice: a %s line passes", kinds[kind]);
+        err(9, rules, 0, "cells[3]", phrase);
+    }
+    err(9, L("\"kind\": \"whisper\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c2\"]"), 0, "cells[2]",
+        "r1c2 follows itself");
+    err(9,
+        L("\"kind\": \"parity\", \"closed\": true, \"cells\": [\"r1c1\", \"r1c2\", \"r2c2\", "
+          "\"r1c1\"]"),
+        0, "cells[0]", "r1c1 follows itself: the last and first");
+}
+
 /* ---- Soundness ------------------------------------------------------------------------ */
 
 /* A line alone on a small board (region_sum with 2x2 box rules), random
@@ -465,6 +559,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(lines_do_not_jump, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(entropic_groups_partition, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(revisits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),

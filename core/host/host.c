@@ -84,6 +84,9 @@ static const rg_host table = {
     .out_has_extras = rg_out_has_extras,
     .out_rule = rg_out_rule,
     .out_json = rg_out_json,
+    .cell_houses = rg_build_cell_houses,
+    .cell_marks = rg_build_cell_marks,
+    .model_data = rg_build_model_data,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

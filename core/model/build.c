@@ -1,6 +1,7 @@
 /* What compile and link add to a model through the host table (add_house,
- * add_differ, add_propagator ...), what link may ask of it (houses, grids,
- * marks), and the deferred check of areas that name a grid by its origin. */
+ * add_differ, add_propagator ...), what they may ask of it (houses, grids,
+ * marks, the houses and marks of a cell, a plugin's per-model data), and
+ * the deferred check of areas that name a grid by its origin. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,174 @@
 
 static rg_model *model_of(const rg_build *b) { return b->m; }
 
+/* ---- Lookups while rules are added ------------------------------------------ */
+
+/* Per cell, the indices of the items (houses or marks) holding it,
+ * ascending: made when first asked for, then caught up with the items
+ * added since. Grown in the arena (a grown list leaves its old copy there:
+ * at most as much again). */
+typedef struct cell_lists {
+    int done; /* items listed so far */
+    int *len, *cap;
+    int **items;
+} cell_lists;
+
+/* A plugin's per-model block (rg_build_model_data). */
+typedef struct model_slot {
+    const void *key;
+    size_t size;
+    void *data;
+} model_slot;
+
+/* Everything in the model's arena, so that it goes with the model. */
+struct rg_build_index {
+    int *hslot;          /* houses by hash, open addressing: house index + 1, 0 empty */
+    int hcap;            /* a power of two, at least twice the houses */
+    unsigned char *grid; /* per cell: the origin of a grid */
+    cell_lists houses, marks;
+    model_slot *slots;
+    int nslots, capslots;
+};
+
+static struct rg_build_index *index_of(rg_model *m)
+{
+    if (!m->index) m->index = rg_arena_alloc(&m->arena, sizeof *m->index);
+    return m->index;
+}
+
+/* Room for one more house in the hash: rehashed into twice the slots when
+ * it would be more than half full. */
+static int house_room(rg_model *m, struct rg_build_index *x)
+{
+    if (2 * (m->nhouses + 1) <= x->hcap) return RG_OK;
+    int cap = x->hcap ? 2 * x->hcap : 64;
+    int *slot = rg_arena_alloc(&m->arena, (size_t)cap * sizeof *slot);
+    if (!slot) return RG_E_NOMEM;
+    for (int i = 0; i < m->nhouses; i++) {
+        unsigned at = (unsigned)m->houses[i].hash & (unsigned)(cap - 1);
+        while (slot[at]) at = (at + 1) & (unsigned)(cap - 1);
+        slot[at] = i + 1;
+    }
+    x->hslot = slot;
+    x->hcap = cap;
+    return RG_OK;
+}
+
+/* The house with these sorted cells and hash, or -1; *at: its slot, or the
+ * empty slot where it would go. */
+static int house_find(const rg_model *m, const struct rg_build_index *x, const int *sorted, int n,
+                      uint64_t h, unsigned *at)
+{
+    unsigned mask = (unsigned)(x->hcap - 1), i = (unsigned)h & mask;
+    for (; x->hslot[i]; i = (i + 1) & mask) {
+        const rg_house *o = &m->houses[x->hslot[i] - 1];
+        if (o->hash == h && o->n == n && memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0)
+            break;
+    }
+    *at = i;
+    return x->hslot[i] - 1;
+}
+
+static int list_push(rg_arena *a, cell_lists *l, int cell, int item)
+{
+    int n = l->len[cell];
+    if (n && l->items[cell][n - 1] == item) return RG_OK; /* one mark naming a cell twice */
+    if (n == l->cap[cell]) {
+        int cap = n ? 2 * n : 4;
+        int *grown = rg_arena_alloc(a, (size_t)cap * sizeof *grown);
+        if (!grown) return RG_E_NOMEM;
+        if (n) memcpy(grown, l->items[cell], (size_t)n * sizeof *grown);
+        l->items[cell] = grown;
+        l->cap[cell] = cap;
+    }
+    l->items[cell][l->len[cell]++] = item;
+    return RG_OK;
+}
+
+/* Lists the items from l->done to count (item i: cells_of(m, i)). */
+static int lists_catch_up(rg_model *m, cell_lists *l, int count,
+                          const int *(*cells_of)(const rg_model *, int, int *))
+{
+    int N = m->board.ncells;
+    if (!l->len) {
+        l->len = rg_arena_alloc(&m->arena, ((size_t)N + 1) * sizeof *l->len);
+        l->cap = rg_arena_alloc(&m->arena, ((size_t)N + 1) * sizeof *l->cap);
+        l->items = rg_arena_alloc(&m->arena, ((size_t)N + 1) * sizeof *l->items);
+        if (!l->len || !l->cap || !l->items) {
+            l->len = NULL;
+            return RG_E_NOMEM;
+        }
+    }
+    for (; l->done < count; l->done++) {
+        int n;
+        const int *cells = cells_of(m, l->done, &n);
+        for (int k = 0; k < n; k++)
+            if (list_push(&m->arena, l, cells[k], l->done) != RG_OK) return RG_E_NOMEM;
+    }
+    return RG_OK;
+}
+
+static const int *house_cells(const rg_model *m, int i, int *n)
+{
+    *n = m->houses[i].n;
+    return m->houses[i].cells;
+}
+
+static const int *mark_cells(const rg_model *m, int i, int *n)
+{
+    *n = m->marks[i].n;
+    return m->marks[i].cells;
+}
+
+/* The houses (which 0) or marks (1) holding cell, the lists first caught
+ * up with every one added; -1 without memory or for a cell the board
+ * lacks. */
+static int cell_items(rg_model *m, int which, int cell, const int **items)
+{
+    *items = NULL;
+    struct rg_build_index *x = index_of(m);
+    if (!x || cell < 0 || cell >= m->board.ncells) return -1;
+    cell_lists *l = which ? &x->marks : &x->houses;
+    int rc = which ? lists_catch_up(m, l, m->nmarks, mark_cells)
+                   : lists_catch_up(m, l, m->nhouses, house_cells);
+    if (rc != RG_OK) return -1;
+    *items = l->items[cell];
+    return l->len[cell];
+}
+
+int rg_build_cell_houses(const rg_build *b, int cell, const int **houses)
+{
+    return cell_items(b->m, 0, cell, houses);
+}
+
+int rg_build_cell_marks(const rg_build *b, int cell, const int **marks)
+{
+    return cell_items(b->m, 1, cell, marks);
+}
+
+void *rg_build_model_data(rg_build *b, const void *key, size_t size)
+{
+    rg_model *m = model_of(b);
+    struct rg_build_index *x = index_of(m);
+    if (!x) return NULL;
+    for (int i = 0; i < x->nslots; i++)
+        if (x->slots[i].key == key) return size <= x->slots[i].size ? x->slots[i].data : NULL;
+    if (x->nslots == x->capslots) {
+        int cap = x->capslots ? 2 * x->capslots : 8;
+        model_slot *grown = rg_arena_alloc(&m->arena, (size_t)cap * sizeof *grown);
+        if (!grown) return NULL;
+        if (x->nslots) memcpy(grown, x->slots, (size_t)x->nslots * sizeof *grown);
+        x->slots = grown;
+        x->capslots = cap;
+    }
+    void *data = rg_arena_alloc(&m->arena, size);
+    if (!data) return NULL;
+    x->slots[x->nslots++] = (model_slot){key, size, data};
+    return data;
+}
+
+/* ---- What compile and link add ------------------------------------------------ */
+
 int rg_build_defer_area(rg_build *b, const char *field, const char *name, int origin)
 {
     rg_model *m = model_of(b);
@@ -37,11 +206,10 @@ int rg_build_defer_area(rg_build *b, const char *field, const char *name, int or
 
 int rg_build_check_areas(rg_model *m, rg_error *err)
 {
+    const unsigned char *grid = m->index ? m->index->grid : NULL;
     for (int i = 0; i < m->nrefs; i++) {
         const rg_area_ref *ref = &m->area_refs[i];
-        int known = 0;
-        for (int g = 0; g < m->ngrids && !known; g++) known = m->grids[g] == ref->origin;
-        if (known) continue;
+        if (grid && grid[ref->origin]) continue;
         rg_error_set(err, RG_E_FORMAT, ref->field, RG_NOT_A_GRID, ref->name);
         if (err) {
             err->rule = ref->rule;
@@ -108,22 +276,25 @@ int rg_build_add_house(rg_build *b, const int *cells, int n, int kind)
         }
     uint64_t h = 1469598103934665603ull;
     for (int i = 0; i < n; i++) h = (h ^ (uint64_t)sorted[i]) * 1099511628211ull;
-    for (int i = 0; i < m->nhouses; i++) {
-        rg_house *o = &m->houses[i];
-        if (o->hash == h && o->n == n &&
-            memcmp(o->cells, sorted, (size_t)n * sizeof *sorted) == 0) {
+    struct rg_build_index *x = index_of(m);
+    rg_house *nh = NULL;
+    unsigned at;
+    if (x && house_room(m, x) == RG_OK) {
+        int old = house_find(m, x, sorted, n, h, &at);
+        if (old >= 0) {
             /* The same house: a box kind wins for drawing. */
-            if (kind == RG_HOUSE_BOX) o->kind = kind;
+            if (kind == RG_HOUSE_BOX) m->houses[old].kind = kind;
             rg_mem_free(sorted);
             return RG_OK;
         }
+        nh = rg_mem_grow(m->houses, m->nhouses + 1, &m->caphouses, sizeof *nh, 32);
     }
-    rg_house *nh = rg_mem_grow(m->houses, m->nhouses + 1, &m->caphouses, sizeof *nh, 32);
     if (!nh) {
         rg_mem_free(sorted);
         return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
     }
     m->houses = nh;
+    x->hslot[at] = m->nhouses + 1;
     m->houses[m->nhouses++] = (rg_house){sorted, sorted + n, n, kind, b->rule_index, h};
     return RG_OK;
 }
@@ -133,10 +304,13 @@ int rg_build_add_grid(rg_build *b, int origin)
     rg_model *m = model_of(b);
     int rc = bad_cells(b, &origin, 1);
     if (rc) return rc;
-    for (int i = 0; i < m->ngrids; i++)
-        if (m->grids[i] == origin) return RG_OK;
+    struct rg_build_index *x = index_of(m);
+    if (x && !x->grid) x->grid = rg_arena_alloc(&m->arena, (size_t)m->board.ncells);
+    if (!x || !x->grid) return rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory");
+    if (x->grid[origin]) return RG_OK;
     GROW(m->grids, m->ngrids, m->capgrids, rg_error_set(b->err, RG_E_NOMEM, NULL, "out of memory"));
     m->grids[m->ngrids++] = origin;
+    x->grid[origin] = 1;
     return RG_OK;
 }
 

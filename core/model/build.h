@@ -43,6 +43,9 @@ int rg_build_grid_origin(const rg_build *b, int i);
 int rg_build_mark_count(const rg_build *b);
 void rg_build_mark(const rg_build *b, int i, const char **family, long *key, const int **cells,
                    int *n);
+int rg_build_cell_houses(const rg_build *b, int cell, const int **houses);
+int rg_build_cell_marks(const rg_build *b, int cell, const int **marks);
+void *rg_build_model_data(rg_build *b, const void *key, size_t size);
 
 /* An area field named a grid by its origin (rg_read_area): remember to
  * check, once every rule is compiled, that some rule declared that grid. */

@@ -98,6 +98,10 @@ struct rg_model {
     int nrestr, caprestr;
     rg_area_ref *area_refs;
     int nrefs, caprefs;
+    /* build.c's lookups while rules are added (houses by cell set, houses
+     * and marks by cell, grid origins, the plugins' model data); in the
+     * arena, NULL until first needed. */
+    struct rg_build_index *index;
     size_t state_size; /* bytes, 16-aligned offsets */
     unsigned char *state_init;
     const char *families[RG_MAX_FAMILIES];

@@ -15,65 +15,103 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int build_peers(rg_model *m)
+/* Per cell, the houses holding it, ascending (CSR: hl[hoff[c] .. hoff[c+1]-1]). */
+static int house_lists(const rg_model *m, int **hoff_out, int **hl_out)
 {
     int N = m->board.ncells;
-    size_t npairs = 0;
-    for (int i = 0; i < m->nhouses; i++) npairs += (size_t)m->houses[i].n * (m->houses[i].n - 1);
-    npairs += (size_t)(m->nedges / 3) * 2;
-    int *pairs = rg_mem_alloc((npairs ? npairs : 1) * 2 * sizeof *pairs);
-    m->peer_off = rg_mem_calloc((size_t)N + 1, sizeof *m->peer_off);
-    if (!pairs || !m->peer_off) {
-        rg_mem_free(pairs);
-        return RG_E_NOMEM;
-    }
-    size_t k = 0;
-    for (int i = 0; i < m->nhouses; i++) {
-        const rg_house *h = &m->houses[i];
-        for (int a = 0; a < h->n; a++)
-            for (int c = 0; c < h->n; c++)
-                if (a != c) {
-                    pairs[2 * k] = h->cells[a];
-                    pairs[2 * k + 1] = h->cells[c];
-                    k++;
-                }
-    }
-    for (int e = 0; e < m->nedges; e += 3) {
-        pairs[2 * k] = m->edges[e];
-        pairs[2 * k + 1] = m->edges[e + 1];
-        k++;
-        pairs[2 * k] = m->edges[e + 1];
-        pairs[2 * k + 1] = m->edges[e];
-        k++;
-    }
-    /* Counting sort by first cell, then sort and deduplicate each list. */
-    for (size_t i = 0; i < k; i++) m->peer_off[pairs[2 * i] + 1]++;
-    for (int c = 0; c < N; c++) m->peer_off[c + 1] += m->peer_off[c];
+    int *hoff = rg_mem_calloc((size_t)N + 1, sizeof *hoff);
+    if (!hoff) return RG_E_NOMEM;
+    for (int i = 0; i < m->nhouses; i++)
+        for (int k = 0; k < m->houses[i].n; k++) hoff[m->houses[i].cells[k] + 1]++;
+    for (int c = 0; c < N; c++) hoff[c + 1] += hoff[c];
+    int *hl = rg_mem_alloc(((size_t)hoff[N] + 1) * sizeof *hl);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
-    int *peers = rg_mem_alloc((k ? k : 1) * sizeof *peers);
-    if (!fill || !peers) {
+    if (!hl || !fill) {
+        rg_mem_free(hoff);
+        rg_mem_free(hl);
         rg_mem_free(fill);
-        rg_mem_free(peers);
-        rg_mem_free(pairs);
         return RG_E_NOMEM;
     }
-    memcpy(fill, m->peer_off, ((size_t)N + 1) * sizeof *fill);
-    for (size_t i = 0; i < k; i++) peers[fill[pairs[2 * i]]++] = pairs[2 * i + 1];
-    rg_mem_free(pairs);
-    int w = 0;
-    for (int c = 0; c < N; c++) {
-        int lo = m->peer_off[c], hi = m->peer_off[c + 1];
-        qsort(peers + lo, (size_t)(hi - lo), sizeof *peers, cmp_int);
+    memcpy(fill, hoff, ((size_t)N + 1) * sizeof *fill);
+    for (int i = 0; i < m->nhouses; i++)
+        for (int k = 0; k < m->houses[i].n; k++) hl[fill[m->houses[i].cells[k]]++] = i;
+    rg_mem_free(fill);
+    *hoff_out = hoff;
+    *hl_out = hl;
+    return RG_OK;
+}
+
+/* Per cell, the cells a must-differ edge joins it to (CSR, both ways). */
+static int edge_lists(const rg_model *m, int **eoff_out, int **el_out)
+{
+    int N = m->board.ncells;
+    int *eoff = rg_mem_calloc((size_t)N + 1, sizeof *eoff);
+    int *el = rg_mem_alloc(((size_t)(m->nedges / 3) * 2 + 1) * sizeof *el);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
+    if (!eoff || !el || !fill) {
+        rg_mem_free(eoff);
+        rg_mem_free(el);
+        rg_mem_free(fill);
+        return RG_E_NOMEM;
+    }
+    for (int e = 0; e < m->nedges; e += 3) eoff[m->edges[e] + 1]++, eoff[m->edges[e + 1] + 1]++;
+    for (int c = 0; c < N; c++) eoff[c + 1] += eoff[c];
+    memcpy(fill, eoff, ((size_t)N + 1) * sizeof *fill);
+    for (int e = 0; e < m->nedges; e += 3) {
+        el[fill[m->edges[e]]++] = m->edges[e + 1];
+        el[fill[m->edges[e + 1]]++] = m->edges[e];
+    }
+    rg_mem_free(fill);
+    *eoff_out = eoff;
+    *el_out = el;
+    return RG_OK;
+}
+
+/* Adds x to the peers of c (the list from w on) unless it is c or there. */
+static int add_peer(int **peers, int *w, int *cap, int *seen, int c, int x)
+{
+    if (x == c || seen[x] == c) return RG_OK;
+    int *grown = rg_mem_grow(*peers, *w + 1, cap, sizeof *grown, 1024);
+    if (!grown) return RG_E_NOMEM;
+    *peers = grown;
+    seen[x] = c;
+    (*peers)[(*w)++] = x;
+    return RG_OK;
+}
+
+/* The peer graph: per cell, every other cell of a house holding it and
+ * every cell a must-differ edge joins it to, ascending, each once. Work and
+ * memory grow with what each cell's houses hold, never with pairs listed
+ * twice. */
+static int build_peers(rg_model *m, const int *hoff, const int *hl)
+{
+    int N = m->board.ncells, *eoff = NULL, *el = NULL, *peers = NULL, w = 0, cap = 0;
+    int *seen = rg_mem_alloc(((size_t)N + 1) * sizeof *seen);
+    m->peer_off = rg_mem_calloc((size_t)N + 1, sizeof *m->peer_off);
+    int rc = seen && m->peer_off ? edge_lists(m, &eoff, &el) : RG_E_NOMEM;
+    for (int c = 0; seen && c < N; c++) seen[c] = -1;
+    for (int c = 0; c < N && rc == RG_OK; c++) {
         m->peer_off[c] = w;
-        for (int i = lo; i < hi; i++)
-            if (i == lo || peers[i] != peers[i - 1]) peers[w++] = peers[i];
+        for (int t = hoff[c]; t < hoff[c + 1] && rc == RG_OK; t++) {
+            const rg_house *h = &m->houses[hl[t]];
+            for (int k = 0; k < h->n && rc == RG_OK; k++)
+                rc = add_peer(&peers, &w, &cap, seen, c, h->cells[k]);
+        }
+        for (int t = eoff[c]; t < eoff[c + 1] && rc == RG_OK; t++)
+            rc = add_peer(&peers, &w, &cap, seen, c, el[t]);
+        if (rc == RG_OK && w > m->peer_off[c])
+            qsort(peers + m->peer_off[c], (size_t)(w - m->peer_off[c]), sizeof *peers, cmp_int);
+    }
+    rg_mem_free(seen);
+    rg_mem_free(eoff);
+    rg_mem_free(el);
+    if (rc != RG_OK) {
+        rg_mem_free(peers);
+        return rc;
     }
     m->peer_off[N] = w;
-    rg_mem_free(fill);
     m->peers = rg_mem_realloc(peers, (size_t)(w ? w : 1) * sizeof *peers);
-    if (!m->peers) {
-        m->peers = peers;
-    }
+    if (!m->peers) m->peers = peers;
     return RG_OK;
 }
 
@@ -143,27 +181,18 @@ static int add_inter(rg_model *m, const rg_house *u, const rg_house *h, int *cap
     return RG_OK;
 }
 
-static int build_inters(rg_model *m)
+/* For each unit, the houses it meets in two cells or more (through the
+ * houses of its cells, hoff / hl). */
+static int build_inters(rg_model *m, const int *hoff, const int *hl)
 {
-    int D = m->board.digits, N = m->board.ncells, cap = 0;
-    /* For each house, the houses it meets: via cell membership lists. */
-    int *hoff = rg_mem_calloc((size_t)N + 1, sizeof *hoff);
-    if (!hoff) return RG_E_NOMEM;
-    for (int i = 0; i < m->nhouses; i++)
-        for (int k = 0; k < m->houses[i].n; k++) hoff[m->houses[i].cells[k] + 1]++;
-    for (int c = 0; c < N; c++) hoff[c + 1] += hoff[c];
-    int *hl = rg_mem_alloc(((size_t)hoff[N] + 1) * sizeof *hl);
-    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
+    int D = m->board.digits, cap = 0;
     int *shared = rg_mem_calloc((size_t)m->nhouses + 1, sizeof *shared);
     int *touched = rg_mem_alloc(((size_t)m->nhouses + 1) * sizeof *touched);
     int rc = RG_OK;
-    if (!hl || !fill || !shared || !touched) {
+    if (!shared || !touched) {
         rc = RG_E_NOMEM;
         goto done;
     }
-    memcpy(fill, hoff, ((size_t)N + 1) * sizeof *fill);
-    for (int i = 0; i < m->nhouses; i++)
-        for (int k = 0; k < m->houses[i].n; k++) hl[fill[m->houses[i].cells[k]]++] = i;
     m->inter_off = rg_mem_calloc((size_t)m->nunits + 1, sizeof *m->inter_off);
     if (!m->inter_off) {
         rc = RG_E_NOMEM;
@@ -192,9 +221,6 @@ static int build_inters(rg_model *m)
         m->inter_off[unit] = m->ninters;
     }
 done:
-    rg_mem_free(hoff);
-    rg_mem_free(hl);
-    rg_mem_free(fill);
     rg_mem_free(shared);
     rg_mem_free(touched);
     return rc;
@@ -310,9 +336,13 @@ int rg_tables_build(rg_model *m)
     for (int c = 0; c < N; c++) m->root[c] = m->full;
     for (int i = 0; i < m->nrestr; i++) m->root[m->restr[i].cell] &= m->restr[i].allowed;
 
-    int rc = build_peers(m);
+    int *hoff = NULL, *hl = NULL;
+    int rc = house_lists(m, &hoff, &hl);
+    if (rc == RG_OK) rc = build_peers(m, hoff, hl);
     if (rc == RG_OK) rc = build_units(m);
-    if (rc == RG_OK) rc = build_inters(m);
+    if (rc == RG_OK) rc = build_inters(m, hoff, hl);
+    rg_mem_free(hoff);
+    rg_mem_free(hl);
     if (rc == RG_OK) rc = group_inters(m);
     if (rc == RG_OK) rc = build_watch(m);
     if (rc == RG_OK) rc = build_boxes(m);

@@ -313,6 +313,25 @@ typedef struct rg_host {
      * RG_OK, RG_E_NOMEM, or RG_E_INTERNAL when the text is not one JSON
      * object. */
     int (*out_json)(rg_out *o, const char *rule_json, const rg_rule *const *extras, int n);
+
+    /* Lookups for compile and link that stay cheap on large documents
+     * (fields added after the out_ ones: a plugin compares host->size before
+     * using them). */
+    /* The houses holding cell: *houses gets their indices (as for house()),
+     * ascending; returns how many, or -1 without memory. Valid until the next
+     * add_house. */
+    int (*cell_houses)(const rg_build *b, int cell, const int **houses);
+    /* The marks holding cell, likewise (indices as for mark()); valid until
+     * the next add_mark. */
+    int (*cell_marks)(const rg_build *b, int cell, const int **marks);
+    /* A block of size bytes, zeroed when first asked for, that every compile
+     * and link of the model being built gets again for the same key: what
+     * the rules of a type share while one model is built (an index made
+     * once, which rule of a kind came first). key is the address of
+     * something of the plugin's own, so no two plugins meet; a later call
+     * may not ask for more bytes than the first. Freed with the model.
+     * NULL without memory. */
+    void *(*model_data)(rg_build *b, const void *key, size_t size);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

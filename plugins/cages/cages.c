@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cages.h"
+#include "lookups.h"
 #include "rulegrid/plugin.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
@@ -32,6 +33,10 @@ static int compile_cage(rg_build *b, rg_rule *r, void **data)
     c->mark = cages_host->mark_count(b);
     rc = cages_host->add_mark(b, "cage", c->has_sum ? c->sum : -1, cells, n);
     if (rc != RG_OK) return rc;
+    /* The first sum cage (its mark reads as one: a sum >= 0) derives for all. */
+    cages_model *cm = cages_model_of(b);
+    if (!cm) return cages_host->error(b, r, NULL, "out of memory");
+    if (c->has_sum && c->sum >= 0 && !cm->first) cm->first = c;
     *data = c;
     /* A cage of more than D cells: add_house marks the model as having no
      * solution (format.md 6.3), and there is no sum to reason about. */
@@ -47,20 +52,10 @@ int cages_sum_mark(const rg_build *b, int i, const int **cells, int *n, long *su
     return strcmp(fam, "cage") == 0 && *sum >= 0;
 }
 
-/* The document's sum cages: how many, and the index of the first one's
- * mark (-1 when none). */
-static int sum_cages(const rg_build *b, int *first)
+cages_model *cages_model_of(rg_build *b)
 {
-    int nm = cages_host->mark_count(b), n = 0, mn;
-    const int *mc;
-    long sum;
-    *first = -1;
-    for (int i = 0; i < nm; i++) {
-        if (!cages_sum_mark(b, i, &mc, &mn, &sum)) continue;
-        if (*first < 0) *first = i;
-        n++;
-    }
-    return n;
+    static const char key = 0; /* its address names the plugin's block */
+    return cages_host->model_data(b, &key, sizeof(cages_model));
 }
 
 /* The houses around a sum cage; the first sum cage of the document derives
@@ -72,8 +67,9 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     int rc = RG_OK;
     if (c->nsets >= 0 && c->has_sum && c->n <= c->D) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;
-    int first, ncages = sum_cages(b, &first);
-    return first == c->mark ? cages_derive(b, r, ncages) : RG_OK;
+    cages_model *cm = cages_model_of(b);
+    if (!cm) return cages_host->error(b, r, NULL, "out of memory");
+    return cm->first == c ? cages_derive(b, r) : RG_OK;
 }
 
 /* format.md §6: the rank and the order fields are written in (fmt). */
@@ -91,4 +87,4 @@ static const rg_rule_type types[] = {
 };
 
 RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host, types,
-                 NULL);
+                 rg_lookups_check);

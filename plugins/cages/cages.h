@@ -44,6 +44,10 @@ typedef struct cage {
  * digits), with the digits chosen so far in have, into out (may be NULL to
  * count only); stops once *n passes cap. */
 void cages_list_sets(int D, int d, int k, long s, rg_mask have, rg_mask *out, int *n, int cap);
+/* How many sets of k distinct digits of 1..D sum to s, or cap + 1 when
+ * more: what cages_list_sets counts (from d = 1, with this cap), from a
+ * table made once per model. -1 without memory. */
+int cages_count_sets(rg_build *b, int D, int k, long s, int cap);
 /* The propagator of a cage of the document whose cells, D and sum are set:
  * its digit sets first (or bounds mode when there are too many). */
 int cages_add_sum(rg_build *b, rg_rule *r, cage *c);
@@ -59,6 +63,14 @@ int cages_holds(const int *values, void *data);
 
 /* ---- cages_derive.c: sums derived from the units and sum cages ----------- */
 
+/* An open-addressing set of indices (slot: index + 1, 0 empty) whose keys
+ * the caller hashes and compares (cages_derive.c). */
+typedef struct idxset {
+    int *slot;
+    unsigned cap; /* a power of two, at least twice the entries */
+    int n;
+} idxset;
+
 /* The document's sum cages and the sums derived from them so far. */
 typedef struct derive {
     int N, D, nh, ncages, ndone;
@@ -70,21 +82,29 @@ typedef struct derive {
     int *seen;          /* per cage: stamp */
     int *nin;           /* per cage: its cells in the union */
     int stamp;
+    int **csorted; /* per cage: its cells ascending (for cages_by_set) */
+    idxset cages_by_set;
     /* Sums already derived, to skip repeats: their keys (sorted cells, or
-     * for a signed sum 2 * cell + 1 when the cell counts negatively). */
+     * for a signed sum 2 * cell + 1 when the cell counts negatively). At
+     * most capdone of them; the arrays (malloc'd, freed by cages_derive)
+     * have room for donecap. */
     int **done;
     int *donen;
     long *donesum;  /* the derived sums, */
     int *doneset;   /* whether their cells all differ (one house), */
     int *donemixed; /* and whether some cell counts negatively */
-    int capdone;
+    int capdone, donecap;
+    idxset done_by_key;
+    /* The sums over distinct cells (doneset) by their first cell, CSR:
+     * first_sum[first_off[c] .. first_off[c+1]-1], ascending. */
+    int *first_off, *first_sum;
     int *ucells, *tcells, *tsign; /* scratch: the union's cells; a sum's terms */
 } derive;
 
 /* Run once, by the first sum cage's link: derives sums from the units and
- * the ncages sum cages (each added as a propagator), then adds the unit
+ * the sum cages (each added as a propagator), then adds the unit
  * propagators. Nothing when sum cages overlap. */
-int cages_derive(rg_build *b, rg_rule *r, int ncages);
+int cages_derive(rg_build *b, rg_rule *r);
 
 /* ---- cages_signed.c, cages_unit.c ------------------------------------------ */
 
@@ -98,6 +118,33 @@ typedef struct dsum {
 int cages_add_signed(rg_build *b, dsum *ds);
 /* The propagators of every unit with the sum cages and derived sums in it. */
 int cages_add_units(rg_build *b, rg_rule *r, derive *dv);
+
+/* What the cages of one model share while it is built (host->model_data):
+ * the first sum cage, which derives for all. */
+typedef struct cages_model {
+    const cage *first;
+    /* ways[k * (smax + 1) + s]: the sets of k distinct digits of 1..D
+     * summing to s (saturated), for the D of ways_digits (0: not made). */
+    int ways_digits, smax;
+    uint32_t *ways;
+    /* sets[k * (smax + 1) + s]: the digit sets listed for a cage of k cells
+     * summing to s (made once, shared by every such cage), with their
+     * number (nsets, same index). */
+    rg_mask **sets;
+    int *nsets;
+    /* Per house, how many cells of a list it holds (cages_touching; zero
+     * between calls): room for hcap houses. */
+    int *hcount, hcap;
+} cages_model;
+
+/* The model's block; NULL without memory (cages.c). */
+cages_model *cages_model_of(rg_build *b);
+
+/* The houses holding min or more of the n cells (ascending, each once) and
+ * how many of the cells each holds: *houses and *count, one malloc'd block
+ * that the caller frees (*houses). Returns how many, -1 without memory
+ * (cages_sum.c). */
+int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, int **count);
 
 /* Is mark i a sum cage's (the plugin's own marks, key the sum; -1 for a cage
  * without one)? Then its cells, their number and the sum (cages.c). */

@@ -27,43 +27,124 @@ static int cmp_int(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* ---- Sets of indices by key --------------------------------------------- */
+
+static uint64_t key_hash(const int *key, int n, int tag)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)(n * 2 + tag);
+    for (int i = 0; i < n; i++) h = (h ^ (uint64_t)(unsigned)key[i]) * 1099511628211ull;
+    return h ^ h >> 29;
+}
+
+/* The index in s whose key same() finds equal, or -1; *at: its slot, or the
+ * empty slot where it would go. */
+static int idx_find(const idxset *s, uint64_t h, int (*same)(const derive *, int, const int *, int),
+                    const derive *dv, const int *key, int n, unsigned *at)
+{
+    unsigned mask = s->cap - 1, i = (unsigned)h & mask;
+    for (; s->slot[i]; i = (i + 1) & mask)
+        if (same(dv, s->slot[i] - 1, key, n)) break;
+    *at = i;
+    return s->slot[i] - 1;
+}
+
+/* Room for one more index: rehashed into twice the slots (hash(dv, i) of
+ * each) when it would be more than half full. -1 without memory. */
+static int idx_room(idxset *s, uint64_t (*hash)(const derive *, int), const derive *dv)
+{
+    if (2u * (unsigned)(s->n + 1) <= s->cap) return 0;
+    unsigned cap = s->cap ? 2 * s->cap : 256;
+    int *slot = calloc(cap, sizeof *slot);
+    if (!slot) return -1;
+    for (unsigned k = 0; k < s->cap; k++) {
+        if (!s->slot[k]) continue;
+        unsigned i = (unsigned)hash(dv, s->slot[k] - 1) & (cap - 1);
+        while (slot[i]) i = (i + 1) & (cap - 1);
+        slot[i] = s->slot[k];
+    }
+    free(s->slot);
+    s->slot = slot;
+    s->cap = cap;
+    return 0;
+}
+
+static uint64_t cage_hash(const derive *dv, int g)
+{
+    return key_hash(dv->csorted[g], dv->clen[g], 0);
+}
+
+static int same_cage(const derive *dv, int g, const int *key, int n)
+{
+    return dv->clen[g] == n && memcmp(dv->csorted[g], key, (size_t)n * sizeof *key) == 0;
+}
+
+static uint64_t done_hash(const derive *dv, int d)
+{
+    return key_hash(dv->done[d], dv->donen[d], dv->donemixed[d]);
+}
+
+/* key[n] is (n, mixed, key...) as stored: the mixed flag rides in key[-1]. */
+static int same_done(const derive *dv, int d, const int *key, int n)
+{
+    return dv->donen[d] == n && dv->donemixed[d] == key[-1] &&
+           memcmp(dv->done[d], key, (size_t)n * sizeof *key) == 0;
+}
+
+/* ---- Derived sums ------------------------------------------------------------- */
+
 /* Is some house holding every cell of cells? */
 static int one_house(const rg_build *b, const int *cells, int n)
 {
-    int nh = cages_host->house_count(b);
-    for (int h = 0; h < nh; h++) {
+    const int *hs;
+    int nh = cages_host->cell_houses(b, cells[0], &hs);
+    for (int t = 0; t < nh; t++) {
         const int *hc;
         int hn, kind, in = 0;
-        cages_host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
         for (int j = 0; j < hn; j++) in += cages_index_in(cells, n, hc[j]) >= 0;
         if (in == n) return 1;
     }
     return 0;
 }
 
+/* The house among the nt houses hs holding most of the ungrouped cells of
+ * one sign (the first such, by house then sign -1 before +1), and that
+ * count (*best, 0 when none). */
+static int best_group(const rg_build *b, const int *hs, int nt, const int *cells, const int *sign,
+                      const int *used, int n, int *best, int *bs)
+{
+    int bh = -1;
+    *best = 0;
+    for (int t = 0; t < nt; t++) {
+        const int *hc;
+        int hn, kind;
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
+        for (int sg = -1; sg <= 1; sg += 2) {
+            int cnt = 0;
+            for (int i = 0; i < n; i++)
+                cnt += !used[i] && sign[i] == sg && cages_index_in(hc, hn, cells[i]) >= 0;
+            if (cnt > *best) *best = cnt, bh = hs[t], *bs = sg;
+        }
+    }
+    return bh;
+}
+
 /* Orders the terms of a signed sum into groups: repeatedly the house
  * holding most of the ungrouped cells of one sign (at least two) gives a
- * group, as large as lsum allows; the cells left are groups of one. */
-static void dsum_group(const rg_build *b, const int *cells, const int *sign, int n, int D, dsum *ds)
+ * group, as large as lsum allows; the cells left are groups of one. Only
+ * the houses holding some of the cells can give a group. -1 without
+ * memory. */
+static int dsum_group(rg_build *b, const int *cells, const int *sign, int n, int D, dsum *ds)
 {
-    int nh = cages_host->house_count(b), used[LSUM_CELLS] = {0}, at = 0, maxk = 1;
+    int used[LSUM_CELLS] = {0}, at = 0, maxk = 1, *hs, *cnt;
+    int nt = cages_touching(b, cells, n, 1, &hs, &cnt);
+    if (nt < 0) return -1;
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
     ds->L.n = n;
     ds->L.D = D;
     ds->L.ng = 0;
     for (;;) {
-        int best = 0, bh = -1, bs = 0;
-        for (int h = 0; h < nh; h++) {
-            const int *hc;
-            int hn, kind;
-            cages_host->house(b, h, &hc, &hn, &kind);
-            for (int sg = -1; sg <= 1; sg += 2) {
-                int cnt = 0;
-                for (int i = 0; i < n; i++)
-                    cnt += !used[i] && sign[i] == sg && cages_index_in(hc, hn, cells[i]) >= 0;
-                if (cnt > best) best = cnt, bh = h, bs = sg;
-            }
-        }
+        int best, bs = 0, bh = best_group(b, hs, nt, cells, sign, used, n, &best, &bs);
         if (best < 2) break;
         const int *hc;
         int hn, kind, k = 0;
@@ -77,6 +158,7 @@ static void dsum_group(const rg_build *b, const int *cells, const int *sign, int
                 k++;
             }
     }
+    free(hs);
     for (int i = 0; i < n; i++)
         if (!used[i]) {
             ds->L.start[ds->L.ng] = at;
@@ -84,6 +166,57 @@ static void dsum_group(const rg_build *b, const int *cells, const int *sign, int
             ds->cells[at++] = cells[i];
         }
     ds->L.start[ds->L.ng] = at;
+    return 0;
+}
+
+/* Room for one more derived sum in dv's arrays. -1 without memory. */
+static int done_room(derive *dv)
+{
+    if (dv->ndone < dv->donecap) return 0;
+    int cap = dv->donecap ? 2 * dv->donecap : 64;
+    int **done = realloc(dv->done, (size_t)cap * sizeof *done);
+    if (done) dv->done = done;
+    int *donen = realloc(dv->donen, (size_t)cap * sizeof *donen);
+    if (donen) dv->donen = donen;
+    long *donesum = realloc(dv->donesum, (size_t)cap * sizeof *donesum);
+    if (donesum) dv->donesum = donesum;
+    int *doneset = realloc(dv->doneset, (size_t)cap * sizeof *doneset);
+    if (doneset) dv->doneset = doneset;
+    int *donemixed = realloc(dv->donemixed, (size_t)cap * sizeof *donemixed);
+    if (donemixed) dv->donemixed = donemixed;
+    if (!done || !donen || !donesum || !doneset || !donemixed) return -1;
+    dv->donecap = cap;
+    return 0;
+}
+
+/* Records the sum over the sorted key (cells or signed cells) unless it is
+ * known: a sum derived before, or the cells of a sum cage. 1 when new, 0
+ * when known or past the cap, -1 without memory. */
+static int note_derived(rg_build *b, derive *dv, const int *key, int n, int mixed, long total)
+{
+    int tagged[MAX_DERIVED + 1];
+    tagged[0] = mixed;
+    memcpy(tagged + 1, key, (size_t)n * sizeof *key);
+    uint64_t h = key_hash(key, n, mixed);
+    unsigned at, cat;
+    if (idx_room(&dv->done_by_key, done_hash, dv) < 0) return -1;
+    if (idx_find(&dv->done_by_key, h, same_done, dv, tagged + 1, n, &at) >= 0) return 0;
+    if (!mixed && dv->cages_by_set.cap &&
+        idx_find(&dv->cages_by_set, key_hash(key, n, 0), same_cage, dv, key, n, &cat) >= 0)
+        return 0;
+    if (dv->ndone == dv->capdone) return 0; /* enough */
+    int *copy = cages_host->alloc(b, (size_t)n * sizeof *copy);
+    if (!copy || done_room(dv) < 0) return -1;
+    memcpy(copy, key, (size_t)n * sizeof *copy);
+    int d = dv->ndone++;
+    dv->done[d] = copy;
+    dv->donesum[d] = total;
+    dv->donemixed[d] = mixed;
+    dv->doneset[d] = !mixed && one_house(b, copy, n);
+    dv->donen[d] = n;
+    dv->done_by_key.slot[at] = d + 1;
+    dv->done_by_key.n++;
+    return 1;
 }
 
 /* Adds the derived sum: sign[i] * digit of cells[i] over i makes total. */
@@ -98,29 +231,11 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     if (flip) total = -total;
     for (int i = 0; i < n; i++) key[i] = mixed ? 2 * cells[i] + (sign[i] < 0) : cells[i];
     qsort(key, (size_t)n, sizeof *key, cmp_int);
-    for (int i = 0; i < dv->ndone; i++)
-        if (dv->donen[i] == n && dv->donemixed[i] == mixed &&
-            memcmp(dv->done[i], key, (size_t)n * sizeof *key) == 0)
-            return RG_OK;
-    if (!mixed)
-        for (int i = 0; i < dv->ncages; i++)
-            if (dv->clen[i] == n) {
-                int same = 1;
-                for (int k = 0; k < n && same; k++)
-                    same = cages_index_in(dv->ccells[i], n, key[k]) >= 0;
-                if (same) return RG_OK;
-            }
-    if (dv->ndone == dv->capdone) return RG_OK; /* enough */
-    int *copy = cages_host->alloc(b, (size_t)n * sizeof *copy);
-    if (!copy) return cages_host->error(b, r, NULL, "out of memory");
-    memcpy(copy, key, (size_t)n * sizeof *copy);
-    int d = dv->ndone++;
-    dv->done[d] = copy;
-    dv->donesum[d] = total;
-    dv->donemixed[d] = mixed;
-    dv->doneset[d] = !mixed && one_house(b, copy, n);
-    dv->donen[d] = n;
-    if (dv->doneset[d]) return cages_add_derived(b, r, copy, n, dv->D, total);
+    int fresh = note_derived(b, dv, key, n, mixed, total);
+    if (fresh < 0) return cages_host->error(b, r, NULL, "out of memory");
+    if (!fresh) return RG_OK;
+    int d = dv->ndone - 1;
+    if (dv->doneset[d]) return cages_add_derived(b, r, dv->done[d], n, dv->D, total);
     dsum *ds = cages_host->alloc(b, sizeof *ds);
     int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
     if (!ds || !dc) return cages_host->error(b, r, NULL, "out of memory");
@@ -131,7 +246,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     }
     ds->cells = dc;
     ds->L.total = total;
-    dsum_group(b, tc, ts, n, dv->D, ds);
+    if (dsum_group(b, tc, ts, n, dv->D, ds) < 0)
+        return cages_host->error(b, r, NULL, "out of memory");
     return cages_add_signed(b, ds);
 }
 
@@ -246,19 +362,78 @@ static void house_span(const rg_build *b, int h, int axis, int *along, int *ext,
     *hi = axis == 0 ? cmax : rmax;
 }
 
+/* Where a unit lies: along an axis from `along` over `ext` lines, across
+ * it from lo to hi; unit: its index in the list of units. */
+typedef struct span {
+    int along, ext, lo, hi, unit;
+} span;
+
+/* By along, lo, hi, then unit: the first of equal spans is the unit met
+ * first. */
+static int cmp_span(const void *x, const void *y)
+{
+    const span *a = x, *b = y;
+    if (a->along != b->along) return (a->along > b->along) - (a->along < b->along);
+    if (a->lo != b->lo) return (a->lo > b->lo) - (a->lo < b->lo);
+    if (a->hi != b->hi) return (a->hi > b->hi) - (a->hi < b->hi);
+    return (a->unit > b->unit) - (a->unit < b->unit);
+}
+
+/* The first unit (in unit order) of the ns sorted spans at along with this
+ * lo and hi, or -1. */
+static int span_at(const span *sorted, int ns, int along, int lo, int hi)
+{
+    int a = 0, z = ns;
+    span want = {along, 0, lo, hi, -1};
+    while (a < z) {
+        int mid = a + (z - a) / 2;
+        if (cmp_span(&sorted[mid], &want) < 0)
+            a = mid + 1;
+        else
+            z = mid;
+    }
+    if (a < ns && sorted[a].along == along && sorted[a].lo == lo && sorted[a].hi == hi)
+        return sorted[a].unit;
+    return -1;
+}
+
+/* Every run of 2 .. D-1 adjacent units of one kind with the same span
+ * across, along one axis: each unit starts a run, which goes on with the
+ * first unit that begins where the run's last one ends. sp[i]: the span
+ * of units[i] (along -1: not of the kind); sorted: room for nu spans. */
+static int derive_runs(rg_build *b, rg_rule *r, derive *dv, const int *units, const span *sp,
+                       int nu, span *sorted, int *run)
+{
+    int ns = 0, rc = RG_OK;
+    for (int i = 0; i < nu; i++)
+        if (sp[i].along >= 0) sorted[ns++] = sp[i];
+    qsort(sorted, (size_t)ns, sizeof *sorted, cmp_span);
+    for (int i = 0; i < nu && rc == RG_OK; i++) {
+        if (sp[i].along < 0) continue;
+        int len = 1, cur = i;
+        run[0] = units[i];
+        while (len < dv->D - 1 && rc == RG_OK) {
+            int next = span_at(sorted, ns, sp[cur].along + sp[cur].ext, sp[i].lo, sp[i].hi);
+            if (next < 0) break;
+            run[len++] = units[next];
+            cur = next;
+            rc = derive_union(b, r, dv, run, len);
+        }
+    }
+    return rc;
+}
+
 /* Every unit alone, then every run of 2 .. D-1 adjacent houses of one kind
  * with the same span across (rows of one grid downwards, columns sideways,
  * boxes of a band or a stack). */
 static int derive_all(rg_build *b, rg_rule *r, derive *dv)
 {
     int nh = cages_host->house_count(b);
-    size_t sz = (size_t)(nh ? nh : 1) * sizeof(int);
-    int *units = cages_host->alloc(b, sz), *along = cages_host->alloc(b, sz),
-        *ext = cages_host->alloc(b, sz);
-    int *lo = cages_host->alloc(b, sz), *hi = cages_host->alloc(b, sz),
-        *run = cages_host->alloc(b, sz);
-    if (!units || !along || !ext || !lo || !hi || !run)
-        return cages_host->error(b, r, NULL, "out of memory");
+    int *units = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *units);
+    int *run = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *run);
+    span *sp = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *sp);
+    span *sorted = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *sorted);
+    if (!units || !run || !sp || !sorted) return cages_host->error(b, r, NULL, "out of memory");
     int nu = 0;
     for (int h = 0; h < nh; h++) {
         const int *hc;
@@ -276,25 +451,11 @@ static int derive_all(rg_build *b, rg_rule *r, derive *dv)
                 const int *hc;
                 int hn, k;
                 cages_host->house(b, units[i], &hc, &hn, &k);
-                along[i] = -1;
-                if (k == kind) house_span(b, units[i], axis, &along[i], &ext[i], &lo[i], &hi[i]);
+                sp[i] = (span){-1, 0, 0, 0, i};
+                if (k == kind)
+                    house_span(b, units[i], axis, &sp[i].along, &sp[i].ext, &sp[i].lo, &sp[i].hi);
             }
-            for (int i = 0; i < nu && rc == RG_OK; i++) {
-                if (along[i] < 0) continue;
-                int len = 1, cur = i;
-                run[0] = units[i];
-                while (len < dv->D - 1 && rc == RG_OK) {
-                    int next = -1;
-                    for (int j = 0; j < nu && next < 0; j++)
-                        if (along[j] >= 0 && along[j] == along[cur] + ext[cur] && lo[j] == lo[i] &&
-                            hi[j] == hi[i])
-                            next = j;
-                    if (next < 0) break;
-                    run[len++] = units[next];
-                    cur = next;
-                    rc = derive_union(b, r, dv, run, len);
-                }
-            }
+            rc = derive_runs(b, r, dv, units, sp, nu, sorted, run);
         }
     return rc;
 }
@@ -343,38 +504,49 @@ static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
 }
 
 /* The sum cages from their marks (the cage plugin's own, key the sum; -1
- * for a cage without one), and the scratch of the derivation. Sets
- * *overlap when two sum cages share a cell: the totals would count it
- * twice. */
-static int derive_init(rg_build *b, rg_rule *r, int ncages, derive *dv, int *overlap)
+ * for a cage without one): how many, into dv->ncages, and whether two share
+ * a cell (*overlap: the totals would count it twice). */
+static int count_cages(rg_build *b, rg_rule *r, derive *dv, int *overlap)
 {
-    rg_board_info bi;
-    cages_host->board(b, &bi);
-    memset(dv, 0, sizeof *dv);
-    dv->N = bi.cells;
-    dv->D = bi.digits;
-    dv->ncages = ncages;
-    dv->ccells = cages_host->alloc(b, (size_t)ncages * sizeof *dv->ccells);
-    dv->clen = cages_host->alloc(b, (size_t)ncages * sizeof *dv->clen);
-    dv->csum = cages_host->alloc(b, (size_t)ncages * sizeof *dv->csum);
-    dv->seen = cages_host->alloc(b, (size_t)ncages * sizeof *dv->seen);
     dv->cage_of = cages_host->alloc(b, (size_t)dv->N * sizeof *dv->cage_of);
+    if (!dv->cage_of) return cages_host->error(b, r, NULL, "out of memory");
+    for (int i = 0; i < dv->N; i++) dv->cage_of[i] = -1;
+    for (int i = 0, nm = cages_host->mark_count(b); i < nm; i++) {
+        const int *mc;
+        int mn;
+        long key;
+        if (!cages_sum_mark(b, i, &mc, &mn, &key)) continue;
+        for (int j = 0; j < mn; j++) {
+            if (dv->cage_of[mc[j]] >= 0) {
+                *overlap = 1;
+                return RG_OK;
+            }
+            dv->cage_of[mc[j]] = dv->ncages;
+        }
+        dv->ncages++;
+    }
+    return RG_OK;
+}
+
+/* The sum cages' cells, lengths and sums, their cell sets by hash, and the
+ * scratch of the derivation. */
+static int derive_init(rg_build *b, rg_rule *r, derive *dv)
+{
+    int nc = dv->ncages;
+    dv->ccells = cages_host->alloc(b, (size_t)nc * sizeof *dv->ccells);
+    dv->clen = cages_host->alloc(b, (size_t)nc * sizeof *dv->clen);
+    dv->csum = cages_host->alloc(b, (size_t)nc * sizeof *dv->csum);
+    dv->seen = cages_host->alloc(b, (size_t)nc * sizeof *dv->seen);
+    dv->nin = cages_host->alloc(b, (size_t)nc * sizeof *dv->nin);
     dv->inu = cages_host->alloc(b, (size_t)dv->N);
-    dv->nin = cages_host->alloc(b, (size_t)ncages * sizeof *dv->nin);
     dv->ucells = cages_host->alloc(b, (size_t)dv->N * sizeof *dv->ucells);
     dv->tcells = cages_host->alloc(b, (size_t)dv->N * sizeof *dv->tcells);
     dv->tsign = cages_host->alloc(b, (size_t)dv->N * sizeof *dv->tsign);
-    dv->capdone = 12 * cages_host->house_count(b) + 16;
-    dv->done = cages_host->alloc(b, (size_t)dv->capdone * sizeof *dv->done);
-    dv->donen = cages_host->alloc(b, (size_t)dv->capdone * sizeof *dv->donen);
-    dv->donesum = cages_host->alloc(b, (size_t)dv->capdone * sizeof *dv->donesum);
-    dv->doneset = cages_host->alloc(b, (size_t)dv->capdone * sizeof *dv->doneset);
-    dv->donemixed = cages_host->alloc(b, (size_t)dv->capdone * sizeof *dv->donemixed);
-    if (!dv->ccells || !dv->clen || !dv->csum || !dv->seen || !dv->cage_of || !dv->inu ||
-        !dv->done || !dv->donen || !dv->donesum || !dv->doneset || !dv->donemixed || !dv->nin ||
-        !dv->ucells || !dv->tcells || !dv->tsign)
+    dv->csorted = calloc((size_t)(nc ? nc : 1), sizeof *dv->csorted);
+    if (!dv->ccells || !dv->clen || !dv->csum || !dv->seen || !dv->inu || !dv->nin || !dv->ucells ||
+        !dv->tcells || !dv->tsign || !dv->csorted)
         return cages_host->error(b, r, NULL, "out of memory");
-    for (int i = 0; i < dv->N; i++) dv->cage_of[i] = -1;
+    dv->capdone = 12 * cages_host->house_count(b) + 16;
     for (int i = 0, g = 0, nm = cages_host->mark_count(b); i < nm; i++) {
         const int *mc;
         int mn;
@@ -383,25 +555,71 @@ static int derive_init(rg_build *b, rg_rule *r, int ncages, derive *dv, int *ove
         dv->ccells[g] = mc;
         dv->clen[g] = mn;
         dv->csum[g] = key;
-        for (int j = 0; j < mn; j++) {
-            if (dv->cage_of[mc[j]] >= 0) {
-                *overlap = 1;
-                return RG_OK;
-            }
-            dv->cage_of[mc[j]] = g;
+        int *sorted = malloc((size_t)(mn ? mn : 1) * sizeof *sorted);
+        unsigned at;
+        if (!sorted || idx_room(&dv->cages_by_set, cage_hash, dv) < 0) {
+            free(sorted);
+            return cages_host->error(b, r, NULL, "out of memory");
+        }
+        memcpy(sorted, mc, (size_t)mn * sizeof *sorted);
+        qsort(sorted, (size_t)mn, sizeof *sorted, cmp_int);
+        dv->csorted[g] = sorted;
+        if (idx_find(&dv->cages_by_set, cage_hash(dv, g), same_cage, dv, sorted, mn, &at) < 0) {
+            dv->cages_by_set.slot[at] = g + 1;
+            dv->cages_by_set.n++;
         }
         g++;
     }
     return RG_OK;
 }
 
-int cages_derive(rg_build *b, rg_rule *r, int ncages)
+/* The sums over distinct cells derived (doneset) by their first cell, for
+ * the unit propagators. */
+static int index_first_cells(rg_build *b, rg_rule *r, derive *dv)
+{
+    dv->first_off = cages_host->alloc(b, ((size_t)dv->N + 1) * sizeof *dv->first_off);
+    dv->first_sum = cages_host->alloc(b, (size_t)(dv->ndone ? dv->ndone : 1) * sizeof(int));
+    int *fill = cages_host->alloc(b, ((size_t)dv->N + 1) * sizeof *fill);
+    if (!dv->first_off || !dv->first_sum || !fill)
+        return cages_host->error(b, r, NULL, "out of memory");
+    for (int d = 0; d < dv->ndone; d++)
+        if (dv->doneset[d]) dv->first_off[dv->done[d][0] + 1]++;
+    for (int c = 0; c < dv->N; c++) dv->first_off[c + 1] += dv->first_off[c];
+    memcpy(fill, dv->first_off, ((size_t)dv->N + 1) * sizeof *fill);
+    for (int d = 0; d < dv->ndone; d++)
+        if (dv->doneset[d]) dv->first_sum[fill[dv->done[d][0]]++] = d;
+    return RG_OK;
+}
+
+static void derive_free(derive *dv)
+{
+    for (int g = 0; dv->csorted && g < dv->ncages; g++) free(dv->csorted[g]);
+    free(dv->csorted);
+    free(dv->cages_by_set.slot);
+    free(dv->done_by_key.slot);
+    free(dv->done);
+    free(dv->donen);
+    free(dv->donesum);
+    free(dv->doneset);
+    free(dv->donemixed);
+}
+
+int cages_derive(rg_build *b, rg_rule *r)
 {
     derive dv;
+    rg_board_info bi;
+    cages_host->board(b, &bi);
+    memset(&dv, 0, sizeof dv);
+    dv.N = bi.cells;
+    dv.D = bi.digits;
     int overlap = 0;
-    int rc = derive_init(b, r, ncages, &dv, &overlap);
+    int rc = count_cages(b, r, &dv, &overlap);
     if (rc != RG_OK || overlap) return rc;
-    rc = derive_all(b, r, &dv);
+    rc = derive_init(b, r, &dv);
+    if (rc == RG_OK) rc = derive_all(b, r, &dv);
     if (rc == RG_OK) rc = derive_linear(b, r, &dv);
-    return rc == RG_OK ? cages_add_units(b, r, &dv) : rc;
+    if (rc == RG_OK) rc = index_first_cells(b, r, &dv);
+    if (rc == RG_OK) rc = cages_add_units(b, r, &dv);
+    derive_free(&dv);
+    return rc;
 }

@@ -3,6 +3,7 @@
  * cells, or bounds; digits every set needs leave the houses around. */
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cages.h"
@@ -33,6 +34,36 @@ void cages_list_sets(int D, int d, int k, long s, rg_mask have, rg_mask *out, in
     if (s < lo || s > hi) return;
     for (int x = d; x <= D - k + 1; x++)
         cages_list_sets(D, x + 1, k - 1, s - x, have | (rg_mask)1 << (x - 1), out, n, cap);
+}
+
+/* The table of cages_count_sets: 0/1 knapsack counts over the digits. */
+static uint32_t *make_ways(rg_build *b, int D, int smax)
+{
+    uint32_t *w = cages_host->alloc(b, (size_t)(D + 1) * (size_t)(smax + 1) * sizeof *w);
+    if (!w) return NULL;
+    w[0] = 1;
+    for (int d = 1; d <= D; d++)
+        for (int k = d; k >= 1; k--)
+            for (int s = smax; s >= d; s--) {
+                uint32_t *to = &w[k * (smax + 1) + s], add = w[(k - 1) * (smax + 1) + s - d];
+                *to = *to > UINT32_MAX / 2 || add > UINT32_MAX / 2 ? UINT32_MAX / 2 : *to + add;
+            }
+    return w;
+}
+
+int cages_count_sets(rg_build *b, int D, int k, long s, int cap)
+{
+    cages_model *cm = cages_model_of(b);
+    if (!cm) return -1;
+    if (cm->ways_digits != D) {
+        cm->smax = D * (D + 1) / 2;
+        cm->ways = make_ways(b, D, cm->smax);
+        if (!cm->ways) return -1;
+        cm->ways_digits = D;
+    }
+    if (k < 0 || k > D || s < 0 || s > cm->smax) return 0;
+    uint32_t n = cm->ways[k * (cm->smax + 1) + s];
+    return n > (uint32_t)cap ? cap + 1 : (int)n;
 }
 
 /* Sum of the k smallest (or largest) digits of m; LONG_MAX / LONG_MIN when m
@@ -201,10 +232,25 @@ static const rg_propagator derived_prop = {sizeof(rg_propagator), "cage_innies",
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)
 {
-    int count = 0;
-    cages_list_sets(c->D, 1, c->n, c->sum, 0, NULL, &count, MAX_SETS);
+    int count = cages_count_sets(b, c->D, c->n, c->sum, MAX_SETS);
+    if (count < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (count > MAX_SETS) {
         c->nsets = -1;
+        return RG_OK;
+    }
+    c->dp = c->D <= LSUM_DP_DIGITS && c->n >= CAGE_DP_CELLS && c->n <= c->D;
+    /* Cages of one size and sum share their sets (read-only once listed). */
+    cages_model *cm = cages_model_of(b);
+    size_t at = (size_t)c->n * (size_t)(cm->smax + 1) + (size_t)c->sum;
+    if (count > 0 && !cm->sets) {
+        size_t cells = (size_t)(cm->ways_digits + 1) * (size_t)(cm->smax + 1);
+        cm->sets = cages_host->alloc(b, cells * sizeof *cm->sets);
+        cm->nsets = cages_host->alloc(b, cells * sizeof *cm->nsets);
+        if (!cm->sets || !cm->nsets) return cages_host->error(b, r, NULL, "out of memory");
+    }
+    if (count > 0 && cm->sets[at]) {
+        c->sets = cm->sets[at];
+        c->nsets = cm->nsets[at];
         return RG_OK;
     }
     c->sets = cages_host->alloc(b, (size_t)(count ? count : 1) * sizeof *c->sets);
@@ -213,7 +259,10 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
      * every assignment (no solution; not a format error). */
     c->nsets = 0;
     cages_list_sets(c->D, 1, c->n, c->sum, 0, c->sets, &c->nsets, MAX_SETS);
-    c->dp = c->D <= LSUM_DP_DIGITS && c->n >= CAGE_DP_CELLS && c->n <= c->D;
+    if (count > 0) {
+        cm->sets[at] = c->sets;
+        cm->nsets[at] = c->nsets;
+    }
     return RG_OK;
 }
 
@@ -240,33 +289,105 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     return cages_host->add_propagator(b, &derived_prop, c, cells, n, RG_EV_DOMAIN);
 }
 
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* Room in cm->hcount for every house of the model. */
+static int hcount_room(rg_build *b, cages_model *cm)
+{
+    int nh = cages_host->house_count(b);
+    if (nh <= cm->hcap) return 0;
+    int cap = cm->hcap ? cm->hcap : 256;
+    while (cap < nh) cap *= 2;
+    int *grown = cages_host->alloc(b, (size_t)cap * sizeof *grown);
+    if (!grown) return -1;
+    cm->hcount = grown; /* all zero: the old block is zero too between calls */
+    cm->hcap = cap;
+    return 0;
+}
+
+int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, int **count)
+{
+    *houses = *count = NULL;
+    cages_model *cm = cages_model_of(b);
+    if (!cm || hcount_room(b, cm) < 0) return -1;
+    size_t total = 0;
+    for (int i = 0; i < n; i++) {
+        const int *hs;
+        int k = cages_host->cell_houses(b, cells[i], &hs);
+        if (k < 0) return -1;
+        total += (size_t)k;
+    }
+    int *all = malloc(2 * (total ? total : 1) * sizeof *all), m = 0;
+    if (!all) return -1;
+    for (int i = 0; i < n; i++) {
+        const int *hs;
+        int k = cages_host->cell_houses(b, cells[i], &hs);
+        for (int j = 0; j < k; j++)
+            if (cm->hcount[hs[j]]++ == 0) all[m++] = hs[j];
+    }
+    int kept = 0, *cnt = all + total;
+    for (int t = 0; t < m; t++) {
+        int h = all[t];
+        if (cm->hcount[h] >= min) all[kept++] = h;
+    }
+    if (kept > 1) qsort(all, (size_t)kept, sizeof *all, cmp_int);
+    for (int t = 0; t < kept; t++) cnt[t] = cm->hcount[all[t]];
+    for (int i = 0; i < n; i++) {
+        const int *hs;
+        int k = cages_host->cell_houses(b, cells[i], &hs);
+        for (int j = 0; j < k; j++) cm->hcount[hs[j]] = 0;
+    }
+    *houses = all;
+    *count = cnt;
+    return kept;
+}
+
+/* Long: one pass over the houses around the cage, counting them first so
+ * that the lists take no more room than they hold. */
 int cages_house_lists(rg_build *b, rg_rule *r, cage *c)
 {
-    int nh = cages_host->house_count(b), k = 0;
-    c->hin = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hin);
-    c->hout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hout);
-    c->hnout = cages_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *c->hnout);
-    if (!c->hin || !c->hout || !c->hnout) return cages_host->error(b, r, NULL, "out of memory");
-    for (int h = 0; h < nh; h++) {
+    int *hs, *cnt, k = 0;
+    int nt = cages_touching(b, c->cells, c->n, 2, &hs, &cnt);
+    if (nt < 0) return cages_host->error(b, r, NULL, "out of memory");
+    for (int t = 0; t < nt; t++) {
+        const int *hc;
+        int hn, kind;
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
+        if (cnt[t] >= 2 && cnt[t] < hn) hs[k++] = hs[t];
+    }
+    c->hin = cages_host->alloc(b, (size_t)(k ? k : 1) * sizeof *c->hin);
+    c->hout = cages_host->alloc(b, (size_t)(k ? k : 1) * sizeof *c->hout);
+    c->hnout = cages_host->alloc(b, (size_t)(k ? k : 1) * sizeof *c->hnout);
+    if (!c->hin || !c->hout || !c->hnout) {
+        free(hs);
+        return cages_host->error(b, r, NULL, "out of memory");
+    }
+    for (int t = 0; t < k; t++) {
         const int *hc;
         int hn, kind, inside = 0;
         uint32_t in = 0;
-        cages_host->house(b, h, &hc, &hn, &kind);
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
         for (int j = 0; j < hn; j++) {
             int i = cages_index_in(c->cells, c->n, hc[j]);
             if (i >= 0) in |= (uint32_t)1 << i, inside++;
         }
-        if (inside < 2 || inside == hn) continue;
         int *out = cages_host->alloc(b, (size_t)(hn - inside) * sizeof *out);
-        if (!out) return cages_host->error(b, r, NULL, "out of memory");
+        if (!out) {
+            free(hs);
+            return cages_host->error(b, r, NULL, "out of memory");
+        }
         int m = 0;
         for (int j = 0; j < hn; j++)
             if (cages_index_in(c->cells, c->n, hc[j]) < 0) out[m++] = hc[j];
-        c->hin[k] = in;
-        c->hout[k] = out;
-        c->hnout[k] = m;
-        k++;
+        c->hin[t] = in;
+        c->hout[t] = out;
+        c->hnout[t] = m;
     }
+    free(hs);
     c->nh = k;
     return RG_OK;
 }

@@ -2,6 +2,7 @@
  * digit once, so its cages and the parts of those sticking out take
  * disjoint digit sets and its other cells take what is left. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cages.h"
@@ -396,7 +397,8 @@ static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, i
 {
     int cnt = 0, nin = 0, len = dv->clen[g];
     for (int k = 0; k < len; k++) nin += dv->inu[dv->ccells[g][k]];
-    cages_list_sets(dv->D, 1, len, dv->csum[g], 0, NULL, &cnt, UNIT_SETS);
+    cnt = cages_count_sets(b, dv->D, len, dv->csum[g], UNIT_SETS);
+    if (cnt < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (cnt < 1 || cnt > UNIT_SETS || nin > UNIT_CELLS || len - nin > UNIT_CELLS) return RG_OK;
     ugroup *gr = &u->g[u->ng++];
     int *in = cages_host->alloc(b, (size_t)nin * sizeof *in);
@@ -424,7 +426,8 @@ static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *
                               int n, long sum, int *taken)
 {
     int cnt = 0;
-    cages_list_sets(dv->D, 1, n, sum, 0, NULL, &cnt, UNIT_SETS);
+    cnt = cages_count_sets(b, dv->D, n, sum, UNIT_SETS);
+    if (cnt < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (cnt < 1 || cnt > UNIT_SETS) return RG_OK;
     ugroup *gr = &u->g[u->ng++];
     gr->cells = cells;
@@ -451,20 +454,44 @@ static int cage_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int 
     return inner_group(b, r, dv, u, dv->ccells[g], len, dv->csum[g], taken);
 }
 
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* The derived sums over distinct cells whose first cell is among the nrest
+ * cells rest (only they can lie among them), ascending, into a malloc'd
+ * list (*out); how many, or -1 without memory. */
+static int sums_in_rest(const derive *dv, const int *rest, int nrest, int **out)
+{
+    int n = 0;
+    for (int i = 0; i < nrest; i++) n += dv->first_off[rest[i] + 1] - dv->first_off[rest[i]];
+    *out = malloc((size_t)(n ? n : 1) * sizeof **out);
+    if (!*out) return -1;
+    n = 0;
+    for (int i = 0; i < nrest; i++)
+        for (int k = dv->first_off[rest[i]]; k < dv->first_off[rest[i] + 1]; k++)
+            (*out)[n++] = dv->first_sum[k];
+    qsort(*out, (size_t)n, sizeof **out, cmp_int);
+    return n;
+}
+
 /* Derived sums over distinct cells lying among the rest of u join as groups
  * too; the rest shrinks by their cells. *incage and *nderived count what
  * joined. */
 static int derived_groups(rg_build *b, rg_rule *r, derive *dv, unitc *u, int *rest, int *incage,
                           int *nderived)
 {
+    int *cand, nc = sums_in_rest(dv, rest, u->nrest, &cand), rc = RG_OK;
+    if (nc < 0) return cages_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < u->nrest; i++) dv->inu[rest[i]] = 2;
-    for (int d = 0; d < dv->ndone && u->ng < UNIT_GROUPS; d++) {
-        int n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, taken = 0;
+    for (int t = 0; t < nc && u->ng < UNIT_GROUPS && rc == RG_OK; t++) {
+        int d = cand[t], n = dv->donen[d], all = dv->doneset[d] && n < u->nrest, taken = 0;
         for (int k = 0; all && k < n; k++) all = dv->inu[dv->done[d][k]] == 2;
         if (!all) continue;
-        int rc = inner_group(b, r, dv, u, dv->done[d], n, dv->donesum[d], &taken);
-        if (rc != RG_OK) return rc;
-        if (!taken) continue;
+        rc = inner_group(b, r, dv, u, dv->done[d], n, dv->donesum[d], &taken);
+        if (rc != RG_OK || !taken) continue;
         for (int k = 0; k < n; k++) dv->inu[dv->done[d][k]] = 1;
         *incage += n;
         (*nderived)++;
@@ -473,7 +500,8 @@ static int derived_groups(rg_build *b, rg_rule *r, derive *dv, unitc *u, int *re
             if (dv->inu[rest[i]] == 2) rest[m++] = rest[i];
         u->nrest = m;
     }
-    return RG_OK;
+    free(cand);
+    return rc;
 }
 
 /* The propagator of u over the unit's hn cells hc; it reads the outside

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "lines.h"
+#include "lookups.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *lines_host;
@@ -34,11 +35,16 @@ static int check_steps(rg_build *b, rg_rule *r, const int *cells, int n, int clo
         int ra, ca, rc, cc;
         lines_host->cell_pos(b, a, &ra, &ca);
         lines_host->cell_pos(b, c, &rc, &cc);
-        if (abs(ra - rc) <= 1 && abs(ca - cc) <= 1) continue;
+        if (a != c && abs(ra - rc) <= 1 && abs(ca - cc) <= 1) continue;
         char na[24], nc[24], field[48];
         name_cell(b, a, na, sizeof na);
         name_cell(b, c, nc, sizeof nc);
         snprintf(field, sizeof field, "cells[%d]", (i + 1) % n);
+        /* A line that revisits a cell (whisper, parity) still moves. */
+        if (a == c)
+            return lines_host->error(b, r, field,
+                                     "%s follows itself: %s cells of a line must be neighbours", na,
+                                     i + 1 == n ? "the last and first" : "consecutive");
         return lines_host->error(b, r, field,
                                  "%s and %s are not neighbours: %s cells of a line must touch "
                                  "orthogonally or diagonally",
@@ -152,13 +158,43 @@ static int add_all_differ(rg_build *b, const int *cells, int n)
     return RG_OK;
 }
 
+static int cmp_pos(const void *x, const void *y)
+{
+    const int *a = x, *c = y;
+    return a[0] != c[0] ? (a[0] > c[0]) - (a[0] < c[0]) : (a[1] > c[1]) - (a[1] < c[1]);
+}
+
+/* format.md 8.10: only whisper and parity lines may pass through a cell
+ * again. The first entry that repeats an earlier one is refused, found by
+ * sorting (cell, place) pairs: O(n log n) on long lines. */
+static int refuse_revisit(rg_build *b, rg_rule *r, int kind, const int *cells, int n)
+{
+    int(*pos)[2] = malloc((size_t)n * sizeof *pos), first = n;
+    if (!pos) return lines_host->error(b, r, NULL, "out of memory");
+    for (int i = 0; i < n; i++) pos[i][0] = cells[i], pos[i][1] = i;
+    qsort(pos, (size_t)n, sizeof *pos, cmp_pos);
+    for (int i = 1; i < n; i++)
+        if (pos[i][0] == pos[i - 1][0] && pos[i][1] < first) first = pos[i][1];
+    free(pos);
+    if (first == n) return RG_OK;
+    char name[24], field[48];
+    name_cell(b, cells[first], name, sizeof name);
+    snprintf(field, sizeof field, "cells[%d]", first);
+    return lines_host->error(b, r, field,
+                             "cell %s listed twice: a %s line passes through each cell once "
+                             "(only whisper and parity lines may revisit a cell)",
+                             name, kind_names[kind]);
+}
+
 /* The cells in line order, and whether the line is a loop. */
 static int read_path(rg_build *b, rg_rule *r, int kind, const int **cells, int *n, int *closed)
 {
-    /* A whisper or parity line may cross itself: its rule is a chain of
-     * pairs, pruned pair by pair, so a cell met twice is just two pairs. */
-    unsigned again = kind == LINE_WHISPER || kind == LINE_PARITY ? RG_F_REPEATS : 0;
-    int rc = lines_host->read_cells(b, r, "cells", RG_F_ORDERED | again, 2, 0, cells, n);
+    /* A whisper or parity line may cross itself (format.md 8.10): its rule
+     * is a chain of pairs, pruned pair by pair, so a cell met twice is just
+     * two pairs. Every other kind is refused a repeat, naming the kind. */
+    int rc = lines_host->read_cells(b, r, "cells", RG_F_ORDERED | RG_F_REPEATS, 2, 0, cells, n);
+    if (rc == RG_OK && kind != LINE_WHISPER && kind != LINE_PARITY)
+        rc = refuse_revisit(b, r, kind, *cells, *n);
     if (rc != RG_OK) return rc;
     *closed = 0;
     if (lines_host->has(b, r, "closed")) {
@@ -232,44 +268,50 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     return lines_add(b, l);
 }
 
+/* The place from k on in hs[0..n-1] of the next box house (n when none). */
+static int next_box(const rg_build *b, const int *hs, int n, int k)
+{
+    for (; k < n; k++) {
+        const int *hc;
+        int hn, kind;
+        lines_host->house(b, hs[k], &hc, &hn, &kind);
+        if (kind == RG_HOUSE_BOX) break;
+    }
+    return k;
+}
+
+/* Do two ascending house lists hold the same boxes? */
+static int same_boxes(const rg_build *b, const int *h1, int n1, const int *h2, int n2)
+{
+    int i = next_box(b, h1, n1, 0), j = next_box(b, h2, n2, 0);
+    for (; i < n1 && j < n2; i = next_box(b, h1, n1, i + 1), j = next_box(b, h2, n2, j + 1))
+        if (h1[i] != h2[j]) return 0;
+    return i == n1 && j == n2;
+}
+
 /* region_sum: split the line wherever the set of boxes holding the cell
- * changes (format.md 8.1); one segment constrains nothing. */
+ * changes (format.md 8.1); one segment constrains nothing. A cell's houses
+ * come from host->cell_houses, so a line costs its length, not the
+ * document's houses. */
 static int link_line(rg_build *b, rg_rule *r, void *data)
 {
     line *l = data;
     if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
-    int nh = lines_host->house_count(b);
-    /* For each cell of the line, the boxes holding it, compared with the
-     * previous cell's as sorted index lists. */
-    int *prev = lines_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *prev);
-    int *cur = lines_host->alloc(b, (size_t)(nh ? nh : 1) * sizeof *cur);
     l->seg = lines_host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
     l->segbox = lines_host->alloc(b, (size_t)(l->n + 1));
-    if (!prev || !cur || !l->seg || !l->segbox)
-        return lines_host->error(b, r, NULL, "out of memory");
+    if (!l->seg || !l->segbox) return lines_host->error(b, r, NULL, "out of memory");
+    const int *prev = NULL;
     int np = 0;
     l->nseg = 0;
     for (int i = 0; i < l->n; i++) {
-        int nc = 0;
-        for (int h = 0; h < nh; h++) {
-            const int *hc;
-            int hn, kind;
-            lines_host->house(b, h, &hc, &hn, &kind);
-            if (kind != RG_HOUSE_BOX) continue;
-            for (int k = 0; k < hn; k++)
-                if (hc[k] == l->cells[i]) {
-                    cur[nc++] = h;
-                    break;
-                }
-        }
-        int same = i > 0 && nc == np;
-        for (int k = 0; same && k < nc; k++) same = cur[k] == prev[k];
+        const int *cur;
+        int nc = lines_host->cell_houses(b, l->cells[i], &cur);
+        if (nc < 0) return lines_host->error(b, r, NULL, "out of memory");
         /* Every cell of a segment is in the same boxes: with one at least,
          * they share a box and their digits differ. */
-        if (!same) l->segbox[l->nseg] = nc > 0, l->seg[l->nseg++] = i;
-        int *t = prev;
+        if (i == 0 || !same_boxes(b, prev, np, cur, nc))
+            l->segbox[l->nseg] = next_box(b, cur, nc, 0) < nc, l->seg[l->nseg++] = i;
         prev = cur;
-        cur = t;
         np = nc;
     }
     l->seg[l->nseg] = l->n;
@@ -291,4 +333,4 @@ static const rg_rule_type types[] = {
 RG_PLUGIN_DEFINE("lines", "1.0",
                  "lines: thermo, slow_thermo, whisper, renban, region_sum, palindrome, entropic, "
                  "modular, parity, zipper, between, lockout, double_arrow",
-                 lines_host, types, NULL);
+                 lines_host, types, rg_lookups_check);

@@ -2,8 +2,10 @@
  * pairs, rossini ends, 2 x 2 blocks and cells, built in link from the clue
  * marks of the other plugins. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lookups.h"
 #include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
@@ -40,6 +42,30 @@ typedef struct spec {
     int narea; /* -1: no area */
     int mark;  /* index of this rule's NEG_MARK mark, -1 when none */
 } spec;
+
+/* What the negatives of one model share while it is built
+ * (host->model_data): the first pair negative, which builds the pairs of
+ * all; which kinds a negative without an area already covered everywhere
+ * (a later one of the same kind and selector adds nothing); a stamp per
+ * cell for areas; the grid origins counted over rectangles. */
+typedef struct negatives_model {
+    const struct spec *first_pair;
+    int whole_rossini, whole_battenburg;
+    unsigned char whole_cell[4][RG_MAX_DIGITS + 1]; /* [kind][split] */
+    int *stamp, stamped;
+    int *origins, ngrids; /* (rows + 1) x (columns + 1) prefix sums, for ngrids grids */
+    unsigned char *clues; /* per cell: CLUE_* bits, from the marks (read_clues) */
+} negatives_model;
+
+/* What read_clues notes per cell: a rossini or battenburg clue starts there,
+ * a cell clue of kind k (bit CLUE_CELL << k) holds it. */
+enum { CLUE_ROSSINI = 1, CLUE_BATTENBURG = 2, CLUE_CELL = 4 };
+
+static negatives_model *model_of(rg_build *b)
+{
+    static const char key = 0; /* its address names the plugin's block */
+    return host->model_data(b, &key, sizeof(negatives_model));
+}
 
 /* ---- Reading -------------------------------------------------------------------- */
 
@@ -105,6 +131,9 @@ static int compile_negative(rg_build *b, rg_rule *r, void **data)
         s->mark = host->mark_count(b);
         rc = host->add_mark(b, fam, s->value, s->area, s->narea > 0 ? s->narea : 0);
         if (rc != RG_OK) return rc;
+        negatives_model *nm = model_of(b);
+        if (!nm) return host->error(b, r, NULL, "out of memory");
+        if (!nm->first_pair) nm->first_pair = s;
     }
     *data = s;
     return RG_OK;
@@ -112,34 +141,70 @@ static int compile_negative(rg_build *b, rg_rule *r, void **data)
 
 /* ---- Positions ---------------------------------------------------------------------- */
 
-/* Cell flags of an area (NULL for none). */
-static unsigned char *area_flags(rg_build *b, const int *area, int n, int N)
+/* A new stamp for the cells of an area: in_area() is true of them until
+ * the next call. -1 without memory. */
+static int stamp_area(rg_build *b, negatives_model *nm, const int *area, int n)
 {
-    unsigned char *f = host->alloc(b, (size_t)N + 1);
-    if (f)
-        for (int i = 0; i < n; i++) f[area[i]] = 1;
-    return f;
+    rg_board_info bi;
+    host->board(b, &bi);
+    if (!nm->stamp && !(nm->stamp = host->alloc(b, ((size_t)bi.cells + 1) * sizeof *nm->stamp)))
+        return -1;
+    nm->stamped++;
+    for (int i = 0; i < n; i++) nm->stamp[area[i]] = nm->stamped;
+    return 0;
+}
+
+static int in_area(const negatives_model *nm, int cell) { return nm->stamp[cell] == nm->stamped; }
+
+/* The grid origins counted over every rectangle r1c1:rRcC, remade when a
+ * grid was added since. -1 without memory. */
+static int count_origins(rg_build *b, negatives_model *nm)
+{
+    int ng = host->grid_count(b);
+    if (nm->origins && nm->ngrids == ng) return 0;
+    rg_board_info bi;
+    host->board(b, &bi);
+    int w = bi.columns + 1;
+    nm->origins = host->alloc(b, (size_t)(bi.rows + 1) * (size_t)w * sizeof *nm->origins);
+    if (!nm->origins) return -1;
+    for (int g = 0; g < ng; g++) {
+        int row, col;
+        host->cell_pos(b, host->grid_origin(b, g), &row, &col);
+        nm->origins[row * w + col]++;
+    }
+    for (int row = 1; row <= bi.rows; row++)
+        for (int col = 1; col <= bi.columns; col++)
+            nm->origins[row * w + col] += nm->origins[(row - 1) * w + col] +
+                                          nm->origins[row * w + col - 1] -
+                                          nm->origins[(row - 1) * w + col - 1];
+    nm->ngrids = ng;
+    return 0;
 }
 
 /* Do the cells lie together in one grid area (any cells on a board without
- * grids)? */
-static int in_one_grid(rg_build *b, const int *cells, int n)
+ * grids)? A grid holds them when its origin lies within D - 1 rows above
+ * their lowest and columns left of their rightmost, and no lower or further
+ * right than their top and left: a count over the origins (count_origins
+ * made it). */
+static int in_one_grid(rg_build *b, const negatives_model *nm, const int *cells, int n)
 {
-    int ng = host->grid_count(b);
-    if (ng == 0) return 1;
+    if (nm->ngrids == 0) return 1;
     rg_board_info bi;
     host->board(b, &bi);
-    for (int g = 0; g < ng; g++) {
-        int r0, c0, ok = 1;
-        host->cell_pos(b, host->grid_origin(b, g), &r0, &c0);
-        for (int i = 0; i < n && ok; i++) {
-            int row, col;
-            host->cell_pos(b, cells[i], &row, &col);
-            ok = row >= r0 && row < r0 + bi.digits && col >= c0 && col < c0 + bi.digits;
-        }
-        if (ok) return 1;
+    int rmin = 1 << 30, rmax = 0, cmin = 1 << 30, cmax = 0, w = bi.columns + 1;
+    for (int i = 0; i < n; i++) {
+        int row, col;
+        host->cell_pos(b, cells[i], &row, &col);
+        rmin = row < rmin ? row : rmin, rmax = row > rmax ? row : rmax;
+        cmin = col < cmin ? col : cmin, cmax = col > cmax ? col : cmax;
     }
-    return 0;
+    int r0 = rmax - bi.digits + 1, c0 = cmax - bi.digits + 1;
+    r0 = r0 < 1 ? 1 : r0, c0 = c0 < 1 ? 1 : c0;
+    if (r0 > rmin || c0 > cmin) return 0;
+    const int *o = nm->origins;
+    return o[rmin * w + cmin] - o[(r0 - 1) * w + cmin] - o[rmin * w + c0 - 1] +
+               o[(r0 - 1) * w + c0 - 1] >
+           0;
 }
 
 static int family_index(const char *name)
@@ -164,20 +229,33 @@ static mark mark_at(const rg_build *b, int i)
     return m;
 }
 
+/* The clues of the rossini, battenburg and cell families per cell
+ * (nm->clues), read once from every mark: the marks are all added in
+ * compile, before the first link. -1 without memory. */
+static int read_clues(rg_build *b, negatives_model *nm)
+{
+    if (nm->clues) return 0;
+    rg_board_info bi;
+    host->board(b, &bi);
+    if (!(nm->clues = host->alloc(b, (size_t)bi.cells + 1))) return -1;
+    for (int i = 0, n = host->mark_count(b); i < n; i++) {
+        mark m = mark_at(b, i);
+        if (m.n <= 0) continue;
+        if (strcmp(m.family, "rossini") == 0)
+            nm->clues[m.cells[0]] |= CLUE_ROSSINI;
+        else if (strcmp(m.family, "battenburg") == 0)
+            nm->clues[m.cells[0]] |= CLUE_BATTENBURG;
+        else if (strcmp(m.family, "cell") == 0 && m.key / 1000 >= 0 && m.key / 1000 < 4)
+            for (int j = 0; j < m.n; j++)
+                nm->clues[m.cells[j]] |= (unsigned char)(CLUE_CELL << (m.key / 1000));
+    }
+    return 0;
+}
+
 /* Is m the mark of a pair negative (NEG_MARK)? */
 static int pair_negative(const mark *m)
 {
     return strncmp(m->family, NEG_MARK, strlen(NEG_MARK)) == 0;
-}
-
-/* The index of the first pair negative's mark, or -1. */
-static int first_pair_negative(const rg_build *b)
-{
-    for (int i = 0, nm = host->mark_count(b); i < nm; i++) {
-        mark m = mark_at(b, i);
-        if (pair_negative(&m)) return i;
-    }
-    return -1;
 }
 
 /* ---- Pairs: one combined table per orthogonal pair ------------------------------------ */
@@ -211,7 +289,9 @@ static void negated_table(rg_pairop_table *t, int of, int sel, long value, int D
 typedef struct pairneg {
     int of;
     rg_pairop_table t;
-    unsigned char *area; /* NULL: whole board */
+    int has_area;    /* 0: the whole board */
+    const int *area; /* the mark's cells */
+    int narea;
 } pairneg;
 
 /* Slot of the orthogonal pair (a, c): 2a for a right neighbour, 2a+1 below. */
@@ -248,7 +328,7 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, nm = host->mark_count(b), k = 0;
+    int nm = host->mark_count(b), k = 0;
     for (int i = 0; i < nm; i++) {
         mark m = mark_at(b, i);
         if (pair_negative(&m)) {
@@ -257,9 +337,9 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
                 return host->error(b, r, NULL, "unreadable negative mark %s", m.family);
             negs[k].of = of;
             negated_table(&negs[k].t, of, sel, m.key, bi.digits);
-            negs[k].area = NULL;
-            if (has_area && !(negs[k].area = area_flags(b, m.cells, m.n, N)))
-                return host->error(b, r, NULL, "out of memory");
+            negs[k].has_area = has_area;
+            negs[k].area = m.cells;
+            negs[k].narea = m.n;
             k++;
             continue;
         }
@@ -271,22 +351,64 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
     return RG_OK;
 }
 
-/* Every pair negative of the document, read from the marks: run once, by
- * the first of them. Each orthogonal pair of one grid gets the table of the
- * negatives that cover it, shared between pairs with equal tables. */
-static int build_pairs(rg_build *b, rg_rule *r)
+/* The pair tables of the negatives, combined: per family those without an
+ * area (base[f], has[f]), and per pair slot those with an area that cover
+ * it and whose family has no clue there (acc[slot], NULL when none; the
+ * tables in one malloc'd block, *pool). Each negative with an area is met
+ * once per pair of its area. -1 without memory. */
+static int combine_pairs(rg_build *b, negatives_model *nm, const pairneg *negs, int nneg,
+                         const unsigned char *exempt, rg_pairop_table *base, int *has,
+                         rg_pairop_table **acc, rg_pairop_table **pool)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, D = bi.digits, nm = host->mark_count(b), nneg = 0;
-    for (int i = 0; i < nm; i++) {
+    int used = 0;
+    *pool = NULL;
+    for (int i = 0; i < nneg; i++) {
+        const pairneg *g = &negs[i];
+        if (!g->has_area) {
+            rg_pairop_and(&base[g->of], &g->t);
+            has[g->of] = 1;
+            continue;
+        }
+        if (!*pool && !(*pool = malloc(2 * (size_t)bi.cells * sizeof **pool))) return -1;
+        if (stamp_area(b, nm, g->area, g->narea) < 0) return -1;
+        for (int k = 0; k < g->narea; k++) {
+            int a = g->area[k], row, col;
+            host->cell_pos(b, a, &row, &col);
+            for (int dir = 0; dir < 2; dir++) {
+                int c = host->cell_at(b, row + dir, col + 1 - dir), slot = 2 * a + dir;
+                if (c < 0 || !in_area(nm, c) || (exempt[slot] >> g->of & 1u)) continue;
+                if (!acc[slot]) rg_pairop_fill_all(acc[slot] = &(*pool)[used++], bi.digits);
+                rg_pairop_and(acc[slot], &g->t);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Every pair negative of the document, read from the marks: run once, by
+ * the first of them. Each orthogonal pair of one grid gets the table of the
+ * negatives that cover it, shared between pairs with equal tables. */
+static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int N = bi.cells, D = bi.digits, nmk = host->mark_count(b), nneg = 0;
+    for (int i = 0; i < nmk; i++) {
         mark m = mark_at(b, i);
         nneg += pair_negative(&m);
     }
     pairneg *negs = host->alloc(b, (size_t)nneg * sizeof *negs);
     unsigned char *exempt = host->alloc(b, 2 * (size_t)N + 1); /* family bits per slot */
-    if (!negs || !exempt) return host->error(b, r, NULL, "out of memory");
-    int rc = read_pair_marks(b, r, negs, exempt);
+    rg_pairop_table **acc = calloc(2 * (size_t)N + 1, sizeof *acc), *pool = NULL;
+    rg_pairop_table base[NPAIRFAM];
+    int has[NPAIRFAM] = {0};
+    for (int f = 0; f < NPAIRFAM; f++) rg_pairop_fill_all(&base[f], D);
+    int rc = negs && exempt && acc && count_origins(b, nm) == 0 ? RG_OK : RG_E_NOMEM;
+    if (rc == RG_OK) rc = read_pair_marks(b, r, negs, exempt);
+    if (rc == RG_OK && combine_pairs(b, nm, negs, nneg, exempt, base, has, acc, &pool) < 0)
+        rc = RG_E_NOMEM;
     const rg_pairop_table *known[64];
     int nknown = 0;
     rg_pairop_table t;
@@ -294,24 +416,21 @@ static int build_pairs(rg_build *b, rg_rule *r)
         int row, col;
         host->cell_pos(b, a, &row, &col);
         for (int dir = 0; dir < 2 && rc == RG_OK; dir++) {
-            int c = host->cell_at(b, row + dir, col + 1 - dir);
-            int pair[2] = {a, c}, applied = 0;
-            if (c < 0 || !in_one_grid(b, pair, 2)) continue;
-            rg_pairop_fill_all(&t, D);
-            for (int i = 0; i < nneg; i++) {
-                const pairneg *g = &negs[i];
-                if (exempt[2 * a + dir] >> g->of & 1u) continue;
-                if (g->area && !(g->area[a] && g->area[c])) continue;
-                rg_pairop_and(&t, &g->t);
-                applied = 1;
-            }
+            int c = host->cell_at(b, row + dir, col + 1 - dir), slot = 2 * a + dir;
+            int pair[2] = {a, c}, applied = acc[slot] != NULL;
+            if (c < 0 || !in_one_grid(b, nm, pair, 2)) continue;
+            if (applied) t = *acc[slot];
+            if (!applied) rg_pairop_fill_all(&t, D);
+            for (int f = 0; f < NPAIRFAM; f++)
+                if (has[f] && !(exempt[slot] >> f & 1u)) rg_pairop_and(&t, &base[f]), applied = 1;
             if (!applied) continue;
             const rg_pairop_table *shared = intern(b, &t, known, &nknown, 64);
-            if (!shared) return host->error(b, r, NULL, "out of memory");
-            rc = rg_pairop_add(b, shared, a, c, "negatives");
+            rc = shared ? rg_pairop_add(b, shared, a, c, "negatives") : RG_E_NOMEM;
         }
     }
-    return rc;
+    free(acc);
+    free(pool);
+    return rc == RG_E_NOMEM ? host->error(b, r, NULL, "out of memory") : rc;
 }
 
 /* ---- Rossini ends: not monotone -------------------------------------------------------- */
@@ -369,43 +488,112 @@ static int trio_check(const int *values, void *data)
     return !(x < y && y < z) && !(x > y && y > z);
 }
 
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* Does a mark of family hold cell at its first place, passing same()?
+ * bit: the family's CLUE_ bit, which read_clues set at the first cell of
+ * every such mark. */
+static int marked_at(rg_build *b, const negatives_model *nm, int cell, int bit, const char *family,
+                     const int *cells, int (*same)(const mark *, const int *))
+{
+    if (!(nm->clues[cell] & bit)) return 0;
+    const int *ms;
+    int n = host->cell_marks(b, cell, &ms);
+    for (int i = 0; i < n; i++) {
+        mark m = mark_at(b, ms[i]);
+        if (m.n > 0 && m.cells[0] == cell && strcmp(m.family, family) == 0 && same(&m, cells))
+            return 1;
+    }
+    return 0;
+}
+
+/* A rossini clue at this end: its first three cells are the end's. */
+static int same_end(const mark *m, const int *e)
+{
+    return m->n >= 3 && m->cells[1] == e[1] && m->cells[2] == e[2];
+}
+
+static int add_trio(rg_build *b, rg_rule *r, const int *e, int D)
+{
+    trio *t = host->alloc(b, sizeof *t);
+    if (!t) return host->error(b, r, NULL, "out of memory");
+    memcpy(t->cells, e, sizeof t->cells);
+    t->full = mask_upto(D);
+    rg_propagator def = {sizeof(rg_propagator), "not_rossini",  "negatives",
+                         RG_COST_LINEAR,        trio_propagate, trio_check};
+    return host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);
+}
+
+/* The houses a rossini negative looks at, ascending: every house, or with
+ * an area those holding a cell of it (malloc'd; -1 without memory). */
+static int rossini_houses(rg_build *b, const spec *s, int **out)
+{
+    int nh = host->house_count(b), n = 0;
+    if (s->narea < 0) {
+        *out = malloc((size_t)(nh ? nh : 1) * sizeof **out);
+        for (int h = 0; *out && h < nh; h++) (*out)[h] = h;
+        return *out ? nh : -1;
+    }
+    size_t total = 0;
+    for (int i = 0; i < s->narea; i++) {
+        const int *hs;
+        int k = host->cell_houses(b, s->area[i], &hs);
+        if (k < 0) return -1;
+        total += (size_t)k;
+    }
+    if (!(*out = malloc((total ? total : 1) * sizeof **out))) return -1;
+    for (int i = 0; i < s->narea; i++) {
+        const int *hs;
+        int k = host->cell_houses(b, s->area[i], &hs);
+        memcpy(*out + n, hs, (size_t)k * sizeof *hs);
+        n += k;
+    }
+    qsort(*out, (size_t)n, sizeof **out, cmp_int);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || (*out)[m - 1] != (*out)[i]) (*out)[m++] = (*out)[i];
+    return m;
+}
+
 /* Ends of full row and column houses, in the order the house's rule lists
- * its cells (format.md 8.3): the first three, and the last three reversed. */
+ * its cells (format.md 8.3): the first three, and the last three reversed.
+ * Once a negative without an area has covered them all, later ones add
+ * nothing. */
 static int build_rossini(rg_build *b, rg_rule *r, const spec *s)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int D = bi.digits, N = bi.cells, nh = host->house_count(b), nm = host->mark_count(b);
-    if (D < 3) return RG_OK;
-    unsigned char *area = s->narea >= 0 ? area_flags(b, s->area, s->narea, N) : NULL;
-    if (s->narea >= 0 && !area) return host->error(b, r, NULL, "out of memory");
-    for (int h = 0; h < nh; h++) {
+    negatives_model *nm = model_of(b);
+    int D = bi.digits, *hs = NULL, nh;
+    if (!nm) return host->error(b, r, NULL, "out of memory");
+    if (D < 3 || nm->whole_rossini) return RG_OK;
+    if ((s->narea >= 0 && stamp_area(b, nm, s->area, s->narea) < 0) ||
+        (nh = rossini_houses(b, s, &hs)) < 0) {
+        free(hs);
+        return host->error(b, r, NULL, "out of memory");
+    }
+    int rc = RG_OK;
+    for (int i = 0; i < nh && rc == RG_OK; i++) {
         const int *cells;
         int n, kind;
-        host->house(b, h, &cells, &n, &kind);
+        host->house(b, hs[i], &cells, &n, &kind);
         if (n != D || (kind != RG_HOUSE_ROW && kind != RG_HOUSE_COLUMN)) continue;
-        for (int end = 0; end < 2; end++) {
+        for (int end = 0; end < 2 && rc == RG_OK; end++) {
             int e[3];
-            for (int i = 0; i < 3; i++) e[i] = end ? cells[n - 1 - i] : cells[i];
-            if (area && !(area[e[0]] && area[e[1]] && area[e[2]])) continue;
-            int exempt = 0;
-            for (int i = 0; i < nm && !exempt; i++) {
-                mark m = mark_at(b, i);
-                exempt = strcmp(m.family, "rossini") == 0 && m.n >= 3 && m.cells[0] == e[0] &&
-                         m.cells[1] == e[1] && m.cells[2] == e[2];
-            }
-            if (exempt) continue;
-            trio *t = host->alloc(b, sizeof *t);
-            if (!t) return host->error(b, r, NULL, "out of memory");
-            memcpy(t->cells, e, sizeof e);
-            t->full = mask_upto(D);
-            rg_propagator def = {sizeof(rg_propagator), "not_rossini",  "negatives",
-                                 RG_COST_LINEAR,        trio_propagate, trio_check};
-            int rc = host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);
-            if (rc != RG_OK) return rc;
+            for (int k = 0; k < 3; k++) e[k] = end ? cells[n - 1 - k] : cells[k];
+            if (s->narea >= 0 && !(in_area(nm, e[0]) && in_area(nm, e[1]) && in_area(nm, e[2])))
+                continue;
+            if (!marked_at(b, nm, e[0], CLUE_ROSSINI, "rossini", e, same_end))
+                rc = add_trio(b, r, e, D);
         }
     }
-    return RG_OK;
+    free(hs);
+    nm->whole_rossini = s->narea < 0;
+    return rc;
 }
 
 /* ---- Battenburg: no parity checkerboard ------------------------------------------------ */
@@ -448,58 +636,78 @@ static int block_check(const int *values, void *data)
     return !checker;
 }
 
-static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
+/* A battenburg clue on this block: the same first and last cell. */
+static int same_block(const mark *m, const int *e) { return m->n == 4 && m->cells[3] == e[3]; }
+
+/* The cells of the area (or of the board), ascending, each once: malloc'd
+ * into *out; how many, -1 without memory. */
+static int area_cells(rg_build *b, const spec *s, int **out)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, nm = host->mark_count(b);
-    unsigned char *area = s->narea >= 0 ? area_flags(b, s->area, s->narea, N) : NULL;
-    if (s->narea >= 0 && !area) return host->error(b, r, NULL, "out of memory");
-    for (int a = 0; a < N; a++) {
-        int row, col, e[4];
-        host->cell_pos(b, a, &row, &col);
-        int ok = 1;
-        for (int i = 0; i < 4 && ok; i++) {
-            e[i] = host->cell_at(b, row + i / 2, col + i % 2);
-            ok = e[i] >= 0 && (!area || area[e[i]]);
+    int n = s->narea >= 0 ? s->narea : bi.cells, m = 0;
+    if (!(*out = malloc((size_t)(n ? n : 1) * sizeof **out))) return -1;
+    for (int i = 0; i < n; i++) (*out)[i] = s->narea >= 0 ? s->area[i] : i;
+    if (s->narea >= 0) qsort(*out, (size_t)n, sizeof **out, cmp_int);
+    for (int i = 0; i < n; i++)
+        if (!m || (*out)[m - 1] != (*out)[i]) (*out)[m++] = (*out)[i];
+    return m;
+}
+
+/* Every 2 x 2 block of one grid (and of the area) without a battenburg
+ * clue. Once a negative without an area has covered them all, later ones
+ * add nothing. */
+static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
+{
+    negatives_model *nm = model_of(b);
+    int *cells = NULL, n, rc = RG_OK;
+    if (!nm) return host->error(b, r, NULL, "out of memory");
+    if (nm->whole_battenburg) return RG_OK;
+    if ((s->narea >= 0 && stamp_area(b, nm, s->area, s->narea) < 0) || count_origins(b, nm) < 0 ||
+        (n = area_cells(b, s, &cells)) < 0) {
+        free(cells);
+        return host->error(b, r, NULL, "out of memory");
+    }
+    for (int i = 0; i < n && rc == RG_OK; i++) {
+        int row, col, e[4], ok = 1;
+        host->cell_pos(b, cells[i], &row, &col);
+        for (int k = 0; k < 4 && ok; k++) {
+            e[k] = host->cell_at(b, row + k / 2, col + k % 2);
+            ok = e[k] >= 0 && (s->narea < 0 || in_area(nm, e[k]));
         }
-        if (!ok || !in_one_grid(b, e, 4)) continue;
-        int exempt = 0;
-        for (int i = 0; i < nm && !exempt; i++) {
-            mark m = mark_at(b, i);
-            exempt = strcmp(m.family, "battenburg") == 0 && m.n == 4 && m.cells[0] == e[0] &&
-                     m.cells[3] == e[3];
-        }
-        if (exempt) continue;
+        if (!ok || !in_one_grid(b, nm, e, 4) ||
+            marked_at(b, nm, e[0], CLUE_BATTENBURG, "battenburg", e, same_block))
+            continue;
         block *k = host->alloc(b, sizeof *k);
-        if (!k) return host->error(b, r, NULL, "out of memory");
+        if (!k) {
+            rc = host->error(b, r, NULL, "out of memory");
+            break;
+        }
         memcpy(k->cells, e, sizeof e);
         rg_propagator def = {sizeof(rg_propagator), "not_battenburg", "negatives",
                              RG_COST_LINEAR,        block_propagate,  block_check};
-        int rc = host->add_propagator(b, &def, k, e, 4, RG_EV_DOMAIN);
-        if (rc != RG_OK) return rc;
+        rc = host->add_propagator(b, &def, k, e, 4, RG_EV_DOMAIN);
     }
-    return RG_OK;
+    free(cells);
+    nm->whole_battenburg = s->narea < 0;
+    return rc;
 }
 
 /* ---- Cells ------------------------------------------------------------------------------ */
 
+/* Every cell of the area (or board) without a cell clue of the kind holds
+ * what the clue would not allow. Once a negative of one kind and split
+ * without an area has covered every cell, later ones add nothing. */
 static int build_cells(rg_build *b, rg_rule *r, const spec *s)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int N = bi.cells, nm = host->mark_count(b);
-    unsigned char *skip = host->alloc(b, (size_t)N + 1);
-    if (!skip) return host->error(b, r, NULL, "out of memory");
-    if (s->narea >= 0) {
-        memset(skip, 1, (size_t)N);
-        for (int i = 0; i < s->narea; i++) skip[s->area[i]] = 0;
-    }
-    for (int i = 0; i < nm; i++) {
-        mark m = mark_at(b, i);
-        if (strcmp(m.family, "cell") == 0 && m.key / 1000 == s->sel)
-            for (int j = 0; j < m.n; j++) skip[m.cells[j]] = 1;
-    }
+    negatives_model *nm = model_of(b);
+    int *cells = NULL, n, rc = RG_OK;
+    if (!nm) return host->error(b, r, NULL, "out of memory");
+    unsigned char *whole = &nm->whole_cell[s->sel][s->value];
+    if (*whole) return RG_OK;
+    if ((n = area_cells(b, s, &cells)) < 0) return host->error(b, r, NULL, "out of memory");
     /* An uncovered cell holds what the clue would not allow. */
     rg_mask allowed = 0;
     for (int d = 1; d <= bi.digits; d++) {
@@ -509,12 +717,12 @@ static int build_cells(rg_build *b, rg_rule *r, const spec *s)
                                  : d > s->value;
         if (!clue) allowed |= (rg_mask)1 << (d - 1);
     }
-    for (int c = 0; c < N; c++) {
-        if (skip[c]) continue;
-        int rc = host->restrict_cell(b, c, allowed);
-        if (rc != RG_OK) return rc;
-    }
-    return RG_OK;
+    for (int i = 0; i < n && rc == RG_OK; i++)
+        if (!(nm->clues[cells[i]] & CLUE_CELL << s->sel))
+            rc = host->restrict_cell(b, cells[i], allowed);
+    free(cells);
+    *whole = s->narea < 0;
+    return rc;
 }
 
 /* ---- Link --------------------------------------------------------------------------------- */
@@ -522,6 +730,9 @@ static int build_cells(rg_build *b, rg_rule *r, const spec *s)
 static int link_negative(rg_build *b, rg_rule *r, void *data)
 {
     const spec *s = data;
+    negatives_model *nm = model_of(b);
+    if (!nm || (s->of >= NPAIRFAM && read_clues(b, nm) < 0))
+        return host->error(b, r, NULL, "out of memory");
     switch (s->of) {
     case F_ROSSINI: return build_rossini(b, r, s);
     case F_BATTENBURG: return build_battenburg(b, r, s);
@@ -529,7 +740,7 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     default: break;
     }
     /* Pair negatives: the first one of the document builds them all. */
-    return first_pair_negative(b) == s->mark ? build_pairs(b, r) : RG_OK;
+    return nm->first_pair == s ? build_pairs(b, r, nm) : RG_OK;
 }
 
 static const rg_rule_type types[] = {
@@ -542,7 +753,14 @@ static const rg_rule_type types[] = {
      .write_order = negative_order},
 };
 
+/* The pair operators' host, and the lookups of large documents. */
+static int negatives_setup(const rg_host *h)
+{
+    int rc = rg_lookups_check(h);
+    return rc == RG_OK ? rg_pairop_init(h) : rc;
+}
+
 RG_PLUGIN_DEFINE("negatives", "1.0",
                  "negative constraints: kropki, xv, difference, ratio, "
                  "product, sum, rossini, battenburg, cell",
-                 host, types, rg_pairop_init);
+                 host, types, negatives_setup);

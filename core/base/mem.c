@@ -2,6 +2,7 @@
  * can end with zero bytes held and make the n-th allocation fail on demand. */
 #include <limits.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,9 +31,14 @@ static int injected_failure(void)
     return 0;
 }
 
+/* No object may be larger than PTRDIFF_MAX (malloc refuses it too): such a
+ * size fails here, before the allocator sees a value that tools such as
+ * Valgrind take for a negative one. */
+#define MEM_MAX ((size_t)PTRDIFF_MAX - HDR)
+
 void *rg_mem_alloc(size_t size)
 {
-    unsigned char *p = size > SIZE_MAX - HDR || injected_failure() ? NULL : malloc(size + HDR);
+    unsigned char *p = size > MEM_MAX || injected_failure() ? NULL : malloc(size + HDR);
     if (!p) {
         atomic_fetch_add(&failures, 1);
         return NULL;
@@ -69,7 +75,7 @@ void *rg_mem_realloc(void *p, size_t size)
     unsigned char *q = (unsigned char *)p - HDR;
     size_t old;
     memcpy(&old, q, sizeof old);
-    unsigned char *r = size > SIZE_MAX - HDR || injected_failure() ? NULL : realloc(q, size + HDR);
+    unsigned char *r = size > MEM_MAX || injected_failure() ? NULL : realloc(q, size + HDR);
     if (!r) {
         atomic_fetch_add(&failures, 1);
         return NULL;

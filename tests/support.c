@@ -21,6 +21,12 @@ static void free_registry(void)
     presets = NULL;
 }
 
+int t_scaled(void)
+{
+    const char *s = getenv("RULEGRID_TEST_SCALE");
+    return s && *s;
+}
+
 int t_done(int rc)
 {
     free_registry();

@@ -45,6 +45,11 @@ int t_corpus_unique(const char *rel);
 int t_mem_setup(void **state);
 int t_mem_teardown(void **state);
 
+/* Run on a sample? RULEGRID_TEST_SCALE set (non-empty): the Valgrind and
+ * sanitizer stages, where the slow tests take fewer rounds of the same code
+ * paths (docs/testing.md, "Stages"). */
+int t_scaled(void);
+
 /* End of a test program: frees the registry and fails (returns non-zero)
  * when the library still holds memory. Use as return t_done(rc). */
 int t_done(int rc);

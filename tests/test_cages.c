@@ -216,7 +216,8 @@ static void signed_sums(void **state)
 {
     (void)state;
     int feasible = 0, pruned = 0;
-    for (int t = 0; t < 3000; t++) {
+    const int full = 3000, rounds = t_scaled() ? 750 : full; /* a quarter on a sample */
+    for (int t = 0; t < rounds; t++) {
         lsum L;
         L.D = t % 5 == 4 ? 13 + v3_rand(2) : 4 + v3_rand(6);
         L.ng = 1 + v3_rand(4);
@@ -261,8 +262,8 @@ static void signed_sums(void **state)
             pruned += keep[i] != dom[i];
         }
     }
-    assert_true(feasible > 1000);
-    assert_true(pruned > 500);
+    assert_true(feasible > 1000 * rounds / full);
+    assert_true(pruned > 500 * rounds / full);
 }
 
 /* Distinct digits within a group, signs between groups: a + b = 4 with a
@@ -352,7 +353,8 @@ static void derived_soundness(void **state)
 {
     (void)state;
     int solvable = 0;
-    for (int t = 0; t < 200; t++) {
+    const int full = 200, rounds = t_scaled() ? 50 : full; /* a quarter on a sample */
+    for (int t = 0; t < rounds; t++) {
         int D = 4 + v3_rand(2), rows = 3, N = rows * D;
         int plant[16], owner[16];
         char rules[2048];
@@ -380,7 +382,7 @@ static void derived_soundness(void **state)
         }
         solvable += sound_planted(rules, sizeof rules, rows, D, plant, 20000, 0);
     }
-    assert_true(solvable > 30);
+    assert_true(solvable > 30 * rounds / full);
 }
 
 /* Units with sum cages inside: one or two rows of D cells (D 4..8, or one
@@ -392,7 +394,8 @@ static void unit_soundness(void **state)
 {
     (void)state;
     int solvable = 0;
-    for (int t = 0; t < 300; t++) {
+    const int full = 300, rounds = t_scaled() ? 75 : full; /* a quarter on a sample */
+    for (int t = 0; t < rounds; t++) {
         /* Every fifth a single row of 13 or 14 digits (the search without
          * the mask table). */
         int big = t % 5 == 4;
@@ -415,7 +418,7 @@ static void unit_soundness(void **state)
         }
         solvable += sound_planted(rules, sizeof rules, rows, D, plant, 15000, rows == 1 && !big);
     }
-    assert_true(solvable > 30);
+    assert_true(solvable > 30 * rounds / full);
 }
 
 /* match_onto (k items onto exactly the k values of a set, by sets of

@@ -18,11 +18,18 @@
 /* Has the time run out? Reads the clock (when there is a time limit). */
 int rg_limits_clock(rg_solver *s);
 
-/* Before a search node: 1 when a limit ends the run. */
-static inline int rg_limits_node(rg_solver *s)
+/* Is the run over already, or is the node limit (nodes and probes) used up? */
+static inline int rg_limits_spent(rg_solver *s)
 {
     if (s->stopped) return 1;
     if (s->o.max_nodes && s->st.nodes + s->probes >= s->o.max_nodes) return s->stopped = 1;
+    return 0;
+}
+
+/* Before a search node: 1 when a limit ends the run. */
+static inline int rg_limits_node(rg_solver *s)
+{
+    if (rg_limits_spent(s)) return 1;
     if (s->o.max_seconds > 0 && (s->st.nodes & 127) == 0) return rg_limits_clock(s);
     return 0;
 }
@@ -30,8 +37,7 @@ static inline int rg_limits_node(rg_solver *s)
 /* Before a probe (each costs a propagation): 1 when a limit ends the run. */
 static inline int rg_limits_probe(rg_solver *s)
 {
-    if (s->stopped) return 1;
-    if (s->o.max_nodes && s->st.nodes + s->probes >= s->o.max_nodes) return s->stopped = 1;
+    if (rg_limits_spent(s)) return 1;
     return s->o.max_seconds > 0 ? rg_limits_clock(s) : 0;
 }
 

@@ -55,4 +55,57 @@ static inline void sumset_of_cells(const rg_mask *dom, const int *cells, int n, 
     *out = a;
 }
 
+/* dst |= src >> k, over the first nw words. */
+static inline void sumset_or_shr(sumset *dst, const sumset *src, int k, int nw)
+{
+    int q = k / 64, r = k % 64;
+    for (int i = 0; i + q < nw; i++) {
+        uint64_t v = src->w[i + q] >> r;
+        if (r && i + q + 1 < nw) v |= src->w[i + q + 1] << (64 - r);
+        dst->w[i] |= v;
+    }
+}
+
+/* At most this many cells for sumset_supports (its sets live on the stack). */
+#define SUMSET_SUPPORT_CELLS 64
+
+/* keep[i] gets the digits x of cells[i] (from dom) for which x plus some sum
+ * of the other cells, a digit each, repeats allowed, is in target (a set of
+ * sums up to cap, nw = cap / 64 + 1 words). One pass forward keeps the sums
+ * of each prefix, one pass backward the sums each prefix must make to reach
+ * target: a digit is kept when it joins the two. That is n sets each way
+ * where a set of the other cells per cell costs n per cell. Needs
+ * n <= SUMSET_SUPPORT_CELLS. */
+static inline void sumset_supports(const rg_mask *dom, const int *cells, int n, int cap, int nw,
+                                   const sumset *target, rg_mask *keep)
+{
+    sumset pre[SUMSET_SUPPORT_CELLS];
+    pre[0].w[0] = 1;
+    for (int i = 1; i < nw; i++) pre[0].w[i] = 0;
+    for (int k = 0; k + 1 < n; k++) {
+        for (int i = 0; i < nw; i++) pre[k + 1].w[i] = 0;
+        for (rg_mask m = dom[cells[k]]; m; m &= m - 1)
+            sumset_or_shift(&pre[k + 1], &pre[k], __builtin_ctz(m) + 1, nw);
+        sumset_cap(&pre[k + 1], cap, nw);
+    }
+    sumset need = *target, next, t;
+    for (int k = n - 1; k >= 0; k--) {
+        rg_mask m = dom[cells[k]], kept = 0;
+        for (int i = 0; i < nw; i++) next.w[i] = 0;
+        for (rg_mask r = m; r; r &= r - 1) {
+            int x = __builtin_ctz(r) + 1;
+            for (int i = 0; i < nw; i++) t.w[i] = 0;
+            sumset_or_shift(&t, &pre[k], x, nw);
+            for (int i = 0; i < nw; i++)
+                if (t.w[i] & need.w[i]) {
+                    kept |= (rg_mask)1 << (x - 1);
+                    break;
+                }
+            if (k) sumset_or_shr(&next, &need, x, nw);
+        }
+        keep[k] = kept;
+        need = next;
+    }
+}
+
 #endif

@@ -52,6 +52,24 @@ static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sums
     return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
+/* Keeps in each of cells[0..n) the digits x with some sum of the others
+ * plus x in target: both ways along the cells at once (sumset_supports),
+ * cell by cell past SUMSET_SUPPORT_CELLS. */
+static int keep_all_hitting(rg_space *sp, const int *cells, int n, const sumset *target, int cap,
+                            int nw)
+{
+    if (n > SUMSET_SUPPORT_CELLS) {
+        for (int i = 0; i < n; i++)
+            if (keep_hitting(sp, cells, n, i, target, cap, nw) < 0) return RG_PROP_FAIL;
+        return RG_PROP_FIX;
+    }
+    rg_mask keep[SUMSET_SUPPORT_CELLS];
+    sumset_supports(lines_host->domains(sp), cells, n, cap, nw, target, keep);
+    for (int i = 0; i < n; i++)
+        if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
 /* The closing step of a loop counts as a step only with 3 or more cells. */
 static int steps(const line *l) { return l->closed && l->n > 2 ? l->n : l->n - 1; }
 
@@ -258,8 +276,7 @@ static int prop_region_sum(rg_space *sp, void *data)
                 if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
         }
-        for (int i = 0; i < n; i++)
-            if (keep_hitting(sp, cells, n, i, &common, cap, nw) < 0) return RG_PROP_FAIL;
+        if (keep_all_hitting(sp, cells, n, &common, cap, nw) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -538,9 +555,7 @@ static int prop_double_arrow(rg_space *sp, void *data)
         /* An end keeps what the other end can complete to a total. */
         if (keep_hitting(sp, both, 2, side, &target, cap, nw) < 0) return RG_PROP_FAIL;
     }
-    for (int i = 0; i < n - 2; i++)
-        if (keep_hitting(sp, l->cells + 1, n - 2, i, &target, cap, nw) < 0) return RG_PROP_FAIL;
-    return RG_PROP_FIX;
+    return keep_all_hitting(sp, l->cells + 1, n - 2, &target, cap, nw);
 }
 
 static int check_double_arrow(const int *values, void *data)

@@ -47,7 +47,7 @@ static void errors(void **state)
 /* ---- Random arrows ----------------------------------------------------------------- */
 
 typedef struct arw {
-    int bulb[3], nb, shaft[2][4], len[2], ns, cols;
+    int bulb[3], nb, shaft[2][6], len[2], ns, cols;
 } arw;
 
 static int bulb_value(const arw *a, const int *g)
@@ -188,6 +188,49 @@ static void soundness(void **state)
     assert_true(solvable > 20);
 }
 
+/* Shafts whose cells share a house (a cage without a sum here) sum as sets
+ * of distinct digits (the arrow's groups): random arrows, a cage over some
+ * of a shaft's cells, random start domains; narrowing keeps every digit a
+ * solution uses, and the groups prune past what digits with repeats allow. */
+static void soundness_groups(void **state)
+{
+    (void)state;
+    int solvable = 0, grouped = 0, t = 0;
+    while (t < 300) {
+        int rows = 3, cols = 3 + v3_rand(2), D = 4 + v3_rand(6);
+        arw a;
+        char rule[1024], rules[1600];
+        if (!gen_arrow(rows, cols, 1, 5, &a, rule, sizeof rule) || a.len[0] < 2) continue;
+        t++;
+        /* A cage over 2.. cells of the first shaft. */
+        int pick[8], np = 2 + v3_rand(a.len[0] - 1);
+        for (int k = 0; k < np; k++) pick[k] = a.shaft[0][k];
+        snprintf(rules, sizeof rules, "[%s, {\"type\": \"cage\", \"cells\": ", rule);
+        v3_cells(rules, sizeof rules, pick, np, cols);
+        v3_cat(rules, sizeof rules, "}]");
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_mask start[64];
+        v3_domains(rows * cols, D, 40000, start);
+        solvable += v3_sound(p, start, 0);
+        rg_puzzle_free(p);
+        grouped++;
+    }
+    assert_true(solvable > 20);
+    assert_int_equal(grouped, 300);
+    /* Three cells of a row of a 4 x 4 sudoku add up to 6 at least; with
+     * repeats they could make 3, within reach of a one-cell bulb. At the
+     * propagate level (no subsets) only the groups see that nothing fits. */
+    rg_puzzle *p = v3_parse(4, 4, 4,
+                            "[" V3_GRID4 ", {\"type\": \"arrow\", \"bulb\": [\"r1c1\"], "
+                            "\"lines\": [[\"r2c1\", \"r2c2\", \"r2c3\"]]}]");
+    rg_mask start[16], out[16];
+    for (int c = 0; c < 16; c++) start[c] = 0xF;
+    rg_solver *s = rg_solver_new();
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), RG_FAIL);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
 /* Shafts long enough that their sums pass the value sets: 32 digits, a
  * 3-cell pill and a 36-cell shaft prune by bounds. Start domains around a
  * planted solution; soundness only. */
@@ -250,6 +293,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(pills_in_base_ten, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(soundness_groups, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness_bounds, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_arrows, t_mem_setup, t_mem_teardown),
     };

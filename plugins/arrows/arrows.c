@@ -5,8 +5,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arrows.h"
+#include "linsum.h"
 #include "masks.h"
 #include "rulegrid/plugin.h"
 #include "sumset.h"
@@ -18,12 +20,23 @@ const rg_host *arrows_host;
  * a 99 x 99 board can add up to: no solution. */
 #define MAX_BULB 7
 
+/* A shaft's cells in groups (link): a group of two or more cells that
+ * share a house takes distinct digits, so its sums are those of sets of
+ * distinct digits; every other cell is a group of its own. */
+typedef struct shaft {
+    int ng;
+    int *start;              /* group g is order[start[g] .. start[g + 1]) */
+    int *order;              /* the shaft's cells, group by group */
+    unsigned char *distinct; /* group g's cells share a house */
+} shaft;
+
 typedef struct arrow {
     const int *bulb;
     int nbulb, D;
     const int *const *shaft;
     const int *len;
     int nshaft;
+    shaft *groups; /* per shaft, from link; NULL before */
 } arrow;
 
 /* The bulb values within cap, by digits in bulb order: each step is
@@ -126,6 +139,141 @@ static int prune_bounds(rg_space *sp, const arrow *a)
     return changed ? RG_PROP_NOFIX : RG_PROP_FIX;
 }
 
+/* A shaft's cells keep the digits the rest of the shaft can complete to a
+ * value in target. RG_FAIL or 0. */
+static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, const sumset *target)
+{
+    const rg_mask *dom = arrows_host->domains(sp);
+    rg_mask keep[SUMSET_SUPPORT_CELLS];
+    if (n <= SUMSET_SUPPORT_CELLS) {
+        sumset_supports(dom, cells, n, cap, nw, target, keep);
+        for (int k = 0; k < n; k++)
+            if (arrows_host->keep(sp, cells[k], keep[k]) < 0) return RG_FAIL;
+        return 0;
+    }
+    /* A longer shaft: the sums of the others, cell by cell. */
+    for (int k = 0; k < n; k++) {
+        sumset others, t;
+        sumset_of_cells(dom, cells, n, k, cap, nw, &others);
+        rg_mask kept = 0;
+        for (rg_mask m = dom[cells[k]]; m; m &= m - 1) {
+            int d = __builtin_ctz(m) + 1;
+            for (int w = 0; w < nw; w++) t.w[w] = 0;
+            sumset_or_shift(&t, &others, d, nw);
+            for (int w = 0; w < nw; w++)
+                if (t.w[w] & target->w[w]) {
+                    kept |= (rg_mask)1 << (d - 1);
+                    break;
+                }
+        }
+        if (arrows_host->keep(sp, cells[k], kept) < 0) return RG_FAIL;
+    }
+    return 0;
+}
+
+/* The sums up to cap that group g of sh can make (a set of distinct digits
+ * for a distinct group, else its one cell's digits). */
+static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
+                       sumset *out)
+{
+    const int *cells = sh->order + sh->start[g];
+    int n = sh->start[g + 1] - sh->start[g];
+    memset(out, 0, sizeof *out);
+    if (!sh->distinct[g]) {
+        for (rg_mask m = dom[cells[0]]; m; m &= m - 1) {
+            int x = __builtin_ctz(m) + 1;
+            if (x <= cap) sumset_add(out, x);
+        }
+        return;
+    }
+    rg_mask d[LSUM_CELLS];
+    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+    int dpw = lsum_dp_words(a->D);
+    for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+    lsum_forward(d, n, dpw, lay);
+    for (int w = 0; w < dpw; w++)
+        for (uint64_t bits = lay[n][w]; bits; bits &= bits - 1) {
+            int x = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
+            if (x <= cap) sumset_add(out, x);
+        }
+    (void)nw;
+}
+
+/* dst = the sums of a value of x and a value of y, up to cap. */
+static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *dst)
+{
+    sumset t = {{0}};
+    for (int w = 0; w < nw; w++)
+        for (uint64_t bits = y->w[w]; bits; bits &= bits - 1)
+            sumset_or_shift(&t, x, w * 64 + __builtin_ctzll(bits), nw);
+    sumset_cap(&t, cap, nw);
+    *dst = t;
+}
+
+/* The sums up to cap shaft s can make, its groups' sums added. */
+static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *out)
+{
+    const shaft *sh = &a->groups[s];
+    sumset acc = {{0}}, part;
+    acc.w[0] = 1;
+    for (int g = 0; g < sh->ng; g++) {
+        group_sums(a, sh, g, dom, cap, nw, &part);
+        sums_add(&acc, &part, cap, nw, &acc);
+    }
+    *out = acc;
+}
+
+/* A shaft's groups keep the sums that the other groups complete to a value
+ * in target (forward: the sums of the groups before; backward: the sums the
+ * groups before must make), and a group's cells the digits of those sums:
+ * a distinct group's cells the digits of its sets of distinct digits with
+ * such a sum. RG_FAIL or 0. */
+static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *target)
+{
+    const shaft *sh = &a->groups[s];
+    int ng = sh->ng;
+    if (ng > SUMSET_SUPPORT_CELLS) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
+    const rg_mask *dom = arrows_host->domains(sp);
+    sumset sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
+    for (int g = 0; g < ng; g++) group_sums(a, sh, g, dom, cap, nw, &sums[g]);
+    memset(&pre[0], 0, sizeof pre[0]);
+    pre[0].w[0] = 1;
+    for (int g = 0; g + 1 < ng; g++) sums_add(&pre[g], &sums[g], cap, nw, &pre[g + 1]);
+    sumset need = *target, next, t, ok;
+    for (int g = ng - 1; g >= 0; g--) {
+        memset(&ok, 0, sizeof ok);
+        memset(&next, 0, sizeof next);
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = sums[g].w[w]; bits; bits &= bits - 1) {
+                int x = w * 64 + __builtin_ctzll(bits);
+                memset(&t, 0, sizeof t);
+                sumset_or_shift(&t, &pre[g], x, nw);
+                for (int i = 0; i < nw; i++)
+                    if (t.w[i] & need.w[i]) {
+                        sumset_add(&ok, x);
+                        break;
+                    }
+                if (g) sumset_or_shr(&next, &need, x, nw);
+            }
+        const int *cells = sh->order + sh->start[g];
+        int n = sh->start[g + 1] - sh->start[g];
+        if (!sh->distinct[g]) {
+            if (arrows_host->keep(sp, cells[0], (rg_mask)(ok.w[0] >> 1)) < 0) return RG_FAIL;
+        } else {
+            rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+            uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+            int dpw = lsum_dp_words(a->D);
+            for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+            lsum_forward(d, n, dpw, lay);
+            lsum_backward(d, n, dpw, lay, ok.w, keep);
+            for (int i = 0; i < n; i++)
+                if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
+        }
+        need = next;
+    }
+    return 0;
+}
+
 /* The values the bulb can read and every shaft can add up to (target); a
  * bulb digit stays when it is part of a reading in target, a shaft digit
  * when the rest of its shaft can complete it to a value in target. Bulb and
@@ -148,7 +296,10 @@ static int arrow_propagate(rg_space *sp, void *data)
     sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
-        sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
+        if (a->groups)
+            shaft_sums(a, s, dom, (int)cap, nw, &part);
+        else
+            sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
     }
     uint64_t any = 0;
@@ -160,23 +311,9 @@ static int arrow_propagate(rg_space *sp, void *data)
     for (int i = 0; i < a->nbulb; i++)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++)
-        for (int k = 0; k < a->len[s]; k++) {
-            sumset others, t;
-            sumset_of_cells(dom, a->shaft[s], a->len[s], k, (int)cap, nw, &others);
-            int c = a->shaft[s][k];
-            rg_mask keep = 0;
-            for (rg_mask m = dom[c]; m; m &= m - 1) {
-                int d = __builtin_ctz(m) + 1;
-                for (int w = 0; w < nw; w++) t.w[w] = 0;
-                sumset_or_shift(&t, &others, d, nw);
-                for (int w = 0; w < nw; w++)
-                    if (t.w[w] & target.w[w]) {
-                        keep |= (rg_mask)1 << (d - 1);
-                        break;
-                    }
-            }
-            if (arrows_host->keep(sp, c, keep) < 0) return RG_PROP_FAIL;
-        }
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, &target)
+                       : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
+            return RG_PROP_FAIL;
     /* Bulb and shafts were pruned against one target; a cell shared by two
      * parts can leave more to do. */
     return RG_PROP_FIX;
@@ -270,7 +407,6 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
 
 static int compile_arrow(rg_build *b, rg_rule *r, void **data)
 {
-    (void)data;
     rg_board_info bi;
     arrows_host->board(b, &bi);
     arrow *a = arrows_host->alloc(b, sizeof *a);
@@ -327,7 +463,95 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
     }
     rc = arrows_host->add_mark(b, "arrow", 0, cells, n);
     if (rc != RG_OK) return rc;
+    *data = a;
     return arrows_host->add_propagator(b, &arrow_prop, a, cells, n, RG_EV_DOMAIN);
+}
+
+/* Is house h among the houses of cell (ascending, from cell_houses)? */
+static int in_house(const rg_build *b, int cell, int h)
+{
+    const int *hs;
+    int k = arrows_host->cell_houses(b, cell, &hs);
+    for (int i = 0; i < k; i++)
+        if (hs[i] == h) return 1;
+    return 0;
+}
+
+/* Positions of sh's unused cells in house h, each cell once, at most
+ * LSUM_CELLS, into pick; returns how many. */
+static int house_picks(const rg_build *b, const int *cells, int n, const unsigned char *used, int h,
+                       int *pick)
+{
+    int k = 0;
+    for (int j = 0; j < n && k < LSUM_CELLS; j++) {
+        if (used[j] || !in_house(b, cells[j], h)) continue;
+        int dup = 0;
+        for (int i = 0; i < k && !dup; i++) dup = cells[pick[i]] == cells[j];
+        if (!dup) pick[k++] = j;
+    }
+    return k;
+}
+
+/* Shafts past this many cells are not grouped (linking stays cheap). */
+#define GROUP_CELLS 256
+
+/* Shaft s's groups: again and again the house holding most of the cells not
+ * yet grouped takes them (two or more), and the rest go one by one. */
+static int group_shaft(rg_build *b, const arrow *a, int s, shaft *sh)
+{
+    const int *cells = a->shaft[s];
+    int n = a->len[s], grouping = a->D <= LSUM_DP_DIGITS && n <= GROUP_CELLS;
+    sh->order = arrows_host->alloc(b, (size_t)n * sizeof *sh->order);
+    sh->start = arrows_host->alloc(b, (size_t)(n + 1) * sizeof *sh->start);
+    sh->distinct = arrows_host->alloc(b, (size_t)n);
+    unsigned char *used = arrows_host->alloc(b, (size_t)n);
+    if (!sh->order || !sh->start || !sh->distinct || !used) return RG_E_NOMEM;
+    int placed = 0, pick[LSUM_CELLS], best[LSUM_CELLS];
+    sh->ng = 0;
+    while (placed < n) {
+        int nbest = 0;
+        for (int i = 0; grouping && i < n; i++) {
+            if (used[i]) continue;
+            const int *hs;
+            int k = arrows_host->cell_houses(b, cells[i], &hs);
+            for (int q = 0; q < k; q++) {
+                int h = hs[q], np = house_picks(b, cells, n, used, h, pick);
+                if (np > nbest) {
+                    nbest = np;
+                    memcpy(best, pick, (size_t)np * sizeof *pick);
+                }
+            }
+        }
+        if (nbest < 2) {
+            nbest = 1;
+            for (int i = 0; i < n; i++)
+                if (!used[i]) {
+                    best[0] = i;
+                    break;
+                }
+        }
+        sh->start[sh->ng] = placed;
+        sh->distinct[sh->ng++] = nbest >= 2;
+        for (int i = 0; i < nbest; i++) {
+            used[best[i]] = 1;
+            sh->order[placed++] = cells[best[i]];
+        }
+    }
+    sh->start[sh->ng] = placed;
+    return RG_OK;
+}
+
+/* Once every rule is read: the shafts' groups of cells sharing a house. */
+static int link_arrow(rg_build *b, rg_rule *r, void *data)
+{
+    arrow *a = data;
+    shaft *groups = arrows_host->alloc(b, (size_t)a->nshaft * sizeof *groups);
+    if (!groups) return arrows_host->error(b, r, NULL, "out of memory");
+    for (int s = 0; s < a->nshaft; s++)
+        if (group_shaft(b, a, s, &groups[s]) != RG_OK)
+            return arrows_host->error(b, r, NULL, "out of memory");
+    a->groups = groups;
+    return RG_OK;
 }
 
 /* format.md §6: the rank and the order fields are written in (fmt). */
@@ -338,6 +562,7 @@ static const rg_rule_type types[] = {
      .name = "arrow",
      .family = "arrows",
      .compile = compile_arrow,
+     .link = link_arrow,
      .generate = arrows_generate,
      .write_rank = 605,
      .write_order = arrow_order},

@@ -302,8 +302,10 @@ static long pick_value(int kind, const int *v, int n, int D)
 }
 
 /* One random instance: a line of n cells (a 1 x n board, or the diagonal of
- * an n x n board for a little killer) with D digits, the clue alone or with
- * a region over the line; random start domains. Narrowing must keep every
+ * an n x n board for a little killer) with D digits, the clue alone, with
+ * a region over the line (region 1) or over a run of it (region 2: its
+ * cells are walked as sets of distinct digits, the others not); random
+ * start domains. Narrowing must keep every
  * digit some satisfying assignment uses, fail only when none exists, agree
  * with check at singletons and, without the region (no repeats rule), keep
  * nothing more. */
@@ -318,12 +320,21 @@ static void sound_once(rg_solver *s, int kind, int region)
     }
     clue q = {{0, 0, kind == LITTLE_KILLER, 1, n}, pick_value(kind, v, n, D)};
     if (kind == LITTLE_KILLER && rnd(3) == 0) q.value = n + rnd((unsigned)(n * D - n + 1));
-    char json[4096], rule[1024], cells[1024];
+    char json[4096], rule[1024], cells[1024], part[1024];
     put_rule(rule, sizeof rule, kind, &q);
-    size_t k = 0;
-    for (int i = 0; i < n; i++)
+    /* region 2: the region holds only the cells from..to of the line. */
+    int from = region == 2 ? (int)rnd((unsigned)n - 1) : 0;
+    int to = region == 2 ? from + 1 + (int)rnd((unsigned)(n - 1 - from)) : n - 1;
+    if (region == 2 && from == 0 && to == n - 1) to--;
+    size_t k = 0, kp = 0;
+    part[0] = 0;
+    for (int i = 0; i < n; i++) {
         k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r%dc%d\"", i ? ", " : "",
                               q.l.r + i * q.l.dr + 1, i + 1);
+        if (i >= from && i <= to)
+            kp += (size_t)snprintf(part + kp, sizeof part - kp, "%s\"r%dc%d\"",
+                                   i > from ? ", " : "", q.l.r + i * q.l.dr + 1, i + 1);
+    }
     snprintf(json, sizeof json,
              "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, "
              "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s%s%s%s]}",
@@ -331,7 +342,7 @@ static void sound_once(rg_solver *s, int kind, int region)
              region ? ", {\"type\": "
                       "\"region\", \"cells\": ["
                     : "",
-             region ? cells : "", region ? "]}" : "");
+             region ? part : "", region ? "]}" : "");
     rg_puzzle *p = t_parse(json);
     int idx[8];
     for (int i = 0; i < n; i++) {
@@ -400,6 +411,7 @@ static void soundness(int kind)
     for (int i = 0; i < 150; i++) {
         sound_once(s, kind, 0);
         sound_once(s, kind, 1);
+        sound_once(s, kind, 2);
     }
     rg_solver_free(s);
 }

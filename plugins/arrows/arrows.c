@@ -171,6 +171,10 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
     return 0;
 }
 
+/* Words a set of sums of this arrow is cleared over: nw, and at least the
+ * two that lsum_backward reads (the sums of sets of up to 12 digits). */
+static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
+
 /* The sums up to cap that group g of sh can make (a set of distinct digits
  * for a distinct group, else its one cell's digits). */
 static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
@@ -178,12 +182,10 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
 {
     const int *cells = sh->order + sh->start[g];
     int n = sh->start[g + 1] - sh->start[g];
-    memset(out, 0, sizeof *out);
+    for (int w = 0; w < clear_words(nw); w++) out->w[w] = 0;
     if (!sh->distinct[g]) {
-        for (rg_mask m = dom[cells[0]]; m; m &= m - 1) {
-            int x = __builtin_ctz(m) + 1;
-            if (x <= cap) sumset_add(out, x);
-        }
+        out->w[0] = (uint64_t)dom[cells[0]] << 1;
+        sumset_cap(out, cap, nw);
         return;
     }
     rg_mask d[LSUM_CELLS];
@@ -196,29 +198,33 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
             int x = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
             if (x <= cap) sumset_add(out, x);
         }
-    (void)nw;
 }
 
-/* dst = the sums of a value of x and a value of y, up to cap. */
+/* dst = the sums of a value of x and a value of y, up to cap (dst may be x). */
 static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *dst)
 {
-    sumset t = {{0}};
+    sumset t;
+    for (int w = 0; w < clear_words(nw); w++) t.w[w] = 0;
     for (int w = 0; w < nw; w++)
         for (uint64_t bits = y->w[w]; bits; bits &= bits - 1)
             sumset_or_shift(&t, x, w * 64 + __builtin_ctzll(bits), nw);
     sumset_cap(&t, cap, nw);
-    *dst = t;
+    for (int w = 0; w < clear_words(nw); w++) dst->w[w] = t.w[w];
 }
 
-/* The sums up to cap shaft s can make, its groups' sums added. */
-static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *out)
+/* The sums up to cap shaft s can make, its groups' sums added; sums[g]
+ * gets group g's (when the shaft has at most SUMSET_SUPPORT_CELLS groups). */
+static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *sums,
+                       sumset *out)
 {
     const shaft *sh = &a->groups[s];
-    sumset acc = {{0}}, part;
+    sumset acc, one, *part;
+    for (int w = 0; w < clear_words(nw); w++) acc.w[w] = 0;
     acc.w[0] = 1;
     for (int g = 0; g < sh->ng; g++) {
-        group_sums(a, sh, g, dom, cap, nw, &part);
-        sums_add(&acc, &part, cap, nw, &acc);
+        part = sh->ng <= SUMSET_SUPPORT_CELLS ? &sums[g] : &one;
+        group_sums(a, sh, g, dom, cap, nw, part);
+        sums_add(&acc, part, cap, nw, &acc);
     }
     *out = acc;
 }
@@ -227,26 +233,25 @@ static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int n
  * in target (forward: the sums of the groups before; backward: the sums the
  * groups before must make), and a group's cells the digits of those sums:
  * a distinct group's cells the digits of its sets of distinct digits with
- * such a sum. RG_FAIL or 0. */
-static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *target)
+ * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
+static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *sums,
+                       const sumset *target)
 {
     const shaft *sh = &a->groups[s];
-    int ng = sh->ng;
+    int ng = sh->ng, cw = clear_words(nw);
     if (ng > SUMSET_SUPPORT_CELLS) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
     const rg_mask *dom = arrows_host->domains(sp);
-    sumset sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
-    for (int g = 0; g < ng; g++) group_sums(a, sh, g, dom, cap, nw, &sums[g]);
-    memset(&pre[0], 0, sizeof pre[0]);
+    sumset pre[SUMSET_SUPPORT_CELLS];
+    for (int w = 0; w < cw; w++) pre[0].w[w] = 0;
     pre[0].w[0] = 1;
     for (int g = 0; g + 1 < ng; g++) sums_add(&pre[g], &sums[g], cap, nw, &pre[g + 1]);
     sumset need = *target, next, t, ok;
     for (int g = ng - 1; g >= 0; g--) {
-        memset(&ok, 0, sizeof ok);
-        memset(&next, 0, sizeof next);
+        for (int w = 0; w < cw; w++) ok.w[w] = next.w[w] = 0;
         for (int w = 0; w < nw; w++)
             for (uint64_t bits = sums[g].w[w]; bits; bits &= bits - 1) {
                 int x = w * 64 + __builtin_ctzll(bits);
-                memset(&t, 0, sizeof t);
+                for (int i = 0; i < nw; i++) t.w[i] = 0;
                 sumset_or_shift(&t, &pre[g], x, nw);
                 for (int i = 0; i < nw; i++)
                     if (t.w[i] & need.w[i]) {
@@ -269,7 +274,7 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, con
             for (int i = 0; i < n; i++)
                 if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
         }
-        need = next;
+        for (int w = 0; w < cw; w++) need.w[w] = next.w[w];
     }
     return 0;
 }
@@ -293,11 +298,11 @@ static int arrow_propagate(rg_space *sp, void *data)
     }
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    sumset target, part;
+    sumset target, part, sums[SUMSET_SUPPORT_CELLS];
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -310,10 +315,13 @@ static int arrow_propagate(rg_space *sp, void *data)
     bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
     for (int i = 0; i < a->nbulb; i++)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
-    for (int s = 0; s < a->nshaft; s++)
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, &target)
+    for (int s = 0; s < a->nshaft; s++) {
+        /* One shaft: its groups' sums are still in sums[]. */
+        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
+    }
     /* Bulb and shafts were pruned against one target; a cell shared by two
      * parts can leave more to do. */
     return RG_PROP_FIX;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "linsum.h"
 #include "outside.h"
 #include "rulegrid/plugin.h"
 
@@ -125,18 +126,59 @@ static void group_walk(const rg_mask *m, int len, int k, rg_mask used, int sum, 
     }
 }
 
+/* Up to LSUM_DP_DIGITS digits a run goes by the sets of distinct digits
+ * its first cells can take (linsum.h), which costs a few words per digit
+ * and cell whatever the run's length: runs may then hold up to LSUM_CELLS
+ * cells. Past that, runs of GROUP_MAX cells are walked assignment by
+ * assignment. */
+static int run_max(int D) { return D <= LSUM_DP_DIGITS ? LSUM_CELLS : GROUP_MAX; }
+
+/* Adds to sums (bits 0..127) the sums of the distinct-digit assignments of
+ * the run m[0..len-1]. */
+static void run_sums(const rg_mask *m, int len, int D, int *pick, uint64_t *sums)
+{
+    if (D > LSUM_DP_DIGITS) {
+        group_walk(m, len, 0, 0, 0, pick, sums, NULL);
+        return;
+    }
+    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+    int dpw = lsum_dp_words(D);
+    lsum_forward(m, len, dpw, lay);
+    for (int w = 0; w < dpw; w++)
+        for (uint64_t bits = lay[len][w]; bits; bits &= bits - 1) {
+            int v = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
+            sums[v / 64] |= (uint64_t)1 << (v % 64);
+        }
+}
+
+/* out[i] (zeroed first): the digits cell i of the run takes in an
+ * assignment whose sum is in useful (bits 0..127). */
+static void run_digits(const rg_mask *m, int len, int D, int *pick, uint64_t *useful, rg_mask *out)
+{
+    if (D > LSUM_DP_DIGITS) {
+        for (int i = 0; i < len; i++) out[i] = 0;
+        group_walk(m, len, 0, 0, 0, pick, useful, out);
+        return;
+    }
+    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+    int dpw = lsum_dp_words(D);
+    lsum_forward(m, len, dpw, lay);
+    lsum_backward(m, len, dpw, lay, useful, out);
+}
+
 /* The runs of cells sum_support walks together: run g is cells first[g] ..
  * first[g + 1] - 1. A run grows while the new cell shares a house with each
  * of its cells and the assignments to walk stay few. Returns the number of
  * runs, or -1 when a cell has no digit. */
-static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int *first)
+static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int D,
+                      int *first)
 {
     int ng = 0;
     long size = 0;
     for (int k = 0; k < len; k++) {
         if (!m[k]) return -1;
-        int join =
-            ng > 0 && peer && k - first[ng - 1] < GROUP_MAX && size * ndigits(m[k]) <= GROUP_WALK;
+        int join = ng > 0 && peer && k - first[ng - 1] < run_max(D) &&
+                   (D <= LSUM_DP_DIGITS || size * ndigits(m[k]) <= GROUP_WALK);
         for (int i = join ? first[ng - 1] : k; i < k && join; i++)
             join = (int)(peer[base + k][(base + i) / 64] >> ((base + i) % 64) & 1);
         if (join) {
@@ -152,8 +194,8 @@ static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int
 
 /* pre + g * w: the sums up to t the first g runs can make (w words each);
  * sums[g]: those run g can make alone. */
-static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int w, uint64_t *pre,
-                        uint64_t (*sums)[2], int *pick)
+static void sum_forward(const rg_mask *m, const int *first, int ng, int D, long t, int w,
+                        uint64_t *pre, uint64_t (*sums)[2], int *pick)
 {
     uint64_t top = t % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (t % 64 + 1)) - 1;
     for (int i = 0; i < w; i++) pre[i] = 0;
@@ -161,7 +203,7 @@ static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int 
     for (int g = 0; g < ng; g++) {
         uint64_t *src = pre + (size_t)g * w, *dst = src + w;
         sums[g][0] = sums[g][1] = 0;
-        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, sums[g], NULL);
+        run_sums(m + first[g], first[g + 1] - first[g], D, pick, sums[g]);
         for (int i = 0; i < w; i++) dst[i] = 0;
         for (int h = 0; h < 2; h++)
             for (uint64_t x = sums[g][h]; x; x &= x - 1) {
@@ -175,8 +217,8 @@ static void sum_forward(const rg_mask *m, const int *first, int ng, long t, int 
 /* Back from t: need holds the partial sums from which the remaining runs
  * still reach t; each run's cells keep the digits of its assignments whose
  * sums lead from a reachable partial sum into need. */
-static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int w, uint64_t *pre,
-                         const uint64_t (*sums)[2], int *pick, rg_mask *out)
+static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long t, int w,
+                         uint64_t *pre, const uint64_t (*sums)[2], int *pick, rg_mask *out)
 {
     uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
     for (int i = 0; i < w; i++) need[i] = 0;
@@ -195,8 +237,7 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int
                 }
                 if (any) useful[h] |= x & -x;
             }
-        for (int k = first[g]; k < first[g + 1]; k++) out[k] = 0;
-        group_walk(m + first[g], first[g + 1] - first[g], 0, 0, 0, pick, useful, out + first[g]);
+        run_digits(m + first[g], first[g + 1] - first[g], D, pick, useful, out + first[g]);
         for (int i = 0; i < w; i++) need[i] = next[i];
     }
 }
@@ -207,21 +248,21 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, long t, int
  * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
  * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
  * reachable partial sums when they fit on the stack, bounds otherwise. */
-static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, long t,
-                       rg_mask *out)
+static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int D,
+                       long t, rg_mask *out)
 {
     if (t < 0) return 0;
     if (len == 0) return t == 0;
     int w = (int)(t / 64) + 1;
     if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
-    int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, first);
+    int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
     uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
     int pick[GROUP_MAX];
-    sum_forward(m, first, ng, t, w, pre, sums, pick);
+    sum_forward(m, first, ng, D, t, w, pre, sums, pick);
     uint64_t *last = pre + (size_t)ng * w;
     if (!(last[t / 64] >> (t % 64) & 1)) return 0;
-    sum_backward(m, first, ng, t, w, pre, sums, pick, out);
+    sum_backward(m, first, ng, D, t, w, pre, sums, pick, out);
     return 1;
 }
 
@@ -253,7 +294,7 @@ static int killer_propagate(rg_space *sp, void *data)
     const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX];
     for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
-    if (!sum_support(m, L->peer, 0, L->n, L->value, sup)) return RG_PROP_FAIL;
+    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup)) return RG_PROP_FAIL;
     return apply(sp, L, sup);
 }
 
@@ -295,7 +336,8 @@ static int sandwich_propagate(rg_space *sp, void *data)
             if (j == i || !(dom[L->cells[j]] & top)) continue;
             if (forced - (mid[i] == 0) - (mid[j] == 0) > 0) continue;
             int lo = i < j ? i : j, hi = i < j ? j : i;
-            if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->value, seg + lo + 1))
+            if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->digits, L->value,
+                             seg + lo + 1))
                 continue;
             found = 1;
             sup[i] |= one;
@@ -349,7 +391,7 @@ static int xsum_propagate(rg_space *sp, void *data)
         int X = lowest(x);
         if (X > n) break;
         m[0] = bit(X);
-        if (!sum_support(m, L->peer, 0, X, L->value, seg)) continue;
+        if (!sum_support(m, L->peer, 0, X, L->digits, L->value, seg)) continue;
         found = 1;
         for (int k = 0; k < n; k++) sup[k] |= k < X ? seg[k] : m[k];
     }

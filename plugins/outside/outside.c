@@ -135,9 +135,23 @@ static int run_max(int D) { return D <= LSUM_DP_DIGITS ? LSUM_CELLS : GROUP_MAX;
 
 /* Adds to sums (bits 0..127) the sums of the distinct-digit assignments of
  * the run m[0..len-1]. */
+/* Walking the assignments is cheaper than the sets while they are this few
+ * (a walk costs about a step per assignment and cell; the sets a few words
+ * per digit and cell, and a step per set). */
+#define WALK_CHEAPER 96
+
+/* Should run m[0..len-1] be walked assignment by assignment? */
+static int walk_run(const rg_mask *m, int len, int D)
+{
+    if (D > LSUM_DP_DIGITS) return 1;
+    long size = 1;
+    for (int i = 0; i < len && size <= WALK_CHEAPER; i++) size *= ndigits(m[i]);
+    return size <= WALK_CHEAPER;
+}
+
 static void run_sums(const rg_mask *m, int len, int D, int *pick, uint64_t *sums)
 {
-    if (D > LSUM_DP_DIGITS) {
+    if (walk_run(m, len, D)) {
         group_walk(m, len, 0, 0, 0, pick, sums, NULL);
         return;
     }
@@ -155,7 +169,7 @@ static void run_sums(const rg_mask *m, int len, int D, int *pick, uint64_t *sums
  * assignment whose sum is in useful (bits 0..127). */
 static void run_digits(const rg_mask *m, int len, int D, int *pick, uint64_t *useful, rg_mask *out)
 {
-    if (D > LSUM_DP_DIGITS) {
+    if (walk_run(m, len, D)) {
         for (int i = 0; i < len; i++) out[i] = 0;
         group_walk(m, len, 0, 0, 0, pick, useful, out);
         return;
@@ -258,7 +272,7 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
     int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
     uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
-    int pick[GROUP_MAX];
+    int pick[LSUM_CELLS];
     sum_forward(m, first, ng, D, t, w, pre, sums, pick);
     uint64_t *last = pre + (size_t)ng * w;
     if (!(last[t / 64] >> (t % 64) & 1)) return 0;

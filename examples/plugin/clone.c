@@ -37,9 +37,12 @@ static int check(const int *values, void *data)
     return !(a && b && a != b);
 }
 
-static const rg_propagator twin_propagator = {
-    sizeof(rg_propagator), "clone_twins", "lab", RG_COST_BINARY, propagate, check,
-};
+static const rg_propagator twin_propagator = {.size = sizeof(rg_propagator),
+                                              .name = "clone_twins",
+                                              .family = "lab",
+                                              .cost = RG_COST_BINARY,
+                                              .propagate = propagate,
+                                              .check = check};
 
 /* The first cell of an area in reading order. */
 static void top_left(const rg_build *b, const int *cells, int n, int *row, int *col)

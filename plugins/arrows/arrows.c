@@ -354,8 +354,12 @@ static int arrow_check(const int *values, void *data)
     return 1;
 }
 
-static const rg_propagator arrow_prop = {sizeof(rg_propagator), "arrow",         "arrows",
-                                         RG_COST_LINEAR,        arrow_propagate, arrow_check};
+static const rg_propagator arrow_prop = {.size = sizeof(rg_propagator),
+                                         .name = "arrow",
+                                         .family = "arrows",
+                                         .cost = RG_COST_LINEAR,
+                                         .propagate = arrow_propagate,
+                                         .check = arrow_check};
 
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {

@@ -50,8 +50,12 @@ static int dsum_propagate(rg_space *sp, void *data)
     return RG_PROP_FIX;
 }
 
-static const rg_propagator dsum_prop = {sizeof(rg_propagator), "cage_signed_sum", "cages",
-                                        RG_COST_GLOBAL,        dsum_propagate,    cages_holds};
+static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
+                                        .name = "cage_signed_sum",
+                                        .family = "cages",
+                                        .cost = RG_COST_GLOBAL,
+                                        .propagate = dsum_propagate,
+                                        .check = cages_holds};
 
 int cages_add_signed(rg_build *b, dsum *ds)
 {

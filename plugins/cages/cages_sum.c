@@ -224,10 +224,18 @@ int cages_holds(const int *values, void *data)
     return 1;
 }
 
-static const rg_propagator cage_prop = {sizeof(rg_propagator), "cage_sum",     "cages",
-                                        RG_COST_LINEAR,        cage_propagate, cage_check};
-static const rg_propagator derived_prop = {sizeof(rg_propagator), "cage_innies",  "cages",
-                                           RG_COST_LINEAR,        cage_propagate, cages_holds};
+static const rg_propagator cage_prop = {.size = sizeof(rg_propagator),
+                                        .name = "cage_sum",
+                                        .family = "cages",
+                                        .cost = RG_COST_LINEAR,
+                                        .propagate = cage_propagate,
+                                        .check = cage_check};
+static const rg_propagator derived_prop = {.size = sizeof(rg_propagator),
+                                           .name = "cage_innies",
+                                           .family = "cages",
+                                           .cost = RG_COST_LINEAR,
+                                           .propagate = cage_propagate,
+                                           .check = cages_holds};
 
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)

@@ -386,8 +386,12 @@ static int unit_propagate(rg_space *sp, void *data)
     return keep_supported(sp, u, &us);
 }
 
-static const rg_propagator unit_prop = {sizeof(rg_propagator), "cage_unit",    "cages",
-                                        RG_COST_QUADRATIC,     unit_propagate, cages_holds};
+static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
+                                        .name = "cage_unit",
+                                        .family = "cages",
+                                        .cost = RG_COST_QUADRATIC,
+                                        .propagate = unit_propagate,
+                                        .check = cages_holds};
 
 /* The part inside the unit (its cells marked in dv->inu) of sum cage g,
  * which sticks out, as a group of u with the cells outside, when its sets

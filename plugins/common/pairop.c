@@ -203,8 +203,12 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     p->t = t;
     p->a = a;
     p->c = c;
-    rg_propagator def = {sizeof(rg_propagator), "pair",         family,
-                         RG_COST_BINARY,        pair_propagate, pair_check};
+    rg_propagator def = {.size = sizeof(rg_propagator),
+                         .name = "pair",
+                         .family = family,
+                         .cost = RG_COST_BINARY,
+                         .propagate = pair_propagate,
+                         .check = pair_check};
     int watch[2] = {a, c};
     return host->add_propagator(b, &def, p, watch, 2, RG_EV_DOMAIN);
 }

@@ -135,8 +135,12 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
         }
         q->need[j] = v;
     }
-    rg_propagator def = {sizeof(rg_propagator), "quadruple",    "corners",
-                         RG_COST_LINEAR,        quad_propagate, quad_check};
+    rg_propagator def = {.size = sizeof(rg_propagator),
+                         .name = "quadruple",
+                         .family = "corners",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = quad_propagate,
+                         .check = quad_check};
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 

@@ -577,7 +577,8 @@ static int check_double_arrow(const int *values, void *data)
 
 #define PROP(name_, cost_, prop_, check_)                                                          \
     {                                                                                              \
-        sizeof(rg_propagator), (name_), "lines", (cost_), (prop_), (check_)                        \
+        .size = sizeof(rg_propagator), .name = (name_), .family = "lines", .cost = (cost_),        \
+        .propagate = (prop_), .check = (check_)                                                    \
     }
 
 static const rg_propagator props[LINE_KINDS] = {

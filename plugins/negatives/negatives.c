@@ -523,8 +523,12 @@ static int add_trio(rg_build *b, rg_rule *r, const int *e, int D)
     if (!t) return host->error(b, r, NULL, "out of memory");
     memcpy(t->cells, e, sizeof t->cells);
     t->full = mask_upto(D);
-    rg_propagator def = {sizeof(rg_propagator), "not_rossini",  "negatives",
-                         RG_COST_LINEAR,        trio_propagate, trio_check};
+    rg_propagator def = {.size = sizeof(rg_propagator),
+                         .name = "not_rossini",
+                         .family = "negatives",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = trio_propagate,
+                         .check = trio_check};
     return host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);
 }
 
@@ -684,8 +688,12 @@ static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
             break;
         }
         memcpy(k->cells, e, sizeof e);
-        rg_propagator def = {sizeof(rg_propagator), "not_battenburg", "negatives",
-                             RG_COST_LINEAR,        block_propagate,  block_check};
+        rg_propagator def = {.size = sizeof(rg_propagator),
+                             .name = "not_battenburg",
+                             .family = "negatives",
+                             .cost = RG_COST_LINEAR,
+                             .propagate = block_propagate,
+                             .check = block_check};
         rc = host->add_propagator(b, &def, k, e, 4, RG_EV_DOMAIN);
     }
     free(cells);

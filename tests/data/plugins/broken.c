@@ -52,7 +52,12 @@ static int compile(rg_build *b, rg_rule *r, int (*fn)(rg_space *, void *), const
     int n;
     int rc = host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
     if (rc != RG_OK) return rc;
-    rg_propagator def = {sizeof def, name, "test", RG_COST_LINEAR, fn, holds};
+    rg_propagator def = {.size = sizeof def,
+                         .name = name,
+                         .family = "test",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = fn,
+                         .check = holds};
     return host->add_propagator(b, &def, NULL, cells, n, RG_EV_DOMAIN);
 }
 

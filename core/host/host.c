@@ -87,6 +87,7 @@ static const rg_host table = {
     .cell_houses = rg_build_cell_houses,
     .cell_marks = rg_build_cell_marks,
     .model_data = rg_build_model_data,
+    .changes = rg_space_changes,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

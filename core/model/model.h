@@ -122,6 +122,12 @@ struct rg_model {
     int *igroup_off;
     int *watch_off, *watch_prop; /* CSR: propagators watching cell i */
     unsigned char *watch_ev;
+    /* Per watch entry: the cell's position in the propagator's watch list
+     * when it asked for changes (RG_PROPAGATOR_CHANGES), else -1. */
+    int *watch_pos;
+    /* Per propagator: where its watch positions start in a flat array of
+     * every propagator's (prop_watch_off[nprops] in all). */
+    int *prop_watch_off;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -295,18 +295,27 @@ static int build_watch(rg_model *m)
     int total = m->watch_off[N];
     m->watch_prop = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_prop);
     m->watch_ev = rg_mem_alloc((size_t)total + 1);
+    m->watch_pos = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_pos);
+    m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
-    if (!m->watch_prop || !m->watch_ev || !fill) {
+    if (!m->watch_prop || !m->watch_ev || !m->watch_pos || !m->prop_watch_off || !fill) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
     memcpy(fill, m->watch_off, ((size_t)N + 1) * sizeof *fill);
-    for (int p = 0; p < m->nprops; p++)
+    m->prop_watch_off[0] = 0;
+    for (int p = 0; p < m->nprops; p++) {
+        /* A propagator told what changed is woken on every change, so that
+         * nothing stays unreported at a fixpoint (search/changes.h). */
+        int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;
         for (int k = 0; k < m->props[p].nwatch; k++) {
             int c = m->props[p].watch[k], at = fill[c]++;
             m->watch_prop[at] = p;
-            m->watch_ev[at] = (unsigned char)m->props[p].events;
+            m->watch_ev[at] = (unsigned char)(track ? RG_EV_DOMAIN : m->props[p].events);
+            m->watch_pos[at] = track ? k : -1;
         }
+        m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
+    }
     rg_mem_free(fill);
     return RG_OK;
 }

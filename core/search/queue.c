@@ -1,5 +1,6 @@
 /* Filling and emptying the propagation queue. */
 #include "search/queue.h"
+#include "search/changes.h"
 
 void rg_queue_clear(rg_solver *s)
 {
@@ -12,6 +13,7 @@ void rg_queue_clear(rg_solver *s)
     }
     s->queued_total = 0;
     s->nnaked = 0;
+    rg_changes_clear(s);
 }
 
 void rg_queue_all(rg_solver *s)

@@ -9,6 +9,7 @@
 #include "base/mem.h"
 #include "model/check.h"
 #include "model/record.h"
+#include "search/changes.h"
 #include "search/limits.h"
 #include "search/plain.h"
 #include "search/probe.h"
@@ -35,6 +36,7 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->reach);
     rg_mem_free(s->lscore);
     rg_mem_free(s->lstamp);
+    rg_changes_release(s);
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
     memset(s, 0, sizeof *s);
@@ -76,6 +78,7 @@ static int prepare(rg_solver *s, rg_model *m)
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
     int ok = planned == RG_OK && s->frames && s->naked && s->queued && s->values && s->sol &&
              s->wdeg && s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
+    ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
     if (!ok) {
@@ -128,6 +131,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
         }
         if (rg_single(dom[c])) s->naked[s->nnaked++] = c;
     }
+    rg_changes_restart(s);
     rg_queue_all(s);
     rg_units_all_dirty(s);
     int rc = rg_propagate(s, sp);

@@ -91,6 +91,15 @@ struct rg_solver {
      * space changes, so an estimate of an older epoch is stale). */
     double *lscore;
     uint64_t *lstamp, lepoch;
+    /* Event-driven propagation (changes.h): per propagator the number of
+     * positions recorded (-1: unknown), the positions and what each lost
+     * (both at prop_watch_off of the model), the propagators with a list
+     * (listed once), and the propagator running (-1: none). */
+    int *chg_n, *chg_pos;
+    rg_mask *chg_lost;
+    int *chg_list, nchg_list;
+    unsigned char *chg_listed;
+    int running;
 };
 
 /* Tests and the generator: the domains after root propagation at a strategy

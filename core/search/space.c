@@ -1,5 +1,6 @@
 /* The host calls a propagator prunes through: its view of the domains,
- * remove, keep and fix, and its per-space state. */
+ * remove, keep and fix, its per-space state, and what changed since it last
+ * ran (changes.h). */
 #include "search/space.h"
 
 const rg_mask *rg_space_domains(const rg_space *sp) { return sp->dom; }
@@ -28,3 +29,15 @@ int rg_space_fix(rg_space *sp, int cell, int digit)
 }
 
 void *rg_space_state(rg_space *sp, int handle) { return sp->state + handle; }
+
+int rg_space_changes(rg_space *sp, const int **which, const rg_mask **lost)
+{
+    rg_solver *s = sp->s;
+    int p = s->running;
+    if (p < 0 || !s->cascade || !(s->m->props[p].def.flags & RG_PROPAGATOR_CHANGES)) return -1;
+    int n = s->chg_n[p], at = s->m->prop_watch_off[p];
+    if (n < 0) return -1;
+    *which = s->chg_pos + at;
+    *lost = s->chg_lost + at;
+    return n;
+}

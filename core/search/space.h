@@ -6,6 +6,7 @@
 #define RG_SEARCH_SPACE_H
 
 #include "base/mask.h"
+#include "search/changes.h"
 #include "search/queue.h"
 #include "search/solver.h"
 #include "search/units.h"
@@ -23,13 +24,16 @@ static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
     for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 1.0;
 }
 
-/* Cell c changed (fixed: became single): queue the propagators watching it
- * for that event, unless queued or subsumed in this space. */
-static inline void rg_space_notify(rg_solver *s, int c, int fixed)
+/* Cell c changed, losing the digits lost (fixed: it became single): the
+ * propagators watching it that asked for changes record them, and those
+ * watching it for that event are queued, unless queued or subsumed in this
+ * space. */
+static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
 {
     const rg_model *m = s->m;
     for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
-        int p = m->watch_prop[w];
+        int p = m->watch_prop[w], pos = m->watch_pos[w];
+        if (pos >= 0 && !(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, pos, lost);
         if (s->queued[p] || (!fixed && m->watch_ev[w] == RG_EV_FIXED)) continue;
         if (s->inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
@@ -46,12 +50,13 @@ static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm,
         if (s->wdeg) s->wdeg[c] += 1.0;
         return RG_FAIL;
     }
+    rg_mask lost = dom[c] & ~nm;
     dom[c] = nm;
     if (s->dirty_bits) rg_units_mark(s, c);
     int fixed = rg_single(nm);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
-        if (s->m->nprops) rg_space_notify(s, c, fixed);
+        if (s->m->nprops) rg_space_notify(s, c, fixed, lost);
     }
     return 1;
 }
@@ -62,5 +67,6 @@ int rg_space_remove(rg_space *sp, int cell, rg_mask digits);
 int rg_space_keep(rg_space *sp, int cell, rg_mask digits);
 int rg_space_fix(rg_space *sp, int cell, int digit);
 void *rg_space_state(rg_space *sp, int handle);
+int rg_space_changes(rg_space *sp, const int **which, const rg_mask **lost);
 
 #endif

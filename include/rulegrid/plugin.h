@@ -90,7 +90,19 @@ typedef struct rg_propagator {
      * the placed digits are consistent with the rule, 0 when they already
      * break it. With every watched cell placed this decides the rule. */
     int (*check)(const int *values, void *data);
+    /* Added after the first release of ABI v1 (the host reads it only when
+     * size covers it; zero otherwise): RG_PROPAGATOR_* bits. */
+    unsigned flags;
 } rg_propagator;
+
+/* Flags of an rg_propagator. */
+enum {
+    /* The host records which watched cells changed between two runs of the
+     * propagator and what they lost, and hands that to host->changes() (the
+     * propagator is then woken on every change of a watched cell, whatever
+     * events it subscribed to). */
+    RG_PROPAGATOR_CHANGES = 1u
+};
 
 /* ---- Rule types ---------------------------------------------------------- */
 
@@ -332,6 +344,21 @@ typedef struct rg_host {
      * may not ask for more bytes than the first. Freed with the model.
      * NULL without memory. */
     void *(*model_data)(rg_build *b, const void *key, size_t size);
+
+    /* Event-driven propagation (added after model_data: a plugin compares
+     * host->size before using it). From propagate() of a propagator whose
+     * definition sets RG_PROPAGATOR_CHANGES: which of its watched cells
+     * changed since it last ran in this branch of the search, other than by
+     * its own pruning. *which gets their positions in the watch list given
+     * to add_propagator, in the order they first changed; *lost[k] is what
+     * the cell at position k lost (0 for a cell that did not change; indexed
+     * by position, not by list order). Returns how many positions *which
+     * holds, or -1 when the host cannot say (its first run, a restart from
+     * the root, the check and forward levels, a propagator without the
+     * flag): then anything may have changed. The answer is a hint to save
+     * work: what propagate() prunes must still be a function of the
+     * domains and its per-space state (the search may recompute a space). */
+    int (*changes)(rg_space *sp, const int **which, const rg_mask **lost);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

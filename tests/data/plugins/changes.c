@@ -1,0 +1,107 @@
+/* test.changes, for tests/test_changes.c: a propagator that asks the host
+ * for changes (RG_PROPAGATOR_CHANGES) and audits every answer against the
+ * domains it saw at the end of its previous run in this space (kept in its
+ * per-space state): the positions reported must be exactly those whose cell
+ * changed since, each once, with exactly the digits it lost. A wrong answer
+ * is answered with status 90..93, no RG_PROP_* status, so that the search
+ * ends with a plugin error naming the rule. It also prunes (a placed digit
+ * leaves the rule's other cells, which are meant to share a house), so that
+ * its own narrowing, which the host does not report to it, is in play.
+ * rg_test_changes_runs (exported) tells how many runs had a list and how
+ * many were told "unknown". */
+#include <string.h>
+
+#include "rulegrid/plugin.h"
+
+#define MAX_CELLS 64
+
+static const rg_host *host;
+static long runs_listed, runs_unknown;
+
+RG_PLUGIN_EXPORT void rg_test_changes_runs(long *listed, long *unknown)
+{
+    *listed = runs_listed;
+    *unknown = runs_unknown;
+}
+
+typedef struct audit {
+    const int *cells;
+    int n, handle;
+} audit;
+
+/* 0, or the status of the first fault of the host's answer. */
+static int audit_answer(const audit *a, const rg_mask *seen, const rg_mask *dom, int k,
+                        const int *which, const rg_mask *lost)
+{
+    unsigned char told[MAX_CELLS] = {0};
+    for (int i = 0; i < k; i++) {
+        int pos = which[i];
+        if (pos < 0 || pos >= a->n || told[pos]) return 90;
+        told[pos] = 1;
+        rg_mask now = dom[a->cells[pos]];
+        if ((now & ~seen[pos]) || lost[pos] != (seen[pos] & ~now) || !lost[pos]) return 91;
+    }
+    for (int pos = 0; pos < a->n; pos++)
+        if (!told[pos] && (lost[pos] || seen[pos] != dom[a->cells[pos]])) return 92;
+    return 0;
+}
+
+static int propagate(rg_space *sp, void *data)
+{
+    const audit *a = data;
+    rg_mask *seen = host->state(sp, a->handle);
+    const rg_mask *dom = host->domains(sp);
+    const int *which = NULL;
+    const rg_mask *lost = NULL;
+    int k = host->changes(sp, &which, &lost);
+    if (k >= 0) {
+        runs_listed++;
+        if (k > a->n) return 93;
+        int fault = audit_answer(a, seen, dom, k, which, lost);
+        if (fault) return fault;
+    } else {
+        runs_unknown++;
+    }
+    for (int i = 0; i < a->n; i++) {
+        rg_mask m = dom[a->cells[i]];
+        if (!m || (m & (m - 1))) continue;
+        for (int j = 0; j < a->n; j++)
+            if (j != i && host->remove(sp, a->cells[j], m) < 0) return RG_PROP_FAIL;
+    }
+    for (int i = 0; i < a->n; i++) seen[i] = dom[a->cells[i]];
+    return RG_PROP_FIX;
+}
+
+static int holds(const int *values, void *data)
+{
+    const audit *a = data;
+    for (int i = 0; i < a->n; i++)
+        for (int j = i + 1; j < a->n; j++)
+            if (values[a->cells[i]] && values[a->cells[i]] == values[a->cells[j]]) return 0;
+    return 1;
+}
+
+static int compile(rg_build *b, rg_rule *r, void **data)
+{
+    audit *a = host->alloc(b, sizeof *a);
+    if (!a) return host->error(b, r, NULL, "out of memory");
+    int rc = host->read_cells(b, r, "cells", 0, 1, MAX_CELLS, &a->cells, &a->n);
+    if (rc != RG_OK) return rc;
+    a->handle = host->add_state(b, (size_t)a->n * sizeof(rg_mask), NULL);
+    if (a->handle < 0) return -a->handle;
+    rg_propagator def = {.size = sizeof def,
+                         .name = "test_changes",
+                         .family = "test",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = propagate,
+                         .check = holds,
+                         .flags = RG_PROPAGATOR_CHANGES};
+    *data = a;
+    return host->add_propagator(b, &def, a, a->cells, a->n, RG_EV_FIXED);
+}
+
+static const rg_rule_type types[] = {
+    {.size = sizeof(rg_rule_type), .name = "test.changes", .family = "test", .compile = compile},
+};
+
+RG_PLUGIN_DEFINE("changes", "1", "test.changes: audits the host's change lists", host, types, NULL);

@@ -1,0 +1,158 @@
+/* Event-driven propagation: a propagator that asks for changes
+ * (RG_PROPAGATOR_CHANGES) is told, at every run, exactly which of its cells
+ * changed since its previous run in the same space and what each lost. The
+ * test plugin test.changes audits every answer (a wrong one ends the search
+ * with a plugin error); here it watches every row, column and box of hard
+ * classic puzzles, at every level from propagate to sac, with domwdeg and
+ * lookahead, with a copy per depth and with recomputation, through
+ * failures, probes and backtracking. The answers and the puzzles' outcomes
+ * must not change, and both kinds of answer must have been given. */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "search/search.h"
+#include "search/solver.h"
+#include "support.h"
+
+#define PLUGIN RG_TEST_PLUGIN_DIR "/changes"
+
+static rg_registry *with_changes(void)
+{
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    const char *dirs[] = {PLUGIN, NULL};
+    assert_int_equal(rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err), RG_OK);
+    return reg;
+}
+
+static rg_puzzle *parse_in(rg_registry *reg, const char *text)
+{
+    rg_puzzle *p = NULL;
+    rg_error err;
+    if (rg_puzzle_parse(reg, text, strlen(text), "t", 0, &p, &err) != RG_OK)
+        fail_msg("parse: %s", err.message);
+    return p;
+}
+
+/* The document of a classic line: the grid, givens and, with audit, a
+ * test.changes rule over every row, column and box. */
+static void document(const char *line, int audit, char *out, size_t cap)
+{
+    size_t k =
+        (size_t)snprintf(out, cap,
+                         "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, "
+                         "\"columns\": 9, \"digits\": 9}, \"rules\": [{\"type\": "
+                         "\"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}");
+    for (int i = 0; audit && i < 9; i++) {
+        int br = i / 3 * 3 + 1, bc = i % 3 * 3 + 1;
+        k += (size_t)snprintf(out + k, cap - k,
+                              ", {\"type\": \"test.changes\", \"cells\": \"r%dc1:r%dc9\"}"
+                              ", {\"type\": \"test.changes\", \"cells\": \"r1c%d:r9c%d\"}"
+                              ", {\"type\": \"test.changes\", \"cells\": \"r%dc%d:r%dc%d\"}",
+                              i + 1, i + 1, i + 1, i + 1, br, bc, br + 2, bc + 2);
+    }
+    k += (size_t)snprintf(out + k, cap - k, "], \"givens\": {");
+    int first = 1;
+    for (int c = 0; c < 81; c++)
+        if (line[c] >= '1' && line[c] <= '9') {
+            k += (size_t)snprintf(out + k, cap - k, "%s\"r%dc%d\": %c", first ? "" : ", ",
+                                  c / 9 + 1, c % 9 + 1, line[c]);
+            first = 0;
+        }
+    snprintf(out + k, cap - k, "}}");
+}
+
+static void runs(long *listed, long *unknown)
+{
+    void *h = dlopen(PLUGIN "/changes.so", RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(h);
+    void (*fn)(long *, long *);
+    *(void **)&fn = dlsym(h, "rg_test_changes_runs");
+    assert_non_null(fn);
+    fn(listed, unknown);
+    dlclose(h);
+}
+
+static void solve(rg_solver *s, const rg_puzzle *p, int level, int heuristic, rg_result *r)
+{
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = level;
+    o.heuristic = heuristic;
+    o.limit = 2;
+    o.max_nodes = t_scaled() ? 300 : 3000;
+    rg_error err;
+    if (rg_solve(s, p, &o, r, &err) != RG_OK) fail_msg("solve: %s", err.message);
+}
+
+static void audited(void **state)
+{
+    (void)state;
+    rg_registry *reg = with_changes();
+    FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
+    assert_non_null(f);
+    char line[256], doc[8192];
+    int puzzles = t_scaled() ? 2 : 6, done = 0;
+    rg_solver *plain = rg_solver_new(), *audit = rg_solver_new();
+    for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
+        if (i % 97 != 0 || strlen(line) < 81) continue;
+        document(line, 0, doc, sizeof doc);
+        rg_puzzle *p = parse_in(reg, doc);
+        document(line, 1, doc, sizeof doc);
+        rg_puzzle *q = parse_in(reg, doc);
+        for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++)
+            for (int h = 0; h < 2; h++) {
+                int heuristic = h ? RG_HEURISTIC_LOOKAHEAD : RG_HEURISTIC_DOMWDEG;
+                for (int recompute = 0; recompute < 2; recompute++) {
+                    rg_result a, b;
+                    solve(plain, p, level, heuristic, &a);
+                    /* A tiny copy budget: every other depth is recomputed. */
+                    rg_search_budget(audit, recompute ? 1 : 0);
+                    solve(audit, q, level, heuristic, &b);
+                    if (b.status != RG_STATUS_UNKNOWN && a.status != RG_STATUS_UNKNOWN) {
+                        assert_int_equal(a.status, b.status);
+                        assert_memory_equal(a.solution, b.solution, 81 * sizeof(int));
+                    }
+                }
+            }
+        rg_puzzle_free(p);
+        rg_puzzle_free(q);
+        done++;
+    }
+    fclose(f);
+    assert_int_equal(done, puzzles);
+    long listed, unknown;
+    runs(&listed, &unknown);
+    assert_true(listed > 1000);
+    assert_true(unknown > 0);
+    /* Plain backtracking and forward checking run propagators without a
+     * fixpoint: the host cannot say what changed. */
+    document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 1,
+             doc, sizeof doc);
+    rg_puzzle *q = parse_in(reg, doc);
+    rg_result r;
+    long before = listed, unknown_before = unknown;
+    solve(audit, q, RG_STRATEGY_FORWARD, RG_HEURISTIC_DOMWDEG, &r);
+    runs(&listed, &unknown);
+    assert_int_equal(listed, before);
+    assert_true(unknown > unknown_before);
+    rg_puzzle_free(q);
+    rg_solver_free(plain);
+    rg_solver_free(audit);
+    rg_registry_free(reg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(audited, t_mem_setup, t_mem_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

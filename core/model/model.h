@@ -128,6 +128,7 @@ struct rg_model {
     /* Per propagator: where its watch positions start in a flat array of
      * every propagator's (prop_watch_off[nprops] in all). */
     int *prop_watch_off;
+    int ntrack; /* propagators that asked for changes */
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -315,6 +315,7 @@ static int build_watch(rg_model *m)
             m->watch_pos[at] = track ? k : -1;
         }
         m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
+        m->ntrack += track;
     }
     rg_mem_free(fill);
     return RG_OK;

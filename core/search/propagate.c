@@ -53,10 +53,12 @@ static int run_one(rg_solver *s, unsigned char *space)
     s->st.family_calls[pr->family]++;
     /* queued[p] stays set while it runs: its own changes do not requeue it. */
     uint64_t before = s->st.family_prunings[pr->family];
-    s->running = p;
+    if (m->ntrack) s->running = p;
     int r = pr->def.propagate(&s->ctx, pr->data);
-    s->running = -1;
-    if (s->chg_n[p]) rg_changes_done(s, p);
+    if (m->ntrack) {
+        s->running = -1;
+        if (s->chg_n[p]) rg_changes_done(s, p);
+    }
     s->queued[p] = 0;
     if (r == RG_PROP_FAIL || s->failed) {
         rg_space_blame(s, pr->watch, pr->nwatch);

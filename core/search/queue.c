@@ -13,7 +13,7 @@ void rg_queue_clear(rg_solver *s)
     }
     s->queued_total = 0;
     s->nnaked = 0;
-    rg_changes_clear(s);
+    if (s->nchg_list) rg_changes_clear(s);
 }
 
 void rg_queue_all(rg_solver *s)

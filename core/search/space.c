@@ -3,6 +3,15 @@
  * ran (changes.h). */
 #include "search/space.h"
 
+void rg_space_note_changes(rg_solver *s, int c, rg_mask lost)
+{
+    const rg_model *m = s->m;
+    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+        int p = m->watch_prop[w], pos = m->watch_pos[w];
+        if (pos >= 0 && !(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, pos, lost);
+    }
+}
+
 const rg_mask *rg_space_domains(const rg_space *sp) { return sp->dom; }
 
 int rg_space_remove(rg_space *sp, int cell, rg_mask digits)

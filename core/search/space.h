@@ -24,6 +24,10 @@ static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
     for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 1.0;
 }
 
+/* Cell c changed, losing the digits lost: the propagators watching it that
+ * asked for changes record them (space.c). */
+void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
+
 /* Cell c changed, losing the digits lost (fixed: it became single): the
  * propagators watching it that asked for changes record them, and those
  * watching it for that event are queued, unless queued or subsumed in this
@@ -31,9 +35,9 @@ static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
 static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
 {
     const rg_model *m = s->m;
+    if (m->ntrack) rg_space_note_changes(s, c, lost);
     for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
-        int p = m->watch_prop[w], pos = m->watch_pos[w];
-        if (pos >= 0 && !(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, pos, lost);
+        int p = m->watch_prop[w];
         if (s->queued[p] || (!fixed && m->watch_ev[w] == RG_EV_FIXED)) continue;
         if (s->inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
@@ -43,20 +47,20 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
 /* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
 static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
 {
-    s->st.family_prunings[fam] += (uint64_t)rg_popcount(dom[c] ^ nm);
+    rg_mask old = dom[c];
+    s->st.family_prunings[fam] += (uint64_t)rg_popcount(old ^ nm);
     if (!nm) {
         dom[c] = 0;
         s->failed = 1;
         if (s->wdeg) s->wdeg[c] += 1.0;
         return RG_FAIL;
     }
-    rg_mask lost = dom[c] & ~nm;
     dom[c] = nm;
     if (s->dirty_bits) rg_units_mark(s, c);
     int fixed = rg_single(nm);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
-        if (s->m->nprops) rg_space_notify(s, c, fixed, lost);
+        if (s->m->nprops) rg_space_notify(s, c, fixed, old & ~nm);
     }
     return 1;
 }

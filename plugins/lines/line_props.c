@@ -418,53 +418,85 @@ static int check_parity(const int *values, void *data)
 /* ---- zipper ------------------------------------------------------------------- */
 
 /* Is there v in a, t - v in b? */
-static int pair_makes(rg_mask a, rg_mask b, int t, int D)
+/* The totals T (bit T-1) the pair of domains x, y can make: y's digits
+ * shifted by each of x's. */
+static uint64_t pair_totals(rg_mask x, rg_mask y)
 {
-    while (a) {
-        int v = __builtin_ctz(a) + 1;
-        a &= a - 1;
-        if (t - v >= 1 && t - v <= D && (b & bit(t - v))) return 1;
-    }
+    uint64_t t = 0;
+    for (; x; x &= x - 1) t |= (uint64_t)y << (__builtin_ctz(x) + 1);
+    return t;
+}
+
+/* The digits of x that make one of totals with a digit of y. */
+static rg_mask pair_keep(rg_mask x, rg_mask y, uint64_t totals)
+{
+    rg_mask keep = 0;
+    for (rg_mask m = x; m; m &= m - 1)
+        if (((uint64_t)y << (__builtin_ctz(m) + 1)) & totals) keep |= m & -m;
+    return keep;
+}
+
+/* Does the host tell a propagator what changed (host->changes)? */
+static int host_tells_changes(void)
+{
+    return lines_host->size >= offsetof(rg_host, changes) + sizeof lines_host->changes;
+}
+
+/* Pair i of a zipper (its cell i and its mirror) keeps the digits making
+ * one of totals with its partner; pt[i] follows the pair's domains. */
+static int zip_pair(rg_space *sp, const line *l, int i, uint64_t totals, uint64_t *pt)
+{
+    const rg_mask *dom = lines_host->domains(sp);
+    int a = l->cells[i], b = l->cells[l->n - 1 - i];
+    int ra = lines_host->keep(sp, a, pair_keep(dom[a], dom[b], totals));
+    if (ra < 0) return RG_FAIL;
+    int rb = lines_host->keep(sp, b, pair_keep(dom[b], dom[a], totals));
+    if (rb < 0) return RG_FAIL;
+    if (ra || rb) pt[i] = pair_totals(dom[a], dom[b]);
     return 0;
 }
 
 /* The totals T (2..2D, bit T-1) every mirrored pair can make and the centre
  * can hold; each pair cell keeps the digits completing some such T with a
  * digit of its partner, the centre keeps the T. Given T the pairs are
- * independent, so this is exact. */
+ * independent, so this is exact. Event-driven (host->changes): the state
+ * holds each pair's totals and the common totals as the last run left them;
+ * a run recomputes the totals of the pairs whose cells changed and prunes
+ * those pairs only, or every pair when the common totals moved. */
 static int prop_zipper(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
-    int D = l->D, half = l->n / 2, centre = l->n % 2 ? l->cells[half] : -1;
-    uint64_t totals = 0;
-    for (int t = 2; t <= 2 * D; t++) {
-        int ok = centre < 0 || (t <= D && (dom[centre] & bit(t)));
-        for (int i = 0; i < half && ok; i++)
-            ok = pair_makes(dom[l->cells[i]], dom[l->cells[l->n - 1 - i]], t, D);
-        if (ok) totals |= (uint64_t)1 << (t - 1);
-    }
-    if (!totals) return RG_PROP_FAIL;
-    for (int i = 0; i < half; i++) {
-        int a = l->cells[i], b = l->cells[l->n - 1 - i];
-        for (int side = 0; side < 2; side++) {
-            int x = side ? b : a, y = side ? a : b;
-            rg_mask keep = 0, m = dom[x];
-            while (m) {
-                int v = __builtin_ctz(m) + 1;
-                m &= m - 1;
-                for (uint64_t t = totals; t; t &= t - 1) {
-                    int T = __builtin_ctzll(t) + 1, u = T - v;
-                    if (u >= 1 && u <= D && (dom[y] & bit(u))) {
-                        keep |= bit(v);
-                        break;
-                    }
-                }
-            }
-            if (lines_host->keep(sp, x, keep) < 0) return RG_PROP_FAIL;
+    int n = l->n, half = n / 2, centre = n % 2 ? l->cells[half] : -1;
+    uint64_t *pt = lines_host->state(sp, l->state), *prev = pt + half;
+    const int *which = NULL;
+    const rg_mask *lost = NULL;
+    int k = host_tells_changes() ? lines_host->changes(sp, &which, &lost) : -1;
+    if (k < 0) {
+        for (int i = 0; i < half; i++)
+            pt[i] = pair_totals(dom[l->cells[i]], dom[l->cells[n - 1 - i]]);
+    } else {
+        for (int j = 0; j < k; j++) {
+            int pos = which[j], i = pos < half ? pos : n - 1 - pos;
+            if (pos != half || centre < 0)
+                pt[i] = pair_totals(dom[l->cells[i]], dom[l->cells[n - 1 - i]]);
         }
     }
-    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(D))) < 0)
+    uint64_t totals = centre >= 0 ? (uint64_t)dom[centre] : ~(uint64_t)0;
+    for (int i = 0; i < half; i++) totals &= pt[i];
+    if (!totals) return RG_PROP_FAIL;
+    if (k < 0 || totals != *prev) {
+        for (int i = 0; i < half; i++)
+            if (zip_pair(sp, l, i, totals, pt) < 0) return RG_PROP_FAIL;
+    } else {
+        for (int j = 0; j < k; j++) {
+            int pos = which[j], i = pos < half ? pos : n - 1 - pos;
+            if ((pos != half || centre < 0) && zip_pair(sp, l, i, totals, pt) < 0)
+                return RG_PROP_FAIL;
+        }
+    }
+    *prev = totals;
+    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(l->D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -591,7 +623,13 @@ static const rg_propagator props[LINE_KINDS] = {
     [LINE_ENTROPIC] = PROP("entropic", RG_COST_LINEAR, prop_groups, check_groups),
     [LINE_MODULAR] = PROP("modular", RG_COST_LINEAR, prop_groups, check_groups),
     [LINE_PARITY] = PROP("parity", RG_COST_BINARY, prop_parity, check_parity),
-    [LINE_ZIPPER] = PROP("zipper", RG_COST_LINEAR, prop_zipper, check_zipper),
+    [LINE_ZIPPER] = {.size = sizeof(rg_propagator),
+                     .name = "zipper",
+                     .family = "lines",
+                     .cost = RG_COST_LINEAR,
+                     .propagate = prop_zipper,
+                     .check = check_zipper,
+                     .flags = RG_PROPAGATOR_CHANGES},
     [LINE_BETWEEN] = PROP("between", RG_COST_LINEAR, prop_ends, check_ends),
     [LINE_LOCKOUT] = PROP("lockout", RG_COST_LINEAR, prop_ends, check_ends),
     [LINE_DOUBLE_ARROW] =
@@ -600,5 +638,9 @@ static const rg_propagator props[LINE_KINDS] = {
 
 int lines_add(rg_build *b, line *l)
 {
+    if (l->kind == LINE_ZIPPER) {
+        l->state = lines_host->add_state(b, (size_t)(l->n / 2 + 1) * sizeof(uint64_t), NULL);
+        if (l->state < 0) return -l->state;
+    }
     return lines_host->add_propagator(b, &props[l->kind], l, l->cells, l->n, RG_EV_DOMAIN);
 }

@@ -34,6 +34,7 @@ typedef struct line {
     int *seg; /* region_sum: segment s is cells seg[s] .. seg[s+1]-1 */
     int nseg;
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
+    int state;             /* zipper: handle of its per-space state (line_props.c) */
 } line;
 
 /* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that

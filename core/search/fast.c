@@ -34,6 +34,9 @@ struct rg_fast {
     uint32_t peers[81][3]; /* per cell, its 20 peers */
     uint32_t weight[81];   /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
+    /* Digits whose board changed since hidden singles (bit d of hdirty) and
+     * locked candidates (ldirty) last looked at it in this propagation. */
+    unsigned hdirty, ldirty;
     int inter;        /* locked candidates (intersections level) */
     int used;         /* the last rg_solve ran here */
     fstate stack[83]; /* depth 0 is the root */
@@ -153,13 +156,15 @@ static int place(rg_solver *s, fstate *x, int d, int cell, int fam)
     }
     if (x->solved[b] & bit) return 0;
     x->solved[b] |= bit;
-    int others = -1;
+    unsigned had = 0, at = (unsigned)(cell - 27 * b);
     for (int e = 0; e < 9; e++) {
-        others += (x->c[e][b] & bit) != 0;
+        had |= ((x->c[e][b] >> at) & 1u) << e;
         x->c[e][b] &= ~bit;
     }
     x->c[d][b] |= bit;
-    if (fam >= 0) s->st.family_prunings[fam] += (uint64_t)others;
+    s->fast->hdirty |= had;
+    s->fast->ldirty |= had;
+    if (fam >= 0) s->st.family_prunings[fam] += (uint64_t)(rg_popcount(had) - 1);
     const uint32_t *p = s->fast->peers[cell];
     s->st.family_prunings[RG_FAM_PEERS] +=
         (uint64_t)(rg_popcount(x->c[d][0] & p[0]) + rg_popcount(x->c[d][1] & p[1]) +
@@ -247,7 +252,10 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
 {
     s->st.family_calls[RG_FAM_SINGLES]++;
     int at[27];
-    for (int d = 0; d < 9; d++) {
+    struct rg_fast *f = s->fast;
+    while (f->hdirty) {
+        int d = __builtin_ctz(f->hdirty);
+        f->hdirty &= f->hdirty - 1;
         if (!((x->c[d][0] & ~x->solved[0]) | (x->c[d][1] & ~x->solved[1]) |
               (x->c[d][2] & ~x->solved[2])) &&
             rg_popcount(x->c[d][0]) + rg_popcount(x->c[d][1]) + rg_popcount(x->c[d][2]) == 9)
@@ -301,7 +309,10 @@ static void locked_digit(const uint32_t *u, uint32_t *kill)
 static void locked(rg_solver *s, fstate *x, int *changed)
 {
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
-    for (int d = 0; d < 9; d++) {
+    struct rg_fast *f = s->fast;
+    while (f->ldirty) {
+        int d = __builtin_ctz(f->ldirty);
+        f->ldirty &= f->ldirty - 1;
         uint32_t u[3], kill[3];
         for (int b = 0; b < 3; b++) u[b] = x->c[d][b] & ~x->solved[b];
         if (!(u[0] | u[1] | u[2])) continue;
@@ -311,6 +322,8 @@ static void locked(rg_solver *s, fstate *x, int *changed)
             if (!gone) continue;
             s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
             x->c[d][b] &= ~gone;
+            f->hdirty |= 1u << d;
+            f->ldirty |= 1u << d;
             *changed = 1;
         }
     }
@@ -341,6 +354,7 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     f->maxw = 1;
     fstate *x = &f->stack[0];
     memset(x, 0, sizeof *x);
+    f->hdirty = f->ldirty = 0x1FFu;
     for (int c = 0; c < 81; c++) {
         rg_mask dm = m->root[c] & (start ? start[c] : m->full);
         if (p->givens[c]) {
@@ -452,6 +466,7 @@ void rg_fast_search(rg_solver *s, rg_result *r)
             fr->left &= ~v;
             fstate *next = &f->stack[d + 1];
             *next = f->stack[d];
+            f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
             if (place(s, next, __builtin_ctz(v), fr->cell, -1) == 0 && propagate(s, next) == 0) {

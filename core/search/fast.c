@@ -34,8 +34,9 @@ struct rg_fast {
     uint32_t peers[81][3]; /* per cell, its 20 peers */
     uint32_t weight[81];   /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
-    /* Digits whose board changed since hidden singles (bit d of hdirty) and
-     * locked candidates (ldirty) last looked at it in this propagation. */
+    /* What changed since hidden singles (bit 3d + b of hdirty: digit d in
+     * band b) and locked candidates (bit d of ldirty: digit d) last looked
+     * at it in this propagation. */
     unsigned hdirty, ldirty;
     int inter;        /* locked candidates (intersections level) */
     int used;         /* the last rg_solve ran here */
@@ -136,49 +137,71 @@ static void blame_mask(struct rg_fast *f, int b, uint32_t mask)
     }
 }
 
-static void blame_column(struct rg_fast *f, int col)
+/* Digit d has no place left in some house: every cell of the first such
+ * row, column or box gains weight. */
+static void blame_house(struct rg_fast *f, const fstate *x, int d)
 {
-    for (int b = 0; b < 3; b++) blame_mask(f, b, COL0 << col);
+    uint32_t any = x->c[d][0] | x->c[d][1] | x->c[d][2];
+    for (int b = 0; b < 3; b++)
+        for (int k = 0; k < 3; k++) {
+            if (!(x->c[d][b] & (ROW0 << 9 * k))) return blame_mask(f, b, ROW0 << 9 * k);
+            if (!(x->c[d][b] & (BOX0 << 3 * k))) return blame_mask(f, b, BOX0 << 3 * k);
+        }
+    for (int col = 0; col < 9; col++)
+        if (!(any & (COL0 << col)))
+            for (int b = 0; b < 3; b++) blame_mask(f, b, COL0 << col);
 }
 
 /* ---- deductions ------------------------------------------------------------ */
 
-/* Place digit d (0-8) in cell: it leaves the cell's other digits (counted
- * under fam, or not at all when fam < 0: a guess or a single) and its
- * peers (counted under peers). RG_FAIL when the cell has lost d. */
-static int place(rg_solver *s, fstate *x, int d, int cell, int fam)
+/* Place digit d in the cells at[] (per band; they hold d and are open):
+ * each leaves its other digits (counted under fam, or not at all when fam
+ * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
+ * their peers (counted under peers). RG_FAIL when two of them are peers. */
+static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, int bare)
 {
-    int b = cell / 27;
-    uint32_t bit = 1u << (cell - 27 * b);
-    if (!(x->c[d][b] & bit)) {
-        blame(s->fast, cell);
+    struct rg_fast *f = s->fast;
+    uint32_t gone[3] = {0, 0, 0};
+    for (int b = 0; b < 3; b++)
+        for (uint32_t m = at[b]; m; m &= m - 1) {
+            const uint32_t *p = f->peers[b * 27 + __builtin_ctz(m)];
+            gone[0] |= p[0], gone[1] |= p[1], gone[2] |= p[2];
+            s->st.family_calls[RG_FAM_PEERS]++;
+        }
+    if ((gone[0] & at[0]) | (gone[1] & at[1]) | (gone[2] & at[2])) {
+        for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
         return RG_FAIL;
     }
-    if (x->solved[b] & bit) return 0;
-    x->solved[b] |= bit;
-    unsigned had = 0, at = (unsigned)(cell - 27 * b);
-    for (int e = 0; e < 9; e++) {
-        had |= ((x->c[e][b] >> at) & 1u) << e;
-        x->c[e][b] &= ~bit;
+    unsigned had = 1u << d, bands = 0;
+    uint64_t others = 0, peers = 0;
+    for (int b = 0; b < 3; b++) {
+        if (at[b] && !bare)
+            for (int e = 0; e < 9; e++) {
+                uint32_t w = x->c[e][b] & at[b];
+                if (e == d || !w) continue;
+                had |= 1u << e;
+                bands |= 1u << (3 * e + b);
+                others += (uint64_t)rg_popcount(w);
+                x->c[e][b] &= ~at[b];
+            }
+        x->solved[b] |= at[b];
+        uint32_t w = x->c[d][b] & gone[b];
+        if (w | at[b]) bands |= 1u << (3 * d + b);
+        peers += (uint64_t)rg_popcount(w);
+        x->c[d][b] &= ~gone[b];
     }
-    x->c[d][b] |= bit;
-    s->fast->hdirty |= had;
-    s->fast->ldirty |= had;
-    if (fam >= 0) s->st.family_prunings[fam] += (uint64_t)(rg_popcount(had) - 1);
-    const uint32_t *p = s->fast->peers[cell];
-    s->st.family_prunings[RG_FAM_PEERS] +=
-        (uint64_t)(rg_popcount(x->c[d][0] & p[0]) + rg_popcount(x->c[d][1] & p[1]) +
-                   rg_popcount(x->c[d][2] & p[2]));
-    s->st.family_calls[RG_FAM_PEERS]++;
-    for (int k = 0; k < 3; k++) x->c[d][k] &= ~p[k];
+    f->hdirty |= bands;
+    f->ldirty |= had;
+    if (fam >= 0) s->st.family_prunings[fam] += others;
+    s->st.family_prunings[RG_FAM_PEERS] += peers;
     return 0;
 }
 
 /* Naked singles until none is left. RG_FAIL at an empty cell. */
 static int naked(rg_solver *s, fstate *x)
 {
-    for (int again = 1; again;) {
-        again = 0;
+    for (;;) {
+        uint32_t single[3];
         for (int b = 0; b < 3; b++) {
             uint32_t once = 0, twice = 0, open = ~x->solved[b] & BAND;
             for (int d = 0; d < 9; d++) {
@@ -189,84 +212,75 @@ static int naked(rg_solver *s, fstate *x)
                 blame_mask(s->fast, b, open & ~once);
                 return RG_FAIL;
             }
-            for (uint32_t single = open & ~twice; single; single &= single - 1) {
-                uint32_t bit = single & -single;
-                int d = 0;
-                while (d < 8 && !(x->c[d][b] & bit)) d++;
-                if (place(s, x, d, b * 27 + __builtin_ctz(bit), -1) < 0) return RG_FAIL;
-                again = 1;
-            }
+            single[b] = open & ~twice;
+        }
+        if (!(single[0] | single[1] | single[2])) return 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t at[3] = {single[0] & x->c[d][0], single[1] & x->c[d][1],
+                              single[2] & x->c[d][2]};
+            if ((at[0] | at[1] | at[2]) && place(s, x, d, at, -1, 1) < 0) return RG_FAIL;
         }
     }
+}
+
+static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
+
+/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
+ * bit among the three; two or more. */
+#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
+#define TWO_OF_THREE(m, s, pos)                                                                    \
+    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
+
+/* Hidden singles of digit d in rows, columns and boxes (rows and boxes of
+ * the bands of the mask changed only): the cells, per band, to at[].
+ * RG_FAIL when a house has lost d. */
+static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
+{
+    uint32_t c1[3], c2[3], any = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t a = x->c[d][b], u = a & ~x->solved[b];
+        any |= a;
+        c1[b] = ONE_OF_THREE(u, 9, ROW0);
+        c2[b] = TWO_OF_THREE(u, 9, ROW0);
+        at[b] = 0;
+        if (!(changed & (1u << b))) continue;
+        /* every row and box of the band holds d */
+        uint32_t ma = ONE_OF_THREE(a, 1, MINIROWS);
+        if (ONE_OF_THREE(ma, 3, COL0) != COL0 || ONE_OF_THREE(ma, 9, 0x49u) != 0x49u)
+            return RG_FAIL;
+        /* minirows with one or more, and two or more, open places */
+        uint32_t m1 = ONE_OF_THREE(u, 1, MINIROWS), m2 = TWO_OF_THREE(u, 1, MINIROWS);
+        uint32_t rows =
+            ONE_OF_THREE(m1, 3, COL0) & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
+        uint32_t boxes =
+            ONE_OF_THREE(m1, 9, 0x49u) & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
+        at[b] = u & (rows * ROW0 | boxes * BOX0);
+    }
+    if (ONE_OF_THREE(any, 9, ROW0) != ROW0) return RG_FAIL;
+    uint32_t cols = (c1[0] | c1[1] | c1[2]) &
+                    ~(c2[0] | c2[1] | c2[2] | (c1[0] & c1[1]) | (c1[0] & c1[2]) | (c1[1] & c1[2]));
+    for (int b = 0; b < 3; b++) at[b] |= x->c[d][b] & ~x->solved[b] & (cols * COL0);
     return 0;
 }
 
-/* The cell of a lone bit of band b, and whether the word has exactly one. */
-static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
-
-/* Hidden singles of digit d in rows, columns and boxes: the cells found go
- * to at[] (returns how many), or RG_FAIL when a house has lost d. */
-static int hidden_digit(rg_solver *s, const fstate *x, int d, int *at)
-{
-    uint32_t a[3], u[3], once = 0, twice = 0, any = 0;
-    int n = 0;
-    for (int b = 0; b < 3; b++) {
-        a[b] = x->c[d][b];
-        u[b] = a[b] & ~x->solved[b];
-        any |= a[b];
-        for (int r = 0; r < 27; r += 9) {
-            uint32_t row = (u[b] >> r) & ROW0;
-            twice |= once & row;
-            once |= row;
-            if (lone(row)) at[n++] = b * 27 + r + __builtin_ctz(row);
-            if (!((a[b] >> r) & ROW0)) {
-                blame_mask(s->fast, b, ROW0 << r);
-                return RG_FAIL;
-            }
-        }
-        for (int k = 0; k < 9; k += 3) {
-            uint32_t box = u[b] & (BOX0 << k);
-            if (lone(box)) at[n++] = b * 27 + __builtin_ctz(box);
-            if (!(a[b] & (BOX0 << k))) {
-                blame_mask(s->fast, b, BOX0 << k);
-                return RG_FAIL;
-            }
-        }
-    }
-    uint32_t cols = (any | any >> 9 | any >> 18) & ROW0;
-    if (cols != ROW0) {
-        blame_column(s->fast, __builtin_ctz(~cols & ROW0));
-        return RG_FAIL;
-    }
-    for (uint32_t l = once & ~twice; l; l &= l - 1) {
-        int col = __builtin_ctz(l), b = 0;
-        while (!(u[b] & (COL0 << col))) b++;
-        at[n++] = b * 27 + __builtin_ctz(u[b] & (COL0 << col));
-    }
-    return n;
-}
-
-/* One pass of hidden singles over the digits: *placed set when a digit was
- * placed. RG_FAIL at a house that lost a digit or a clash. */
+/* One pass of hidden singles over the digits changed: *placed set when a
+ * digit was placed. RG_FAIL at a house that lost a digit or a clash. */
 static int hidden(rg_solver *s, fstate *x, int *placed)
 {
     s->st.family_calls[RG_FAM_SINGLES]++;
-    int at[27];
     struct rg_fast *f = s->fast;
     while (f->hdirty) {
-        int d = __builtin_ctz(f->hdirty);
-        f->hdirty &= f->hdirty - 1;
-        if (!((x->c[d][0] & ~x->solved[0]) | (x->c[d][1] & ~x->solved[1]) |
-              (x->c[d][2] & ~x->solved[2])) &&
-            rg_popcount(x->c[d][0]) + rg_popcount(x->c[d][1]) + rg_popcount(x->c[d][2]) == 9)
-            continue; /* placed nine times */
-        int n = hidden_digit(s, x, d, at);
-        if (n < 0) return RG_FAIL;
-        for (int i = 0; i < n; i++) {
-            if (x->solved[at[i] / 27] & (1u << (at[i] % 27))) continue;
-            if (place(s, x, d, at[i], RG_FAM_SINGLES) < 0) return RG_FAIL;
-            *placed = 1;
+        int d = __builtin_ctz(f->hdirty) / 3;
+        unsigned changed = (f->hdirty >> 3 * d) & 7u;
+        f->hdirty &= ~(7u << 3 * d);
+        uint32_t at[3];
+        if (hidden_digit(x, d, changed, at) < 0) {
+            blame_house(f, x, d);
+            return RG_FAIL;
         }
+        if (!(at[0] | at[1] | at[2])) continue;
+        if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0) return RG_FAIL;
+        *placed = 1;
     }
     return 0;
 }
@@ -322,7 +336,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
             if (!gone) continue;
             s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
             x->c[d][b] &= ~gone;
-            f->hdirty |= 1u << d;
+            f->hdirty |= 1u << (3 * d + b);
             f->ldirty |= 1u << d;
             *changed = 1;
         }
@@ -354,7 +368,8 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     f->maxw = 1;
     fstate *x = &f->stack[0];
     memset(x, 0, sizeof *x);
-    f->hdirty = f->ldirty = 0x1FFu;
+    f->hdirty = 0x7FFFFFFu;
+    f->ldirty = 0x1FFu;
     for (int c = 0; c < 81; c++) {
         rg_mask dm = m->root[c] & (start ? start[c] : m->full);
         if (p->givens[c]) {
@@ -469,7 +484,9 @@ void rg_fast_search(rg_solver *s, rg_result *r)
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            if (place(s, next, __builtin_ctz(v), fr->cell, -1) == 0 && propagate(s, next) == 0) {
+            uint32_t at[3] = {0, 0, 0};
+            at[fr->cell / 27] = 1u << (fr->cell % 27);
+            if (place(s, next, __builtin_ctz(v), at, -1, 0) == 0 && propagate(s, next) == 0) {
                 d++;
                 goto descend;
             }

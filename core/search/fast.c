@@ -367,7 +367,8 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     for (int c = 0; c < 81; c++) f->weight[c] = 1;
     f->maxw = 1;
     fstate *x = &f->stack[0];
-    memset(x, 0, sizeof *x);
+    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = BAND;
+    x->solved[0] = x->solved[1] = x->solved[2] = 0;
     f->hdirty = 0x7FFFFFFu;
     f->ldirty = 0x1FFu;
     for (int c = 0; c < 81; c++) {
@@ -378,8 +379,8 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
             dm = bit;
         }
         if (!dm) return RG_FAIL;
-        for (int d = 0; d < 9; d++)
-            if (dm & (1u << d)) x->c[d][c / 27] |= 1u << (c % 27);
+        for (rg_mask out = ~dm & 0x1FFu; out; out &= out - 1)
+            x->c[__builtin_ctz(out)][c / 27] &= ~(1u << (c % 27));
     }
     return propagate(s, x);
 }
@@ -447,7 +448,10 @@ static rg_mask cell_digits(const fstate *x, int c)
 static int found(rg_solver *s, const fstate *x, rg_result *r)
 {
     if (r->solutions == 0) {
-        for (int c = 0; c < 81; c++) s->sol[c] = rg_digit_of(cell_digits(x, c));
+        for (int d = 0; d < 9; d++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t m = x->c[d][b]; m; m &= m - 1)
+                    s->sol[27 * b + __builtin_ctz(m)] = d + 1;
         if (rg_check_values(s->m, s->sol) != -1) {
             s->st.failures++;
             return 0;

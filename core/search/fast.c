@@ -263,12 +263,13 @@ static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
     return 0;
 }
 
-/* One pass of hidden singles over the digits changed: *placed set when a
- * digit was placed. RG_FAIL at a house that lost a digit or a clash. */
+/* One pass of hidden singles over the digits changed (a call of the
+ * singles family when there is any): *placed set when a digit was placed.
+ * RG_FAIL at a house that lost a digit or a clash. */
 static int hidden(rg_solver *s, fstate *x, int *placed)
 {
-    s->st.family_calls[RG_FAM_SINGLES]++;
     struct rg_fast *f = s->fast;
+    if (f->hdirty) s->st.family_calls[RG_FAM_SINGLES]++;
     while (f->hdirty) {
         int d = __builtin_ctz(f->hdirty) / 3;
         unsigned changed = (f->hdirty >> 3 * d) & 7u;
@@ -318,12 +319,13 @@ static void locked_digit(const uint32_t *u, uint32_t *kill)
     }
 }
 
-/* One pass of locked candidates over the digits: *changed set when a
- * digit left a cell. */
+/* One pass of locked candidates over the digits changed (a call of the
+ * intersections family when there is any): *changed set when a digit left
+ * a cell. */
 static void locked(rg_solver *s, fstate *x, int *changed)
 {
-    s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     struct rg_fast *f = s->fast;
+    if (f->ldirty) s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     while (f->ldirty) {
         int d = __builtin_ctz(f->ldirty);
         f->ldirty &= f->ldirty - 1;

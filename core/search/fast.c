@@ -233,32 +233,32 @@ static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
 
 /* Hidden singles of digit d in rows, columns and boxes (rows and boxes of
  * the bands of the mask changed only): the cells, per band, to at[].
- * RG_FAIL when a house has lost d. */
+ * RG_FAIL when a house has lost d. The counts are of all the cells that
+ * hold d, placed ones included: a house where d is placed holds it nowhere
+ * else (placing removes it from the peers at once), so a house with one
+ * such cell has a hidden single unless that cell is placed, and a house
+ * with none has lost d. */
 static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
 {
-    uint32_t c1[3], c2[3], any = 0;
+    uint32_t c1[3], c2[3];
     for (int b = 0; b < 3; b++) {
-        uint32_t a = x->c[d][b], u = a & ~x->solved[b];
-        any |= a;
-        c1[b] = ONE_OF_THREE(u, 9, ROW0);
-        c2[b] = TWO_OF_THREE(u, 9, ROW0);
+        uint32_t a = x->c[d][b];
+        c1[b] = ONE_OF_THREE(a, 9, ROW0);
+        c2[b] = TWO_OF_THREE(a, 9, ROW0);
         at[b] = 0;
         if (!(changed & (1u << b))) continue;
-        /* every row and box of the band holds d */
-        uint32_t ma = ONE_OF_THREE(a, 1, MINIROWS);
-        if (ONE_OF_THREE(ma, 3, COL0) != COL0 || ONE_OF_THREE(ma, 9, 0x49u) != 0x49u)
-            return RG_FAIL;
-        /* minirows with one or more, and two or more, open places */
-        uint32_t m1 = ONE_OF_THREE(u, 1, MINIROWS), m2 = TWO_OF_THREE(u, 1, MINIROWS);
-        uint32_t rows =
-            ONE_OF_THREE(m1, 3, COL0) & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
-        uint32_t boxes =
-            ONE_OF_THREE(m1, 9, 0x49u) & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
-        at[b] = u & (rows * ROW0 | boxes * BOX0);
+        /* minirows with one or more, and two or more, places */
+        uint32_t m1 = ONE_OF_THREE(a, 1, MINIROWS), m2 = TWO_OF_THREE(a, 1, MINIROWS);
+        uint32_t r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
+        if (r1 != COL0 || b1 != 0x49u) return RG_FAIL;
+        uint32_t rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
+        uint32_t boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
+        at[b] = a & ~x->solved[b] & (rows * ROW0 | boxes * BOX0);
     }
-    if (ONE_OF_THREE(any, 9, ROW0) != ROW0) return RG_FAIL;
-    uint32_t cols = (c1[0] | c1[1] | c1[2]) &
-                    ~(c2[0] | c2[1] | c2[2] | (c1[0] & c1[1]) | (c1[0] & c1[2]) | (c1[1] & c1[2]));
+    uint32_t col1 = c1[0] | c1[1] | c1[2];
+    if (col1 != ROW0) return RG_FAIL;
+    uint32_t cols =
+        col1 & ~(c2[0] | c2[1] | c2[2] | (c1[0] & c1[1]) | (c1[0] & c1[2]) | (c1[1] & c1[2]));
     for (int b = 0; b < 3; b++) at[b] |= x->c[d][b] & ~x->solved[b] & (cols * COL0);
     return 0;
 }

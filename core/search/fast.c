@@ -162,12 +162,13 @@ static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, in
 {
     struct rg_fast *f = s->fast;
     uint32_t gone[3] = {0, 0, 0};
+    uint64_t cells = 0;
     for (int b = 0; b < 3; b++)
-        for (uint32_t m = at[b]; m; m &= m - 1) {
+        for (uint32_t m = at[b]; m; m &= m - 1, cells++) {
             const uint32_t *p = f->peers[b * 27 + __builtin_ctz(m)];
             gone[0] |= p[0], gone[1] |= p[1], gone[2] |= p[2];
-            s->st.family_calls[RG_FAM_PEERS]++;
         }
+    s->st.family_calls[RG_FAM_PEERS] += cells;
     if ((gone[0] & at[0]) | (gone[1] & at[1]) | (gone[2] & at[2])) {
         for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
         return RG_FAIL;

@@ -413,8 +413,8 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
     gb_add_context("rulegrid_flags", st->flags);
     for (int i = 0; i < n; i++) {
         char name[512];
-        snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name,
-                 rg_strategy_name(cells[i].strategy), rg_heuristic_name(cells[i].heuristic));
+        snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name, cells[i].label,
+                 rg_heuristic_name(cells[i].heuristic));
         g[i] = (gb_cell){.cell = &cells[i], .su = &a->su, .status = &status};
         gb_register(name, gb_pass, &g[i]);
     }

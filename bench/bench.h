@@ -50,6 +50,9 @@ typedef struct bench_family {
 typedef struct bench_cell {
     const bench_corpus *corpus;
     int strategy, heuristic;
+    int general;    /* --general: the fast path switched off (rg_solver_set_fast_path) */
+    char label[48]; /* the level as reported: its name, "NAME:general" with general */
+    long fast;      /* puzzles the counting pass solved on the classic fast path */
 
     long puzzles, solved, unique, multiple, none, unknown, no_guess;
     uint64_t nodes, guesses, failures, propagations, prunings;

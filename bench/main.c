@@ -46,6 +46,9 @@
     X(TIME, time, "time", 0, "S",                                                                  \
       SECONDS("is not a number of seconds (0 or more, fractions allowed)"),                        \
       "seconds per puzzle (a puzzle stopped counts as unknown)")                                   \
+    X(GENERAL, general, "general", 0, NULL, FLAG,                                                  \
+      "also run every cell with the classic fast path switched off (level reported as "            \
+      "NAME:general), to compare the two paths in one run")                                        \
     X(PLUGINS, plugins, "plugins", 0, "DIR", CHECKED_TEXTS(opts_absolute_folder),                  \
       "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(TEMPLATE, templ, "template", 0, "FILE", TEXT,                                                \
@@ -410,8 +413,8 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
     gb_add_context("rulegrid_flags", st->flags);
     for (int i = 0; i < n; i++) {
         char name[512];
-        snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name,
-                 rg_strategy_name(cells[i].strategy), rg_heuristic_name(cells[i].heuristic));
+        snprintf(name, sizeof name, "%s/%s/%s", cells[i].corpus->name, cells[i].label,
+                 rg_heuristic_name(cells[i].heuristic));
         g[i] = (gb_cell){.cell = &cells[i], .su = &a->su, .status = &status};
         gb_register(name, gb_pass, &g[i]);
     }
@@ -524,15 +527,21 @@ static int run_generate(args *a)
 /* The cells of the grid: corpus by corpus, each heuristic, each level. */
 static bench_cell *make_cells(args *a, int *n)
 {
-    *n = a->ncorpora * a->heuristics.n * a->levels.n;
+    int paths = a->general ? 2 : 1;
+    *n = a->ncorpora * a->heuristics.n * a->levels.n * paths;
     bench_cell *cells = calloc((size_t)*n + 1, sizeof *cells);
     for (int i = 0, k = 0; cells && i < a->ncorpora; i++)
         for (int h = 0; h < a->heuristics.n; h++)
-            for (int l = 0; l < a->levels.n; l++, k++) {
-                cells[k].corpus = &a->corpora[i];
-                cells[k].heuristic = a->heuristics.v[h];
-                cells[k].strategy = a->levels.v[l];
-            }
+            for (int l = 0; l < a->levels.n; l++)
+                for (int g = 0; g < paths; g++, k++) {
+                    bench_cell *c = &cells[k];
+                    c->corpus = &a->corpora[i];
+                    c->heuristic = a->heuristics.v[h];
+                    c->strategy = a->levels.v[l];
+                    c->general = g;
+                    snprintf(c->label, sizeof c->label, "%s%s", rg_strategy_name(c->strategy),
+                             g ? ":general" : "");
+                }
     return cells;
 }
 

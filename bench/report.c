@@ -51,7 +51,21 @@ static double per(uint64_t x, long n) { return n > 0 ? (double)x / (double)n : 0
 
 static double pct(long x, long n) { return n > 0 ? 100.0 * (double)x / (double)n : 0; }
 
-static const char *level(const bench_cell *c) { return rg_strategy_name(c->strategy); }
+static const char *level(const bench_cell *c)
+{
+    return c->label[0] ? c->label : rg_strategy_name(c->strategy);
+}
+
+/* Which path solved the cell's puzzles: "fast", "general", or "fast N/M". */
+static void md_path(FILE *f, const bench_cell *c)
+{
+    if (c->fast == 0)
+        fputs(" general |", f);
+    else if (c->fast == c->puzzles)
+        fputs(" fast |", f);
+    else
+        fprintf(f, " fast %ld/%ld |", c->fast, c->puzzles);
+}
 
 static const char *heur(const bench_cell *c) { return rg_heuristic_name(c->heuristic); }
 
@@ -100,7 +114,7 @@ void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su
     fputs("; ", f);
     setup_words(f, su);
     fputs("\n\n| corpus | level | heuristic | puzzles | unique | puzzles/s | µs/puzzle | "
-          "no guess | guesses/puzzle |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n",
+          "no guess | guesses/puzzle | path |\n|---|---|---|---:|---:|---:|---:|---:|---:|---|\n",
           f);
     for (int i = 0; i < n; i++) {
         const bench_cell *c = &cells[i];
@@ -108,7 +122,9 @@ void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su
                 c->unique);
         md_time(f, c, c->puzzles_per_s);
         md_time(f, c, c->root_us + c->search_us);
-        fprintf(f, " %.1f%% | %.2f |\n", pct(c->no_guess, c->puzzles), c->guesses_mean);
+        fprintf(f, " %.1f%% | %.2f |", pct(c->no_guess, c->puzzles), c->guesses_mean);
+        md_path(f, c);
+        fputc('\n', f);
     }
     fputs("\n| corpus | level | heuristic | root µs | search µs | guesses median | p99 | max | "
           "nodes/puzzle | failures/puzzle | calls/puzzle by family |\n"

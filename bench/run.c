@@ -15,7 +15,7 @@
 #define CHUNK 4
 
 typedef struct tally {
-    long solved, unique, multiple, none, unknown, no_guess;
+    long solved, unique, multiple, none, unknown, no_guess, fast;
     uint64_t nodes, guesses, failures, propagations, prunings;
     double root_us, search_us;
     int nfamilies;
@@ -177,6 +177,7 @@ static void solve_range(worker *w, rg_solver *solver, int from, int to)
             continue;
         }
         count_result(t, &r);
+        t->fast += rg_solver_fast_path_used(solver);
         j->guesses[i] = r.stats.guesses;
         if (t->wrong < 0 && !answer_ok(c->p[i], &r, t->why, sizeof t->why)) t->wrong = i;
     }
@@ -193,6 +194,7 @@ static void *work(void *arg)
         snprintf(w->t.why, sizeof w->t.why, "out of memory");
         return NULL;
     }
+    rg_solver_set_fast_path(solver, !j->cell->general);
     for (;;) {
         int from = atomic_fetch_add(&j->next, CHUNK);
         if (from >= n || w->t.failed) break;
@@ -305,6 +307,7 @@ static void merge(tally *sum, const tally *t)
     }
     sum->solved += t->solved, sum->unique += t->unique, sum->multiple += t->multiple;
     sum->none += t->none, sum->unknown += t->unknown, sum->no_guess += t->no_guess;
+    sum->fast += t->fast;
     sum->nodes += t->nodes, sum->guesses += t->guesses, sum->failures += t->failures;
     sum->propagations += t->propagations, sum->prunings += t->prunings;
     sum->root_us += t->root_us, sum->search_us += t->search_us;
@@ -399,6 +402,7 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
         cell->puzzles = c->n;
         cell->solved = t.solved, cell->unique = t.unique, cell->multiple = t.multiple;
         cell->none = t.none, cell->unknown = t.unknown, cell->no_guess = t.no_guess;
+        cell->fast = t.fast;
         cell->nodes = t.nodes, cell->guesses = t.guesses, cell->failures = t.failures;
         cell->propagations = t.propagations, cell->prunings = t.prunings;
         qsort(t.family, (size_t)t.nfamilies, sizeof *t.family, family_order);

@@ -10,6 +10,7 @@
 #include "model/check.h"
 #include "model/record.h"
 #include "search/changes.h"
+#include "search/fast.h"
 #include "search/limits.h"
 #include "search/plain.h"
 #include "search/probe.h"
@@ -37,10 +38,13 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->lscore);
     rg_mem_free(s->lstamp);
     rg_changes_release(s);
+    rg_fast_release(s);
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
+    int general_only = s->general_only;
     memset(s, 0, sizeof *s);
     s->copy_budget = budget;
+    s->general_only = general_only;
 }
 
 static int prepare(rg_solver *s, rg_model *m)
@@ -76,8 +80,9 @@ static int prepare(rg_solver *s, rg_model *m)
     s->reach = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->reach);
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
-    int ok = planned == RG_OK && s->frames && s->naked && s->queued && s->values && s->sol &&
-             s->wdeg && s->udirty && s->scratch && s->reach && s->lscore && s->lstamp;
+    int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && s->frames && s->naked &&
+             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->scratch && s->reach &&
+             s->lscore && s->lstamp;
     ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
@@ -209,13 +214,18 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
 
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     s->st.nodes = 1;
-    int rc = root(s, p, NULL);
+    int fast = rg_fast_usable(s);
+    if (s->fast) rg_fast_unused(s);
+    int rc = fast ? rg_fast_root(s, p, NULL) : root(s, p, NULL);
     s->st.root_us = rg_clock_us(&s->t0);
     if (rc == 0) {
-        rg_search_run(s, r);
+        if (fast)
+            rg_fast_search(s, r);
+        else
+            rg_search_run(s, r);
     } else {
         s->st.failures++;
-        rg_queue_clear(s);
+        if (!fast) rg_queue_clear(s);
     }
     s->st.search_us = rg_clock_us(&s->t0) - s->st.root_us;
     for (int i = 0; i < s->st.families; i++) {
@@ -261,5 +271,20 @@ int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_ma
     int rc = root(s, p, start);
     if (rc != 0) rg_queue_clear(s);
     memcpy(out, rg_space_at(s, 0), (size_t)s->N * sizeof *out);
+    return rc;
+}
+
+int rg_solver_fast_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
+                          rg_mask *out)
+{
+    rg_options o;
+    rg_options_default(&o);
+    o.strategy = strategy;
+    o.heuristic = RG_HEURISTIC_MRV;
+    if (prepare(s, p->model) != RG_OK) return RG_E_NOMEM;
+    reset(s, &o);
+    if (!rg_fast_usable(s)) return RG_E_INTERNAL;
+    int rc = rg_fast_root(s, p, start);
+    rg_fast_domains(s, out);
     return rc;
 }

@@ -100,6 +100,10 @@ struct rg_solver {
     int *chg_list, nchg_list;
     unsigned char *chg_listed;
     int running;
+    /* The classic fast path (fast.h): its state when the model is eligible,
+     * and the switch that forces the general path (kept across models). */
+    struct rg_fast *fast;
+    int general_only;
 };
 
 /* Tests and the generator: the domains after root propagation at a strategy
@@ -112,5 +116,14 @@ int rg_solver_root(rg_solver *s, const rg_puzzle *p, int strategy, rg_mask *out)
  * or RG_E_NOMEM. */
 int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
                      rg_mask *out);
+
+/* Tests of the fast path: the domains (a mask per cell) after propagation
+ * at strategy (singles or intersections) on the classic fast path, from the
+ * root domains and givens narrowed by start[] (NULL: none), as
+ * rg_solver_narrow gives them on the general path. 0, RG_FAIL, RG_E_NOMEM,
+ * or RG_E_INTERNAL when the model or the level is not one of the fast
+ * path's. */
+int rg_solver_fast_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_mask *start,
+                          rg_mask *out);
 
 #endif

@@ -478,6 +478,16 @@ RG_API void rg_solver_free(rg_solver *s);
  * then names its rule. Buffers are reused across calls with the same rules. */
 RG_API int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r,
                     rg_error *err);
+/* The classic fast path: rg_solve takes it by itself for a 9x9 model of
+ * rows, columns and boxes only (no other rule that constrains digits; root
+ * restrictions and givens allowed) at the singles and intersections levels
+ * with the mrv or domwdeg heuristic. Answers, statuses and no_guess equal
+ * the general path's; node counts may differ (docs/architecture.md). on = 0
+ * forces the general path for every later run of s (tests, side-by-side
+ * measurement); on = 1 (the default) allows the fast path again. */
+RG_API void rg_solver_set_fast_path(rg_solver *s, int on);
+/* 1 when the last rg_solve of s ran on the fast path, else 0. */
+RG_API int rg_solver_fast_path_used(const rg_solver *s);
 
 #ifdef __cplusplus
 }

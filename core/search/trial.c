@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "base/mem.h"
 #include "model/record.h"
+#include "search/propagate.h"
 #include "search/space.h"
 #include "search/trial.h"
 
@@ -82,4 +83,27 @@ void rg_trial_subsume(rg_solver *s, unsigned char *space, int prop)
 {
     uint32_t *bits = (uint32_t *)(space + s->inactive_off);
     bits[prop >> 5] |= 1u << (prop & 31);
+}
+
+int rg_trial_narrow(rg_solver *s, unsigned char *space, int cell, rg_mask keep, rg_error *err)
+{
+    unsigned char *sp = rg_space_at(s, 0);
+    rg_mask *dom = (rg_mask *)sp;
+    memcpy(sp, space, s->space_bytes);
+    s->inactive = (uint32_t *)(sp + s->inactive_off);
+    s->nnaked = 0;
+    s->failed = 0;
+    int rc = 0;
+    rg_mask nm = dom[cell] & keep;
+    if (nm != dom[cell]) rc = rg_space_narrow(s, dom, cell, nm, RG_FAM_PEERS);
+    if (rc >= 0)
+        rc = rg_propagate(s, sp);
+    else
+        rg_propagate_abandon(s);
+    memcpy(space, sp, s->space_bytes);
+    if (s->broken) {
+        if (err) *err = s->error;
+        return RG_E_PLUGIN;
+    }
+    return rc < 0 ? RG_FAIL : 0;
 }

@@ -24,6 +24,11 @@ static inline rg_mask *rg_trial_domains(unsigned char *space) { return (rg_mask 
  * propagator woken by its declared events), into space. 0, RG_FAIL, or
  * RG_E_PLUGIN / RG_E_NOMEM (err filled). */
 int rg_trial_fixpoint(rg_solver *s, const rg_puzzle *p, unsigned char *space, rg_error *err);
+/* After rg_trial_fixpoint: narrow cell of space to keep (a decision of the
+ * search, though not always to one digit) and propagate as the engine does
+ * below the root: only the propagators the change wakes by their declared
+ * events run, and what they change wakes others. 0, RG_FAIL, RG_E_PLUGIN. */
+int rg_trial_narrow(rg_solver *s, unsigned char *space, int cell, rg_mask keep, rg_error *err);
 /* Run propagator prop of the model once on space: nothing is queued and no
  * naked single spreads; the domains and the propagator's state in space
  * change as it prunes. Returns the propagator's answer, RG_PROP_FAIL also

@@ -269,33 +269,59 @@ static void differ(const rg_vctx *v, const unsigned char *x, const unsigned char
     }
 }
 
-/* The engine's fixpoint (woken by declared events) against one where every
- * propagator runs after every change (x, status wrc): a propagator that
- * still prunes at the engine's fixpoint was not woken when it should be. */
-static int events(rg_vctx *v, int fixrc, int wrc)
+/* The engine's fixpoint eng (woken by declared events; status erc) against
+ * wide, where every propagator runs after every change (status wrc): a
+ * propagator that still prunes at the engine's fixpoint was not woken when
+ * it should have been. */
+static int events(rg_vctx *v, const unsigned char *eng, int erc, const unsigned char *wide, int wrc)
 {
-    if (fixrc == wrc && (fixrc == RG_FAIL || same_domains(v, v->fix, v->x))) return 0;
+    if (erc == wrc && (erc == RG_FAIL || same_domains(v, eng, wide))) return 0;
     char name[160], where[128];
-    for (int p = 0; fixrc == 0 && p < v->m->nprops; p++) {
-        if (rg_trial_subsumed(v->s, v->fix, p)) continue;
-        memcpy(v->y, v->fix, v->bytes);
+    for (int p = 0; erc == 0 && p < v->m->nprops; p++) {
+        if (rg_trial_subsumed(v->s, eng, p)) continue;
+        memcpy(v->y, eng, v->bytes);
         int r = rg_trial_run(v->s, p, v->y);
         v->runs++;
-        if (r != RG_PROP_FAIL && same_domains(v, v->fix, v->y)) continue;
-        lost(v, (const rg_mask *)v->fix, (const rg_mask *)v->y, v->f->removed,
-             sizeof v->f->removed);
+        if (r != RG_PROP_FAIL && same_domains(v, eng, v->y)) continue;
+        lost(v, (const rg_mask *)eng, (const rg_mask *)v->y, v->f->removed, sizeof v->f->removed);
         return fail(v, "events", p,
                     "%s, woken only on its declared events, stopped short: called again at the "
                     "engine's fixpoint it %s",
                     who(v, p, name, sizeof name),
                     r == RG_PROP_FAIL ? "fails" : "removes the digits below");
     }
-    differ(v, v->fix, v->x, where, sizeof where);
+    differ(v, eng, wide, where, sizeof where);
     return fail(v, "order", -1,
                 "the engine's fixpoint (%s) and the one where every propagator runs after every "
                 "change (%s) differ: %s",
-                fixrc == RG_FAIL ? "failed" : "reached", wrc == RG_FAIL ? "failed" : "reached",
+                erc == RG_FAIL ? "failed" : "reached", wrc == RG_FAIL ? "failed" : "reached",
                 where);
+}
+
+/* Events below the root: a cell of the engine's fixpoint narrowed as a
+ * decision would (to one digit, or by one digit), then the engine's
+ * propagation from there against a sweep from there, four times. */
+static int events_below(rg_vctx *v, rg_error *err)
+{
+    unsigned char *wide = v->fix + v->bytes;
+    const rg_mask *dom = (const rg_mask *)v->fix;
+    for (int k = 0; k < 4; k++) {
+        int c = (int)rg_rng_below(&v->rng, (uint64_t)v->N), tries = 0;
+        while (rg_popcount(dom[c]) < 2 && tries++ < v->N) c = (c + 1) % v->N;
+        if (rg_popcount(dom[c]) < 2) return 0;
+        rg_mask bit = dom[c];
+        for (int i = (int)rg_rng_below(&v->rng, (uint64_t)rg_popcount(bit)); i > 0; i--)
+            bit &= bit - 1;
+        bit &= -bit;
+        rg_mask keep = rg_rng_below(&v->rng, 2) ? bit : dom[c] & ~bit;
+        memcpy(v->x, v->fix, v->bytes);
+        int erc = rg_trial_narrow(v->s, v->x, c, keep, err), wrc = 0;
+        if (erc == RG_E_PLUGIN) return fail(v, "contract", -1, "%s", err->message);
+        memcpy(wide, v->fix, v->bytes);
+        ((rg_mask *)wide)[c] &= keep;
+        if (sweep(v, wide, v->order, NULL, &wrc) || events(v, v->x, erc, wide, wrc)) return 1;
+    }
+    return 0;
 }
 
 /* The fixpoint in three orders (as registered, reversed, shuffled) must be
@@ -394,8 +420,9 @@ static int all_checks(rg_vctx *v, rg_error *err)
     memcpy(v->values, v->witness, (size_t)v->N * sizeof *v->values);
     int wrc = 0;
     if (orders(v, have ? v->values : NULL, &wrc)) return 1;
-    if (events(v, fixrc, wrc)) return 1;
-    return agreement(v, have);
+    if (events(v, v->fix, fixrc, v->x, wrc)) return 1;
+    if (agreement(v, have)) return 1;
+    return fixrc == 0 ? events_below(v, err) : 0;
 }
 
 int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *f, long *runs,

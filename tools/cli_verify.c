@@ -105,7 +105,12 @@ static void print_text(const char *type, const rg_verify_result *r)
     printf("  check %s failed at trial %ld", r->check, r->trial);
     if (r->rule >= 0) printf(", rule %d, propagator %s", r->rule, r->propagator);
     printf("\n  %s\n", r->message);
-    if (r->removed[0]) printf("  wrongly removed: %s\n", r->removed);
+    if (r->removed[0])
+        printf("  %s: %s\n",
+               strcmp(r->check, "soundness") == 0 ? "wrongly removed"
+               : strcmp(r->check, "hygiene") == 0 ? "removed out of its reach"
+                                                  : "left, removed when called again",
+               r->removed);
     printf("  the failing trial as a document:\n%s", r->document ? r->document : "");
     if (r->document && !strchr(r->document, '\n')) putchar('\n');
 }

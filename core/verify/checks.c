@@ -300,26 +300,33 @@ static int events(rg_vctx *v, const unsigned char *eng, int erc, const unsigned 
 
 /* Events below the root: a cell of the engine's fixpoint narrowed as a
  * decision would (to one digit, or by one digit), then the engine's
- * propagation from there against a sweep from there, four times. */
-static int events_below(rg_vctx *v, rg_error *err)
+ * propagation from there against a sweep from there. The decisions are a
+ * function of the fixpoint (so that the document alone reproduces a
+ * failure): up to 24, cell by cell from a place its domains choose. */
+static int below(rg_vctx *v, int c, rg_mask keep, rg_error *err)
 {
     unsigned char *wide = v->fix + v->bytes;
+    memcpy(v->x, v->fix, v->bytes);
+    int erc = rg_trial_narrow(v->s, v->x, c, keep, err), wrc = 0;
+    if (erc == RG_E_PLUGIN) return fail(v, "contract", -1, "%s", err->message);
+    memcpy(wide, v->fix, v->bytes);
+    ((rg_mask *)wide)[c] &= keep;
+    return sweep(v, wide, v->order, NULL, &wrc) || events(v, v->x, erc, wide, wrc);
+}
+
+static int events_below(rg_vctx *v, rg_error *err)
+{
     const rg_mask *dom = (const rg_mask *)v->fix;
-    for (int k = 0; k < 4; k++) {
-        int c = (int)rg_rng_below(&v->rng, (uint64_t)v->N), tries = 0;
-        while (rg_popcount(dom[c]) < 2 && tries++ < v->N) c = (c + 1) % v->N;
-        if (rg_popcount(dom[c]) < 2) return 0;
-        rg_mask bit = dom[c];
-        for (int i = (int)rg_rng_below(&v->rng, (uint64_t)rg_popcount(bit)); i > 0; i--)
-            bit &= bit - 1;
-        bit &= -bit;
-        rg_mask keep = rg_rng_below(&v->rng, 2) ? bit : dom[c] & ~bit;
-        memcpy(v->x, v->fix, v->bytes);
-        int erc = rg_trial_narrow(v->s, v->x, c, keep, err), wrc = 0;
-        if (erc == RG_E_PLUGIN) return fail(v, "contract", -1, "%s", err->message);
-        memcpy(wide, v->fix, v->bytes);
-        ((rg_mask *)wide)[c] &= keep;
-        if (sweep(v, wide, v->order, NULL, &wrc) || events(v, v->x, erc, wide, wrc)) return 1;
+    uint64_t h = 0;
+    for (int c = 0; c < v->N; c++) h = h * 31 + dom[c];
+    int made = 0;
+    for (int i = 0; i < v->N && made < 24; i++) {
+        int c = (int)((h + (uint64_t)i) % (uint64_t)v->N);
+        if (rg_popcount(dom[c]) < 2) continue;
+        for (rg_mask g = dom[c]; g && made < 24; g &= g - 1, made += 2) {
+            rg_mask bit = g & -g;
+            if (below(v, c, bit, err) || below(v, c, dom[c] & ~bit, err)) return 1;
+        }
     }
     return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "verify/mutate.h"
 #include "verify/run.h"
 
 #define MAX_EVALS 400
@@ -24,6 +25,33 @@ static void cut(rg_vspec *sp, int rows, int cols)
             sp->low[i] = old.low[j], sp->high[i] = old.high[j];
         }
     sp->rows = rows, sp->cols = cols;
+}
+
+/* Drop the first row (dr) or column (dc) when no rule names a cell there:
+ * everything moves up or left. 1 done, 0 not. */
+static int drop_first(rg_vspec *sp, int dr, int dc)
+{
+    int row = 99, col = 99;
+    for (cJSON *r = sp->rules ? sp->rules->child : NULL; r; r = r->next) {
+        int fr, fc;
+        rg_mutate_first(r, &fr, &fc);
+        if (fr < row) row = fr;
+        if (fc < col) col = fc;
+    }
+    if ((dr && row <= 1) || (dc && col <= 1) || sp->houses == RG_VHOUSES_LATIN) return 0;
+    if ((dr && sp->rows < 2) || (dc && sp->cols < 2)) return 0;
+    for (cJSON *r = sp->rules ? sp->rules->child : NULL; r; r = r->next) rg_mutate_shift(r, dr, dc);
+    rg_vspec old = *sp;
+    sp->rows -= dr, sp->cols -= dc;
+    for (int r = 0; r < sp->rows; r++)
+        for (int c = 0; c < sp->cols; c++) {
+            int i = r * sp->cols + c, j = (r + dr) * old.cols + c + dc;
+            sp->givens[i] = old.givens[j], sp->parity[i] = old.parity[j];
+            sp->low[i] = old.low[j], sp->high[i] = old.high[j];
+        }
+    for (int i = sp->rows * sp->cols; i < RG_VSPEC_CELLS; i++)
+        sp->givens[i] = sp->parity[i] = sp->low[i] = sp->high[i] = 0;
+    return 1;
 }
 
 /* One digit fewer: givens of the last digit and splits out of range go. */
@@ -62,9 +90,14 @@ static int candidate(const rg_vspec *from, int k, rg_vspec *to)
     int ok = 1;
     if (k == 0)
         ok = to->houses != RG_VHOUSES_NONE, to->houses = RG_VHOUSES_NONE;
-    else if (k == 1)
+    else if (k == 1) {
+        static const int no_givens[RG_VSPEC_CELLS];
+        ok = memcmp(to->givens, no_givens, sizeof no_givens) != 0;
         memset(to->givens, 0, sizeof to->givens);
-    else if (k == 2) {
+    } else if (k == 2) {
+        static const signed char none[RG_VSPEC_CELLS];
+        ok = memcmp(to->parity, none, sizeof none) || memcmp(to->low, none, sizeof none) ||
+             memcmp(to->high, none, sizeof none);
         memset(to->parity, 0, sizeof to->parity);
         memset(to->low, 0, sizeof to->low);
         memset(to->high, 0, sizeof to->high);
@@ -74,7 +107,9 @@ static int candidate(const rg_vspec *from, int k, rg_vspec *to)
     } else if (k == 5) {
         ok = to->houses != RG_VHOUSES_LATIN && to->digits > 1;
         if (ok) fewer_digits(to);
-    } else if ((k -= 6) < n) {
+    } else if (k == 6 || k == 7) {
+        ok = drop_first(to, k == 6, k == 7);
+    } else if ((k -= 8) < n) {
         ok = n > 1;
         if (ok) cJSON_DeleteItemFromArray(to->rules, k);
     } else if ((k -= n) < RC) {
@@ -90,6 +125,9 @@ static int candidate(const rg_vspec *from, int k, rg_vspec *to)
     return ok;
 }
 
+/* Passes over the candidates until one changes nothing; an accepted
+ * candidate is not stepped over, so that the next member or cell of the
+ * same kind is tried at once. */
 void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, const char *check)
 {
     int evals = 0;
@@ -107,7 +145,8 @@ void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, const char *check
                 rg_vspec_free(sp);
                 *sp = c;
                 improved = 1;
-                break;
+                k--;
+                continue;
             }
             rg_vspec_free(&c);
         }

@@ -11,6 +11,15 @@
 #include "verify/mutate.h"
 #include "verify/trialdoc.h"
 
+/* Put rep where it stands in parent (an object keeps the member's name). */
+static void replace(cJSON *parent, cJSON *it, cJSON *rep)
+{
+    if (it->string && cJSON_IsObject(parent))
+        cJSON_ReplaceItemInObjectCaseSensitive(parent, it->string, rep);
+    else
+        cJSON_ReplaceItemViaPointer(parent, it, rep);
+}
+
 /* Every string of node that names a cell or a rectangle, parts split at ':'. */
 typedef void (*cell_fn)(int *r, int *c, void *ctx);
 
@@ -37,7 +46,7 @@ static void map_cells(cJSON *node, cell_fn fn, void *ctx)
         else
             snprintf(out, sizeof out, "r%dc%d", rc[0][0], rc[0][1]);
         cJSON *s = cJSON_CreateString(out);
-        if (s) cJSON_ReplaceItemViaPointer(node, it, s), it = s;
+        if (s) replace(node, it, s), it = s;
     }
 }
 
@@ -61,6 +70,19 @@ void rg_mutate_extent(cJSON *rule, int *rows, int *cols)
     int b[4] = {99, 99, 0, 0};
     map_cells(rule, bound, b);
     *rows = b[2] > 0 ? b[2] : 0, *cols = b[3] > 0 ? b[3] : 0;
+}
+
+void rg_mutate_first(cJSON *rule, int *row, int *col)
+{
+    int b[4] = {99, 99, 0, 0};
+    map_cells(rule, bound, b);
+    *row = b[0], *col = b[1];
+}
+
+void rg_mutate_shift(cJSON *rule, int dr, int dc)
+{
+    int d[2] = {dr, dc};
+    map_cells(rule, shift, d);
 }
 
 void rg_mutate_corner(cJSON *rule, int *rows, int *cols)
@@ -147,7 +169,7 @@ static void mutate_one(cJSON *parent, cJSON *it, step *st)
     } else if (cJSON_IsArray(it)) {
         mutate_array(it, st);
     }
-    if (rep) cJSON_ReplaceItemViaPointer(parent, it, rep);
+    if (rep) replace(parent, it, rep);
 }
 
 void rg_mutate(cJSON *rule, int rows, int cols, uint64_t *rng)

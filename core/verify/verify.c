@@ -133,12 +133,13 @@ static int from_hook(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int *sol)
 
 /* Instances from the sample: one, a quarter of the time two; on the
  * sample's own board two times in five, else moved to the corner of the
- * trial board (grown to hold them); mutated three times in four. */
-static int from_sample(rg_vrun *v, rg_vspec *sp, uint64_t *rng)
+ * trial board (grown to hold them); mutated three times in four. plain
+ * (after 20 draws that did not read): one, as written, on its own board. */
+static int from_sample(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int plain)
 {
-    int k = 1 + !rg_rng_below(rng, 4);
+    int k = plain ? 1 : 1 + !rg_rng_below(rng, 4);
     int native = v->sample_rows <= RG_VSPEC_SIDE && v->sample_cols <= RG_VSPEC_SIDE &&
-                 rg_rng_below(rng, 5) < 2;
+                 (plain || rg_rng_below(rng, 5) < 2);
     if (native || !rg_rng_below(rng, 3)) {
         sp->digits = v->sample_digits;
         if (sp->houses == RG_VHOUSES_LATIN) sp->houses = RG_VHOUSES_NONE;
@@ -160,7 +161,7 @@ static int from_sample(rg_vrun *v, rg_vspec *sp, uint64_t *rng)
             sp->houses = RG_VHOUSES_NONE;
         if (er > sp->rows) sp->rows = er;
         if (ec > sp->cols) sp->cols = ec;
-        if (rg_rng_below(rng, 4)) rg_mutate(inst, sp->rows, sp->cols, rng);
+        if (!plain && rg_rng_below(rng, 4)) rg_mutate(inst, sp->rows, sp->cols, rng);
         cJSON_AddItemToArray(sp->rules, inst);
     }
     return sp->rules ? 1 : -RG_E_NOMEM;
@@ -176,7 +177,7 @@ static int make_trial(rg_vrun *v, uint64_t seed, rg_vspec *sp, rg_error *err)
         board(v, sp, &rng);
         int have = 0, rc;
         if (v->o->sample) {
-            rc = from_sample(v, sp, &rng);
+            rc = from_sample(v, sp, &rng, attempt >= 20);
             if (rc == 1) have = random_solution(v, sp, rg_rng_next(&rng), sol);
             if (have < 0) rc = have == -RG_E_NOMEM ? have : 0;
         } else {

@@ -28,7 +28,7 @@
       "write JSON documents in canonical form, or list those that are not")                        \
     X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")     \
     X(VERIFY, "verify", cli_verify_main,                                                           \
-      "test rule types against their own checks with random trials (docs/plugins.md)")
+      "test rule types against their own checks with random trials")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,

@@ -160,6 +160,36 @@ static int honest(rg_vctx *v, int prop, int r, const unsigned char *before, cons
     return 0;
 }
 
+/* A run answering RG_PROP_SUBSUMED at x claims the rule holds for every
+ * assignment of x: eight random ones without two equal digits among peers
+ * must pass its check. */
+static int subsumed(rg_vctx *v, int prop, const unsigned char *x)
+{
+    const rg_mask *dom = (const rg_mask *)x;
+    int *a = v->assign;
+    for (int k = 0; k < 8; k++) {
+        for (int c = 0; c < v->N; c++) {
+            rg_mask d = dom[c];
+            for (int i = (int)rg_rng_below(&v->rng, (uint64_t)rg_popcount(d)); i > 0; i--)
+                d &= d - 1;
+            a[c] = rg_digit_of(d);
+        }
+        int clash = 0;
+        for (int c = 0; c < v->N && !clash; c++)
+            for (int q = v->m->peer_off[c]; q < v->m->peer_off[c + 1]; q++)
+                clash |= a[v->m->peers[q]] == a[c];
+        const rg_prop *pr = &v->m->props[prop];
+        if (clash || pr->def.check(a, pr->data)) continue;
+        char name[160], sol[1024];
+        assignment(v, a, sol, sizeof sol);
+        return fail(v, "contract", prop,
+                    "%s answered RG_PROP_SUBSUMED, but its check rejects this assignment of "
+                    "the domains: %s",
+                    who(v, prop, name, sizeof name), sol);
+    }
+    return 0;
+}
+
 /* One checked run of prop on x: *r its answer, *changed whether a domain
  * changed. w (may be NULL) is a solution within x: losing it is unsound.
  * 0, or 1 with the failure recorded. */
@@ -171,6 +201,7 @@ static int run_checked(rg_vctx *v, int prop, unsigned char *x, const int *w, int
     v->runs++;
     *changed = !same_domains(v, v->y, x);
     if (contract(v, prop, *r, v->y, x)) return 1;
+    if (*r == RG_PROP_SUBSUMED && subsumed(v, prop, x)) return 1;
     if (w && (*r == RG_PROP_FAIL || !holds(v, x, w))) {
         lost(v, (const rg_mask *)v->y, (const rg_mask *)x, v->f->removed, sizeof v->f->removed);
         char sol[1024];
@@ -444,7 +475,7 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *
     if (rg_trial_start(s, p, NULL) == RG_E_NOMEM) goto nomem;
     v.bytes = rg_trial_bytes(s);
     unsigned char *block = rg_mem_calloc(6, v.bytes);
-    int *ints = rg_mem_alloc((size_t)(3 * v.N + v.m->nprops + 1) * sizeof(int));
+    int *ints = rg_mem_alloc((size_t)(4 * v.N + v.m->nprops + 1) * sizeof(int));
     v.stack = rg_mem_alloc(((size_t)v.N + 2) * ((size_t)v.N + 1) * sizeof(rg_mask));
     if (!block || !ints || !v.stack) {
         rg_mem_free(block), rg_mem_free(ints), rg_mem_free(v.stack);
@@ -452,7 +483,8 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *
     }
     v.start = block, v.fix = block + v.bytes, v.x = block + 3 * v.bytes;
     v.y = block + 4 * v.bytes, v.z = block + 5 * v.bytes;
-    v.values = ints, v.witness = ints + v.N, v.order = ints + 2 * v.N;
+    v.values = ints, v.witness = ints + v.N, v.assign = ints + 2 * v.N;
+    v.order = ints + 3 * v.N;
     for (int i = 0; i < v.m->nprops; i++) v.order[i] = i;
     int rc = all_checks(&v, err);
     rg_mem_free(block), rg_mem_free(ints), rg_mem_free(v.stack);

@@ -37,7 +37,7 @@ typedef struct rg_vctx {
     int N, D;
     size_t bytes;
     unsigned char *start, *fix, *x, *y, *z; /* spaces */
-    int *values, *witness, *order;
+    int *values, *witness, *order, *assign;
     rg_mask *stack; /* the search's domains, a level a cell */
     uint64_t nodes, budget;
     uint64_t rng;

@@ -87,6 +87,12 @@ sed 's/test.sum_events/test.sum/' "$TMP/events.json" >"$TMP/events_ok.json"
 run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/events_ok.json"
 expect_rc 0 "the events document with the correct rule"
 
+# A propagator that answers RG_PROP_SUBSUMED too early breaks the contract.
+run "$RULEGRID" verify --plugins "$PLUG/sumsubsumed" test.sum_subsumed
+expect_rc 1 "an early RG_PROP_SUBSUMED"
+has "$OUT" "check contract failed" "an early RG_PROP_SUBSUMED"
+has "$OUT" "answered RG_PROP_SUBSUMED" "an early RG_PROP_SUBSUMED"
+
 # Reproducible: the same seed, the same report; a plugin file verifies its types.
 a=$("$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" test.sum_bound || true)
 b=$("$RULEGRID" verify --seed 9 "$PLUG/sumbound/sumbound.so" | sed 's/, [0-9.]* s$//' || true)

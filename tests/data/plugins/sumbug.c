@@ -4,7 +4,9 @@
  *             the sum bound): unsound, `count` misses solutions;
  *   T_EVENTS  the bounds are right but the propagator subscribes only to
  *             fixed cells: a domain that narrows without becoming single
- *             never wakes it, and it stops short of its fixpoint.
+ *             never wakes it, and it stops short of its fixpoint;
+ *   T_SUBSUMED  at its fixpoint it answers RG_PROP_SUBSUMED ("holds whatever
+ *             happens below") where the sum is not yet decided.
  * Without either it is a correct sum rule: "test.sum" cells add up to sum. */
 #include <stdio.h>
 
@@ -59,7 +61,11 @@ static int propagate(rg_space *sp, void *data)
         nmin += lo(dom[s->cells[i]]), nmax += hi(dom[s->cells[i]]);
         if (i == s->n - 1) again = nmin != min || nmax != max;
     }
+#ifdef T_SUBSUMED
+    return again ? RG_PROP_NOFIX : RG_PROP_SUBSUMED;
+#else
     return again ? RG_PROP_NOFIX : RG_PROP_FIX;
+#endif
 }
 
 static int check(const int *values, void *data)

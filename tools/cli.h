@@ -26,7 +26,9 @@
       "make puzzles with one solution from a preset or a template")                                \
     X(FMT, "fmt", cli_fmt_main,                                                                    \
       "write JSON documents in canonical form, or list those that are not")                        \
-    X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")
+    X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")     \
+    X(VERIFY, "verify", cli_verify_main,                                                           \
+      "test rule types against their own checks with random trials")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,
@@ -127,6 +129,17 @@ enum cli_form {
       "write to FILE instead of standard output")                                                  \
     X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
       "leave the documents' solution out")                                                         \
+    X(TRIALS, trials, "trials", 0, "N", CLI_ON(VERIFY),                                            \
+      UINT(1, 100000000, "is not a whole number of trials of at least 1"),                         \
+      "trials of each rule type (default 300)")                                                    \
+    X(VERIFY_SEED, verify_seed, "seed", 0, "N", CLI_ON(VERIFY), UINT(0, UINT64_MAX, CLI_SEED_BAD), \
+      "seed of the trials (default 0): the same seed gives the same trials")                       \
+    X(VERIFY_TIME, verify_time, "time", 0, "SECONDS", CLI_ON(VERIFY), SECONDS(CLI_TIME_BAD),       \
+      "stop drawing trials this long after starting (all types together); 0: no limit")            \
+    X(SAMPLE, sample, "sample", 0, "DOC.json", CLI_ON(VERIFY), TEXT,                               \
+      "take the instances of a TYPE from the rules of this document")                              \
+    X(VERIFY_JSON, verify_json, "json", 0, NULL, CLI_ON(VERIFY), FLAG,                             \
+      "one JSON object per rule type, a line each")                                                \
     X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, CHECKED_TEXTS(opts_absolute_folder),         \
       "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                              \
@@ -181,6 +194,7 @@ int cli_plugins_main(int cmd, const cli_options *o);  /* cli_solve.c */
 int cli_generate_main(int cmd, const cli_options *o); /* cli_generate.c */
 int cli_fmt_main(int cmd, const cli_options *o);      /* cli_fmt.c */
 int cli_convert_main(int cmd, const cli_options *o);  /* cli_fmt.c */
+int cli_verify_main(int cmd, const cli_options *o);   /* cli_verify.c */
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */
 int cli_setting_check(const char *value, char *why, size_t n);
 

@@ -123,6 +123,22 @@ const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 #define WHO_CONVERT    NULL
 #define REFUSE_CONVERT NULL
 
+#define USAGE_VERIFY "[options] TYPE|FILE.so|DOC.json...\n"
+#define ABOUT_VERIFY                                                                               \
+    "Tests rule types with random reproducible trials on small boards: their\n"                    \
+    "propagators must be sound against the rules' own checks, honest about their\n"                \
+    "fixpoint, independent of order, woken by the events they declare, agree with\n"               \
+    "their check on complete assignments and touch only their own cells.\n"                        \
+    "TYPE: a loaded rule type (instances from its generate hook, or --sample);\n"                  \
+    "FILE.so: a plugin file, every type it registers; DOC.json: every type of the\n"               \
+    "document, the document first, then its rules moved and mutated.\n"                            \
+    "A failure is minimised and printed as a document that reproduces it.\n"
+#define AFTER_VERIFY                                                                               \
+    "exit status: 0 every check held, 1 some check failed, 2 a usage error or an\n"                \
+    "input (type, plugin, document) that cannot be used.\n"
+#define WHO_VERIFY    NULL
+#define REFUSE_VERIFY NULL
+
 static const opts_command commands[] = {
 #define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},

@@ -489,6 +489,55 @@ RG_API void rg_solver_set_fast_path(rg_solver *s, int on);
 /* 1 when the last rg_solve of s ran on the fast path, else 0. */
 RG_API int rg_solver_fast_path_used(const rg_solver *s);
 
+/* ---- Verifying rule types (core/verify, docs/plugins.md) ------------------- */
+
+/* Where the rule instances of a verify run come from. */
+enum rg_verify_source {
+    RG_VERIFY_SAMPLE = 0,  /* the rules of that type in a sample document, often mutated */
+    RG_VERIFY_GENERATE = 1 /* the type's generate hook over a random solution */
+};
+
+typedef struct rg_verify_options {
+    uint64_t seed;      /* the same seed, trials and instances give the same run */
+    long trials;        /* trials of the type (0: RG_VERIFY_TRIALS) */
+    double max_seconds; /* stop after this long (0 = no limit): fewer trials, no failure */
+    const char *sample; /* text of a document whose rules of the type are the instances
+                            (NULL: the type's generate hook) */
+    size_t sample_len;
+    const char *sample_file; /* names the sample in errors */
+    int sample_first;        /* the first trial is the sample document itself, as written */
+} rg_verify_options;
+
+#define RG_VERIFY_TRIALS 300
+
+RG_API void rg_verify_options_default(rg_verify_options *o);
+
+typedef struct rg_verify_result {
+    int source;        /* rg_verify_source */
+    long trials;       /* trials run */
+    long inconclusive; /* trials whose exhaustive search ran out of nodes (soundness
+                          left undecided there) */
+    long runs;         /* propagator calls the checks made */
+    double seconds;
+    int failed;     /* a check failed: the fields below say which and where */
+    char check[16]; /* soundness, fixpoint, order, events, agreement, hygiene, contract */
+    long trial;     /* the trial that failed (from 0) */
+    int rule;       /* in document: the rule at fault, -1 when not known */
+    char propagator[64];
+    char message[1024];
+    char removed[256]; /* the digits wrongly removed: "r1c2: 3; r2c1: 1 2", or "" */
+    char *document;    /* the failing trial minimised, as a document (rg_string_free) */
+} rg_verify_result;
+
+/* Run randomized trials of rule type `type` of reg (docs/plugins.md says
+ * what each checks). Returns RG_OK with r filled (r->failed tells the
+ * verdict), or an error: an unknown type, a type without generate hook and
+ * no sample, a sample that cannot be read or holds no rule of the type
+ * (RG_E_FORMAT, err naming the file), instances that never read, or
+ * RG_E_NOMEM. Release r->document with rg_string_free. */
+RG_API int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *o,
+                          rg_verify_result *r, rg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

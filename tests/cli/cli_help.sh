@@ -7,8 +7,8 @@ set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
 . "$(dirname "$0")/../data/cli/common.sh"
-COMMANDS="solve count check plugins generate fmt convert"
-LIST="solve, count, check, plugins, generate, fmt, convert"
+COMMANDS="solve count check plugins generate fmt convert verify"
+LIST="solve, count, check, plugins, generate, fmt, convert, verify"
 # lists HELP OPTION...: every option has a line of its own in the help
 lists() {
     local help=$1
@@ -66,6 +66,9 @@ omits "$OUT" --to --output --template --json
 run "$RULEGRID" convert --help
 lists "$OUT" --to --template --output --no-solution
 omits "$OUT" --write --check --line --json
+run "$RULEGRID" verify --help
+lists "$OUT" --trials --seed --time --sample --json
+omits "$OUT" --strategy --limit --template --output --quiet
 # a help anywhere among the options, and --version in every command
 run "$RULEGRID" count --limit 3 -h x.json
 expect_rc 0 "count ... -h"

@@ -25,6 +25,12 @@ quiet "$TMP/build.log" cmake --build "$TMP/build"
 exported=$(nm -D --defined-only "$TMP/build/clone.so" | awk '$2 == "T" {print $3}')
 [ "$exported" = rulegrid_plugin_entry ] || fail "clone.so exports: $exported"
 
+# The example's own tests: the count, and `rulegrid verify` of lab.clone.
+quiet "$TMP/ctest.log" ctest --test-dir "$TMP/build" --output-on-failure
+grep -q "clone_verify" "$TMP/ctest.log" || fail "the example's ctest ran no verify: $(cat "$TMP/ctest.log")"
+out=$("$rg" verify --json --trials 50 --plugins "$TMP/build" lab.clone) || fail "verify: $out"
+grep -Eq '"status": *"ok"' <<<"$out" || fail "verify lab.clone: $out"
+
 # With the rule: unique.
 out=$("$rg" count --json --limit 10 --plugins "$TMP/build" "$puzzle") || fail "count: $out"
 grep -Eq '"status": *"unique"' <<<"$out" || fail "not unique with lab.clone: $out"

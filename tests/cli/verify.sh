@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# rulegrid verify: every built-in rule type passes its trials (by its
+# generate hook, or from the samples of tests/data/verify); the two broken
+# sum rules of tests/data/plugins/sumbug.c are caught within the default
+# budget, and the document printed for each reproduces the failure (the
+# off-by-one bound: `count` finds no solution where plain backtracking finds
+# some; the missing event: verify on the document alone). Bad input exits 2.
+# Under Valgrind or the sanitizers (RULEGRID_TEST_SCALE set) the built-in
+# types run 30 trials each instead of 300.
+set -euo pipefail
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
+: "${RG_BUILD_DIR:?}"
+PLUG=$RG_BUILD_DIR/test-plugins
+SAMPLES=$SRC/tests/data/verify
+TRIALS=300
+[ -n "${RULEGRID_TEST_SCALE:-}" ] && TRIALS=30
+
+# Every built-in type: those with a generate hook by name, the others from
+# the sample documents (which hold every type without a hook).
+types=$("$RULEGRID" plugins --json | python3 -c 'import json, sys
+print(" ".join(t["type"] for t in json.load(sys.stdin)["types"]))')
+start=$(date +%s)
+run "$RULEGRID" verify --json --trials "$TRIALS" cage line arrow edge cell outside corner \
+    "$SAMPLES/houses.json" "$SAMPLES/pairs.json"
+expect_rc 0 "verify over the built-in types"
+for t in $types; do
+    grep -q "\"type\": *\"$t\"" <<<"$OUT" || fail "built-in type $t not verified: $OUT"
+done
+printf '%s\n' "$OUT" >"$TMP/builtin.jsonl"
+python3 - "$TRIALS" "$TMP/builtin.jsonl" <<'PY' || fail "verify results: $OUT"
+import json, sys
+trials = int(sys.argv[1])
+lines = open(sys.argv[2]).read().splitlines()
+assert len(lines) == 18, len(lines)
+for line in lines:
+    r = json.loads(line)
+    assert r["status"] == "ok", r
+    assert r["trials"] == trials, r
+    # Most trials decide soundness: the search ran out on few of them.
+    assert r["inconclusive"] <= trials // 3, r
+PY
+elapsed=$(($(date +%s) - start))
+[ -n "${RULEGRID_TEST_SCALE:-}" ] || [ "$elapsed" -lt 60 ] ||
+    fail "verify over the built-in types took $elapsed s (budget: a minute)"
+
+# The correct sum passes; with an off-by-one bound it fails soundness.
+run "$RULEGRID" verify --plugins "$PLUG/sumok" test.sum
+expect_rc 0 "the correct sum rule"
+run "$RULEGRID" verify --json --plugins "$PLUG/sumbound" test.sum_bound
+expect_rc 1 "the off-by-one bound"
+printf '%s\n' "$OUT" >"$TMP/bound.out"
+python3 - "$TMP/bound.json" "$TMP/bound.out" <<'PY' || fail "the bound's failure: $OUT"
+import json, sys
+r = json.loads(open(sys.argv[2]).readline())
+f = r["failure"]
+assert r["status"] == "failed" and f["check"] == "soundness", r
+assert r["trials"] <= 300 and f["removed"] and f["propagator"] == "test_sum", r
+open(sys.argv[1], "w").write(f["document"])
+PY
+# The document: with the broken propagator no solution, by plain backtracking
+# (checks only) some.
+run "$RULEGRID" count --json --plugins "$PLUG/sumbound" "$TMP/bound.json"
+expect_rc 1 "count of the minimised document"
+has "$OUT" '"status": "none"' "count with the broken bound"
+run "$RULEGRID" count --json --strategy check --plugins "$PLUG/sumbound" "$TMP/bound.json"
+expect_rc 0 "count by backtracking"
+grep -Eq '"status": "(unique|multiple)"' <<<"$OUT" || fail "no solution by backtracking: $OUT"
+# Minimised: one rule on at most two rows.
+python3 - "$TMP/bound.json" <<'PY' || fail "not minimised: $(cat "$TMP/bound.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["rules"]) == 1 and d["board"]["rows"] <= 2, d
+PY
+
+# The missing event subscription: caught by the events check; the document
+# alone reproduces it (verify runs a document as written first).
+run "$RULEGRID" verify --plugins "$PLUG/sumevents" test.sum_events
+expect_rc 1 "the missing event"
+has "$OUT" "check events failed" "the missing event"
+sed -n '/^{/,$p' <<<"$OUT" >"$TMP/events.json"
+run "$RULEGRID" verify --trials 1 --plugins "$PLUG/sumevents" "$TMP/events.json"
+expect_rc 1 "the events document"
+has "$OUT" "check events failed at trial 0" "the events document"
+# The same document with the correct rule holds.
+sed 's/test.sum_events/test.sum/' "$TMP/events.json" >"$TMP/events_ok.json"
+run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/events_ok.json"
+expect_rc 0 "the events document with the correct rule"
+
+# A propagator that answers RG_PROP_SUBSUMED too early breaks the contract.
+run "$RULEGRID" verify --plugins "$PLUG/sumsubsumed" test.sum_subsumed
+expect_rc 1 "an early RG_PROP_SUBSUMED"
+has "$OUT" "check contract failed" "an early RG_PROP_SUBSUMED"
+has "$OUT" "answered RG_PROP_SUBSUMED" "an early RG_PROP_SUBSUMED"
+
+# Reproducible: the same seed, the same report; a plugin file verifies its types.
+a=$("$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" test.sum_bound || true)
+b=$("$RULEGRID" verify --seed 9 "$PLUG/sumbound/sumbound.so" | sed 's/, [0-9.]* s$//' || true)
+[ "$(sed 's/, [0-9.]* s$//' <<<"$a")" = "$b" ] || fail "seed 9 twice: $a // $b"
+# --sample: instances of a type taken from a document and mutated.
+run "$RULEGRID" verify --trials 50 --plugins "$PLUG/sumbound" --sample "$TMP/bound.json" \
+    test.sum_bound
+expect_rc 1 "the bound from a sample"
+has "$OUT" "from its sample" "the bound from a sample"
+
+# Bad input: exit 2 with the file, type or field named.
+run "$RULEGRID" verify
+expect_rc 2 "no operand"
+run "$RULEGRID" verify no.such_type
+expect_rc 2 "an unknown type"
+has "$ERR" "no.such_type" "an unknown type"
+run "$RULEGRID" verify relation
+expect_rc 2 "a type without generate hook"
+has "$ERR" "--sample" "a type without generate hook"
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 4}, "rules": []}' >"$TMP/bad.json"
+run "$RULEGRID" verify "$TMP/bad.json"
+expect_rc 2 "an unreadable document"
+has "$ERR" "bad.json" "an unreadable document"
+run "$RULEGRID" verify --sample "$SAMPLES/houses.json" cage
+expect_rc 2 "a sample without the type"
+has "$ERR" "houses.json" "a sample without the type"
+has "$ERR" "cage" "a sample without the type"
+run "$RULEGRID" verify --trials 0 cage
+expect_rc 2 "zero trials"
+run "$RULEGRID" verify "$TMP/none.so"
+expect_rc 2 "a missing plugin file"
+echo "ok"

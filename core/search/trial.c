@@ -5,9 +5,9 @@
 #include "base/error.h"
 #include "base/mem.h"
 #include "model/record.h"
+#include "search/changes.h"
 #include "search/propagate.h"
 #include "search/space.h"
-#include "search/changes.h"
 #include "search/trial.h"
 
 size_t rg_trial_bytes(const rg_solver *s) { return s->space_bytes; }

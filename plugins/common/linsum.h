@@ -313,13 +313,17 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         w->lbase[g] = *nlay;
         lsum_forward(dom + a, k, dpw, w->lay + *nlay);
         *nlay += k + 1;
+        /* A word's sets sum to its high digits' sum plus their low sum
+         * (lsum_bylow). */
         uint64_t any = 0;
-        for (int x = 0; x < dpw; x++)
-            for (uint64_t bits = w->lay[*nlay - 1][x]; bits; bits &= bits - 1) {
-                int s = lsum_setsum((rg_mask)(x * 64 + __builtin_ctzll(bits)));
-                sums[s / 64] |= (uint64_t)1 << (s % 64);
-                any = 1;
-            }
+        for (int x = 0; x < dpw; x++) {
+            uint64_t bits = w->lay[*nlay - 1][x];
+            if (!bits) continue;
+            any = 1;
+            int hs = lsum_setsum((rg_mask)x << 6);
+            for (int t = 0; t < 22; t++)
+                if (bits & lsum_bylow[t]) sums[(hs + t) / 64] |= (uint64_t)1 << ((hs + t) % 64);
+        }
         return any != 0;
     }
     rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];

@@ -245,6 +245,14 @@ static uint64_t disjoint_low(int vl)
     return lm;
 }
 
+/* The words of the bit set (nw <= 64 of them) that hold a mask. */
+static inline uint64_t nonzero_words(const uint64_t *bits, int nw)
+{
+    uint64_t nz = 0;
+    for (int w = 0; w < nw; w++) nz |= (uint64_t)(bits[w] != 0) << w;
+    return nz;
+}
+
 /* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
  * use together (groups with fewer options first). */
 static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
@@ -260,12 +268,18 @@ static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS]
     for (int q = 0; q < ng; q++) {
         int k = ord[q];
         memset(f[q + 1], 0, (size_t)nw * sizeof f[0][0]);
+        /* Only the words of f[q] holding a mask, and of those the ones
+         * disjoint from the option's high digits (bits of a word index, as
+         * disjoint_low picks bits of a word). */
+        uint64_t nz = nonzero_words(f[q], nw);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl);
-            for (int w = 0; w < nw; w++)
-                if (!(w & vh)) f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
+            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+                int w = __builtin_ctzll(ws);
+                f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
+            }
         }
     }
 }
@@ -301,18 +315,18 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
 {
     for (int q = us->u->ng - 1; q >= 0; q--) {
         int k = ord[q];
-        uint64_t nb[LSUM_DP_WORDS];
+        uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl), any = 0;
-            for (int w = 0; w < nw; w++)
-                if (!(w & vh)) {
-                    uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
-                    nb[w] |= t;
-                    any |= t;
-                }
+            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+                int w = __builtin_ctzll(ws);
+                uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
+                nb[w] |= t;
+                any |= t;
+            }
             if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);

@@ -187,6 +187,63 @@ static void soundness(void **state)
     assert_true(solvable[1] > 5);
 }
 
+/* Long cages alone (7 to 10 cells, D 9 to 12) against brute force: with
+ * placed cells and sums near the ends (few digit sets) the cage goes set by
+ * set past 6 open cells (match_support), else by sets of digits; both keep
+ * exactly what solutions use. Start domains are small around a planted
+ * solution, many cells placed (the budget of the count). */
+static void long_cages(void **state)
+{
+    (void)state;
+    int solvable = 0, placed = 0;
+    const int rounds = t_scaled() ? 30 : 120;
+    for (int t = 0; t < rounds; t++) {
+        int D = 9 + v3_rand(4), n = 7 + v3_rand(D - 6 < 4 ? D - 6 : 4), rows = 2, cols = 5, N = 10;
+        int cells[12], plant[12], sum = 0;
+        for (int i = 0; i < n; i++) {
+            int again;
+            do {
+                cells[i] = v3_rand(N);
+                plant[i] = 1 + v3_rand(D);
+                again = 0;
+                for (int j = 0; j < i; j++) again |= cells[j] == cells[i] || plant[j] == plant[i];
+            } while (again);
+            sum += plant[i];
+        }
+        /* Every third round the largest or smallest digits: one set or few. */
+        if (t % 3 == 0) {
+            sum = 0;
+            for (int i = 0; i < n; i++) sum += t % 2 ? D - i : i + 1;
+        }
+        if (v3_rand(5) == 0) sum += v3_rand(3) - 1;
+        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
+        v3_cells(rules, sizeof rules, cells, n, cols);
+        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        /* Each cage cell: its planted digit (mostly), the extreme digit of
+         * its place (every third round), then random digits while the
+         * product of the domains stays within the count's budget. */
+        rg_mask start[64];
+        long prod = 1;
+        for (int c = 0; c < N; c++) start[c] = 1; /* outside the cage: one digit */
+        for (int i = 0; i < n; i++) {
+            rg_mask m = v3_rand(3) ? (rg_mask)1 << (plant[i] - 1) : 0;
+            if (t % 3 == 0) m |= (rg_mask)1 << (t % 2 ? D - 1 - i : i);
+            if (!m) m = (rg_mask)1 << v3_rand(D);
+            int want = __builtin_popcount(m) + v3_rand(4);
+            while (__builtin_popcount(m) < want && prod * want <= 2000)
+                m |= (rg_mask)1 << v3_rand(D);
+            start[cells[i]] = m;
+            prod *= __builtin_popcount(m);
+            placed += __builtin_popcount(m) == 1;
+        }
+        solvable += v3_sound(p, start, 1);
+        rg_puzzle_free(p);
+    }
+    assert_true(solvable > rounds / 10);
+    assert_true(placed > rounds);
+}
+
 /* Signed sums (linsum.h) against brute force: random groups of 1..4 cells
  * with signs, D 4..9 (sets of digits by bit sets) or 13..14 (by matching,
  * groups of at most 3),
@@ -445,6 +502,16 @@ static void matching_onto_a_set(void **state)
     assert_true(found > 2000);
 }
 
+/* linsum.h's table of the sets of the low six digits by their sum agrees
+ * with lsum_setsum: each of the 64 sets under exactly its own sum. */
+static void low_sums_table(void **state)
+{
+    (void)state;
+    for (int b = 0; b < 64; b++)
+        for (int t = 0; t < 22; t++)
+            assert_int_equal((int)(lsum_bylow[t] >> b & 1), lsum_setsum((rg_mask)b) == t);
+}
+
 /* A cage that must hold a digit keeps it out of a house holding the cage
  * cells that can take it: cage {r1c1, r1c2} = 3 is {1, 2}, so the rest of
  * row 1 loses 1 and 2 at the root. */
@@ -478,11 +545,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(impossible_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(long_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(unit_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(signed_sums, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(signed_sum_cases, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(derived_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(matching_onto_a_set, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(low_sums_table, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup,
                                         t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),

@@ -169,6 +169,118 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
 }
 
+/* k open cells onto exactly the k digits of rest (each d[i] within rest,
+ * none empty): match_onto with the digits numbered by their rank in rest
+ * (a popcount), so that building the layers costs the digits the cells
+ * hold, not k * k. Up to 6 cells; exact. */
+static inline int onto_ranked(const rg_mask *d, int k, rg_mask rest, rg_mask *sup)
+{
+    uint64_t lay[7];
+    unsigned c[6];
+    lay[0] = 1;
+    for (int i = 0; i < k; i++) {
+        unsigned x = 0;
+        uint64_t l = 0;
+        for (rg_mask m = d[i]; m; m &= m - 1) {
+            int j = __builtin_popcount(rest & ((m & -m) - 1));
+            x |= 1u << j;
+            l |= (lay[i] & match_low[j]) << (1 << j);
+        }
+        c[i] = x;
+        lay[i + 1] = l;
+    }
+    int full = (1 << k) - 1;
+    if (!(lay[k] >> full & 1)) return 0;
+    uint64_t g = (uint64_t)1 << full;
+    for (int i = k - 1; i >= 0; i--) {
+        uint64_t ng = 0;
+        unsigned s = 0;
+        for (unsigned x = c[i]; x; x &= x - 1) {
+            int j = __builtin_ctz(x);
+            uint64_t t = (g & ~match_low[j]) >> (1 << j) & lay[i];
+            if (t) s |= 1u << j, ng |= t;
+        }
+        /* Back from ranks to digits. */
+        rg_mask out = 0;
+        for (rg_mask m = d[i]; m; m &= m - 1)
+            if (s >> __builtin_popcount(rest & ((m & -m) - 1)) & 1) out |= m & -m;
+        sup[i] = out;
+        g = ng;
+    }
+    return 1;
+}
+
+/* Placed cells are settled: a set survives when it holds their digits and
+ * the open cells match onto the rest of it. With at most 6 open cells
+ * (most cages, and every cage deep in the search), or few sets left, that
+ * goes set by set (onto_ranked, or match_support past 6 cells); else by
+ * cage_propagate_dp. Exactly cage_propagate_dp's answer (the sets whose
+ * digits the cells can take, and the digits the cells take in them): a set
+ * holding the placed digits is taken by the cells exactly when its
+ * remainder is taken by the open ones. Returns a status, or -2 for "go by
+ * cage_propagate_dp". */
+#define SETS_OPEN 6 /* open cells matched set by set whatever the sets */
+#define SETS_FEW  2 /* sets left that go set by set whatever the cells */
+
+static int cage_propagate_open(rg_space *sp, const cage *c)
+{
+    const rg_mask *dom = cages_host->domains(sp);
+    rg_mask placed = 0, uni = 0, od[LSUM_DP_DIGITS], d[LSUM_DP_DIGITS], sup[LSUM_DP_DIGITS];
+    rg_mask keep[LSUM_DP_DIGITS], cand[SETS_FEW + 1];
+    int at[LSUM_DP_DIGITS], m = 0, nc = 0;
+    for (int i = 0; i < c->n; i++) {
+        rg_mask x = dom[c->cells[i]];
+        uni |= x;
+        if (x & (x - 1)) {
+            keep[m] = 0;
+            at[m] = c->cells[i];
+            od[m++] = x;
+        } else {
+            if (x & placed || !x) goto none;
+            placed |= x;
+        }
+    }
+    if (m > SETS_OPEN) {
+        /* Long: set by set only when few sets are left. */
+        for (int s = 0; s < c->nsets; s++) {
+            rg_mask set = c->sets[s];
+            if ((set & ~uni) || (set & placed) != placed) continue;
+            if (nc == SETS_FEW) return -2;
+            cand[nc++] = set;
+        }
+    }
+    rg_mask required = ~(rg_mask)0;
+    int any = 0, ns = m > SETS_OPEN ? nc : c->nsets;
+    const rg_mask *sets = m > SETS_OPEN ? cand : c->sets;
+    for (int s = 0; s < ns; s++) {
+        rg_mask set = sets[s], rest = set & ~placed;
+        if ((set & ~uni) || (set & placed) != placed) continue;
+        int ok = 1;
+        for (int i = 0; i < m && ok; i++) ok = (d[i] = od[i] & rest) != 0;
+        if (!ok) continue;
+        if (m <= 2) {
+            if (m && !match_fast(d, m, sup)) continue;
+        } else if (m <= SETS_OPEN) {
+            if (!onto_ranked(d, m, rest, sup)) continue;
+        } else if (!match_support(d, m, sup)) {
+            continue;
+        }
+        for (int i = 0; i < m; i++) keep[i] |= sup[i];
+        required &= set;
+        any = 1;
+    }
+    if (!any) goto none;
+    if (!m) return RG_PROP_SUBSUMED;
+    for (int i = 0; i < m; i++)
+        if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
+    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+none:
+    /* No set: the first cell empties, as in cage_propagate_dp (the failure
+     * is counted against the same cell). */
+    cages_host->keep(sp, c->cells[0], 0);
+    return RG_PROP_FAIL;
+}
+
 /* Sets mode: a set survives when the cells can be matched to its digits one
  * to one within their domains; each cell keeps the digits it takes in some
  * such matching of some surviving set. That is every digit some solution of
@@ -178,7 +290,10 @@ static int cage_propagate(rg_space *sp, void *data)
 {
     const cage *c = data;
     if (c->nsets < 0) return prune_bounds(sp, c);
-    if (c->dp) return cage_propagate_dp(sp, c);
+    if (c->dp) {
+        int r = cage_propagate_open(sp, c);
+        return r != -2 ? r : cage_propagate_dp(sp, c);
+    }
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;
     int n = c->n, fixed = 1;

@@ -25,6 +25,8 @@
 
 #define UNIT_LEAVES 4096 /* past this many choices, prune nothing */
 
+#define UNIT_PAIRS 128 /* a partial group's (part, remainder) pairs kept for the way back */
+
 /* Layers of the sets of digits for the groups' cells in a unit and its
  * rest: a unit's cells plus one per group and one for the rest. */
 #define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
@@ -71,6 +73,11 @@ typedef struct usearch {
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
+    /* The parts of group k found by group_parts_dp with the remainders
+     * they leave the outside cells (np[k] of them; -1: too many to keep,
+     * group_outside_dp looks again). */
+    int np[UNIT_GROUPS];
+    rg_mask ppart[UNIT_GROUPS][UNIT_PAIRS], prem[UNIT_GROUPS][UNIT_PAIRS];
 } usearch;
 
 /* Above LSUM_DP_DIGITS digits: every disjoint choice, groups g.. still to
@@ -164,21 +171,31 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
+    int np = 0;
     for (int s = 0; s < g->nsets; s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
         rg_mask free_ = can & ~must, x = 0;
         do {
             rg_mask part = must | x, r = set & ~part;
-            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && !lsum_has(seen, part) &&
-                lsum_has(lay[g->n], part) && lsum_has(us->ro[k], r)) {
-                if (us->nv[k] == UNIT_SETS) return -1;
-                seen[part / 64] |= (uint64_t)1 << (part % 64);
-                us->vs[k][us->nv[k]++] = part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(lay[g->n], part) &&
+                lsum_has(us->ro[k], r)) {
+                if (np >= 0 && np < UNIT_PAIRS) {
+                    us->ppart[k][np] = part;
+                    us->prem[k][np++] = r;
+                } else {
+                    np = -1;
+                }
+                if (!lsum_has(seen, part)) {
+                    if (us->nv[k] == UNIT_SETS) return -1;
+                    seen[part / 64] |= (uint64_t)1 << (part % 64);
+                    us->vs[k][us->nv[k]++] = part;
+                }
             }
             x = (x - free_) & free_;
         } while (x);
     }
+    us->np[k] = np;
     return 0;
 }
 
@@ -193,6 +210,15 @@ static void group_outside_dp(usearch *us, int k, int nw)
     for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     memset(rem, 0, (size_t)nw * sizeof rem[0]);
+    if (us->np[k] >= 0) {
+        /* The pairs group_parts_dp kept: the remainders of the parts used. */
+        for (int p = 0; p < us->np[k]; p++)
+            if (lsum_has(us->used[k], us->ppart[k][p]))
+                rem[us->prem[k][p] / 64] |= (uint64_t)1 << (us->prem[k][p] % 64);
+        lsum_forward(d, g->nout, nw, tl);
+        lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
+        return;
+    }
     for (int s = 0; s < g->nsets; s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
@@ -219,6 +245,14 @@ static uint64_t disjoint_low(int vl)
     return lm;
 }
 
+/* The words of the bit set (nw <= 64 of them) that hold a mask. */
+static inline uint64_t nonzero_words(const uint64_t *bits, int nw)
+{
+    uint64_t nz = 0;
+    for (int w = 0; w < nw; w++) nz |= (uint64_t)(bits[w] != 0) << w;
+    return nz;
+}
+
 /* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
  * use together (groups with fewer options first). */
 static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
@@ -234,12 +268,18 @@ static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS]
     for (int q = 0; q < ng; q++) {
         int k = ord[q];
         memset(f[q + 1], 0, (size_t)nw * sizeof f[0][0]);
+        /* Only the words of f[q] holding a mask, and of those the ones
+         * disjoint from the option's high digits (bits of a word index, as
+         * disjoint_low picks bits of a word). */
+        uint64_t nz = nonzero_words(f[q], nw);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl);
-            for (int w = 0; w < nw; w++)
-                if (!(w & vh)) f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
+            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+                int w = __builtin_ctzll(ws);
+                f[q + 1][w | vh] |= (f[q][w] & lm) << vl;
+            }
         }
     }
 }
@@ -275,18 +315,18 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
 {
     for (int q = us->u->ng - 1; q >= 0; q--) {
         int k = ord[q];
-        uint64_t nb[LSUM_DP_WORDS];
+        uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl), any = 0;
-            for (int w = 0; w < nw; w++)
-                if (!(w & vh)) {
-                    uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
-                    nb[w] |= t;
-                    any |= t;
-                }
+            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+                int w = __builtin_ctzll(ws);
+                uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
+                nb[w] |= t;
+                any |= t;
+            }
             if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);

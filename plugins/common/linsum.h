@@ -202,23 +202,43 @@ static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
     }
 }
 
+/* Bit sets of sums below 128 as one 128-bit word. */
+typedef unsigned __int128 lsum_u128;
+
+/* lsum_bylow[t]: the bits b of a word (the sets of the low six digits)
+ * whose digits add up to t (0..21); lsum_setsum decides them (test_cages
+ * checks the table against it). */
+static const uint64_t lsum_bylow[22] = {
+    0x0000000000000001u, 0x0000000000000002u, 0x0000000000000004u, 0x0000000000000018u,
+    0x0000000000000120u, 0x0000000000010240u, 0x0000000100020480u, 0x0000000200041800u,
+    0x0000000400182000u, 0x0000001801204000u, 0x0000012002408000u, 0x0001024004800000u,
+    0x0002048018000000u, 0x0004180020000000u, 0x0018200040000000u, 0x0120400080000000u,
+    0x0240800000000000u, 0x0480000000000000u, 0x1800000000000000u, 0x2000000000000000u,
+    0x4000000000000000u, 0x8000000000000000u};
+
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
- * allowed. */
+ * allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
+ * digits stay below 128). A word w of the layer holds the sets of the high
+ * digits w with the low ones of each bit: the sum of w's digits plus the
+ * low sum, so the sums allowed from there (a window of 22) pick the bits
+ * by lsum_bylow. */
 static inline void lsum_backward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS],
                                  const uint64_t *allowed, rg_mask *keep)
 {
     uint64_t g[LSUM_DP_WORDS];
-    memset(g, 0, (size_t)nw * sizeof g[0]);
-    for (int w = 0; w < nw; w++)
-        for (uint64_t bits = lay[k][w]; bits; bits &= bits - 1) {
-            int s = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
-            if (allowed[s / 64] >> (s % 64) & 1) g[w] |= bits & -bits;
+    lsum_u128 all = (lsum_u128)allowed[1] << 64 | allowed[0];
+    for (int w = 0; w < nw; w++) {
+        uint64_t bits = lay[k][w], sel = 0;
+        if (bits) {
+            uint32_t win = (uint32_t)(all >> lsum_setsum((rg_mask)w << 6)) & 0x3FFFFFu;
+            for (; win; win &= win - 1) sel |= lsum_bylow[__builtin_ctz(win)];
         }
+        g[w] = bits & sel;
+    }
     lsum_backward_sets(dom, k, nw, lay, g, keep);
 }
 
 /* Sums below 128 as one 128-bit word: a shift by a signed amount. */
-typedef unsigned __int128 lsum_u128;
 
 static inline lsum_u128 lsum_sh(lsum_u128 x, int k)
 {
@@ -293,13 +313,17 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         w->lbase[g] = *nlay;
         lsum_forward(dom + a, k, dpw, w->lay + *nlay);
         *nlay += k + 1;
+        /* A word's sets sum to its high digits' sum plus their low sum
+         * (lsum_bylow). */
         uint64_t any = 0;
-        for (int x = 0; x < dpw; x++)
-            for (uint64_t bits = w->lay[*nlay - 1][x]; bits; bits &= bits - 1) {
-                int s = lsum_setsum((rg_mask)(x * 64 + __builtin_ctzll(bits)));
-                sums[s / 64] |= (uint64_t)1 << (s % 64);
-                any = 1;
-            }
+        for (int x = 0; x < dpw; x++) {
+            uint64_t bits = w->lay[*nlay - 1][x];
+            if (!bits) continue;
+            any = 1;
+            int hs = lsum_setsum((rg_mask)x << 6);
+            for (int t = 0; t < 22; t++)
+                if (bits & lsum_bylow[t]) sums[(hs + t) / 64] |= (uint64_t)1 << ((hs + t) % 64);
+        }
         return any != 0;
     }
     rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];

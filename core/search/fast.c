@@ -32,7 +32,17 @@ typedef struct fframe {
 
 struct rg_fast {
     uint32_t peers[81][3]; /* per cell, its 20 peers */
-    uint32_t weight[81];   /* domwdeg: failures blamed on the cell, + 1 */
+    /* Locked candidates by table, per 9-bit index of one band (bit 3r + k:
+     * the digit is in the minirow of row r and box k): the cells of the
+     * band it leaves (pointing and claiming along rows). Per 9-bit column
+     * mask of one band: the columns where a box of the band holds it in
+     * that column alone (pointing: it leaves the column in the other
+     * bands), and the cells of the band it leaves when those columns hold
+     * it in this band only (claiming). */
+    uint32_t rowkill[512];
+    uint16_t colpoint[512];
+    uint32_t colclaim[512];
+    uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
     /* What changed since hidden singles (bit 3d + b of hdirty: digit d in
      * band b) and locked candidates (bit d of ldirty: digit d) last looked
@@ -43,6 +53,8 @@ struct rg_fast {
     fstate stack[83]; /* depth 0 is the root */
     fframe frames[82];
 };
+
+static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
 
 static int same_box(int a, int b) { return a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3; }
 
@@ -93,6 +105,24 @@ int rg_fast_prepare(rg_solver *s)
     for (int a = 0; a < 81; a++)
         for (int b = 0; b < 81; b++)
             if (a != b && peers_of(a, b)) f->peers[a][b / 27] |= 1u << (b % 27);
+    for (unsigned i = 0; i < 512; i++) {
+        uint32_t k = 0, cp = 0, cc = 0;
+        for (int j = 0; j < 3; j++) {
+            unsigned inbox = (i >> j) & 0x49u;  /* rows of box j holding it */
+            unsigned inrow = (i >> 3 * j) & 7u; /* boxes of row j holding it */
+            unsigned cols = inrow;              /* i as a column mask: columns of box j */
+            if (lone(inbox)) k |= (ROW0 << (__builtin_ctz(inbox) / 3 * 9)) & ~(BOX0 << 3 * j);
+            if (lone(inrow)) k |= (BOX0 << (__builtin_ctz(inrow) * 3)) & ~(ROW0 << 9 * j);
+            if (lone(cols)) cp |= 1u << (3 * j + __builtin_ctz(cols));
+        }
+        for (unsigned m = i; m; m &= m - 1) {
+            int col = __builtin_ctz(m);
+            cc |= (BOX0 << (col / 3 * 3)) & ~(COL0 << col);
+        }
+        f->rowkill[i] = k;
+        f->colpoint[i] = (uint16_t)cp;
+        f->colclaim[i] = cc;
+    }
     s->fast = f;
     return RG_OK;
 }
@@ -224,8 +254,6 @@ static int naked(rg_solver *s, fstate *x)
     }
 }
 
-static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
-
 /* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
  * bit among the three; two or more. */
 #define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
@@ -241,26 +269,27 @@ static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
  * with none has lost d. */
 static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
 {
-    uint32_t c1[3], c2[3];
+    const uint32_t *a = x->c[d];
     for (int b = 0; b < 3; b++) {
-        uint32_t a = x->c[d][b];
-        c1[b] = ONE_OF_THREE(a, 9, ROW0);
-        c2[b] = TWO_OF_THREE(a, 9, ROW0);
         at[b] = 0;
         if (!(changed & (1u << b))) continue;
+        uint32_t w = a[b];
         /* minirows with one or more, and two or more, places */
-        uint32_t m1 = ONE_OF_THREE(a, 1, MINIROWS), m2 = TWO_OF_THREE(a, 1, MINIROWS);
+        uint32_t m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);
         uint32_t r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
         if (r1 != COL0 || b1 != 0x49u) return RG_FAIL;
         uint32_t rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
         uint32_t boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
-        at[b] = a & ~x->solved[b] & (rows * ROW0 | boxes * BOX0);
+        at[b] = w & ~x->solved[b] & (rows * ROW0 | boxes * BOX0);
     }
-    uint32_t col1 = c1[0] | c1[1] | c1[2];
+    /* Columns: per cell position of a band, any band and two or more bands
+     * hold it there; a column holds it twice when a position has two or
+     * two positions (rows of a band) have one. */
+    uint32_t any = a[0] | a[1] | a[2], two = (a[0] & a[1]) | (a[2] & (a[0] | a[1]));
+    uint32_t col1 = ONE_OF_THREE(any, 9, ROW0);
     if (col1 != ROW0) return RG_FAIL;
-    uint32_t cols =
-        col1 & ~(c2[0] | c2[1] | c2[2] | (c1[0] & c1[1]) | (c1[0] & c1[2]) | (c1[1] & c1[2]));
-    for (int b = 0; b < 3; b++) at[b] |= x->c[d][b] & ~x->solved[b] & (cols * COL0);
+    uint32_t cols = ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0)) & ROW0;
+    for (int b = 0; b < 3; b++) at[b] |= a[b] & ~x->solved[b] & (cols * COL0);
     return 0;
 }
 
@@ -289,34 +318,23 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
 
 /* Locked candidates of one digit's open cells u[] (pointing and claiming,
  * along rows and along columns): what they remove, per band, to kill[]. */
-static void locked_digit(const uint32_t *u, uint32_t *kill)
+static void locked_digit(const struct rg_fast *f, const uint32_t *u, uint32_t *kill)
 {
     uint32_t fold[3];
     for (int b = 0; b < 3; b++) {
-        uint32_t w = u[b], k = 0;
+        uint32_t w = u[b];
+        /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k */
         uint32_t mini = (w | w >> 1 | w >> 2) & MINIROWS;
-        for (int j = 0; j < 9; j += 3) {
-            uint32_t inbox = (mini >> j) & COL0;        /* rows of box j/3 holding it */
-            uint32_t inrow = (mini >> (j * 3)) & 0x49u; /* boxes of row j/3 holding it */
-            if (lone(inbox)) k |= (ROW0 << (__builtin_ctz(inbox) / 9 * 9)) & ~(BOX0 << j);
-            if (lone(inrow)) k |= (BOX0 << (__builtin_ctz(inrow) / 3 * 3)) & ~(ROW0 << j * 3);
-        }
-        kill[b] = k;
+        uint32_t y = mini | mini >> 2 | mini >> 4;
+        kill[b] = f->rowkill[(y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u)];
         fold[b] = (w | w >> 9 | w >> 18) & ROW0;
     }
     for (int b = 0; b < 3; b++) {
-        for (int j = 0; j < 9; j += 3) {
-            uint32_t cols = (fold[b] >> j) & 7u; /* columns of box (b, j/3) holding it */
-            if (!lone(cols)) continue;
-            uint32_t col = COL0 << (j + __builtin_ctz(cols));
-            for (int o = 0; o < 3; o++)
-                if (o != b) kill[o] |= col;
-        }
-        for (uint32_t only = fold[b] & ~fold[(b + 1) % 3] & ~fold[(b + 2) % 3]; only;
-             only &= only - 1) {
-            int col = __builtin_ctz(only);
-            kill[b] |= (BOX0 << (col / 3 * 3)) & ~(COL0 << col);
-        }
+        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+        uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
+        kill[b1] |= col;
+        kill[b2] |= col;
+        kill[b] |= f->colclaim[fold[b] & ~fold[b1] & ~fold[b2]];
     }
 }
 
@@ -333,7 +351,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         uint32_t u[3], kill[3];
         for (int b = 0; b < 3; b++) u[b] = x->c[d][b] & ~x->solved[b];
         if (!(u[0] | u[1] | u[2])) continue;
-        locked_digit(u, kill);
+        locked_digit(f, u, kill);
         for (int b = 0; b < 3; b++) {
             uint32_t gone = u[b] & kill[b];
             if (!gone) continue;

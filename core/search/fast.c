@@ -188,7 +188,8 @@ static void blame_house(struct rg_fast *f, const fstate *x, int d)
  * each leaves its other digits (counted under fam, or not at all when fam
  * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
  * their peers (counted under peers). RG_FAIL when two of them are peers. */
-static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, int bare)
+static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, int d,
+                                                       const uint32_t *at, int fam, int bare)
 {
     struct rg_fast *f = s->fast;
     uint32_t gone[3] = {0, 0, 0};
@@ -226,6 +227,37 @@ static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, in
     if (fam >= 0) s->st.family_prunings[fam] += others;
     s->st.family_prunings[RG_FAM_PEERS] += peers;
     return 0;
+}
+
+/* Place digit d in the one open cell c that holds it, as place() with
+ * bare 0 (a single cell cannot clash). */
+static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
+{
+    struct rg_fast *f = s->fast;
+    const uint32_t *p = f->peers[c];
+    int b = c / 27;
+    uint32_t bit = 1u << (c % 27);
+    unsigned had = 1u << d, bands = 1u << (3 * d + b), others = 0;
+    for (int e = 0; e < 9; e++) {
+        if (e == d || !(x->c[e][b] & bit)) continue;
+        had |= 1u << e;
+        bands |= 1u << (3 * e + b);
+        others++;
+        x->c[e][b] &= ~bit;
+    }
+    x->solved[b] |= bit;
+    uint64_t peers = 0;
+    for (int k = 0; k < 3; k++) {
+        uint32_t w = x->c[d][k] & p[k];
+        if (w) bands |= 1u << (3 * d + k);
+        peers += (uint64_t)rg_popcount(w);
+        x->c[d][k] &= ~p[k];
+    }
+    f->hdirty |= bands;
+    f->ldirty |= had;
+    s->st.family_calls[RG_FAM_PEERS]++;
+    if (fam >= 0) s->st.family_prunings[fam] += others;
+    s->st.family_prunings[RG_FAM_PEERS] += peers;
 }
 
 /* Naked singles until none is left. RG_FAIL at an empty cell. */
@@ -309,9 +341,14 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
             blame_house(f, x, d);
             return RG_FAIL;
         }
-        if (!(at[0] | at[1] | at[2])) continue;
-        if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0) return RG_FAIL;
+        uint32_t all = at[0] | at[1] | at[2];
+        if (!all) continue;
         *placed = 1;
+        int b = at[0] ? 0 : at[1] ? 1 : 2;
+        if (lone(all) && all == at[b])
+            place_cell(s, x, d, b * 27 + __builtin_ctz(all), RG_FAM_SINGLES);
+        else if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0)
+            return RG_FAIL;
     }
     return 0;
 }
@@ -509,9 +546,8 @@ void rg_fast_search(rg_solver *s, rg_result *r)
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            uint32_t at[3] = {0, 0, 0};
-            at[fr->cell / 27] = 1u << (fr->cell % 27);
-            if (place(s, next, __builtin_ctz(v), at, -1, 0) == 0 && propagate(s, next) == 0) {
+            place_cell(s, next, __builtin_ctz(v), fr->cell, -1);
+            if (propagate(s, next) == 0) {
                 d++;
                 goto descend;
             }

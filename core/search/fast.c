@@ -341,12 +341,12 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
             blame_house(f, x, d);
             return RG_FAIL;
         }
-        uint32_t all = at[0] | at[1] | at[2];
-        if (!all) continue;
+        int bands = (at[0] != 0) + (at[1] != 0) + (at[2] != 0);
+        if (!bands) continue;
         *placed = 1;
         int b = at[0] ? 0 : at[1] ? 1 : 2;
-        if (lone(all) && all == at[b])
-            place_cell(s, x, d, b * 27 + __builtin_ctz(all), RG_FAM_SINGLES);
+        if (bands == 1 && lone(at[b]))
+            place_cell(s, x, d, b * 27 + __builtin_ctz(at[b]), RG_FAM_SINGLES);
         else if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0)
             return RG_FAIL;
     }

@@ -20,10 +20,33 @@
 #define COL0     0x40201u   /* column 0 of a band */
 #define MINIROWS 0x1249249u /* bit 9r + 3k: the first cell of row r in box k */
 
+/* Four 32-bit lanes (GCC and Clang vector extensions: SSE2 on x86-64,
+ * NEON on ARM, plain words elsewhere): the three bands of a board and a
+ * fourth lane, full in every digit board and in the placed cells, so that
+ * it holds no open cell, no single and no failure. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
 typedef struct fstate {
-    uint32_t c[9][3];   /* per digit, per band: the cells that may hold it */
-    uint32_t solved[3]; /* placed cells (they keep only their digit) */
+    _Alignas(16) uint32_t c[9][4]; /* per digit, per band: the cells that may hold it */
+    uint32_t solved[4];            /* placed cells (they keep only their digit) */
 } fstate;
+
+static inline v4u vload(const uint32_t *w)
+{
+    v4u v;
+    memcpy(&v, w, sizeof v);
+    return v;
+}
+
+static inline void vstore(uint32_t *w, v4u v) { memcpy(w, &v, sizeof v); }
+
+/* Is some lane of v not zero? */
+static inline int vany(v4u v)
+{
+    uint64_t h[2];
+    memcpy(h, &v, sizeof h);
+    return (h[0] | h[1]) != 0;
+}
 
 typedef struct fframe {
     int cell;
@@ -44,9 +67,8 @@ struct rg_fast {
     uint32_t colclaim[512];
     uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
-    /* What changed since hidden singles (bit 3d + b of hdirty: digit d in
-     * band b) and locked candidates (bit d of ldirty: digit d) last looked
-     * at it in this propagation. */
+    /* The digits whose board changed since hidden singles (hdirty) and
+     * locked candidates (ldirty) last looked at them in this propagation. */
     unsigned hdirty, ldirty;
     int inter;        /* locked candidates (intersections level) */
     int used;         /* the last rg_solve ran here */
@@ -204,7 +226,7 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
         for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
         return RG_FAIL;
     }
-    unsigned had = 1u << d, bands = 0;
+    unsigned had = 1u << d;
     uint64_t others = 0, peers = 0;
     for (int b = 0; b < 3; b++) {
         if (at[b] && !bare)
@@ -212,17 +234,15 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
                 uint32_t w = x->c[e][b] & at[b];
                 if (e == d || !w) continue;
                 had |= 1u << e;
-                bands |= 1u << (3 * e + b);
                 others += (uint64_t)rg_popcount(w);
                 x->c[e][b] &= ~at[b];
             }
         x->solved[b] |= at[b];
         uint32_t w = x->c[d][b] & gone[b];
-        if (w | at[b]) bands |= 1u << (3 * d + b);
         peers += (uint64_t)rg_popcount(w);
         x->c[d][b] &= ~gone[b];
     }
-    f->hdirty |= bands;
+    f->hdirty |= had;
     f->ldirty |= had;
     if (fam >= 0) s->st.family_prunings[fam] += others;
     s->st.family_prunings[RG_FAM_PEERS] += peers;
@@ -237,11 +257,10 @@ static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
     const uint32_t *p = f->peers[c];
     int b = c / 27;
     uint32_t bit = 1u << (c % 27);
-    unsigned had = 1u << d, bands = 1u << (3 * d + b), others = 0;
+    unsigned had = 1u << d, others = 0;
     for (int e = 0; e < 9; e++) {
         if (e == d || !(x->c[e][b] & bit)) continue;
         had |= 1u << e;
-        bands |= 1u << (3 * e + b);
         others++;
         x->c[e][b] &= ~bit;
     }
@@ -249,11 +268,10 @@ static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
     uint64_t peers = 0;
     for (int k = 0; k < 3; k++) {
         uint32_t w = x->c[d][k] & p[k];
-        if (w) bands |= 1u << (3 * d + k);
         peers += (uint64_t)rg_popcount(w);
         x->c[d][k] &= ~p[k];
     }
-    f->hdirty |= bands;
+    f->hdirty |= had;
     f->ldirty |= had;
     s->st.family_calls[RG_FAM_PEERS]++;
     if (fam >= 0) s->st.family_prunings[fam] += others;
@@ -264,24 +282,27 @@ static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
 static int naked(rg_solver *s, fstate *x)
 {
     for (;;) {
-        uint32_t single[3];
-        for (int b = 0; b < 3; b++) {
-            uint32_t once = 0, twice = 0, open = ~x->solved[b] & BAND;
-            for (int d = 0; d < 9; d++) {
-                twice |= once & x->c[d][b];
-                once |= x->c[d][b];
-            }
-            if (open & ~once) {
-                blame_mask(s->fast, b, open & ~once);
-                return RG_FAIL;
-            }
-            single[b] = open & ~twice;
-        }
-        if (!(single[0] | single[1] | single[2])) return 0;
+        v4u once = {0, 0, 0, 0}, twice = once;
         for (int d = 0; d < 9; d++) {
-            uint32_t at[3] = {single[0] & x->c[d][0], single[1] & x->c[d][1],
-                              single[2] & x->c[d][2]};
-            if ((at[0] | at[1] | at[2]) && place(s, x, d, at, -1, 1) < 0) return RG_FAIL;
+            v4u v = vload(x->c[d]);
+            twice |= once & v;
+            once |= v;
+        }
+        v4u open = ~vload(x->solved) & BAND;
+        if (vany(open & ~once)) {
+            /* the empty cells of the first band that has some */
+            int b = open[0] & ~once[0] ? 0 : open[1] & ~once[1] ? 1 : 2;
+            blame_mask(s->fast, b, open[b] & ~once[b]);
+            return RG_FAIL;
+        }
+        v4u single = open & ~twice;
+        if (!vany(single)) return 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t at[4];
+            v4u v = single & vload(x->c[d]);
+            if (!vany(v)) continue;
+            vstore(at, v);
+            if (place(s, x, d, at, -1, 1) < 0) return RG_FAIL;
         }
     }
 }
@@ -292,28 +313,26 @@ static int naked(rg_solver *s, fstate *x)
 #define TWO_OF_THREE(m, s, pos)                                                                    \
     ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 
-/* Hidden singles of digit d in rows, columns and boxes (rows and boxes of
- * the bands of the mask changed only): the cells, per band, to at[].
+/* Hidden singles of digit d in rows, columns and boxes (the three bands
+ * at once, a lane each): the cells, per band, to at[].
  * RG_FAIL when a house has lost d. The counts are of all the cells that
  * hold d, placed ones included: a house where d is placed holds it nowhere
  * else (placing removes it from the peers at once), so a house with one
  * such cell has a hidden single unless that cell is placed, and a house
  * with none has lost d. */
-static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
+static int hidden_digit(const fstate *x, int d, uint32_t *at)
 {
     const uint32_t *a = x->c[d];
-    for (int b = 0; b < 3; b++) {
-        at[b] = 0;
-        if (!(changed & (1u << b))) continue;
-        uint32_t w = a[b];
-        /* minirows with one or more, and two or more, places */
-        uint32_t m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);
-        uint32_t r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
-        if (r1 != COL0 || b1 != 0x49u) return RG_FAIL;
-        uint32_t rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
-        uint32_t boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
-        at[b] = w & ~x->solved[b] & (rows * ROW0 | boxes * BOX0);
-    }
+    v4u w = vload(a);
+    /* minirows with one or more, and two or more, places */
+    v4u m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);
+    v4u r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
+    if (vany((r1 ^ COL0) | (b1 ^ 0x49u))) return RG_FAIL;
+    v4u rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
+    v4u boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
+    /* rows * ROW0 and boxes * BOX0 without a multiplication */
+    v4u box3 = (boxes << 3) - boxes;
+    v4u cells = ((rows << 9) - rows) | box3 | box3 << 9 | box3 << 18;
     /* Columns: per cell position of a band, any band and two or more bands
      * hold it there; a column holds it twice when a position has two or
      * two positions (rows of a band) have one. */
@@ -321,7 +340,8 @@ static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
     uint32_t col1 = ONE_OF_THREE(any, 9, ROW0);
     if (col1 != ROW0) return RG_FAIL;
     uint32_t cols = ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0)) & ROW0;
-    for (int b = 0; b < 3; b++) at[b] |= a[b] & ~x->solved[b] & (cols * COL0);
+    cells |= cols * COL0;
+    vstore(at, w & ~vload(x->solved) & cells);
     return 0;
 }
 
@@ -333,11 +353,10 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
     struct rg_fast *f = s->fast;
     if (f->hdirty) s->st.family_calls[RG_FAM_SINGLES]++;
     while (f->hdirty) {
-        int d = __builtin_ctz(f->hdirty) / 3;
-        unsigned changed = (f->hdirty >> 3 * d) & 7u;
-        f->hdirty &= ~(7u << 3 * d);
-        uint32_t at[3];
-        if (hidden_digit(x, d, changed, at) < 0) {
+        int d = __builtin_ctz(f->hdirty);
+        f->hdirty &= f->hdirty - 1;
+        uint32_t at[4];
+        if (hidden_digit(x, d, at) < 0) {
             blame_house(f, x, d);
             return RG_FAIL;
         }
@@ -394,7 +413,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
             if (!gone) continue;
             s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
             x->c[d][b] &= ~gone;
-            f->hdirty |= 1u << (3 * d + b);
+            f->hdirty |= 1u << d;
             f->ldirty |= 1u << d;
             *changed = 1;
         }
@@ -425,9 +444,10 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     for (int c = 0; c < 81; c++) f->weight[c] = 1;
     f->maxw = 1;
     fstate *x = &f->stack[0];
-    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = BAND;
+    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = x->c[d][3] = BAND;
     x->solved[0] = x->solved[1] = x->solved[2] = 0;
-    f->hdirty = 0x7FFFFFFu;
+    x->solved[3] = BAND;
+    f->hdirty = 0x1FFu;
     f->ldirty = 0x1FFu;
     for (int c = 0; c < 81; c++) {
         rg_mask dm = m->root[c] & (start ? start[c] : m->full);

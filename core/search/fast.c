@@ -320,7 +320,7 @@ static int naked(rg_solver *s, fstate *x)
  * else (placing removes it from the peers at once), so a house with one
  * such cell has a hidden single unless that cell is placed, and a house
  * with none has lost d. */
-static int hidden_digit(const fstate *x, int d, uint32_t *at)
+static int hidden_digit(const fstate *x, int d, v4u *at)
 {
     const uint32_t *a = x->c[d];
     v4u w = vload(a);
@@ -341,7 +341,7 @@ static int hidden_digit(const fstate *x, int d, uint32_t *at)
     if (col1 != ROW0) return RG_FAIL;
     uint32_t cols = ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0)) & ROW0;
     cells |= cols * COL0;
-    vstore(at, w & ~vload(x->solved) & cells);
+    *at = w & ~vload(x->solved) & cells;
     return 0;
 }
 
@@ -355,14 +355,16 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
     while (f->hdirty) {
         int d = __builtin_ctz(f->hdirty);
         f->hdirty &= f->hdirty - 1;
-        uint32_t at[4];
-        if (hidden_digit(x, d, at) < 0) {
+        v4u found;
+        if (hidden_digit(x, d, &found) < 0) {
             blame_house(f, x, d);
             return RG_FAIL;
         }
-        int bands = (at[0] != 0) + (at[1] != 0) + (at[2] != 0);
-        if (!bands) continue;
+        if (!vany(found)) continue;
         *placed = 1;
+        uint32_t at[4];
+        vstore(at, found);
+        int bands = (at[0] != 0) + (at[1] != 0) + (at[2] != 0);
         int b = at[0] ? 0 : at[1] ? 1 : 2;
         if (bands == 1 && lone(at[b]))
             place_cell(s, x, d, b * 27 + __builtin_ctz(at[b]), RG_FAM_SINGLES);
@@ -477,21 +479,20 @@ static inline uint32_t count_is(const uint32_t *pl, uint32_t open, int k)
 static int select_cell(rg_solver *s, const fstate *x)
 {
     const struct rg_fast *f = s->fast;
-    uint32_t open[3], pl[3][4];
-    for (int b = 0; b < 3; b++) {
-        open[b] = ~x->solved[b] & BAND;
-        uint32_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t v = x->c[d][b] & open[b], c0 = p0 & v, c1, c2;
-            p0 ^= v;
-            c1 = p1 & c0;
-            p1 ^= c0;
-            c2 = p2 & c1;
-            p2 ^= c1;
-            p3 |= c2;
-        }
-        pl[b][0] = p0, pl[b][1] = p1, pl[b][2] = p2, pl[b][3] = p3;
+    uint32_t open[4], pl[3][4];
+    v4u vopen = ~vload(x->solved) & BAND, p0 = vopen ^ vopen, p1 = p0, p2 = p0, p3 = p0;
+    for (int d = 0; d < 9; d++) {
+        v4u v = vload(x->c[d]) & vopen, c0 = p0 & v, c1, c2;
+        p0 ^= v;
+        c1 = p1 & c0;
+        p1 ^= c0;
+        c2 = p2 & c1;
+        p2 ^= c1;
+        p3 |= c2;
     }
+    vstore(open, vopen);
+    for (int b = 0; b < 3; b++)
+        pl[b][0] = p0[b], pl[b][1] = p1[b], pl[b][2] = p2[b], pl[b][3] = p3[b];
     if (!(open[0] | open[1] | open[2])) return -1;
     int best = -1;
     uint64_t bk = 0, bw = 1; /* the best score bk / bw */

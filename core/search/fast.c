@@ -1,10 +1,12 @@
 /* The classic fast path (fast.h): a 9x9 board held as nine candidate
  * bitboards, one per digit, each three 27-bit band words (bit 9r + c of
- * band b is row 3b + r, column c), and a board of placed cells. Naked
- * singles come from once/twice accumulators over the digits, hidden
- * singles and locked candidates from each digit's board. The deductions
- * are those of the general path's singles and intersections levels, run
- * to the same fixpoint; only the order and the bookkeeping differ. */
+ * band b is row 3b + r, column c) in a vector of four lanes, and a board
+ * of placed cells. Naked singles come from once/twice accumulators over
+ * the digits, hidden singles from each digit's board (its three bands at
+ * once) and locked candidates from tables indexed by a band's minirows
+ * and columns. The deductions are those of the general path's singles
+ * and intersections levels, run to the same fixpoint; only the order and
+ * the bookkeeping differ. */
 #include <string.h>
 
 #include "base/mask.h"

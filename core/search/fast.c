@@ -376,19 +376,17 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
     return 0;
 }
 
-/* Locked candidates of one digit's open cells u[] (pointing and claiming,
- * along rows and along columns): what they remove, per band, to kill[]. */
-static void locked_digit(const struct rg_fast *f, const uint32_t *u, uint32_t *kill)
+/* Locked candidates of one digit's open cells u (a band a lane; pointing
+ * and claiming, along rows and along columns): what they remove, per
+ * band, to kill[]. */
+static void locked_digit(const struct rg_fast *f, v4u u, uint32_t *kill)
 {
-    uint32_t fold[3];
-    for (int b = 0; b < 3; b++) {
-        uint32_t w = u[b];
-        /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k */
-        uint32_t mini = (w | w >> 1 | w >> 2) & MINIROWS;
-        uint32_t y = mini | mini >> 2 | mini >> 4;
-        kill[b] = f->rowkill[(y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u)];
-        fold[b] = (w | w >> 9 | w >> 18) & ROW0;
-    }
+    /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
+     * columns holding it, per band */
+    v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
+    v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
+    v4u fold = (u | u >> 9 | u >> 18) & ROW0;
+    for (int b = 0; b < 3; b++) kill[b] = f->rowkill[index[b]];
     for (int b = 0; b < 3; b++) {
         int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
         uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
@@ -408,9 +406,9 @@ static void locked(rg_solver *s, fstate *x, int *changed)
     while (f->ldirty) {
         int d = __builtin_ctz(f->ldirty);
         f->ldirty &= f->ldirty - 1;
-        uint32_t u[3], kill[3];
-        for (int b = 0; b < 3; b++) u[b] = x->c[d][b] & ~x->solved[b];
-        if (!(u[0] | u[1] | u[2])) continue;
+        v4u u = vload(x->c[d]) & ~vload(x->solved);
+        if (!vany(u)) continue;
+        uint32_t kill[3];
         locked_digit(f, u, kill);
         for (int b = 0; b < 3; b++) {
             uint32_t gone = u[b] & kill[b];

@@ -1,10 +1,12 @@
 /* The classic fast path (fast.h): a 9x9 board held as nine candidate
  * bitboards, one per digit, each three 27-bit band words (bit 9r + c of
- * band b is row 3b + r, column c), and a board of placed cells. Naked
- * singles come from once/twice accumulators over the digits, hidden
- * singles and locked candidates from each digit's board. The deductions
- * are those of the general path's singles and intersections levels, run
- * to the same fixpoint; only the order and the bookkeeping differ. */
+ * band b is row 3b + r, column c) in a vector of four lanes, and a board
+ * of placed cells. Naked singles come from once/twice accumulators over
+ * the digits, hidden singles from each digit's board (its three bands at
+ * once) and locked candidates from tables indexed by a band's minirows
+ * and columns. The deductions are those of the general path's singles
+ * and intersections levels, run to the same fixpoint; only the order and
+ * the bookkeeping differ. */
 #include <string.h>
 
 #include "base/mask.h"
@@ -20,10 +22,33 @@
 #define COL0     0x40201u   /* column 0 of a band */
 #define MINIROWS 0x1249249u /* bit 9r + 3k: the first cell of row r in box k */
 
+/* Four 32-bit lanes (GCC and Clang vector extensions: SSE2 on x86-64,
+ * NEON on ARM, plain words elsewhere): the three bands of a board and a
+ * fourth lane, full in every digit board and in the placed cells, so that
+ * it holds no open cell, no single and no failure. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
 typedef struct fstate {
-    uint32_t c[9][3];   /* per digit, per band: the cells that may hold it */
-    uint32_t solved[3]; /* placed cells (they keep only their digit) */
+    _Alignas(16) uint32_t c[9][4]; /* per digit, per band: the cells that may hold it */
+    uint32_t solved[4];            /* placed cells (they keep only their digit) */
 } fstate;
+
+static inline v4u vload(const uint32_t *w)
+{
+    v4u v;
+    memcpy(&v, w, sizeof v);
+    return v;
+}
+
+static inline void vstore(uint32_t *w, v4u v) { memcpy(w, &v, sizeof v); }
+
+/* Is some lane of v not zero? */
+static inline int vany(v4u v)
+{
+    uint64_t h[2];
+    memcpy(h, &v, sizeof h);
+    return (h[0] | h[1]) != 0;
+}
 
 typedef struct fframe {
     int cell;
@@ -32,17 +57,28 @@ typedef struct fframe {
 
 struct rg_fast {
     uint32_t peers[81][3]; /* per cell, its 20 peers */
-    uint32_t weight[81];   /* domwdeg: failures blamed on the cell, + 1 */
+    /* Locked candidates by table, per 9-bit index of one band (bit 3r + k:
+     * the digit is in the minirow of row r and box k): the cells of the
+     * band it leaves (pointing and claiming along rows). Per 9-bit column
+     * mask of one band: the columns where a box of the band holds it in
+     * that column alone (pointing: it leaves the column in the other
+     * bands), and the cells of the band it leaves when those columns hold
+     * it in this band only (claiming). */
+    uint32_t rowkill[512];
+    uint16_t colpoint[512];
+    uint32_t colclaim[512];
+    uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
-    /* What changed since hidden singles (bit 3d + b of hdirty: digit d in
-     * band b) and locked candidates (bit d of ldirty: digit d) last looked
-     * at it in this propagation. */
+    /* The digits whose board changed since hidden singles (hdirty) and
+     * locked candidates (ldirty) last looked at them in this propagation. */
     unsigned hdirty, ldirty;
     int inter;        /* locked candidates (intersections level) */
     int used;         /* the last rg_solve ran here */
     fstate stack[83]; /* depth 0 is the root */
     fframe frames[82];
 };
+
+static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
 
 static int same_box(int a, int b) { return a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3; }
 
@@ -93,6 +129,24 @@ int rg_fast_prepare(rg_solver *s)
     for (int a = 0; a < 81; a++)
         for (int b = 0; b < 81; b++)
             if (a != b && peers_of(a, b)) f->peers[a][b / 27] |= 1u << (b % 27);
+    for (unsigned i = 0; i < 512; i++) {
+        uint32_t k = 0, cp = 0, cc = 0;
+        for (int j = 0; j < 3; j++) {
+            unsigned inbox = (i >> j) & 0x49u;  /* rows of box j holding it */
+            unsigned inrow = (i >> 3 * j) & 7u; /* boxes of row j holding it */
+            unsigned cols = inrow;              /* i as a column mask: columns of box j */
+            if (lone(inbox)) k |= (ROW0 << (__builtin_ctz(inbox) / 3 * 9)) & ~(BOX0 << 3 * j);
+            if (lone(inrow)) k |= (BOX0 << (__builtin_ctz(inrow) * 3)) & ~(ROW0 << 9 * j);
+            if (lone(cols)) cp |= 1u << (3 * j + __builtin_ctz(cols));
+        }
+        for (unsigned m = i; m; m &= m - 1) {
+            int col = __builtin_ctz(m);
+            cc |= (BOX0 << (col / 3 * 3)) & ~(COL0 << col);
+        }
+        f->rowkill[i] = k;
+        f->colpoint[i] = (uint16_t)cp;
+        f->colclaim[i] = cc;
+    }
     s->fast = f;
     return RG_OK;
 }
@@ -158,7 +212,8 @@ static void blame_house(struct rg_fast *f, const fstate *x, int d)
  * each leaves its other digits (counted under fam, or not at all when fam
  * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
  * their peers (counted under peers). RG_FAIL when two of them are peers. */
-static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, int bare)
+static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, int d,
+                                                       const uint32_t *at, int fam, int bare)
 {
     struct rg_fast *f = s->fast;
     uint32_t gone[3] = {0, 0, 0};
@@ -173,7 +228,7 @@ static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, in
         for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
         return RG_FAIL;
     }
-    unsigned had = 1u << d, bands = 0;
+    unsigned had = 1u << d;
     uint64_t others = 0, peers = 0;
     for (int b = 0; b < 3; b++) {
         if (at[b] && !bare)
@@ -181,50 +236,78 @@ static int place(rg_solver *s, fstate *x, int d, const uint32_t *at, int fam, in
                 uint32_t w = x->c[e][b] & at[b];
                 if (e == d || !w) continue;
                 had |= 1u << e;
-                bands |= 1u << (3 * e + b);
                 others += (uint64_t)rg_popcount(w);
                 x->c[e][b] &= ~at[b];
             }
         x->solved[b] |= at[b];
         uint32_t w = x->c[d][b] & gone[b];
-        if (w | at[b]) bands |= 1u << (3 * d + b);
         peers += (uint64_t)rg_popcount(w);
         x->c[d][b] &= ~gone[b];
     }
-    f->hdirty |= bands;
+    f->hdirty |= had;
     f->ldirty |= had;
     if (fam >= 0) s->st.family_prunings[fam] += others;
     s->st.family_prunings[RG_FAM_PEERS] += peers;
     return 0;
 }
 
+/* Place digit d in the one open cell c that holds it, as place() with
+ * bare 0 (a single cell cannot clash). */
+static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
+{
+    struct rg_fast *f = s->fast;
+    const uint32_t *p = f->peers[c];
+    int b = c / 27;
+    uint32_t bit = 1u << (c % 27);
+    unsigned had = 1u << d, others = 0;
+    for (int e = 0; e < 9; e++) {
+        if (e == d || !(x->c[e][b] & bit)) continue;
+        had |= 1u << e;
+        others++;
+        x->c[e][b] &= ~bit;
+    }
+    x->solved[b] |= bit;
+    uint64_t peers = 0;
+    for (int k = 0; k < 3; k++) {
+        uint32_t w = x->c[d][k] & p[k];
+        peers += (uint64_t)rg_popcount(w);
+        x->c[d][k] &= ~p[k];
+    }
+    f->hdirty |= had;
+    f->ldirty |= had;
+    s->st.family_calls[RG_FAM_PEERS]++;
+    if (fam >= 0) s->st.family_prunings[fam] += others;
+    s->st.family_prunings[RG_FAM_PEERS] += peers;
+}
+
 /* Naked singles until none is left. RG_FAIL at an empty cell. */
 static int naked(rg_solver *s, fstate *x)
 {
     for (;;) {
-        uint32_t single[3];
-        for (int b = 0; b < 3; b++) {
-            uint32_t once = 0, twice = 0, open = ~x->solved[b] & BAND;
-            for (int d = 0; d < 9; d++) {
-                twice |= once & x->c[d][b];
-                once |= x->c[d][b];
-            }
-            if (open & ~once) {
-                blame_mask(s->fast, b, open & ~once);
-                return RG_FAIL;
-            }
-            single[b] = open & ~twice;
-        }
-        if (!(single[0] | single[1] | single[2])) return 0;
+        v4u once = {0, 0, 0, 0}, twice = once;
         for (int d = 0; d < 9; d++) {
-            uint32_t at[3] = {single[0] & x->c[d][0], single[1] & x->c[d][1],
-                              single[2] & x->c[d][2]};
-            if ((at[0] | at[1] | at[2]) && place(s, x, d, at, -1, 1) < 0) return RG_FAIL;
+            v4u v = vload(x->c[d]);
+            twice |= once & v;
+            once |= v;
+        }
+        v4u open = ~vload(x->solved) & BAND;
+        if (vany(open & ~once)) {
+            /* the empty cells of the first band that has some */
+            int b = open[0] & ~once[0] ? 0 : open[1] & ~once[1] ? 1 : 2;
+            blame_mask(s->fast, b, open[b] & ~once[b]);
+            return RG_FAIL;
+        }
+        v4u single = open & ~twice;
+        if (!vany(single)) return 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t at[4];
+            v4u v = single & vload(x->c[d]);
+            if (!vany(v)) continue;
+            vstore(at, v);
+            if (place(s, x, d, at, -1, 1) < 0) return RG_FAIL;
         }
     }
 }
-
-static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
 
 /* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
  * bit among the three; two or more. */
@@ -232,35 +315,35 @@ static inline int lone(uint32_t w) { return w && !(w & (w - 1)); }
 #define TWO_OF_THREE(m, s, pos)                                                                    \
     ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 
-/* Hidden singles of digit d in rows, columns and boxes (rows and boxes of
- * the bands of the mask changed only): the cells, per band, to at[].
+/* Hidden singles of digit d in rows, columns and boxes (the three bands
+ * at once, a lane each): the cells, per band, to at[].
  * RG_FAIL when a house has lost d. The counts are of all the cells that
  * hold d, placed ones included: a house where d is placed holds it nowhere
  * else (placing removes it from the peers at once), so a house with one
  * such cell has a hidden single unless that cell is placed, and a house
  * with none has lost d. */
-static int hidden_digit(const fstate *x, int d, unsigned changed, uint32_t *at)
+static int hidden_digit(const fstate *x, int d, v4u *at)
 {
-    uint32_t c1[3], c2[3];
-    for (int b = 0; b < 3; b++) {
-        uint32_t a = x->c[d][b];
-        c1[b] = ONE_OF_THREE(a, 9, ROW0);
-        c2[b] = TWO_OF_THREE(a, 9, ROW0);
-        at[b] = 0;
-        if (!(changed & (1u << b))) continue;
-        /* minirows with one or more, and two or more, places */
-        uint32_t m1 = ONE_OF_THREE(a, 1, MINIROWS), m2 = TWO_OF_THREE(a, 1, MINIROWS);
-        uint32_t r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
-        if (r1 != COL0 || b1 != 0x49u) return RG_FAIL;
-        uint32_t rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
-        uint32_t boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
-        at[b] = a & ~x->solved[b] & (rows * ROW0 | boxes * BOX0);
-    }
-    uint32_t col1 = c1[0] | c1[1] | c1[2];
+    const uint32_t *a = x->c[d];
+    v4u w = vload(a);
+    /* minirows with one or more, and two or more, places */
+    v4u m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);
+    v4u r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
+    if (vany((r1 ^ COL0) | (b1 ^ 0x49u))) return RG_FAIL;
+    v4u rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));
+    v4u boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));
+    /* rows * ROW0 and boxes * BOX0 without a multiplication */
+    v4u box3 = (boxes << 3) - boxes;
+    v4u cells = ((rows << 9) - rows) | box3 | box3 << 9 | box3 << 18;
+    /* Columns: per cell position of a band, any band and two or more bands
+     * hold it there; a column holds it twice when a position has two or
+     * two positions (rows of a band) have one. */
+    uint32_t any = a[0] | a[1] | a[2], two = (a[0] & a[1]) | (a[2] & (a[0] | a[1]));
+    uint32_t col1 = ONE_OF_THREE(any, 9, ROW0);
     if (col1 != ROW0) return RG_FAIL;
-    uint32_t cols =
-        col1 & ~(c2[0] | c2[1] | c2[2] | (c1[0] & c1[1]) | (c1[0] & c1[2]) | (c1[1] & c1[2]));
-    for (int b = 0; b < 3; b++) at[b] |= x->c[d][b] & ~x->solved[b] & (cols * COL0);
+    uint32_t cols = ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0)) & ROW0;
+    cells |= cols * COL0;
+    *at = w & ~vload(x->solved) & cells;
     return 0;
 }
 
@@ -272,51 +355,44 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
     struct rg_fast *f = s->fast;
     if (f->hdirty) s->st.family_calls[RG_FAM_SINGLES]++;
     while (f->hdirty) {
-        int d = __builtin_ctz(f->hdirty) / 3;
-        unsigned changed = (f->hdirty >> 3 * d) & 7u;
-        f->hdirty &= ~(7u << 3 * d);
-        uint32_t at[3];
-        if (hidden_digit(x, d, changed, at) < 0) {
+        int d = __builtin_ctz(f->hdirty);
+        f->hdirty &= f->hdirty - 1;
+        v4u found;
+        if (hidden_digit(x, d, &found) < 0) {
             blame_house(f, x, d);
             return RG_FAIL;
         }
-        if (!(at[0] | at[1] | at[2])) continue;
-        if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0) return RG_FAIL;
+        if (!vany(found)) continue;
         *placed = 1;
+        uint32_t at[4];
+        vstore(at, found);
+        int bands = (at[0] != 0) + (at[1] != 0) + (at[2] != 0);
+        int b = at[0] ? 0 : at[1] ? 1 : 2;
+        if (bands == 1 && lone(at[b]))
+            place_cell(s, x, d, b * 27 + __builtin_ctz(at[b]), RG_FAM_SINGLES);
+        else if (place(s, x, d, at, RG_FAM_SINGLES, 0) < 0)
+            return RG_FAIL;
     }
     return 0;
 }
 
-/* Locked candidates of one digit's open cells u[] (pointing and claiming,
- * along rows and along columns): what they remove, per band, to kill[]. */
-static void locked_digit(const uint32_t *u, uint32_t *kill)
+/* Locked candidates of one digit's open cells u (a band a lane; pointing
+ * and claiming, along rows and along columns): what they remove, per
+ * band, to kill[]. */
+static void locked_digit(const struct rg_fast *f, v4u u, uint32_t *kill)
 {
-    uint32_t fold[3];
+    /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
+     * columns holding it, per band */
+    v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
+    v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
+    v4u fold = (u | u >> 9 | u >> 18) & ROW0;
+    for (int b = 0; b < 3; b++) kill[b] = f->rowkill[index[b]];
     for (int b = 0; b < 3; b++) {
-        uint32_t w = u[b], k = 0;
-        uint32_t mini = (w | w >> 1 | w >> 2) & MINIROWS;
-        for (int j = 0; j < 9; j += 3) {
-            uint32_t inbox = (mini >> j) & COL0;        /* rows of box j/3 holding it */
-            uint32_t inrow = (mini >> (j * 3)) & 0x49u; /* boxes of row j/3 holding it */
-            if (lone(inbox)) k |= (ROW0 << (__builtin_ctz(inbox) / 9 * 9)) & ~(BOX0 << j);
-            if (lone(inrow)) k |= (BOX0 << (__builtin_ctz(inrow) / 3 * 3)) & ~(ROW0 << j * 3);
-        }
-        kill[b] = k;
-        fold[b] = (w | w >> 9 | w >> 18) & ROW0;
-    }
-    for (int b = 0; b < 3; b++) {
-        for (int j = 0; j < 9; j += 3) {
-            uint32_t cols = (fold[b] >> j) & 7u; /* columns of box (b, j/3) holding it */
-            if (!lone(cols)) continue;
-            uint32_t col = COL0 << (j + __builtin_ctz(cols));
-            for (int o = 0; o < 3; o++)
-                if (o != b) kill[o] |= col;
-        }
-        for (uint32_t only = fold[b] & ~fold[(b + 1) % 3] & ~fold[(b + 2) % 3]; only;
-             only &= only - 1) {
-            int col = __builtin_ctz(only);
-            kill[b] |= (BOX0 << (col / 3 * 3)) & ~(COL0 << col);
-        }
+        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+        uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
+        kill[b1] |= col;
+        kill[b2] |= col;
+        kill[b] |= f->colclaim[fold[b] & ~fold[b1] & ~fold[b2]];
     }
 }
 
@@ -330,16 +406,16 @@ static void locked(rg_solver *s, fstate *x, int *changed)
     while (f->ldirty) {
         int d = __builtin_ctz(f->ldirty);
         f->ldirty &= f->ldirty - 1;
-        uint32_t u[3], kill[3];
-        for (int b = 0; b < 3; b++) u[b] = x->c[d][b] & ~x->solved[b];
-        if (!(u[0] | u[1] | u[2])) continue;
-        locked_digit(u, kill);
+        v4u u = vload(x->c[d]) & ~vload(x->solved);
+        if (!vany(u)) continue;
+        uint32_t kill[3];
+        locked_digit(f, u, kill);
         for (int b = 0; b < 3; b++) {
             uint32_t gone = u[b] & kill[b];
             if (!gone) continue;
             s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
             x->c[d][b] &= ~gone;
-            f->hdirty |= 1u << (3 * d + b);
+            f->hdirty |= 1u << d;
             f->ldirty |= 1u << d;
             *changed = 1;
         }
@@ -370,9 +446,10 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     for (int c = 0; c < 81; c++) f->weight[c] = 1;
     f->maxw = 1;
     fstate *x = &f->stack[0];
-    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = BAND;
+    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = x->c[d][3] = BAND;
     x->solved[0] = x->solved[1] = x->solved[2] = 0;
-    f->hdirty = 0x7FFFFFFu;
+    x->solved[3] = BAND;
+    f->hdirty = 0x1FFu;
     f->ldirty = 0x1FFu;
     for (int c = 0; c < 81; c++) {
         rg_mask dm = m->root[c] & (start ? start[c] : m->full);
@@ -402,21 +479,20 @@ static inline uint32_t count_is(const uint32_t *pl, uint32_t open, int k)
 static int select_cell(rg_solver *s, const fstate *x)
 {
     const struct rg_fast *f = s->fast;
-    uint32_t open[3], pl[3][4];
-    for (int b = 0; b < 3; b++) {
-        open[b] = ~x->solved[b] & BAND;
-        uint32_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t v = x->c[d][b] & open[b], c0 = p0 & v, c1, c2;
-            p0 ^= v;
-            c1 = p1 & c0;
-            p1 ^= c0;
-            c2 = p2 & c1;
-            p2 ^= c1;
-            p3 |= c2;
-        }
-        pl[b][0] = p0, pl[b][1] = p1, pl[b][2] = p2, pl[b][3] = p3;
+    uint32_t open[4], pl[3][4];
+    v4u vopen = ~vload(x->solved) & BAND, p0 = vopen ^ vopen, p1 = p0, p2 = p0, p3 = p0;
+    for (int d = 0; d < 9; d++) {
+        v4u v = vload(x->c[d]) & vopen, c0 = p0 & v, c1, c2;
+        p0 ^= v;
+        c1 = p1 & c0;
+        p1 ^= c0;
+        c2 = p2 & c1;
+        p2 ^= c1;
+        p3 |= c2;
     }
+    vstore(open, vopen);
+    for (int b = 0; b < 3; b++)
+        pl[b][0] = p0[b], pl[b][1] = p1[b], pl[b][2] = p2[b], pl[b][3] = p3[b];
     if (!(open[0] | open[1] | open[2])) return -1;
     int best = -1;
     uint64_t bk = 0, bw = 1; /* the best score bk / bw */
@@ -491,9 +567,8 @@ void rg_fast_search(rg_solver *s, rg_result *r)
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            uint32_t at[3] = {0, 0, 0};
-            at[fr->cell / 27] = 1u << (fr->cell % 27);
-            if (place(s, next, __builtin_ctz(v), at, -1, 0) == 0 && propagate(s, next) == 0) {
+            place_cell(s, next, __builtin_ctz(v), fr->cell, -1);
+            if (propagate(s, next) == 0) {
                 d++;
                 goto descend;
             }

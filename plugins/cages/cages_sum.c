@@ -169,51 +169,10 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
 }
 
-/* k open cells onto exactly the k digits of rest (each d[i] within rest,
- * none empty): match_onto with the digits numbered by their rank in rest
- * (a popcount), so that building the layers costs the digits the cells
- * hold, not k * k. Up to 6 cells; exact. */
-static inline int onto_ranked(const rg_mask *d, int k, rg_mask rest, rg_mask *sup)
-{
-    uint64_t lay[7];
-    unsigned c[6];
-    lay[0] = 1;
-    for (int i = 0; i < k; i++) {
-        unsigned x = 0;
-        uint64_t l = 0;
-        for (rg_mask m = d[i]; m; m &= m - 1) {
-            int j = __builtin_popcount(rest & ((m & -m) - 1));
-            x |= 1u << j;
-            l |= (lay[i] & match_low[j]) << (1 << j);
-        }
-        c[i] = x;
-        lay[i + 1] = l;
-    }
-    int full = (1 << k) - 1;
-    if (!(lay[k] >> full & 1)) return 0;
-    uint64_t g = (uint64_t)1 << full;
-    for (int i = k - 1; i >= 0; i--) {
-        uint64_t ng = 0;
-        unsigned s = 0;
-        for (unsigned x = c[i]; x; x &= x - 1) {
-            int j = __builtin_ctz(x);
-            uint64_t t = (g & ~match_low[j]) >> (1 << j) & lay[i];
-            if (t) s |= 1u << j, ng |= t;
-        }
-        /* Back from ranks to digits. */
-        rg_mask out = 0;
-        for (rg_mask m = d[i]; m; m &= m - 1)
-            if (s >> __builtin_popcount(rest & ((m & -m) - 1)) & 1) out |= m & -m;
-        sup[i] = out;
-        g = ng;
-    }
-    return 1;
-}
-
 /* Placed cells are settled: a set survives when it holds their digits and
  * the open cells match onto the rest of it. With at most 6 open cells
  * (most cages, and every cage deep in the search), or few sets left, that
- * goes set by set (onto_ranked, or match_support past 6 cells); else by
+ * goes set by set (match_onto, or match_support past 6 cells); else by
  * cage_propagate_dp. Exactly cage_propagate_dp's answer (the sets whose
  * digits the cells can take, and the digits the cells take in them): a set
  * holding the placed digits is taken by the cells exactly when its
@@ -261,7 +220,7 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
         if (m <= 2) {
             if (m && !match_fast(d, m, sup)) continue;
         } else if (m <= SETS_OPEN) {
-            if (!onto_ranked(d, m, rest, sup)) continue;
+            if (!match_onto(d, m, rest, sup)) continue;
         } else if (!match_support(d, m, sup)) {
             continue;
         }

@@ -89,30 +89,30 @@ static const uint64_t match_low[6] = {0x5555555555555555u, 0x3333333333333333u,
                                       0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
 
 /* match_support for k items onto exactly the k values of set (each dom[i]
- * within set): up to 6 values by the sets of values the first items can
- * take, as bits of one word over the 2^k subsets of set (a value added
- * to the subsets without it is a shift), forwards and back; an item keeps
- * the values that lead from a reachable subset to a completable one.
- * Exact, as match_support, and much cheaper for small k. */
+ * within set; values outside it are ignored): up to 6 values by the sets of
+ * values the first items can take, as bits of one word over the 2^k subsets
+ * of set (a value added to the subsets without it is a shift), forwards and
+ * back; an item keeps the values that lead from a reachable subset to a
+ * completable one. A value is numbered by its rank in set (a popcount), so
+ * building the layers costs the values the items hold, not k * k. Exact, as
+ * match_support, and much cheaper for small k. */
 static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *sup)
 {
     if (k > 6 || __builtin_popcount(set) != k) return match_support(dom, k, sup);
     if (k == 0) return 1;
-    int at[6], n = 0;
-    for (rg_mask m = set; m; m &= m - 1) at[n++] = __builtin_ctz(m);
     uint64_t lay[7];
     unsigned c[6];
     lay[0] = 1;
     for (int i = 0; i < k; i++) {
         unsigned x = 0;
-        for (int j = 0; j < k; j++) x |= (unsigned)(dom[i] >> at[j] & 1) << j;
-        if (!x) return 0;
-        c[i] = x;
         uint64_t l = 0;
-        for (; x; x &= x - 1) {
-            int j = __builtin_ctz(x);
+        for (rg_mask m = dom[i] & set; m; m &= m - 1) {
+            int j = __builtin_popcount(set & ((m & -m) - 1));
+            x |= 1u << j;
             l |= (lay[i] & match_low[j]) << (1 << j);
         }
+        if (!x) return 0;
+        c[i] = x;
         lay[i + 1] = l;
     }
     int full = (1 << k) - 1;
@@ -120,13 +120,17 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
     uint64_t g = (uint64_t)1 << full;
     for (int i = k - 1; i >= 0; i--) {
         uint64_t ng = 0;
-        rg_mask s = 0;
+        unsigned s = 0;
         for (unsigned x = c[i]; x; x &= x - 1) {
             int j = __builtin_ctz(x);
             uint64_t t = (g & ~match_low[j]) >> (1 << j) & lay[i];
-            if (t) s |= (rg_mask)1 << at[j], ng |= t;
+            if (t) s |= 1u << j, ng |= t;
         }
-        sup[i] = s;
+        /* Back from ranks to values. */
+        rg_mask out = 0;
+        for (rg_mask m = dom[i] & set; m; m &= m - 1)
+            if (s >> __builtin_popcount(set & ((m & -m) - 1)) & 1) out |= m & -m;
+        sup[i] = out;
         g = ng;
     }
     return 1;

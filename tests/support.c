@@ -69,18 +69,32 @@ rg_presets *t_presets(void)
     return presets;
 }
 
-rg_puzzle *t_parse(const char *json)
+rg_registry *t_registry_with(const char *dir)
+{
+    rg_registry *r = rg_registry_new();
+    assert_non_null(r);
+    const char *extra[] = {dir, NULL};
+    rg_error err;
+    rg_error_clear(&err);
+    if (rg_registry_load_default(r, extra, rg_builtin_plugin_dir(), &err) != RG_OK)
+        fail_msg("plugins of %s: %s", dir, err.message);
+    return r;
+}
+
+rg_puzzle *t_parse_in(rg_registry *r, const char *json)
 {
     rg_error err;
     rg_error_clear(&err);
     rg_puzzle *p = NULL;
-    if (rg_puzzle_parse(t_registry(), json, strlen(json), "test", 0, &p, &err) != RG_OK) {
+    if (rg_puzzle_parse(r, json, strlen(json), "test", 0, &p, &err) != RG_OK) {
         char buf[1024];
         rg_error_format(&err, buf, sizeof buf);
-        fail_msg("parse: %s", buf);
+        fail_msg("parse: %s\n%.2000s", buf, json);
     }
     return p;
 }
+
+rg_puzzle *t_parse(const char *json) { return t_parse_in(t_registry(), json); }
 
 rg_error t_parse_error(const char *json)
 {

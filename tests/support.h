@@ -11,8 +11,13 @@
 rg_registry *t_registry(void);
 /* The presets of the built-in preset folder (read once, freed at exit). */
 rg_presets *t_presets(void);
+/* A registry of the built-in plugins and the plugins of folder dir (a test
+ * plugin's); the caller frees it. Fails the test when a plugin will not load. */
+rg_registry *t_registry_with(const char *dir);
 /* Parse a document from a string; fails the test on an error. */
 rg_puzzle *t_parse(const char *json);
+/* The same with the registry reg. */
+rg_puzzle *t_parse_in(rg_registry *reg, const char *json);
 /* Parse and expect an error; returns the error (code != 0) for inspection. */
 rg_error t_parse_error(const char *json);
 /* The error e must be a format error of rule index rule (its type), at

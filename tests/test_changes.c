@@ -23,24 +23,6 @@
 
 #define PLUGIN RG_TEST_PLUGIN_DIR "/changes"
 
-static rg_registry *with_changes(void)
-{
-    rg_registry *reg = rg_registry_new();
-    rg_error err;
-    const char *dirs[] = {PLUGIN, NULL};
-    assert_int_equal(rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err), RG_OK);
-    return reg;
-}
-
-static rg_puzzle *parse_in(rg_registry *reg, const char *text)
-{
-    rg_puzzle *p = NULL;
-    rg_error err;
-    if (rg_puzzle_parse(reg, text, strlen(text), "t", 0, &p, &err) != RG_OK)
-        fail_msg("parse: %s", err.message);
-    return p;
-}
-
 /* The document of a classic line: the grid, givens and, with audit, a
  * test.changes rule over every row, column and box. */
 static void document(const char *line, int audit, char *out, size_t cap)
@@ -95,7 +77,7 @@ static void solve(rg_solver *s, const rg_puzzle *p, int level, int heuristic, rg
 static void audited(void **state)
 {
     (void)state;
-    rg_registry *reg = with_changes();
+    rg_registry *reg = t_registry_with(PLUGIN);
     FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
     assert_non_null(f);
     char line[256], doc[8192];
@@ -104,9 +86,9 @@ static void audited(void **state)
     for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
         if (i % 97 != 0 || strlen(line) < 81) continue;
         document(line, 0, doc, sizeof doc);
-        rg_puzzle *p = parse_in(reg, doc);
+        rg_puzzle *p = t_parse_in(reg, doc);
         document(line, 1, doc, sizeof doc);
-        rg_puzzle *q = parse_in(reg, doc);
+        rg_puzzle *q = t_parse_in(reg, doc);
         for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++)
             for (int h = 0; h < 2; h++) {
                 int heuristic = h ? RG_HEURISTIC_LOOKAHEAD : RG_HEURISTIC_DOMWDEG;
@@ -136,7 +118,7 @@ static void audited(void **state)
      * fixpoint: the host cannot say what changed. */
     document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 1,
              doc, sizeof doc);
-    rg_puzzle *q = parse_in(reg, doc);
+    rg_puzzle *q = t_parse_in(reg, doc);
     rg_result r;
     long before = listed, unknown_before = unknown;
     solve(audit, q, RG_STRATEGY_FORWARD, RG_HEURISTIC_DOMWDEG, &r);

@@ -51,19 +51,6 @@ static void doc_text(char *buf, size_t size, const bdef *bd, const char *rules, 
 
 static char docbuf[1 << 20];
 
-static rg_puzzle *parse_in(rg_registry *reg, const char *text)
-{
-    rg_error err;
-    rg_error_clear(&err);
-    rg_puzzle *p = NULL;
-    if (rg_puzzle_parse(reg, text, strlen(text), "test", 0, &p, &err) != RG_OK) {
-        char buf[1024];
-        rg_error_format(&err, buf, sizeof buf);
-        fail_msg("parse: %s\n%.2000s", buf, text);
-    }
-    return p;
-}
-
 /* A complete grid of the board: the empty template solved in random value
  * order. */
 static void random_grid(const bdef *bd, uint64_t seed, int *sol)
@@ -89,7 +76,7 @@ static int gen_in(rg_registry *reg, const bdef *bd, const char *type, const char
                   const int *sol, uint64_t seed, char **out, rg_error *err)
 {
     doc_text(docbuf, sizeof docbuf, bd, NULL, NULL);
-    rg_puzzle *templ = parse_in(reg, docbuf);
+    rg_puzzle *templ = t_parse_in(reg, docbuf);
     rg_error_clear(err);
     int rc = rg_generate_clues(reg, templ, type, settings, sol, seed, out, err);
     rg_puzzle_free(templ);
@@ -116,14 +103,14 @@ static char *gen(rg_registry *reg, const bdef *bd, const char *type, const char 
 static void assert_satisfied(rg_registry *reg, const bdef *bd, const char *rules, const int *sol)
 {
     doc_text(docbuf, sizeof docbuf, bd, rules, NULL);
-    rg_puzzle *p = parse_in(reg, docbuf);
+    rg_puzzle *p = t_parse_in(reg, docbuf);
     int broken = rg_puzzle_check(p, sol);
     if (broken != -1)
         fail_msg("the grid breaks rule %d (%s) of %s", broken,
                  broken >= 0 ? rg_puzzle_rule_type(p, broken) : "-", rules);
     rg_puzzle_free(p);
     doc_text(docbuf, sizeof docbuf, bd, rules, sol);
-    p = parse_in(reg, docbuf);
+    p = t_parse_in(reg, docbuf);
     rg_solver *s = rg_solver_new();
     rg_options o;
     rg_options_default(&o);
@@ -665,7 +652,7 @@ static void layouts(void **state)
     assert_non_null(strstr(err.message, "rule type cage cannot lay out rules before the fill"));
     const char *wide = "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":6,"
                        "\"columns\":9,\"digits\":9},\"rules\":[]}";
-    rg_puzzle *templ = parse_in(t_registry(), wide);
+    rg_puzzle *templ = t_parse_in(t_registry(), wide);
     rg_error_clear(&err);
     assert_int_equal(rg_generate_clues(t_registry(), templ, "box", NULL, NULL, 1, &out, &err),
                      RG_E_FORMAT);

@@ -33,23 +33,7 @@ static double now(void)
 }
 
 /* A registry of the built-in plugins and the test plugin "broken". */
-static rg_registry *with_broken(void)
-{
-    rg_registry *reg = rg_registry_new();
-    rg_error err;
-    const char *dirs[] = {RG_TEST_PLUGIN_DIR "/broken", NULL};
-    assert_int_equal(rg_registry_load_default(reg, dirs, rg_builtin_plugin_dir(), &err), RG_OK);
-    return reg;
-}
-
-static rg_puzzle *parse_in(rg_registry *reg, const char *text)
-{
-    rg_puzzle *p = NULL;
-    rg_error err;
-    if (rg_puzzle_parse(reg, text, strlen(text), "t", 0, &p, &err) != RG_OK)
-        fail_msg("parse: %s", err.message);
-    return p;
-}
+static rg_registry *with_broken(void) { return t_registry_with(RG_TEST_PLUGIN_DIR "/broken"); }
 
 #define DOC4(rule)                                                                                 \
     "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":4,\"columns\":4,\"digits\":4},"    \
@@ -59,7 +43,7 @@ static rg_puzzle *parse_in(rg_registry *reg, const char *text)
  * holding phrase; at every level that propagates, nothing is held after. */
 static void expect_broken(rg_registry *reg, const char *doc, const char *type, const char *phrase)
 {
-    rg_puzzle *p = parse_in(reg, doc);
+    rg_puzzle *p = t_parse_in(reg, doc);
     rg_solver *s = rg_solver_new();
     for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++) {
         rg_options o;
@@ -161,7 +145,7 @@ static void time_bounds_all_work(void **state)
                       "%s{\"type\":\"test.slow\",\"cells\":[\"r%dc%d\"]}", k ? "," : "", k % 4 + 1,
                       k / 4 % 4 + 1);
     snprintf(doc + n, (size_t)(1 << 16) - (size_t)n, "]}");
-    rg_puzzle *q = parse_in(reg, doc);
+    rg_puzzle *q = t_parse_in(reg, doc);
     free(doc);
     double t0 = now();
     t_solve(s, q, RG_STRATEGY_PROPAGATE, RG_HEURISTIC_DOMWDEG, 2, 0, limit, &r);

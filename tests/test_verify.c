@@ -26,15 +26,9 @@
  * (sumok, sumbound, sumevents). */
 static rg_registry *with_plugin(const char *which)
 {
-    rg_registry *reg = rg_registry_new();
-    assert_non_null(reg);
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/test-plugins/%s", RG_BUILD_DIR, which);
-    const char *extra[] = {dir, NULL};
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_registry_load_default(reg, extra, rg_builtin_plugin_dir(), &err), RG_OK);
-    return reg;
+    return t_registry_with(dir);
 }
 
 static rg_puzzle *parse_with(rg_registry *reg, const char *json)

@@ -152,22 +152,9 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
         return 0;
     }
     /* A longer shaft: the sums of the others, cell by cell. */
-    for (int k = 0; k < n; k++) {
-        sumset others, t;
-        sumset_of_cells(dom, cells, n, k, cap, nw, &others);
-        rg_mask kept = 0;
-        for (rg_mask m = dom[cells[k]]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
-            for (int w = 0; w < nw; w++) t.w[w] = 0;
-            sumset_or_shift(&t, &others, d, nw);
-            for (int w = 0; w < nw; w++)
-                if (t.w[w] & target->w[w]) {
-                    kept |= (rg_mask)1 << (d - 1);
-                    break;
-                }
-        }
-        if (arrows_host->keep(sp, cells[k], kept) < 0) return RG_FAIL;
-    }
+    for (int k = 0; k < n; k++)
+        if (arrows_host->keep(sp, cells[k], sumset_kept(dom, cells, n, k, cap, nw, target)) < 0)
+            return RG_FAIL;
     return 0;
 }
 

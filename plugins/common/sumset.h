@@ -66,6 +66,28 @@ static inline void sumset_or_shr(sumset *dst, const sumset *src, int k, int nw)
     }
 }
 
+/* The digits x of cells[i] (from dom) for which x plus some sum of the
+ * other cells, a digit each, repeats allowed, is in target (sums up to cap,
+ * nw words): one set of the others' sums. sumset_supports does every cell
+ * at once; this is for runs past SUMSET_SUPPORT_CELLS. */
+static inline rg_mask sumset_kept(const rg_mask *dom, const int *cells, int n, int i, int cap,
+                                  int nw, const sumset *target)
+{
+    sumset others, t;
+    sumset_of_cells(dom, cells, n, i, cap, nw, &others);
+    rg_mask kept = 0;
+    for (rg_mask m = dom[cells[i]]; m; m &= m - 1) {
+        for (int w = 0; w < nw; w++) t.w[w] = 0;
+        sumset_or_shift(&t, &others, __builtin_ctz(m) + 1, nw);
+        for (int w = 0; w < nw; w++)
+            if (t.w[w] & target->w[w]) {
+                kept |= m & -m;
+                break;
+            }
+    }
+    return kept;
+}
+
 /* At most this many cells for sumset_supports (its sets live on the stack). */
 #define SUMSET_SUPPORT_CELLS 64
 

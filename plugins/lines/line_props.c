@@ -26,29 +26,11 @@ static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
 /* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
-/* Is some sum of others plus x in target? */
-static int sums_hit(const sumset *others, int x, const sumset *target, int nw)
-{
-    sumset t = {{0}};
-    sumset_or_shift(&t, others, x, nw);
-    for (int i = 0; i < nw; i++)
-        if (t.w[i] & target->w[i]) return 1;
-    return 0;
-}
-
 /* Keeps in cells[i] the digits x with some sum of the others plus x in target. */
 static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
                         int nw)
 {
-    const rg_mask *dom = lines_host->domains(sp);
-    sumset others;
-    sumset_of_cells(dom, cells, n, i, cap, nw, &others);
-    rg_mask keep = 0, m = dom[cells[i]];
-    while (m) {
-        int x = __builtin_ctz(m) + 1;
-        m &= m - 1;
-        if (sums_hit(&others, x, target, nw)) keep |= bit(x);
-    }
+    rg_mask keep = sumset_kept(lines_host->domains(sp), cells, n, i, cap, nw, target);
     return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "model/record.h"
+#include "search/fast.h"
 #include "search/solver.h"
 #include "support.h"
 
@@ -168,6 +169,65 @@ static void test_corpora(void **state)
     pair_free(&s);
 }
 
+/* The two builds of the fast path's search (fast_solve.h: the baseline
+ * and, on x86-64, AVX2) make the same search: the same answers, nodes,
+ * guesses, failures and family counters, on every corpus at both levels
+ * and both heuristics. Where the processor has no AVX2 the baseline is
+ * what runs, whatever the switch says. */
+static void test_builds(void **state)
+{
+    (void)state;
+    rg_solver *wide = rg_solver_new(), *base = rg_solver_new();
+    assert_non_null(wide);
+    assert_non_null(base);
+    rg_fast_set_baseline(base, 1);
+    long compared = 0;
+    for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
+        int n, hard = strstr(corpora[k], "hardest") != NULL;
+        int step = (t_scaled() ? 10 : 1) * (hard ? 8 : 4);
+        rg_puzzle **v = load(corpora[k], step, &n);
+        for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+            for (int h = 0; h < 2; h++)
+                for (int i = 0; i < n; i++) {
+                    rg_options o;
+                    opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 2);
+                    rg_result a, b;
+                    rg_error err;
+                    rg_error_clear(&err);
+                    assert_int_equal(rg_solve(wide, v[i], &o, &a, &err), RG_OK);
+                    int *sol = NULL;
+                    if (a.solution) {
+                        sol = malloc(81 * sizeof *sol);
+                        assert_non_null(sol);
+                        memcpy(sol, a.solution, 81 * sizeof *sol);
+                    }
+                    assert_int_equal(rg_solve(base, v[i], &o, &b, &err), RG_OK);
+                    assert_int_equal(rg_solver_fast_path_used(wide), 1);
+                    assert_int_equal(rg_solver_fast_path_used(base), 1);
+                    assert_int_equal(a.status, b.status);
+                    assert_int_equal(a.solutions, b.solutions);
+                    assert_int_equal(a.no_guess, b.no_guess);
+                    assert_int_equal(a.solution == NULL, b.solution == NULL);
+                    if (sol) assert_memory_equal(sol, b.solution, 81 * sizeof *sol);
+                    free(sol);
+                    assert_int_equal(a.stats.nodes, b.stats.nodes);
+                    assert_int_equal(a.stats.guesses, b.stats.guesses);
+                    assert_int_equal(a.stats.failures, b.stats.failures);
+                    assert_memory_equal(a.stats.family_calls, b.stats.family_calls,
+                                        sizeof a.stats.family_calls);
+                    assert_memory_equal(a.stats.family_prunings, b.stats.family_prunings,
+                                        sizeof a.stats.family_prunings);
+                    compared++;
+                }
+        unload(v, n);
+    }
+    assert_true(compared > 100);
+    if (!rg_fast_has_avx2())
+        print_message("no AVX2 build or processor here: both solvers ran the baseline\n");
+    rg_solver_free(wide);
+    rg_solver_free(base);
+}
+
 /* The propagated domains from random partial grids (a puzzle's givens plus
  * random digits in random cells, contradictions allowed): the same
  * fixpoint, or a failure on both paths. */
@@ -244,6 +304,39 @@ static void test_counts(void **state)
     assert_true(many >= rounds / 4);
     unload(v, n);
     pair_free(&s);
+}
+
+/* Two digits whose hidden singles fall on the same cell (hidden singles
+ * look at two digits at once): 1 can only go in r1c1 of row 1 and 2 only
+ * in r1c1 of column 1. The root fails on both paths, at once (under mrv
+ * the same tree: no node searched), and no digit is placed in a cell
+ * another digit already took. */
+static void test_one_cell_two_singles(void **state)
+{
+    (void)state;
+    int n;
+    rg_puzzle **v = load(corpora[0], 1000, &n);
+    assert_true(n >= 1);
+    int g[81] = {0};
+    /* 1 leaves r1c2 (column), r1c3 (column), r1c4-6 and r1c7-9 (boxes) */
+    g[3 * 9 + 1] = 1, g[6 * 9 + 2] = 1, g[1 * 9 + 4] = 1, g[2 * 9 + 7] = 1;
+    /* 2 leaves r2c1, r3c1 (rows), r4-6c1 and r7-9c1 (boxes) */
+    g[1 * 9 + 5] = 2, g[2 * 9 + 8] = 2, g[4 * 9 + 1] = 2, g[7 * 9 + 2] = 2;
+    rg_puzzle *q = with_givens(v[0], g);
+    pair s = pair_new();
+    for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+        for (int h = 0; h < 2; h++) {
+            rg_options o;
+            opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 2);
+            assert_int_equal(both(&s, q, &o, 1), 0);
+            rg_result a;
+            t_solve(s.fast, q, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 2, 0, 0, &a);
+            assert_int_equal(a.status, RG_STATUS_NONE);
+            assert_true(a.stats.guesses == 0);
+        }
+    pair_free(&s);
+    rg_puzzle_free(q);
+    unload(v, n);
 }
 
 /* No solution: a given that breaks a house directly, and a wrong digit in
@@ -424,7 +517,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_eligibility, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(test_limits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(test_none, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(test_one_cell_two_singles, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(test_counts, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(test_builds, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(test_fixpoints, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(test_corpora, t_mem_setup, t_mem_teardown),
     };

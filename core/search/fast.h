@@ -28,5 +28,10 @@ int rg_fast_root(rg_solver *s, const rg_puzzle *p, const rg_mask *start);
 void rg_fast_domains(const rg_solver *s, rg_mask *out);
 /* The search from the root state, as rg_search_run. */
 void rg_fast_search(rg_solver *s, rg_result *r);
+/* Tests: keep s's fast path to its baseline build (on) or let it take the
+ * AVX2 build where the processor has it (off, the default). Does this
+ * build have an AVX2 variant the processor runs? */
+void rg_fast_set_baseline(rg_solver *s, int on);
+int rg_fast_has_avx2(void);
 
 #endif

@@ -41,10 +41,11 @@ static void release_buffers(rg_solver *s)
     rg_fast_release(s);
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
-    int general_only = s->general_only;
+    int general_only = s->general_only, fast_baseline = s->fast_baseline;
     memset(s, 0, sizeof *s);
     s->copy_budget = budget;
     s->general_only = general_only;
+    s->fast_baseline = fast_baseline;
 }
 
 static int prepare(rg_solver *s, rg_model *m)

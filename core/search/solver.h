@@ -101,9 +101,11 @@ struct rg_solver {
     unsigned char *chg_listed;
     int running;
     /* The classic fast path (fast.h): its state when the model is eligible,
-     * and the switch that forces the general path (kept across models). */
+     * the switch that forces the general path and the one that keeps it
+     * to its baseline build where the processor would take AVX2 (both
+     * kept across models). */
     struct rg_fast *fast;
-    int general_only;
+    int general_only, fast_baseline;
 };
 
 /* Tests and the generator: the domains after root propagation at a strategy

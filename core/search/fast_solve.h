@@ -1,0 +1,470 @@
+/* The deductions and the search of the classic fast path (fast.c), built
+ * once per instruction set: fast.c includes this file for the baseline of
+ * the target (names ending in _base) and, on x86-64, fast_avx2.c includes
+ * it again compiled for AVX2 (names ending in _avx2), where the
+ * three-operand vector forms and vptest take about a sixth of the
+ * instructions away. FAST_NAME(f) names the variant. No include guard:
+ * one inclusion per translation unit. */
+#include "model/check.h"
+#include "search/fast.h"
+#include "search/fast_state.h"
+#include "search/limits.h"
+#include "search/values.h"
+
+#ifndef FAST_NAME
+#error "fast_solve.h needs FAST_NAME"
+#endif
+
+int FAST_NAME(rg_fast_root)(rg_solver *s, const rg_puzzle *p, const rg_mask *start);
+void FAST_NAME(rg_fast_search)(rg_solver *s, rg_result *r);
+
+/* ---- failures: the cells blamed gain weight (domwdeg) --------------------- */
+
+static void blame(struct rg_fast *f, int cell)
+{
+    uint32_t w = ++f->weight[cell];
+    if (w > f->maxw) f->maxw = w;
+}
+
+/* Every cell of band b's word mask gains weight. */
+static void blame_mask(struct rg_fast *f, int b, uint32_t mask)
+{
+    while (mask) {
+        blame(f, b * 27 + __builtin_ctz(mask));
+        mask &= mask - 1;
+    }
+}
+
+/* Digit d has no place left in some house: every cell of the first such
+ * row, column or box gains weight. */
+static void blame_house(struct rg_fast *f, const fstate *x, int d)
+{
+    uint32_t any = x->c[d][0] | x->c[d][1] | x->c[d][2];
+    for (int b = 0; b < 3; b++)
+        for (int k = 0; k < 3; k++) {
+            if (!(x->c[d][b] & (ROW0 << 9 * k))) return blame_mask(f, b, ROW0 << 9 * k);
+            if (!(x->c[d][b] & (BOX0 << 3 * k))) return blame_mask(f, b, BOX0 << 3 * k);
+        }
+    for (int col = 0; col < 9; col++)
+        if (!(any & (COL0 << col)))
+            for (int b = 0; b < 3; b++) blame_mask(f, b, COL0 << col);
+}
+
+/* ---- deductions ------------------------------------------------------------ */
+
+/* The cells of v, counted over its lanes (the fourth is empty in every
+ * vector counted here). */
+static inline uint64_t vcount(v4u v)
+{
+    uint64_t h[2];
+    memcpy(h, &v, sizeof h);
+    return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
+}
+
+/* Place digit d in the cells at (per band; they hold d and are open):
+ * each leaves its other digits (counted under fam, or not at all when fam
+ * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
+ * their peers (counted under peers). RG_FAIL when two of them are peers. */
+static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, int d, v4u at,
+                                                       int fam, int bare)
+{
+    struct rg_fast *f = s->fast;
+    v4u gone = at ^ at;
+    uint64_t cells = 0;
+    for (int b = 0; b < 3; b++)
+        for (uint32_t m = at[b]; m; m &= m - 1, cells++)
+            gone |= vload(f->peers[b * 27 + __builtin_ctz(m)]);
+    s->st.family_calls[RG_FAM_PEERS] += cells;
+    if (vany(gone & at)) {
+        for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
+        return RG_FAIL;
+    }
+    unsigned had = 1u << d;
+    if (!bare) {
+        uint64_t others = 0;
+        for (int e = 0; e < 9; e++) {
+            v4u v = vload(x->c[e]), w = v & at;
+            if (e == d || !vany(w)) continue;
+            had |= 1u << e;
+            others += vcount(w);
+            vstore(x->c[e], v & ~at);
+        }
+        if (fam >= 0) s->st.family_prunings[fam] += others;
+    }
+    vstore(x->solved, vload(x->solved) | at);
+    v4u v = vload(x->c[d]);
+    s->st.family_prunings[RG_FAM_PEERS] += vcount(v & gone);
+    vstore(x->c[d], v & ~gone);
+    f->hdirty |= had;
+    f->ldirty |= had;
+    return 0;
+}
+
+/* Place digit d in the one open cell c that holds it, as place() with
+ * bare 0 (a single cell cannot clash). */
+static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
+{
+    struct rg_fast *f = s->fast;
+    int b = c / 27, at = c % 27;
+    unsigned had = 0;
+    v4u bit = {0, 0, 0, 0};
+    bit[b] = 1u << at;
+    /* the cell's digits, then every digit leaves it and d comes back */
+    for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
+    for (int e = 0; e < 9; e++) vstore(x->c[e], vload(x->c[e]) & ~bit);
+    vstore(x->solved, vload(x->solved) | bit);
+    v4u p = vload(f->peers[c]), v = vload(x->c[d]);
+    s->st.family_prunings[RG_FAM_PEERS] += vcount(v & p);
+    vstore(x->c[d], (v & ~p) | bit);
+    f->hdirty |= had;
+    f->ldirty |= had;
+    s->st.family_calls[RG_FAM_PEERS]++;
+    if (fam >= 0) s->st.family_prunings[fam] += (uint64_t)rg_popcount(had) - 1;
+}
+
+/* Naked singles until none is left. RG_FAIL at an empty cell. */
+static int naked(rg_solver *s, fstate *x)
+{
+    for (;;) {
+        v4u once = {0, 0, 0, 0}, twice = once;
+        for (int d = 0; d < 9; d++) {
+            v4u v = vload(x->c[d]);
+            twice |= once & v;
+            once |= v;
+        }
+        v4u open = ~vload(x->solved) & BAND;
+        if (vany(open & ~once)) {
+            /* the empty cells of the first band that has some */
+            int b = open[0] & ~once[0] ? 0 : open[1] & ~once[1] ? 1 : 2;
+            blame_mask(s->fast, b, open[b] & ~once[b]);
+            return RG_FAIL;
+        }
+        v4u single = open & ~twice;
+        if (!vany(single)) return 0;
+        for (int d = 0; d < 9; d++) {
+            v4u v = single & vload(x->c[d]);
+            if (!vany(v)) continue;
+            if (place(s, x, d, v, -1, 1) < 0) return RG_FAIL;
+        }
+    }
+}
+
+/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
+ * bit among the three; two or more. */
+#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
+#define TWO_OF_THREE(m, s, pos)                                                                    \
+    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
+
+/* Hidden singles in rows, columns and boxes of the digit boards in w (a
+ * vector of type V: one board, its three bands in lanes 0-2, or two
+ * boards, lanes 0-2 and 4-6): the cells that are alone in one of their
+ * houses to cells, and the houses that lost the digit (not zero) to bad.
+ * The counts are of all the cells that hold the digit, placed ones
+ * included: a house where it is placed holds it nowhere else (placing
+ * removes it from the peers at once), so a house with one such cell has a
+ * hidden single unless that cell is placed, and a house with none has
+ * lost it. Rows and boxes come from each band's minirows; columns from
+ * the three bands side by side (every band lane gets the same, by
+ * rotating the band lanes with S1 and S2): a column holds it twice when a
+ * position has two bands or two positions (rows of a band) have one. */
+#define HIDDEN_CELLS(V, w, S1, S2, cells, bad)                                                     \
+    do {                                                                                           \
+        V m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);                    \
+        V r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);                         \
+        V rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));                    \
+        V boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));                 \
+        V box3 = (boxes << 3) - boxes; /* rows * ROW0 and boxes * BOX0, no multiplying */          \
+        V s1 = S1, s2 = S2;                                                                        \
+        V any = w | s1 | s2, two = (w & s1) | (s2 & (w | s1));                                     \
+        V col1 = ONE_OF_THREE(any, 9, ROW0);                                                       \
+        V cols = col1 & ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0));                \
+        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (col1 ^ ROW0);                                          \
+        cells =                                                                                    \
+            ((rows << 9) - rows) | box3 | box3 << 9 | box3 << 18 | cols | cols << 9 | cols << 18;  \
+    } while (0)
+
+/* Hidden singles of digit d: the open cells, per band, to at. RG_FAIL
+ * when a house has lost d. */
+static int hidden_digit(const fstate *x, int d, v4u *at)
+{
+    v4u w = vload(x->c[d]), cells, bad;
+    HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
+                 __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
+    if (vany(bad)) return RG_FAIL;
+    *at = w & ~vload(x->solved) & cells;
+    return 0;
+}
+
+/* Hidden singles of digits d and e at once (one AVX2 vector, or two of
+ * the baseline): their open cells to at_d and at_e. Bit 0 set when a
+ * house has lost d, bit 1 when one has lost e. */
+static int hidden_two(const fstate *x, int d, int e, v4u *at_d, v4u *at_e)
+{
+    v4u wd = vload(x->c[d]), we = vload(x->c[e]), open = ~vload(x->solved);
+    v8u w = __builtin_shufflevector(wd, we, 0, 1, 2, 3, 4, 5, 6, 7), cells, bad;
+    HIDDEN_CELLS(v8u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3, 5, 6, 4, 7),
+                 __builtin_shufflevector(w, w, 2, 0, 1, 3, 6, 4, 5, 7), cells, bad);
+    v8u at = w & cells & __builtin_shufflevector(open, open, 0, 1, 2, 3, 0, 1, 2, 3);
+    *at_d = __builtin_shufflevector(at, at, 0, 1, 2, 3);
+    *at_e = __builtin_shufflevector(at, at, 4, 5, 6, 7);
+    return vany(__builtin_shufflevector(bad, bad, 0, 1, 2, 3)) |
+           vany(__builtin_shufflevector(bad, bad, 4, 5, 6, 7)) << 1;
+}
+
+/* Place digit d in its hidden singles found (open cells that hold it).
+ * RG_FAIL at a clash. */
+static inline int place_hidden(rg_solver *s, fstate *x, int d, v4u found)
+{
+    int bands = (found[0] != 0) + (found[1] != 0) + (found[2] != 0);
+    int b = found[0] ? 0 : found[1] ? 1 : 2;
+    if (bands == 1 && lone(found[b])) {
+        place_cell(s, x, d, b * 27 + __builtin_ctz(found[b]), RG_FAM_SINGLES);
+        return 0;
+    }
+    return place(s, x, d, found, RG_FAM_SINGLES, 0);
+}
+
+/* One pass of hidden singles over the digits changed, lowest first (a
+ * call of the singles family when there is any): *placed set when a
+ * digit was placed. RG_FAIL at a house that lost a digit or a clash. The
+ * two lowest changed digits are looked at together; the second one's
+ * singles are placed only when placing the first one's changed no digit
+ * up to it (else it is looked at again, in its turn), so the order of
+ * placements and failures is that of one digit at a time. */
+static int hidden(rg_solver *s, fstate *x, int *placed)
+{
+    struct rg_fast *f = s->fast;
+    if (f->hdirty) s->st.family_calls[RG_FAM_SINGLES]++;
+    while (f->hdirty) {
+        int d = __builtin_ctz(f->hdirty);
+        f->hdirty &= f->hdirty - 1;
+        v4u found, found_e;
+        if (!f->hdirty) {
+            if (hidden_digit(x, d, &found) < 0) {
+                blame_house(f, x, d);
+                return RG_FAIL;
+            }
+            if (!vany(found)) continue;
+            *placed = 1;
+            if (place_hidden(s, x, d, found) < 0) return RG_FAIL;
+            continue;
+        }
+        int e = __builtin_ctz(f->hdirty);
+        f->hdirty &= f->hdirty - 1;
+        int bad = hidden_two(x, d, e, &found, &found_e);
+        if (bad & 1) {
+            blame_house(f, x, d);
+            return RG_FAIL;
+        }
+        if (vany(found)) {
+            *placed = 1;
+            if (place_hidden(s, x, d, found) < 0) return RG_FAIL;
+            if (f->hdirty & ((2u << e) - 1)) {
+                f->hdirty |= 1u << e; /* e, or a digit before it, changed */
+                continue;
+            }
+        }
+        if (bad & 2) {
+            blame_house(f, x, e);
+            return RG_FAIL;
+        }
+        if (!vany(found_e)) continue;
+        *placed = 1;
+        if (place_hidden(s, x, e, found_e) < 0) return RG_FAIL;
+    }
+    return 0;
+}
+
+/* Locked candidates of one digit's open cells u (a band a lane; pointing
+ * and claiming, along rows and along columns): what they remove, per
+ * band, to kill[]. */
+static void locked_digit(const struct rg_fast *f, v4u u, uint32_t *kill)
+{
+    /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
+     * columns holding it, per band */
+    v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
+    v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
+    v4u fold = (u | u >> 9 | u >> 18) & ROW0;
+    for (int b = 0; b < 3; b++) kill[b] = f->rowkill[index[b]];
+    for (int b = 0; b < 3; b++) {
+        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+        uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
+        kill[b1] |= col;
+        kill[b2] |= col;
+        kill[b] |= f->colclaim[fold[b] & ~fold[b1] & ~fold[b2]];
+    }
+}
+
+/* One pass of locked candidates over the digits changed (a call of the
+ * intersections family when there is any): *changed set when a digit left
+ * a cell. */
+static void locked(rg_solver *s, fstate *x, int *changed)
+{
+    struct rg_fast *f = s->fast;
+    if (f->ldirty) s->st.family_calls[RG_FAM_INTERSECTIONS]++;
+    while (f->ldirty) {
+        int d = __builtin_ctz(f->ldirty);
+        f->ldirty &= f->ldirty - 1;
+        v4u u = vload(x->c[d]) & ~vload(x->solved);
+        if (!vany(u)) continue;
+        uint32_t kill[3];
+        locked_digit(f, u, kill);
+        for (int b = 0; b < 3; b++) {
+            uint32_t gone = u[b] & kill[b];
+            if (!gone) continue;
+            s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
+            x->c[d][b] &= ~gone;
+            f->hdirty |= 1u << d;
+            f->ldirty |= 1u << d;
+            *changed = 1;
+        }
+    }
+}
+
+/* Every deduction of the level, to a fixpoint. 0 or RG_FAIL. */
+static int propagate(rg_solver *s, fstate *x)
+{
+    for (;;) {
+        int changed = 0;
+        if (naked(s, x) < 0 || hidden(s, x, &changed) < 0) return RG_FAIL;
+        if (changed) continue;
+        if (!s->fast->inter) return 0;
+        locked(s, x, &changed);
+        if (!changed) return 0;
+    }
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+int FAST_NAME(rg_fast_root)(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
+{
+    struct rg_fast *f = s->fast;
+    const rg_model *m = s->m;
+    f->used = 1;
+    f->inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
+    for (int c = 0; c < 81; c++) f->weight[c] = 1;
+    f->maxw = 1;
+    fstate *x = &f->stack[0];
+    for (int d = 0; d < 9; d++) x->c[d][0] = x->c[d][1] = x->c[d][2] = x->c[d][3] = BAND;
+    x->solved[0] = x->solved[1] = x->solved[2] = 0;
+    x->solved[3] = BAND;
+    f->hdirty = 0x1FFu;
+    f->ldirty = 0x1FFu;
+    for (int c = 0; c < 81; c++) {
+        rg_mask dm = m->root[c] & (start ? start[c] : m->full);
+        if (p->givens[c]) {
+            rg_mask bit = 1u << (p->givens[c] - 1);
+            if (!(dm & bit)) return RG_FAIL;
+            dm = bit;
+        }
+        if (!dm) return RG_FAIL;
+        for (rg_mask out = ~dm & 0x1FFu; out; out &= out - 1)
+            x->c[__builtin_ctz(out)][c / 27] &= ~(1u << (c % 27));
+    }
+    return propagate(s, x);
+}
+
+/* Cells of band b whose candidate count is k, from the bit planes pl[]. */
+static inline uint32_t count_is(const uint32_t *pl, uint32_t open, int k)
+{
+    uint32_t m = open;
+    for (int i = 0; i < 4; i++) m &= (k >> i) & 1 ? pl[i] : ~pl[i];
+    return m;
+}
+
+/* The cell to branch on, -1 when every cell is placed. mrv: the first cell
+ * (in reading order) with fewest candidates. domwdeg: the smallest
+ * candidates / weight, the first cell in reading order among equals. */
+static int select_cell(rg_solver *s, const fstate *x)
+{
+    const struct rg_fast *f = s->fast;
+    uint32_t open[4], pl[3][4];
+    v4u vopen = ~vload(x->solved) & BAND, p0 = vopen ^ vopen, p1 = p0, p2 = p0, p3 = p0;
+    for (int d = 0; d < 9; d++) {
+        v4u v = vload(x->c[d]) & vopen, c0 = p0 & v, c1, c2;
+        p0 ^= v;
+        c1 = p1 & c0;
+        p1 ^= c0;
+        c2 = p2 & c1;
+        p2 ^= c1;
+        p3 |= c2;
+    }
+    vstore(open, vopen);
+    for (int b = 0; b < 3; b++)
+        pl[b][0] = p0[b], pl[b][1] = p1[b], pl[b][2] = p2[b], pl[b][3] = p3[b];
+    if (!(open[0] | open[1] | open[2])) return -1;
+    int best = -1;
+    uint64_t bk = 0, bw = 1; /* the best score bk / bw */
+    for (int k = 2; k <= 9; k++) {
+        /* k / maxw is the best score a cell of k candidates can have */
+        if (best >= 0 && (uint64_t)k * bw > bk * f->maxw) break;
+        for (int b = 0; b < 3; b++) {
+            for (uint32_t m = count_is(pl[b], open[b], k); m; m &= m - 1) {
+                int c = b * 27 + __builtin_ctz(m);
+                if (s->o.heuristic == RG_HEURISTIC_MRV) return c;
+                uint64_t w = f->weight[c], lhs = (uint64_t)k * bw, rhs = bk * w;
+                if (best < 0 || lhs < rhs || (lhs == rhs && c < best)) {
+                    best = c;
+                    bk = (uint64_t)k;
+                    bw = w;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* A complete board: counted; the first is copied to s->sol and checked
+ * against the model's rules. 1 when the limit is reached. */
+static int found(rg_solver *s, const fstate *x, rg_result *r)
+{
+    if (r->solutions == 0) {
+        for (int d = 0; d < 9; d++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t m = x->c[d][b]; m; m &= m - 1)
+                    s->sol[27 * b + __builtin_ctz(m)] = d + 1;
+        if (rg_check_values(s->m, s->sol) != -1) {
+            s->st.failures++;
+            return 0;
+        }
+    }
+    return ++r->solutions >= s->o.limit;
+}
+
+void FAST_NAME(rg_fast_search)(rg_solver *s, rg_result *r)
+{
+    struct rg_fast *f = s->fast;
+    int d = 0;
+    for (;;) {
+        int c = select_cell(s, &f->stack[d]);
+        if (c < 0) {
+            if (found(s, &f->stack[d], r)) return;
+            goto backtrack;
+        }
+        f->frames[d].cell = c;
+        f->frames[d].left = cell_digits(&f->stack[d], c);
+    try_next:
+        while (f->frames[d].left) {
+            if (rg_limits_node(s)) return;
+            fframe *fr = &f->frames[d];
+            rg_mask v = rg_values_pick(s, fr->left);
+            fr->left &= ~v;
+            fstate *next = &f->stack[d + 1];
+            *next = f->stack[d];
+            f->hdirty = f->ldirty = 0;
+            s->st.nodes++;
+            s->st.guesses++; /* every open cell has two or more candidates */
+            place_cell(s, next, __builtin_ctz(v), fr->cell, -1);
+            if (propagate(s, next) == 0) {
+                d++;
+                goto descend;
+            }
+            s->st.failures++;
+        }
+    backtrack:
+        if (d == 0) return;
+        d--;
+        goto try_next;
+    descend:;
+    }
+}

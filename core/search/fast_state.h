@@ -70,7 +70,8 @@ struct rg_fast {
     uint32_t rowkill[512];
     uint16_t colpoint[512];
     uint32_t colclaim[512];
-    uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
+    _Alignas(16) uint32_t allow[9][4]; /* per digit, the cells whose root domain has it */
+    uint32_t weight[81];               /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
     /* The digits whose board changed since hidden singles (hdirty) and
      * locked candidates (ldirty) last looked at them in this propagation. */

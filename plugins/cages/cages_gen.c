@@ -11,6 +11,8 @@ typedef struct grower {
     hu_board *b;
     const int *sol;
     int n, D;
+    int (*nb)[4]; /* per cell, its orthogonal neighbours (nnb of them) */
+    int *nnb;
     int *owner;    /* cage index per cell, -1 free, -2 left out for good */
     int *size;     /* per cage */
     rg_mask *mask; /* digits per cage */
@@ -23,8 +25,8 @@ static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 /* Free orthogonal neighbours of a cell: the fewer, the sooner it must join. */
 static int free_degree(const grower *w, int cell)
 {
-    int nb[8], k = hu_neighbours(w->b, cell, 0, nb), f = 0;
-    for (int i = 0; i < k; i++) f += w->owner[nb[i]] == -1;
+    int f = 0;
+    for (int i = 0; i < w->nnb[cell]; i++) f += w->owner[w->nb[cell][i]] == -1;
     return f;
 }
 
@@ -52,9 +54,8 @@ static int grow(grower *w, int id, int seed, int target, int *cand)
         int k = 0;
         for (int c = 0; c < w->n; c++) {
             if (w->owner[c] != -1 || (w->mask[id] & bit(w->sol[c]))) continue;
-            int nb[8], m = hu_neighbours(w->b, c, 0, nb);
-            for (int i = 0; i < m; i++)
-                if (w->owner[nb[i]] == id) {
+            for (int i = 0; i < w->nnb[c]; i++)
+                if (w->owner[w->nb[c][i]] == id) {
                     cand[k++] = c;
                     break;
                 }
@@ -75,9 +76,8 @@ static int merge_small(grower *w, int id, int *cand)
     int k = 0;
     for (int c = 0; c < w->n; c++) {
         if (w->owner[c] != id) continue;
-        int nb[8], m = hu_neighbours(w->b, c, 0, nb);
-        for (int i = 0; i < m; i++) {
-            int o = w->owner[nb[i]];
+        for (int i = 0; i < w->nnb[c]; i++) {
+            int o = w->owner[w->nb[c][i]];
             if (o < 0 || o == id || (w->mask[o] & w->mask[id]) ||
                 w->size[o] + w->size[id] > w->max_size)
                 continue;
@@ -185,18 +185,28 @@ static int generate(hu_board *b, const int *solution)
     int rc = read_settings(b, &s);
     if (rc != RG_OK) return rc;
     int D = b->info.digits, n = b->info.cells, slots = n > 0 ? n : 1;
-    grower w = {b, solution, n, D, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+    grower w = {
+        b, solution, n, D, NULL, NULL, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+    w.nb = malloc(sizeof *w.nb * (size_t)slots);
+    w.nnb = malloc(sizeof(int) * (size_t)slots);
     w.owner = malloc(sizeof(int) * (size_t)slots);
     w.size = calloc((size_t)slots, sizeof(int));
     w.mask = calloc((size_t)slots, sizeof(rg_mask));
     int *cand = malloc(sizeof(int) * (size_t)slots * 4);
-    if (!w.owner || !w.size || !w.mask || !cand) {
+    if (!w.nb || !w.nnb || !w.owner || !w.size || !w.mask || !cand) {
         rc = b->h->gen_error(b->g, "out of memory");
     } else {
-        for (int c = 0; c < n; c++) w.owner[c] = -1;
+        for (int c = 0; c < n; c++) {
+            int nb[8];
+            w.nnb[c] = hu_neighbours(b, c, 0, nb); /* orthogonal: at most 4 */
+            memcpy(w.nb[c], nb, sizeof w.nb[c]);
+            w.owner[c] = -1;
+        }
         grow_all(&w, &s, cand);
         rc = emit_cages(&w, (int)s.sums, cand);
     }
+    free(w.nb);
+    free(w.nnb);
     free(w.owner);
     free(w.size);
     free(w.mask);

@@ -18,10 +18,10 @@
 /* ---- An independent checker: houses as explicit cell lists ------------------- */
 
 typedef struct board {
-    int D, bh, bw, diag; /* box height, width; X diagonals */
+    int D, bh, bw, diag; /* box height, width; extra rule: EXTRA_* */
     int nh;
-    int house[64][16];
-    int hn[64];
+    int house[200][16];
+    int hn[200];
     int givens[256];
 } board;
 
@@ -30,6 +30,10 @@ static void add_house(board *b, const int *cells, int n)
     memcpy(b->house[b->nh], cells, (size_t)n * sizeof *cells);
     b->hn[b->nh++] = n;
 }
+
+/* The extra rule of a board: none, X diagonals, or must-differ pairs beyond
+ * the houses (anti-king, anti-knight: two-cell houses to the checker). */
+enum { EXTRA_NONE, EXTRA_X, EXTRA_KING, EXTRA_KNIGHT };
 
 static void make_board(board *b, int D, int bh, int bw, int diag)
 {
@@ -54,11 +58,25 @@ static void make_board(board *b, int D, int bh, int bw, int diag)
                 for (int c = bc; c < bc + bw; c++) cells[n++] = r * D + c;
             add_house(b, cells, n);
         }
-    if (diag) {
+    if (diag == EXTRA_X) {
         for (int i = 0; i < D; i++) cells[i] = i * D + i;
         add_house(b, cells, D);
         for (int i = 0; i < D; i++) cells[i] = i * D + (D - 1 - i);
         add_house(b, cells, D);
+    }
+    if (diag == EXTRA_KING || diag == EXTRA_KNIGHT) {
+        static const int king[2][2] = {{1, -1}, {1, 1}},
+                         knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};
+        const int(*mv)[2] = diag == EXTRA_KING ? king : knight;
+        int nmv = diag == EXTRA_KING ? 2 : 4;
+        for (int r = 0; r < D; r++)
+            for (int c = 0; c < D; c++)
+                for (int i = 0; i < nmv; i++) {
+                    int r2 = r + mv[i][0], c2 = c + mv[i][1];
+                    if (r2 < 0 || r2 >= D || c2 < 0 || c2 >= D) continue;
+                    int pair[2] = {r * D + c, r2 * D + c2};
+                    add_house(b, pair, 2);
+                }
     }
 }
 
@@ -108,7 +126,10 @@ static char *to_json(const board *b)
         "\"digits\":%d},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\","
         "\"box\":[%d,%d]}",
         b->D, b->D, b->D, b->bh, b->bw);
-    if (b->diag) {
+    if (b->diag == EXTRA_KING || b->diag == EXTRA_KNIGHT)
+        k += (size_t)snprintf(s + k, cap - k, ",{\"type\":\"neighbours\",\"kind\":\"%s\"}",
+                              b->diag == EXTRA_KING ? "antiking" : "antiknight");
+    if (b->diag == EXTRA_X) {
         for (int t = 0; t < 2; t++) {
             k += (size_t)snprintf(s + k, cap - k,
                                   ",{\"type\":\"region\",\"kind\":\"diagonal\",\"cells\":[");
@@ -226,25 +247,70 @@ static void cross_check(int D, int bh, int bw, int diag, int rounds, int min_giv
 static void classic4(void **state)
 {
     (void)state;
-    cross_check(4, 2, 2, 0, 150, 0, 8);
+    cross_check(4, 2, 2, EXTRA_NONE, 150, 0, 8);
 }
 
 static void x4(void **state)
 {
     (void)state;
-    cross_check(4, 2, 2, 1, 150, 0, 6);
+    cross_check(4, 2, 2, EXTRA_X, 150, 0, 6);
 }
 
 static void classic6(void **state)
 {
     (void)state;
-    cross_check(6, 2, 3, 0, 60, 10, 20);
+    cross_check(6, 2, 3, EXTRA_NONE, 60, 10, 20);
 }
 
 static void x6(void **state)
 {
     (void)state;
-    cross_check(6, 3, 2, 1, 40, 8, 16);
+    cross_check(6, 3, 2, EXTRA_X, 40, 8, 16);
+}
+
+/* Must-differ pairs beyond the houses: the intersections level also
+ * removes a digit from a cell that all its places in a house see. */
+static void king6(void **state)
+{
+    (void)state;
+    cross_check(6, 2, 3, EXTRA_KING, 40, 4, 12);
+}
+
+static void knight6(void **state)
+{
+    (void)state;
+    cross_check(6, 3, 2, EXTRA_KNIGHT, 40, 4, 12);
+}
+
+/* The step itself, on a 9x9 anti-knight board with 1 given in r4c4, r5c9
+ * and r9c5: row 6 keeps 1 only in r6c1 and r6c2 (one minirow), which both
+ * see r8c1 (down its column, and a knight's move). Intersections remove 1
+ * from r8c1; singles do not, nor do intersections without the anti-knight
+ * rule (locked candidates alone reach only box 4 and row 6). */
+static void seen_by_every_place(void **state)
+{
+    (void)state;
+    const char *fmt =
+        "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":9,\"columns\":9,"
+        "\"digits\":9},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[3,3]}%s],"
+        "\"givens\":{\"r4c4\":1,\"r5c9\":1,\"r9c5\":1}}";
+    char json[1024];
+    rg_solver *s = rg_solver_new();
+    rg_mask root[81];
+    const int r8c1 = 7 * 9;
+    for (int knight = 0; knight < 2; knight++) {
+        snprintf(json, sizeof json, fmt,
+                 knight ? ",{\"type\":\"neighbours\",\"kind\":\"antiknight\"}" : "");
+        rg_puzzle *p = t_parse(json);
+        assert_int_equal(rg_solver_root(s, p, RG_STRATEGY_SINGLES, root), 0);
+        assert_true(root[r8c1] & 1u);
+        if (knight) /* 1 is left in row 6 only in r6c1 and r6c2 */
+            for (int c = 0; c < 9; c++) assert_int_equal((root[45 + c] & 1u) != 0, c < 2);
+        assert_int_equal(rg_solver_root(s, p, RG_STRATEGY_INTERSECTIONS, root), 0);
+        assert_int_equal((root[r8c1] & 1u) != 0, !knight);
+        rg_puzzle_free(p);
+    }
+    rg_solver_free(s);
 }
 
 /* ---- Limits, statistics, reproducibility ------------------------------------ */
@@ -394,6 +460,9 @@ int main(void)
         cmocka_unit_test(x4),
         cmocka_unit_test(classic6),
         cmocka_unit_test(x6),
+        cmocka_unit_test(king6),
+        cmocka_unit_test(knight6),
+        cmocka_unit_test(seen_by_every_place),
         cmocka_unit_test(node_limit_is_unknown),
         cmocka_unit_test(random_values_reproducible),
         cmocka_unit_test(broken_givens_named),

@@ -50,6 +50,8 @@ void rg_model_unref(rg_model *m)
     rg_mem_free(m->root);
     rg_mem_free(m->peer_off);
     rg_mem_free(m->peers);
+    rg_mem_free(m->peerbits);
+    rg_mem_free(m->unitbits);
     rg_mem_free(m->unit_off);
     rg_mem_free(m->unit_cells);
     rg_mem_free(m->cell_unit_off);

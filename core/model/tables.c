@@ -115,6 +115,30 @@ static int build_peers(rg_model *m, const int *hoff, const int *hl)
     return RG_OK;
 }
 
+/* The peers and the units as bitsets, when must-differ pairs reach beyond
+ * the houses. */
+static int build_peerbits(rg_model *m)
+{
+    if (m->nedges == 0) return RG_OK;
+    int N = m->board.ncells, W = (N + 63) / 64;
+    m->peerbits = rg_mem_calloc((size_t)N * (size_t)W, sizeof *m->peerbits);
+    if (!m->peerbits) return RG_E_NOMEM;
+    m->pwords = W;
+    for (int c = 0; c < N; c++)
+        for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
+            int x = m->peers[k];
+            m->peerbits[(size_t)c * W + (size_t)(x / 64)] |= (uint64_t)1 << (x % 64);
+        }
+    m->unitbits = rg_mem_calloc((size_t)m->nunits * (size_t)W + 1, sizeof *m->unitbits);
+    if (!m->unitbits) return RG_E_NOMEM;
+    for (int u = 0; u < m->nunits; u++)
+        for (int k = m->unit_off[u]; k < m->unit_off[u + 1]; k++) {
+            int x = m->unit_cells[k];
+            m->unitbits[(size_t)u * W + (size_t)(x / 64)] |= (uint64_t)1 << (x % 64);
+        }
+    return RG_OK;
+}
+
 static int build_units(rg_model *m)
 {
     int D = m->board.digits, count = 0;
@@ -350,6 +374,7 @@ int rg_tables_build(rg_model *m)
     int rc = house_lists(m, &hoff, &hl);
     if (rc == RG_OK) rc = build_peers(m, hoff, hl);
     if (rc == RG_OK) rc = build_units(m);
+    if (rc == RG_OK) rc = build_peerbits(m);
     if (rc == RG_OK) rc = build_inters(m, hoff, hl);
     rg_mem_free(hoff);
     rg_mem_free(hl);

@@ -64,6 +64,9 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
     return changed;
 }
 
+#define RG_SEEN_WORDS 16 /* boards of up to 1,024 cells */
+static int seen_by_all(rg_solver *s, rg_mask *dom, int u);
+
 /* Locked candidates between a unit and a house that share cells: a digit
  * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
  * sets, the digits in exactly one I and nowhere else in U are the locked ones. */
@@ -75,6 +78,11 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
     while (s->nustack[1] > 0) {
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
+        if (m->peerbits && m->pwords <= RG_SEEN_WORDS) {
+            int r = seen_by_all(s, dom, u);
+            if (r < 0) return RG_FAIL;
+            changed |= r;
+        }
         for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
@@ -107,6 +115,66 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
                 }
             }
         }
+    }
+    return changed;
+}
+
+/* With must-differ pairs beyond the houses (anti-knight, anti-king, ...):
+ * a digit of unit U whose places all see one cell (are its peers) leaves
+ * that cell, since one of them holds it. Within rows, columns and boxes
+ * alone this is locked candidates again; with other pairs it reaches
+ * further. Only digits with two to four places are looked at (more
+ * places rarely share a peer outside the unit). Returns RG_FAIL, 0 or 1
+ * (changed). */
+static int seen_by_all(rg_solver *s, rg_mask *dom, int u)
+{
+    const rg_model *m = s->m;
+    const int D = s->D, W = m->pwords;
+    const int *cells = m->unit_cells + (size_t)u * D;
+    /* bit-sliced counts of places per digit (4 and more saturate in c2) */
+    rg_mask c0 = 0, c1 = 0, c2 = 0, placed = 0;
+    for (int k = 0; k < D; k++) {
+        rg_mask v = dom[cells[k]];
+        if (!(v & (v - 1))) {
+            placed |= v;
+            continue;
+        }
+        rg_mask k0 = c0 & v, k1 = c1 & k0;
+        c0 ^= v;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* 2, 3 or 4 places: 2 = c1, 3 = c1 c0, 4 = c2 alone (more is c2 with more) */
+    rg_mask todo = (c1 & ~c2) & ~placed;
+    int changed = 0;
+    for (; todo; todo &= todo - 1) {
+        int d = __builtin_ctz(todo);
+        rg_mask bit = (rg_mask)1 << d;
+        uint64_t common[RG_SEEN_WORDS];
+        int first = 1;
+        for (int k = 0; k < D; k++) {
+            int c = cells[k];
+            if (!(dom[c] & bit)) continue;
+            const uint64_t *pb = m->peerbits + (size_t)c * W;
+            if (W <= 2) { /* boards up to 128 cells: two words, unrolled */
+                common[0] = first ? pb[0] : common[0] & pb[0];
+                common[1] = W < 2 ? 0 : first ? pb[1] : common[1] & pb[1];
+            } else if (first) {
+                for (int i = 0; i < W; i++) common[i] = pb[i];
+            } else {
+                for (int i = 0; i < W; i++) common[i] &= pb[i];
+            }
+            first = 0;
+        }
+        const uint64_t *ub = m->unitbits + (size_t)u * W;
+        for (int i = 0; i < W; i++)
+            for (uint64_t w = common[i] & ~ub[i]; w; w &= w - 1) {
+                int c = i * 64 + __builtin_ctzll(w);
+                if (!(dom[c] & bit)) continue;
+                if (rg_space_narrow(s, dom, c, dom[c] & ~bit, RG_FAM_INTERSECTIONS) < 0)
+                    return RG_FAIL;
+                changed = 1;
+            }
     }
     return changed;
 }

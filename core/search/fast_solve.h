@@ -80,12 +80,15 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
     }
     unsigned had = 1u << d;
     if (!bare) {
+        /* every other digit leaves the cells (a plain store where it had
+         * none: no branch per digit), counted where it had some */
         uint64_t others = 0;
         for (int e = 0; e < 9; e++) {
+            if (e == d) continue;
             v4u v = vload(x->c[e]), w = v & at;
-            if (e == d || !vany(w)) continue;
-            had |= 1u << e;
-            others += vcount(w);
+            uint64_t n = vcount(w);
+            had |= (unsigned)(n != 0) << e;
+            others += n;
             vstore(x->c[e], v & ~at);
         }
         if (fam >= 0) s->st.family_prunings[fam] += others;
@@ -140,10 +143,13 @@ static int naked(rg_solver *s, fstate *x)
         }
         v4u single = open & ~twice;
         if (!vany(single)) return 0;
-        for (int d = 0; d < 9; d++) {
-            v4u v = single & vload(x->c[d]);
-            if (!vany(v)) continue;
-            if (place(s, x, d, v, -1, 1) < 0) return RG_FAIL;
+        /* the digits with singles, as a mask first (no branch per digit);
+         * placing one digit's bare singles leaves the other boards alone */
+        unsigned has = 0;
+        for (int d = 0; d < 9; d++) has |= (unsigned)vany(single & vload(x->c[d])) << d;
+        for (; has; has &= has - 1) {
+            int d = __builtin_ctz(has);
+            if (place(s, x, d, single & vload(x->c[d]), -1, 1) < 0) return RG_FAIL;
         }
     }
 }
@@ -306,17 +312,15 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         f->ldirty &= f->ldirty - 1;
         v4u u = vload(x->c[d]) & ~vload(x->solved);
         if (!vany(u)) continue;
-        uint32_t kill[3];
+        uint32_t kill[4] = {0, 0, 0, 0};
         locked_digit(f, u, kill);
-        for (int b = 0; b < 3; b++) {
-            uint32_t gone = u[b] & kill[b];
-            if (!gone) continue;
-            s->st.family_prunings[RG_FAM_INTERSECTIONS] += (uint64_t)rg_popcount(gone);
-            x->c[d][b] &= ~gone;
-            f->hdirty |= 1u << d;
-            f->ldirty |= 1u << d;
-            *changed = 1;
-        }
+        v4u gone = u & vload(kill);
+        if (!vany(gone)) continue;
+        s->st.family_prunings[RG_FAM_INTERSECTIONS] += vcount(gone);
+        vstore(x->c[d], vload(x->c[d]) & ~gone);
+        f->hdirty |= 1u << d;
+        f->ldirty |= 1u << d;
+        *changed = 1;
     }
 }
 

@@ -256,6 +256,118 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long
     }
 }
 
+/* ---- Sums below 128 over runs of at most three cells --------------------- */
+
+/* The common case (every 9 x 9 clue) in one 128-bit word per set of sums:
+ * bit s stands for the sum s, and only sums up to t < 128 matter. A run's
+ * sums and supports walk all but its last cell and take the last by a
+ * shift of its mask, so a run of three costs at most D x D steps. What it
+ * keeps is what sum_forward / sum_backward keep over the same runs: both
+ * are exact. */
+typedef unsigned __int128 sums128;
+#define FAST_SUM 127
+#define FAST_RUN 3
+
+static int count128(sums128 x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+static int low128(sums128 x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* The sums of distinct digits of the run m[0..len-1], len 1..FAST_RUN. */
+static sums128 fast_run_sums(const rg_mask *m, int len)
+{
+    if (len == 1) return (sums128)m[0] << 1;
+    sums128 s = 0;
+    for (rg_mask x = m[0]; x; x &= x - 1) {
+        int a = lowest(x);
+        rg_mask ra = m[1] & ~bit(a);
+        if (len == 2) {
+            s |= (sums128)ra << (a + 1);
+            continue;
+        }
+        for (rg_mask y = ra; y; y &= y - 1) {
+            int b = lowest(y);
+            s |= (sums128)(m[2] & ~bit(a) & ~bit(b)) << (a + b + 1);
+        }
+    }
+    return s;
+}
+
+/* out[0..len-1]: the digits of the run's assignments whose sum is in u. */
+static void fast_run_digits(const rg_mask *m, int len, sums128 u, rg_mask *out)
+{
+    if (len == 1) {
+        out[0] = m[0] & (rg_mask)(u >> 1);
+        return;
+    }
+    out[0] = out[1] = 0;
+    if (len == 3) out[2] = 0;
+    for (rg_mask x = m[0]; x; x &= x - 1) {
+        int a = lowest(x);
+        rg_mask ra = m[1] & ~bit(a);
+        if (len == 2) {
+            rg_mask hit = ra & (rg_mask)(u >> (a + 1));
+            if (hit) out[0] |= bit(a), out[1] |= hit;
+            continue;
+        }
+        for (rg_mask y = ra; y; y &= y - 1) {
+            int b = lowest(y);
+            rg_mask hit = m[2] & ~bit(a) & ~bit(b) & (rg_mask)(u >> (a + b + 1));
+            if (hit) out[0] |= bit(a), out[1] |= bit(b), out[2] |= hit;
+        }
+    }
+}
+
+/* {p + v : p in a, v in b}: a shift per element of the smaller set. */
+static sums128 add128(sums128 a, sums128 b)
+{
+    if (count128(a) > count128(b)) {
+        sums128 t = a;
+        a = b, b = t;
+    }
+    sums128 s = 0;
+    for (; a; a &= a - 1) s |= b << low128(a);
+    return s;
+}
+
+/* sum_support over the runs first[0..ng] when t <= FAST_SUM and no run is
+ * longer than FAST_RUN. */
+static int fast_support(const rg_mask *m, const int *first, int ng, long t, rg_mask *out)
+{
+    sums128 lim = t == 127 ? ~(sums128)0 : ((sums128)1 << (t + 1)) - 1;
+    sums128 pre[LINE_MAX + 1], run[LINE_MAX];
+    pre[0] = 1;
+    for (int g = 0; g < ng; g++) {
+        run[g] = fast_run_sums(m + first[g], first[g + 1] - first[g]) & lim;
+        pre[g + 1] = add128(pre[g], run[g]) & lim;
+    }
+    if (!(pre[ng] >> t & 1)) return 0;
+    sums128 need = (sums128)1 << t;
+    for (int g = ng - 1; g >= 0; g--) {
+        /* The run's sums v with p + v in need for some p in pre[g]. */
+        sums128 u = 0;
+        if (count128(pre[g]) <= count128(run[g])) {
+            for (sums128 p = pre[g]; p; p &= p - 1) u |= need >> low128(p);
+            u &= run[g];
+        } else {
+            for (sums128 v = run[g]; v; v &= v - 1) {
+                int s = low128(v);
+                if ((pre[g] << s) & need) u |= (sums128)1 << s;
+            }
+        }
+        fast_run_digits(m + first[g], first[g + 1] - first[g], u, out + first[g]);
+        sums128 next = 0;
+        for (sums128 v = u; v; v &= v - 1) next |= need >> low128(v);
+        need = next & pre[g];
+    }
+    return 1;
+}
+
 /* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
  * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
  * positions i and j share a house; NULL: none known) are walked as groups of
@@ -271,6 +383,10 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
     if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
     int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
+    int longest = 0;
+    for (int g = 0; g < ng; g++)
+        if (first[g + 1] - first[g] > longest) longest = first[g + 1] - first[g];
+    if (t <= FAST_SUM && longest <= FAST_RUN) return fast_support(m, first, ng, t, out);
     uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
     int pick[LSUM_CELLS];
     sum_forward(m, first, ng, D, t, w, pre, sums, pick);

@@ -187,12 +187,6 @@ static int prop_renban(rg_space *sp, void *data)
     return renban_windows(sp, data, 0, &every);
 }
 
-/* Does the host tell a propagator what changed (host->changes)? */
-static int host_tells_changes(void)
-{
-    return lines_host->size >= offsetof(rg_host, changes) + sizeof lines_host->changes;
-}
-
 /* A renban with its houses (lines.c, link_renban). A unit whose other cells
  * have lost a digit puts it on the line, in the unit's cells of the line
  * (the line repeats no digit): the windows must hold it. A digit of every
@@ -536,6 +530,12 @@ static rg_mask pair_keep(rg_mask x, rg_mask y, uint64_t totals)
     for (rg_mask m = x; m; m &= m - 1)
         if (((uint64_t)y << (__builtin_ctz(m) + 1)) & totals) keep |= m & -m;
     return keep;
+}
+
+/* Does the host tell a propagator what changed (host->changes)? */
+static int host_tells_changes(void)
+{
+    return lines_host->size >= offsetof(rg_host, changes) + sizeof lines_host->changes;
 }
 
 /* Pair i of a zipper (its cell i and its mirror) keeps the digits making

@@ -502,6 +502,87 @@ static void region_sum_segments_differ(void **state)
     rg_puzzle_free(p);
 }
 
+/* The root domains of a 4x4 sudoku with rules after its grid, from start. */
+static void root4(const char *rules, const rg_mask *start, rg_mask *out)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "[" V3_GRID4 ", %s]", rules);
+    rg_puzzle *p = v3_parse(4, 4, 4, text);
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
+/* A renban with its houses on a 4x4 sudoku, at the propagate level (no
+ * hidden singles, no subsets: only the line can find these). */
+static void renban_houses(void **state)
+{
+    (void)state;
+    const char *pair = "{\"type\": \"line\", \"kind\": \"renban\", \"cells\": [\"r1c1\", "
+                       "\"r1c2\"]}";
+    const char *diag = "{\"type\": \"line\", \"kind\": \"renban\", \"cells\": [\"r1c1\", "
+                       "\"r2c2\"]}";
+    rg_mask start[16], out[16];
+    /* r1c1 2|3, r1c2 3|4: both windows {2,3} and {3,4} hold 3, whose cells
+     * lie in row 1 and box 1: their other cells lose it. */
+    for (int c = 0; c < 16; c++) start[c] = 0xF;
+    start[0] = 0x6, start[1] = 0xC;
+    root4(pair, start, out);
+    assert_int_equal(out[2], 0xB);
+    assert_int_equal(out[3], 0xB);
+    assert_int_equal(out[4], 0xB);
+    assert_int_equal(out[5], 0xB);
+    assert_int_equal(out[8], 0xF);
+    /* r1c1 1|3, r1c2 2|4: windows {1,2}, {2,3}, {3,4} share no digit. */
+    start[0] = 0x5, start[1] = 0xA;
+    root4(pair, start, out);
+    assert_int_equal(out[2], 0xF);
+    assert_int_equal(out[4], 0xF);
+    /* Box 1's other cells r1c2, r2c1 cannot take 4: it is on the diagonal
+     * renban, whose window is then {3, 4}. */
+    for (int c = 0; c < 16; c++) start[c] = 0xF;
+    start[1] = 0x3, start[4] = 0x7;
+    root4(diag, start, out);
+    assert_int_equal(out[0], 0xC);
+    assert_int_equal(out[5], 0xC);
+    /* With 4 still possible in r1c2 nothing is put on the line. */
+    start[1] = 0xB;
+    root4(diag, start, out);
+    assert_int_equal(out[0], 0xF);
+    assert_int_equal(out[5], 0xF);
+}
+
+/* Renbans on a 4x4 sudoku from random start domains against brute force:
+ * what the houses add removes no digit a solution uses. */
+static void renban_houses_sound(void **state)
+{
+    (void)state;
+    int(*grids)[16] = t_sudoku4(NULL);
+    for (int t = 0; t < 150; t++) {
+        inst in;
+        char rule[1024], rules[1200];
+        const int *g = grids[v3_rand(288)];
+        do gen(RENBAN, 4, 4, 4, &in, rule, sizeof rule);
+        while (!holds(&in, g, 0));
+        snprintf(rules, sizeof rules, "[" V3_GRID4 ", %s]", rule);
+        rg_puzzle *p = v3_parse(4, 4, 4, rules);
+        /* The grid's digits and random others, some 10^5 assignments. */
+        rg_mask start[64];
+        long size = 1;
+        for (int c = 0; c < 16; c++) start[c] = (rg_mask)1 << (g[c] - 1);
+        for (int k = 0; k < 40; k++) {
+            int c = v3_rand(16);
+            rg_mask m = start[c] | (rg_mask)1 << v3_rand(4);
+            long grown = size / __builtin_popcount(start[c]) * __builtin_popcount(m);
+            if (grown <= 100000) start[c] = m, size = grown;
+        }
+        assert_true(v3_sound(p, start, 0));
+        rg_puzzle_free(p);
+    }
+}
+
 /* ---- Puzzles on 9 digits with the defaults ------------------------------------------------- */
 
 /* Classic puzzle texts with a line: the count with the line and without. */
@@ -562,6 +643,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(revisits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(renban_houses, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(renban_houses_sound, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_files, t_mem_setup, t_mem_teardown),
     };

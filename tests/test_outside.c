@@ -597,6 +597,127 @@ static void count_partial_lines(void **state)
 /* Every puzzle of corpus/variants/outside.jsonl: its count (limit 2) is its
  * x-solution-count, and the first solution is the document's; the 4 x 4
  * ones are counted again over all 288 grids. */
+/* ---- Little killers with their houses ------------------------------------------ */
+
+/* The root domains of a 4 x 4 sudoku with one more rule, from start. */
+static int root4(const char *rule, const rg_mask *start, rg_mask *out)
+{
+    char json[2048];
+    snprintf(json, sizeof json,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+             "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+             "\"origin\": \"r1c1\", \"box\": [2, 2]}, %s]}",
+             rule);
+    rg_puzzle *p = t_parse(json);
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+    return rc;
+}
+
+/* A digit every sum of a run of peers needs leaves the rest of their box, at
+ * the propagate level (no subsets): r1c1 + r2c2 = 7 is 3 + 4, so r1c2 and
+ * r2c1 keep 1 and 2; = 5 is 1 + 4 or 2 + 3, which share no digit. */
+static void killer_run_digits(void **state)
+{
+    (void)state;
+    rg_mask start[16], out[16];
+    for (int c = 0; c < 16; c++) start[c] = 0xF;
+    assert_int_equal(root4("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 7, "
+                           "\"cells\": [\"r1c1\", \"r2c2\"]}",
+                           start, out),
+                     0);
+    assert_int_equal(out[0], 0xC);
+    assert_int_equal(out[1], 0x3);
+    assert_int_equal(out[4], 0x3);
+    assert_int_equal(out[2], 0xF);
+    assert_int_equal(root4("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 5, "
+                           "\"cells\": [\"r1c1\", \"r2c2\"]}",
+                           start, out),
+                     0);
+    assert_int_equal(out[1], 0xF);
+    assert_int_equal(out[4], 0xF);
+    /* r1c1 1|2|3, r2c2 1|3|4, r3c3 3|4 summing to 8: the pair r1c1, r2c2 is
+     * 1 3, 1 4, 3 1 or 2 3, which share no digit; 3 stays in the box. */
+    start[0] = 0x7, start[5] = 0xD, start[10] = 0xC;
+    assert_int_equal(root4("{\"type\": \"outside\", \"kind\": \"little_killer\", \"sum\": 8, "
+                           "\"cells\": [\"r1c1\", \"r2c2\", \"r3c3\"]}",
+                           start, out),
+                     0);
+    assert_int_equal(out[1], 0xF);
+    assert_int_equal(out[4], 0xF);
+}
+
+/* Little killers on a 4 x 4 sudoku whose sums a random grid makes, from
+ * start domains holding that grid and random other digits, against brute
+ * force: no digit a solution uses is removed. */
+static void killer_houses_sound(void **state)
+{
+    (void)state;
+    if (!ngrids) {
+        int g[16] = {0};
+        fill(g, 0);
+    }
+    for (int t = 0; t < 200; t++) {
+        const int *g = grids[rnd(288)];
+        char rules[2048];
+        size_t k = 0;
+        for (int j = 0, nj = 1 + (int)rnd(3); j < nj; j++) {
+            /* A diagonal from a cell of the top row, down and right or left. */
+            int c = (int)rnd(4), dc = c < 2 ? 1 : -1, n = 2 + (int)rnd(3), sum = 0;
+            if (n > (dc > 0 ? 4 - c : c + 1)) n = dc > 0 ? 4 - c : c + 1;
+            char cells[256];
+            size_t kc = 0;
+            for (int i = 0; i < n; i++) {
+                sum += g[i * 4 + c + i * dc];
+                kc += (size_t)snprintf(cells + kc, sizeof cells - kc, "%s\"r%dc%d\"", i ? ", " : "",
+                                       i + 1, c + i * dc + 1);
+            }
+            k += (size_t)snprintf(rules + k, sizeof rules - k,
+                                  "%s{\"type\": \"outside\", \"kind\": \"little_killer\", "
+                                  "\"sum\": %d, \"cells\": [%s]}",
+                                  j ? ", " : "", sum, cells);
+        }
+        rg_mask start[16], out[16], used[16] = {0};
+        long size = 1;
+        for (int c = 0; c < 16; c++) start[c] = 1u << (g[c] - 1);
+        for (int i = 0; i < 40; i++) {
+            int c = (int)rnd(16);
+            rg_mask m = start[c] | 1u << rnd(4);
+            long grown = size / rg_popcount(start[c]) * rg_popcount(m);
+            if (grown <= 100000) start[c] = m, size = grown;
+        }
+        int rc = root4(rules, start, out);
+        char json[4096];
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                 "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+                 "\"origin\": \"r1c1\", \"box\": [2, 2]}, %s]}",
+                 rules);
+        rg_puzzle *p = t_parse(json);
+        int pos[16] = {0}, vals[16];
+        for (;;) {
+            for (int c = 0; c < 16; c++) {
+                rg_mask m = start[c];
+                for (int i = 0; i < pos[c]; i++) m &= m - 1;
+                vals[c] = rg_digit_of(m & -m);
+            }
+            if (rg_puzzle_check(p, vals) == -1)
+                for (int c = 0; c < 16; c++) used[c] |= 1u << (vals[c] - 1);
+            int c = 0;
+            while (c < 16 && ++pos[c] == rg_popcount(start[c])) pos[c++] = 0;
+            if (c == 16) break;
+        }
+        rg_puzzle_free(p);
+        if (rc != 0) fail_msg("narrowing failed, but the grid solves %s", rules);
+        for (int c = 0; c < 16; c++)
+            if (used[c] & ~out[c])
+                fail_msg("cell %d lost %#x that a solution uses: %s", c, used[c] & ~out[c], rules);
+    }
+}
+
 static void corpus(void **state)
 {
     (void)state;
@@ -686,6 +807,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(count_skyscraper, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_rossini, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_partial_lines, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(killer_run_digits, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(killer_houses_sound, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

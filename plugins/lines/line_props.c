@@ -136,25 +136,139 @@ static int check_whisper(const int *values, void *data)
 
 /* ---- renban ------------------------------------------------------------------- */
 
-/* Every window of n consecutive digits is tried as the set of the line: it
- * survives when the cells can be matched to its digits one to one; a cell
- * keeps what it takes in some matching of some window. */
-static int prop_renban(rg_space *sp, void *data)
+/* match_support for a line of n <= 3 cells whose domains d lie in the
+ * window lo .. lo + n - 1: the cells take the window's digits in some
+ * order, so each of the n! orders is tried. */
+static int small_support(const rg_mask *d, int n, int lo, rg_mask *sup)
 {
-    const line *l = data;
+    static const unsigned char orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                               {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int count = n == 1 ? 1 : n == 2 ? 2 : 6, any = 0;
+    for (int i = 0; i < n; i++) sup[i] = 0;
+    for (int k = 0; k < count; k++) {
+        const unsigned char *o = orders[n == 2 ? 2 * k : k]; /* n == 2: 0 1, then 1 0 */
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) ok = d[i] >> (lo - 1 + o[i]) & 1;
+        if (!ok) continue;
+        any = 1;
+        for (int i = 0; i < n; i++) sup[i] |= bit(lo + o[i]);
+    }
+    return any;
+}
+
+/* Every window of n consecutive digits that holds the digits need is tried
+ * as the set of the line: it survives when the cells can be matched to its
+ * digits one to one; a cell keeps what it takes in some matching of some
+ * window. *every gets the digits of every surviving window. */
+static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *every)
+{
     const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
+    *every = ~(rg_mask)0;
     for (int lo = 1; lo + n - 1 <= D; lo++) {
         rg_mask w = span(lo, lo + n - 1, D);
+        if (need & ~w) continue;
         int ok = 1;
         for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
-        if (!ok || !match_support(d, n, sup)) continue;
+        if (!ok || !(n <= 3 ? small_support(d, n, lo, sup) : match_support(d, n, sup))) continue;
         for (int i = 0; i < n; i++) keep[i] |= sup[i];
+        *every &= w;
     }
     for (int i = 0; i < n; i++)
         if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    return RG_PROP_FIX;
+}
+
+static int prop_renban(rg_space *sp, void *data)
+{
+    rg_mask every;
+    return renban_windows(sp, data, 0, &every);
+}
+
+/* A renban with its houses (lines.c, link_renban). A unit whose other cells
+ * have lost a digit puts it on the line, in the unit's cells of the line
+ * (the line repeats no digit): the windows must hold it. A digit of every
+ * surviving window is on the line: when the cells that can hold it all lie
+ * in one house, the house's other cells lose it, which may put it on the
+ * line for another unit: then the units are looked at again. The per-space
+ * state keeps the line's domains and the digits the units put on the line
+ * when the last run ended: when both are the same, the windows would find
+ * nothing new. */
+
+/* Adds to *need the digits the units put on the line, which leave the
+ * line's other cells; sets *changed when a cell of the line lost a digit. */
+static int units_on(rg_space *sp, const line *l, rg_mask *need, int *changed)
+{
+    const rg_mask *dom = lines_host->domains(sp);
+    rg_mask all = mask_upto(l->D);
+    for (int h = 0; h < l->nhouses; h++) {
+        const line_house *H = &l->houses[h];
+        if (!H->unit) continue;
+        rg_mask elsewhere = 0;
+        for (int c = 0; c < H->nout; c++) elsewhere |= dom[H->out[c]];
+        rg_mask on = all & ~elsewhere;
+        if (!on) continue;
+        *need |= on;
+        for (int i = 0; i < l->n; i++) {
+            if (H->in >> i & 1) continue;
+            int r = lines_host->remove(sp, l->cells[i], on);
+            if (r < 0) return RG_PROP_FAIL;
+            *changed |= r;
+        }
+    }
+    return RG_PROP_FIX;
+}
+
+/* The digits of every (every surviving window) leave the other cells of a
+ * house holding every cell of the line that can take them. Returns
+ * RG_PROP_FAIL, or 1 when a cell lost a digit, else 0. */
+static int clear_houses(rg_space *sp, const line *l, rg_mask every)
+{
+    const rg_mask *dom = lines_host->domains(sp);
+    int more = 0;
+    for (rg_mask x = every; x; x &= x - 1) {
+        rg_mask dig = x & -x;
+        uint32_t at = 0; /* the positions that can hold the digit */
+        for (int i = 0; i < l->n; i++)
+            if (dom[l->cells[i]] & dig) at |= (uint32_t)1 << i;
+        if (__builtin_popcount(at) < 2) continue; /* placed: naked singles */
+        for (int h = 0; h < l->nhouses; h++) {
+            const line_house *H = &l->houses[h];
+            if (at & ~H->in) continue;
+            for (int c = 0; c < H->nout; c++) {
+                int r = lines_host->remove(sp, H->out[c], dig);
+                if (r < 0) return RG_PROP_FAIL;
+                more |= r;
+            }
+        }
+    }
+    return more;
+}
+
+static int prop_renban_houses(rg_space *sp, void *data)
+{
+    const line *l = data;
+    const rg_mask *dom = lines_host->domains(sp);
+    rg_mask *st = lines_host->state(sp, l->state); /* the line's cells, then need */
+    rg_mask need = 0, every;
+    int changed = 0;
+    if (units_on(sp, l, &need, &changed) < 0) return RG_PROP_FAIL;
+    for (int i = 0; i < l->n && !changed; i++) changed = dom[l->cells[i]] != st[i];
+    if (!changed && need == st[l->n]) return RG_PROP_FIX;
+    for (;;) {
+        if (renban_windows(sp, l, need, &every) < 0) return RG_PROP_FAIL;
+        int more = clear_houses(sp, l, every);
+        if (more < 0) return RG_PROP_FAIL;
+        rg_mask again = need;
+        int moved = 0; /* a cell of the line lost a digit */
+        if (more && units_on(sp, l, &again, &moved) < 0) return RG_PROP_FAIL;
+        if (again == need && !moved) break;
+        need = again;
+    }
+    for (int i = 0; i < l->n; i++) st[i] = dom[l->cells[i]];
+    st[l->n] = need;
     return RG_PROP_FIX;
 }
 
@@ -617,6 +731,20 @@ static const rg_propagator props[LINE_KINDS] = {
     [LINE_DOUBLE_ARROW] =
         PROP("double_arrow", RG_COST_LINEAR, prop_double_arrow, check_double_arrow),
 };
+
+static const rg_propagator renban_houses = {.size = sizeof(rg_propagator),
+                                            .name = "renban",
+                                            .family = "lines",
+                                            .cost = RG_COST_LINEAR,
+                                            .propagate = prop_renban_houses,
+                                            .check = check_renban};
+
+int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
+{
+    l->state = lines_host->add_state(b, (size_t)(l->n + 1) * sizeof(rg_mask), NULL);
+    if (l->state < 0) return -l->state;
+    return lines_host->add_propagator(b, &renban_houses, l, watch, n, RG_EV_DOMAIN);
+}
 
 int lines_add(rg_build *b, line *l)
 {

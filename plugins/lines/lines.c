@@ -260,11 +260,10 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
         rc = add_all_differ(b, cells, n);
     if (rc != RG_OK) return rc;
-    /* region_sum needs the boxes of every rule: its propagator comes at link. */
-    if (kind == LINE_REGION_SUM) {
-        *data = l;
-        return RG_OK;
-    }
+    /* region_sum needs the boxes of every rule, a renban the houses of its
+     * cells: their propagators come at link. */
+    *data = l;
+    if (kind == LINE_REGION_SUM || kind == LINE_RENBAN) return RG_OK;
     return lines_add(b, l);
 }
 
@@ -289,6 +288,85 @@ static int same_boxes(const rg_build *b, const int *h1, int n1, const int *h2, i
     return i == n1 && j == n2;
 }
 
+/* renban: the houses holding two or more of its cells, each with the
+ * positions it holds and its other cells; the propagator then watches the
+ * line and the other cells of its units. A line without such houses, or of
+ * more than 32 cells (no solution: it fails), gets the plain propagator. */
+/* Fills l->houses[l->nhouses] from house hi and keeps it (nhouses grows)
+ * when it holds two or more cells of the line and some other cell. */
+static int renban_house(rg_build *b, rg_rule *r, line *l, int hi, int D)
+{
+    const int *hc;
+    int hn, kind;
+    lines_host->house(b, hi, &hc, &hn, &kind);
+    line_house *h = &l->houses[l->nhouses];
+    h->out = lines_host->alloc(b, (size_t)hn * sizeof *h->out);
+    if (!h->out) return lines_host->error(b, r, NULL, "out of memory");
+    h->in = 0;
+    h->nout = 0;
+    h->unit = hn == D;
+    for (int k = 0; k < hn; k++) {
+        int i = 0;
+        while (i < l->n && l->cells[i] != hc[k]) i++;
+        if (i < l->n)
+            h->in |= (uint32_t)1 << i;
+        else
+            h->out[h->nout++] = hc[k];
+    }
+    if (__builtin_popcount(h->in) >= 2 && h->nout > 0) l->nhouses++;
+    return RG_OK;
+}
+
+/* The watch list of a renban with houses: its cells, then the other cells
+ * of its units (watch has room for them). Returns the list's length. */
+static int renban_watch(const line *l, int *watch)
+{
+    int nw = l->n;
+    for (int i = 0; i < l->n; i++) watch[i] = l->cells[i];
+    for (int h = 0; h < l->nhouses; h++)
+        for (int k = 0; k < l->houses[h].nout && l->houses[h].unit; k++) {
+            int w = l->n;
+            while (w < nw && watch[w] != l->houses[h].out[k]) w++;
+            if (w == nw) watch[nw++] = l->houses[h].out[k];
+        }
+    return nw;
+}
+
+static int link_renban(rg_build *b, rg_rule *r, line *l)
+{
+    if (l->n > 32) return lines_add(b, l);
+    rg_board_info bi;
+    lines_host->board(b, &bi);
+    int nseen = 0, cap = 0, room = l->n + 1;
+    for (int i = 0; i < l->n; i++) {
+        const int *hs;
+        int nh = lines_host->cell_houses(b, l->cells[i], &hs);
+        if (nh < 0) return lines_host->error(b, r, NULL, "out of memory");
+        cap += nh;
+    }
+    int *seen = lines_host->alloc(b, (size_t)(cap + 1) * sizeof *seen);
+    l->houses = lines_host->alloc(b, (size_t)(cap + 1) * sizeof *l->houses);
+    if (!seen || !l->houses) return lines_host->error(b, r, NULL, "out of memory");
+    for (int i = 0; i < l->n; i++) {
+        const int *hs;
+        int nh = lines_host->cell_houses(b, l->cells[i], &hs);
+        for (int k = 0; k < nh; k++) {
+            int j = 0;
+            while (j < nseen && seen[j] != hs[k]) j++;
+            if (j == nseen) seen[nseen++] = hs[k];
+        }
+    }
+    for (int j = 0; j < nseen; j++) {
+        int rc = renban_house(b, r, l, seen[j], bi.digits);
+        if (rc != RG_OK) return rc;
+    }
+    if (!l->nhouses) return lines_add(b, l);
+    for (int h = 0; h < l->nhouses; h++) room += l->houses[h].nout;
+    int *watch = lines_host->alloc(b, (size_t)room * sizeof *watch);
+    if (!watch) return lines_host->error(b, r, NULL, "out of memory");
+    return lines_add_renban_houses(b, l, watch, renban_watch(l, watch));
+}
+
 /* region_sum: split the line wherever the set of boxes holding the cell
  * changes (format.md 8.1); one segment constrains nothing. A cell's houses
  * come from host->cell_houses, so a line costs its length, not the
@@ -296,6 +374,7 @@ static int same_boxes(const rg_build *b, const int *h1, int n1, const int *h2, i
 static int link_line(rg_build *b, rg_rule *r, void *data)
 {
     line *l = data;
+    if (l && l->kind == LINE_RENBAN) return link_renban(b, r, l);
     if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
     l->seg = lines_host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
     l->segbox = lines_host->alloc(b, (size_t)(l->n + 1));

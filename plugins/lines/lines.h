@@ -3,6 +3,8 @@
 #ifndef RG_LINES_H
 #define RG_LINES_H
 
+#include <stdint.h>
+
 #include "masks.h"
 #include "rulegrid/plugin.h"
 
@@ -23,6 +25,16 @@ enum {
     LINE_KINDS
 };
 
+/* A house holding two or more cells of a renban (from link): in has bit i
+ * for each position i of the line in the house, out[0..nout) are the
+ * house's other cells. */
+typedef struct line_house {
+    uint32_t in;
+    int unit; /* the house holds D cells: every digit once */
+    int nout;
+    int *out;
+} line_house;
+
 typedef struct line {
     int kind;
     const int *cells; /* in line order */
@@ -35,6 +47,8 @@ typedef struct line {
     int nseg;
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
     int state;             /* zipper: handle of its per-space state (line_props.c) */
+    line_house *houses;    /* renban: the houses holding two or more of its cells */
+    int nhouses;
 } line;
 
 /* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that
@@ -44,6 +58,10 @@ extern const rg_host *lines_host __attribute__((visibility("hidden")));
 /* Adds the propagator (and check) of l's kind, watching its cells. Returns
  * RG_OK or the host's error code. */
 int lines_add(rg_build *b, line *l);
+
+/* Adds the propagator of a renban with its houses (l->houses), watching
+ * watch[0..n): the line's cells, then the other cells of its units. */
+int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n);
 
 /* The generate hook (lines_gen.c). */
 int lines_generate(rg_gen *g, const int *solution);

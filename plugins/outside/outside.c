@@ -36,6 +36,15 @@ static const char *const outside_order[] = {"kind", "value", "sum", "direction",
 #define GROUP_MAX  3
 #define GROUP_WALK 4096
 
+/* A house holding two or more cells of a little killer: in has bit k for
+ * each position k of the line in the house, out[0..nout) are its other
+ * cells. */
+typedef struct sum_house {
+    uint64_t in[2];
+    int nout;
+    int *out;
+} sum_house;
+
 typedef struct line_rule {
     int kind;
     int n;
@@ -45,6 +54,8 @@ typedef struct line_rule {
     int impossible;      /* value out of what the line can show: no solution */
     int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
+    sum_house *houses;   /* little killer, from link: houses of two or more cells */
+    int nhouses;
 } line_rule;
 
 static rg_mask bit(int digit) { return (rg_mask)1 << (digit - 1); }
@@ -256,6 +267,126 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long
     }
 }
 
+/* ---- Sums below 128 over runs of at most three cells --------------------- */
+
+/* The common case (every 9 x 9 clue) in one 128-bit word per set of sums:
+ * bit s stands for the sum s, and only sums up to t < 128 matter. A run's
+ * sums and supports walk all but its last cell and take the last by a
+ * shift of its mask, so a run of three costs at most D x D steps. What it
+ * keeps is what sum_forward / sum_backward keep over the same runs: both
+ * are exact. */
+typedef unsigned __int128 sums128;
+#define FAST_SUM 127
+#define FAST_RUN 3
+
+static int count128(sums128 x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+static int low128(sums128 x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* The sums of distinct digits of the run m[0..len-1], len 1..FAST_RUN. */
+static sums128 fast_run_sums(const rg_mask *m, int len)
+{
+    if (len == 1) return (sums128)m[0] << 1;
+    sums128 s = 0;
+    for (rg_mask x = m[0]; x; x &= x - 1) {
+        int a = lowest(x);
+        rg_mask ra = m[1] & ~bit(a);
+        if (len == 2) {
+            s |= (sums128)ra << (a + 1);
+            continue;
+        }
+        for (rg_mask y = ra; y; y &= y - 1) {
+            int b = lowest(y);
+            s |= (sums128)(m[2] & ~bit(a) & ~bit(b)) << (a + b + 1);
+        }
+    }
+    return s;
+}
+
+/* out[0..len-1]: the digits of the run's assignments whose sum is in u;
+ * returns the digits every such assignment holds. */
+static rg_mask fast_run_digits(const rg_mask *m, int len, sums128 u, rg_mask *out)
+{
+    if (len == 1) {
+        out[0] = m[0] & (rg_mask)(u >> 1);
+        return out[0];
+    }
+    rg_mask every = ~(rg_mask)0;
+    out[0] = out[1] = 0;
+    if (len == 3) out[2] = 0;
+    for (rg_mask x = m[0]; x; x &= x - 1) {
+        int a = lowest(x);
+        rg_mask ra = m[1] & ~bit(a);
+        if (len == 2) {
+            rg_mask hit = ra & (rg_mask)(u >> (a + 1));
+            if (hit) out[0] |= bit(a), out[1] |= hit, every &= bit(a) | (single(hit) ? hit : 0);
+            continue;
+        }
+        for (rg_mask y = ra; y; y &= y - 1) {
+            int b = lowest(y);
+            rg_mask hit = m[2] & ~bit(a) & ~bit(b) & (rg_mask)(u >> (a + b + 1));
+            if (hit)
+                out[0] |= bit(a), out[1] |= bit(b), out[2] |= hit,
+                    every &= bit(a) | bit(b) | (single(hit) ? hit : 0);
+        }
+    }
+    return every;
+}
+
+/* {p + v : p in a, v in b}: a shift per element of the smaller set. */
+static sums128 add128(sums128 a, sums128 b)
+{
+    if (count128(a) > count128(b)) {
+        sums128 t = a;
+        a = b, b = t;
+    }
+    sums128 s = 0;
+    for (; a; a &= a - 1) s |= b << low128(a);
+    return s;
+}
+
+/* sum_support over the runs first[0..ng] when t <= FAST_SUM and no run is
+ * longer than FAST_RUN. */
+static int fast_support(const rg_mask *m, const int *first, int ng, long t, rg_mask *out,
+                        rg_mask *req, int *rend)
+{
+    sums128 lim = t == 127 ? ~(sums128)0 : ((sums128)1 << (t + 1)) - 1;
+    sums128 pre[LINE_MAX + 1], run[LINE_MAX];
+    pre[0] = 1;
+    for (int g = 0; g < ng; g++) {
+        run[g] = fast_run_sums(m + first[g], first[g + 1] - first[g]) & lim;
+        pre[g + 1] = add128(pre[g], run[g]) & lim;
+    }
+    if (!(pre[ng] >> t & 1)) return 0;
+    sums128 need = (sums128)1 << t;
+    for (int g = ng - 1; g >= 0; g--) {
+        /* The run's sums v with p + v in need for some p in pre[g]. */
+        sums128 u = 0;
+        if (count128(pre[g]) <= count128(run[g])) {
+            for (sums128 p = pre[g]; p; p &= p - 1) u |= need >> low128(p);
+            u &= run[g];
+        } else {
+            for (sums128 v = run[g]; v; v &= v - 1) {
+                int s = low128(v);
+                if ((pre[g] << s) & need) u |= (sums128)1 << s;
+            }
+        }
+        rg_mask every = fast_run_digits(m + first[g], first[g + 1] - first[g], u, out + first[g]);
+        for (int k = first[g]; req && k < first[g + 1]; k++)
+            req[k] = first[g + 1] - first[g] > 1 ? every : 0, rend[k] = first[g + 1];
+        sums128 next = 0;
+        for (sums128 v = u; v; v &= v - 1) next |= need >> low128(v);
+        need = next & pre[g];
+    }
+    return 1;
+}
+
 /* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
  * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
  * positions i and j share a house; NULL: none known) are walked as groups of
@@ -263,14 +394,19 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long
  * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
  * reachable partial sums when they fit on the stack, bounds otherwise. */
 static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int D,
-                       long t, rg_mask *out)
+                       long t, rg_mask *out, rg_mask *req, int *rend)
 {
+    for (int k = 0; req && k < len; k++) req[k] = 0, rend[k] = k + 1;
     if (t < 0) return 0;
     if (len == 0) return t == 0;
     int w = (int)(t / 64) + 1;
     if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
     int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
+    int longest = 0;
+    for (int g = 0; g < ng; g++)
+        if (first[g + 1] - first[g] > longest) longest = first[g + 1] - first[g];
+    if (t <= FAST_SUM && longest <= FAST_RUN) return fast_support(m, first, ng, t, out, req, rend);
     uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
     int pick[LSUM_CELLS];
     sum_forward(m, first, ng, D, t, w, pre, sums, pick);
@@ -283,9 +419,11 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
 /* Narrow the line's cells to sup[]; RG_PROP_SUBSUMED once all are placed. */
 static int apply(rg_space *sp, const line_rule *L, const rg_mask *sup)
 {
+    const rg_mask *dom = outside_host->domains(sp);
     int placed = 1;
     for (int k = 0; k < L->n; k++) {
-        if (outside_host->keep(sp, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
+        if ((dom[L->cells[k]] & ~sup[k]) && outside_host->keep(sp, L->cells[k], sup[k]) == RG_FAIL)
+            return RG_PROP_FAIL;
         placed &= single(sup[k]);
     }
     return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;
@@ -306,10 +444,31 @@ static int killer_propagate(rg_space *sp, void *data)
     const line_rule *L = data;
     if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
-    rg_mask m[LINE_MAX], sup[LINE_MAX];
+    rg_mask m[LINE_MAX], sup[LINE_MAX], req[LINE_MAX];
+    int rend[LINE_MAX];
     for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
-    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup)) return RG_PROP_FAIL;
-    return apply(sp, L, sup);
+    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend)) return RG_PROP_FAIL;
+    int rc = apply(sp, L, sup);
+    if (rc != RG_PROP_FIX || !L->houses) return rc;
+    /* A digit every assignment of a run of peers holds is in the run: a
+     * house holding every cell of the run that can take it loses it
+     * elsewhere. */
+    for (int k = 0; k < L->n; k = rend[k])
+        for (rg_mask x = req[k]; x; x &= x - 1) {
+            rg_mask dig = x & -x;
+            uint64_t at[2] = {0, 0};
+            int count = 0;
+            for (int i = k; i < rend[k]; i++)
+                if (sup[i] & dig) at[i / 64] |= (uint64_t)1 << (i % 64), count++;
+            if (count < 2) continue;
+            for (int h = 0; h < L->nhouses; h++) {
+                const sum_house *H = &L->houses[h];
+                if ((at[0] & ~H->in[0]) || (at[1] & ~H->in[1])) continue;
+                for (int c = 0; c < H->nout; c++)
+                    if (outside_host->remove(sp, H->out[c], dig) < 0) return RG_PROP_FAIL;
+            }
+        }
+    return RG_PROP_FIX;
 }
 
 static int killer_check(const int *values, void *data)
@@ -351,7 +510,7 @@ static int sandwich_propagate(rg_space *sp, void *data)
             if (forced - (mid[i] == 0) - (mid[j] == 0) > 0) continue;
             int lo = i < j ? i : j, hi = i < j ? j : i;
             if (!sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, L->digits, L->value,
-                             seg + lo + 1))
+                             seg + lo + 1, NULL, NULL))
                 continue;
             found = 1;
             sup[i] |= one;
@@ -405,7 +564,7 @@ static int xsum_propagate(rg_space *sp, void *data)
         int X = lowest(x);
         if (X > n) break;
         m[0] = bit(X);
-        if (!sum_support(m, L->peer, 0, X, L->digits, L->value, seg)) continue;
+        if (!sum_support(m, L->peer, 0, X, L->digits, L->value, seg, NULL, NULL)) continue;
         found = 1;
         for (int k = 0; k < n; k++) sup[k] |= k < X ? seg[k] : m[k];
     }
@@ -678,6 +837,36 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
                                         RG_EV_DOMAIN);
 }
 
+/* A little killer's houses of two or more of its cells. */
+static int link_houses(rg_build *b, rg_rule *r, line_rule *L)
+{
+    int nh = outside_host->house_count(b);
+    L->houses = outside_host->alloc(b, (size_t)nh * sizeof *L->houses);
+    if (!L->houses) return outside_host->error(b, r, NULL, "out of memory");
+    for (int h = 0; h < nh; h++) {
+        const int *cells;
+        int n, kind, count = 0;
+        outside_host->house(b, h, &cells, &n, &kind);
+        sum_house *H = &L->houses[L->nhouses];
+        H->in[0] = H->in[1] = 0;
+        for (int k = 0; k < L->n; k++)
+            for (int i = 0; i < n; i++)
+                if (L->cells[k] == cells[i]) H->in[k / 64] |= (uint64_t)1 << (k % 64), count++;
+        if (count < 2 || count == n) continue;
+        H->out = outside_host->alloc(b, (size_t)(n - count) * sizeof *H->out);
+        if (!H->out) return outside_host->error(b, r, NULL, "out of memory");
+        H->nout = 0;
+        for (int i = 0; i < n; i++) {
+            int k = 0;
+            while (k < L->n && L->cells[k] != cells[i]) k++;
+            if (k == L->n) H->out[H->nout++] = cells[i];
+        }
+        L->nhouses++;
+    }
+    if (!L->nhouses) L->houses = NULL;
+    return RG_OK;
+}
+
 /* Which positions of a sum line share a house: runs of such cells hold
  * distinct digits, which the sum supports use. */
 static int link(rg_build *b, rg_rule *r, void *rule_data)
@@ -708,7 +897,7 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
             }
     }
     if (any) L->peer = peer;
-    return RG_OK;
+    return any && L->kind == LITTLE_KILLER ? link_houses(b, r, L) : RG_OK;
 }
 
 static const rg_rule_type types[] = {

@@ -538,6 +538,45 @@ static void seeds(void **state)
     }
 }
 
+/* "kind": "any" (what rulegrid verify asks for): each request draws one
+ * of the type's kinds, so that over a few seeds several kinds come out,
+ * each a valid rule the grid satisfies; and a type without kinds ignores
+ * it. */
+static void any_kind(void **state)
+{
+    (void)state;
+    const bdef *bd = &boards[0];
+    int sol[81];
+    random_grid(bd, 777, sol);
+    static const char *const types[] = {"line", "outside", "edge", "cell", "corner"};
+    for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
+        char seen[16][32];
+        int nseen = 0;
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            char *out = NULL;
+            rg_error err;
+            if (gen_in(t_registry(), bd, types[t], "{\"kind\": \"any\"}", sol, seed, &out, &err) !=
+                RG_OK)
+                continue; /* a kind this grid cannot carry: an error, never a bad rule */
+            assert_satisfied(t_registry(), bd, out, sol);
+            const char *k = strstr(out, "\"kind\": \"");
+            if (!k) k = strstr(out, "\"kind\":\"");
+            if (k) {
+                k = strchr(k + 7, '"') + 1;
+                char name[32];
+                size_t n = strcspn(k, "\"");
+                snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), k);
+                int known = 0;
+                for (int i = 0; i < nseen; i++) known |= strcmp(seen[i], name) == 0;
+                if (!known && nseen < 16) snprintf(seen[nseen++], sizeof seen[0], "%s", name);
+            }
+            rg_string_free(out);
+        }
+        if (nseen < 2) fail_msg("%s with kind any: %d kind(s) in 40 seeds", types[t], nseen);
+    }
+    rg_string_free(gen(t_registry(), bd, "cage", "{\"kind\": \"any\"}", sol, 1));
+}
+
 static void errors(void **state)
 {
     (void)state;
@@ -699,6 +738,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(simple_hooks, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(kropki_all, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(seeds, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(any_kind, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(errors, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(layouts, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(third_party, t_mem_setup, t_mem_teardown),

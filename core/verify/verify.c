@@ -112,7 +112,10 @@ static int from_hook(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int *sol)
     }
     char *json = NULL;
     rg_error e;
-    rc = rg_generate_clues(v->reg, templ, v->type, NULL, percell, rg_rng_next(rng), &json, &e);
+    /* Every kind of a type with kinds: "kind": "any" draws one per request
+     * (hooks without a kind setting never read it). */
+    rc = rg_generate_clues(v->reg, templ, v->type, "{\"kind\": \"any\"}", percell, rg_rng_next(rng),
+                           &json, &e);
     rg_puzzle_free(templ);
     if (rc != RG_OK) {
         rg_error_format(&e, v->why, sizeof v->why);

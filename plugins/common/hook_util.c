@@ -87,11 +87,18 @@ int hu_enum(const hu_board *b, const char *name, const char *dflt, const char *c
             *out = i;
             return RG_OK;
         }
+    if (strcmp(s, "any") == 0) { /* one of them at random, per request */
+        int count = 0;
+        while (names[count]) count++;
+        *out = hu_below(b, count);
+        return RG_OK;
+    }
     char list[300] = "";
     size_t used = 0;
     for (int i = 0; names[i] && used < sizeof list; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
-    return b->h->gen_error(b->g, "unknown %s \"%.60s\"; it must be one of %s", name, s, list);
+    return b->h->gen_error(b->g, "unknown %s \"%.60s\"; it must be one of %s, or any", name, s,
+                           list);
 }
 
 int hu_below(const hu_board *b, int n)

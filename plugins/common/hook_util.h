@@ -35,7 +35,8 @@ int hu_neighbours(const hu_board *b, int cell, int diagonal, int out[8]);
 int hu_int(const hu_board *b, const char *name, long dflt, long min, long max, long *out);
 /* Is the setting present (any value)? */
 int hu_has(const hu_board *b, const char *name);
-/* A string setting, one of names (NULL-terminated); *out its index. */
+/* A string setting, one of names (NULL-terminated); *out its index. "any"
+ * picks one of them at random (the request's random stream). */
 int hu_enum(const hu_board *b, const char *name, const char *dflt, const char *const *names,
             int *out);
 

@@ -27,6 +27,17 @@ int t_scaled(void)
     return s && *s;
 }
 
+int t_memcheck(void)
+{
+    const char *s = getenv("RULEGRID_TEST_SCALE");
+    return s && strcmp(s, "valgrind") == 0;
+}
+
+int t_rounds(int full, int sample, int memcheck)
+{
+    return t_memcheck() ? memcheck : t_scaled() ? sample : full;
+}
+
 int t_done(int rc)
 {
     free_registry();

@@ -54,6 +54,13 @@ int t_mem_teardown(void **state);
  * sanitizer stages, where the slow tests take fewer rounds of the same code
  * paths (docs/testing.md, "Stages"). */
 int t_scaled(void);
+/* Under Valgrind memcheck (RULEGRID_TEST_SCALE=valgrind), where a random
+ * round costs some fifty times what it does natively: the slowest random
+ * tests take a smaller sample still (memory errors show on few rounds). */
+int t_memcheck(void);
+/* Rounds of a random test: full, sample on a scaled run, memcheck under
+ * Valgrind. */
+int t_rounds(int full, int sample, int memcheck);
 
 /* End of a test program: frees the registry and fails (returns non-zero)
  * when the library still holds memory. Use as return t_done(rc). */

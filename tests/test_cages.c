@@ -82,7 +82,8 @@ static void counts_on_4x4(void **state)
     (void)state;
     int(*grids)[16] = t_sudoku4(NULL);
     int differs_ignored = 0, differs_half = 0;
-    for (int t = 0; t < 80; t++) {
+    const int rounds = t_rounds(80, 80, 30); /* fewer under Valgrind */
+    for (int t = 0; t < rounds; t++) {
         kcage ks[3];
         int nk = 1 + v3_rand(3), used[16] = {0};
         const int *sol = grids[v3_rand(288)];
@@ -274,8 +275,8 @@ static void signed_sums(void **state)
 {
     (void)state;
     int feasible = 0, pruned = 0;
-    /* a quarter on a sample, a tenth under Valgrind */
-    const int full = 3000, rounds = t_rounds(full, 750, 300);
+    /* a quarter on a sample, a twentieth under Valgrind */
+    const int full = 3000, rounds = t_rounds(full, 750, 150);
     for (int t = 0; t < rounds; t++) {
         lsum L;
         L.D = t % 5 == 4 ? 13 + v3_rand(2) : 4 + v3_rand(6);
@@ -459,8 +460,8 @@ static void unit_soundness(void **state)
 {
     (void)state;
     int solvable = 0;
-    /* a quarter on a sample, an eighth under Valgrind */
-    const int full = 300, rounds = t_rounds(full, 75, 40);
+    /* a quarter on a sample, a twelfth under Valgrind */
+    const int full = 300, rounds = t_rounds(full, 75, 25);
     for (int t = 0; t < rounds; t++) {
         /* Every fifth a single row of 13 or 14 digits (the search without
          * the mask table). */

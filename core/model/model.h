@@ -112,9 +112,11 @@ struct rg_model {
     /* Built by rg_model_finish. */
     rg_mask *root;         /* per cell: allowed digits before givens */
     int *peer_off, *peers; /* CSR: peers of cell i */
-    /* With must-differ pairs beyond the houses (nedges > 0): the peers of
-     * cell i as a bitset of pwords 64-bit words at peerbits + i * pwords,
-     * for the intersections level's "every place sees it" step; else NULL. */
+    /* With must-differ pairs beyond the houses (nedges > 0) on a board of
+     * up to RG_PEERBITS_MAX_WORDS * 64 cells: the peers of cell i as a
+     * bitset of pwords 64-bit words at peerbits + i * pwords, for the
+     * intersections level's "every place sees it" step; else NULL. */
+#define RG_PEERBITS_MAX_WORDS 16 /* 1,024 cells */
     uint64_t *peerbits;
     int pwords;
     uint64_t *unitbits; /* the cells of unit u, pwords words at unitbits + u * pwords */

@@ -119,8 +119,8 @@ static int build_peers(rg_model *m, const int *hoff, const int *hl)
  * the houses. */
 static int build_peerbits(rg_model *m)
 {
-    if (m->nedges == 0) return RG_OK;
     int N = m->board.ncells, W = (N + 63) / 64;
+    if (m->nedges == 0 || W > RG_PEERBITS_MAX_WORDS) return RG_OK;
     m->peerbits = rg_mem_calloc((size_t)N * (size_t)W, sizeof *m->peerbits);
     if (!m->peerbits) return RG_E_NOMEM;
     m->pwords = W;

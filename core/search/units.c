@@ -64,7 +64,6 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
     return changed;
 }
 
-#define RG_SEEN_WORDS 16 /* boards of up to 1,024 cells */
 static int seen_by_all(rg_solver *s, rg_mask *dom, int u);
 
 /* Locked candidates between a unit and a house that share cells: a digit
@@ -78,7 +77,7 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
     while (s->nustack[1] > 0) {
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
-        if (m->peerbits && m->pwords <= RG_SEEN_WORDS) {
+        if (m->peerbits) {
             int r = seen_by_all(s, dom, u);
             if (r < 0) return RG_FAIL;
             changed |= r;
@@ -150,7 +149,7 @@ static int seen_by_all(rg_solver *s, rg_mask *dom, int u)
     for (; todo; todo &= todo - 1) {
         int d = __builtin_ctz(todo);
         rg_mask bit = (rg_mask)1 << d;
-        uint64_t common[RG_SEEN_WORDS];
+        uint64_t common[RG_PEERBITS_MAX_WORDS];
         int first = 1;
         for (int k = 0; k < D; k++) {
             int c = cells[k];

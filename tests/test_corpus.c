@@ -15,11 +15,8 @@
 
 #include "support.h"
 
-static int stride(void)
-{
-    const char *s = getenv("RULEGRID_TEST_SCALE");
-    return s && *s ? 10 : 1;
-}
+/* Every 10th puzzle on a sample (support.h, t_scaled). */
+static int stride(void) { return t_scaled() ? 10 : 1; }
 
 /* Every puzzle of a corpus file of the source tree. */
 typedef struct corpus {

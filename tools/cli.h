@@ -28,7 +28,9 @@
       "write JSON documents in canonical form, or list those that are not")                        \
     X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")     \
     X(VERIFY, "verify", cli_verify_main,                                                           \
-      "test rule types against their own checks with random trials")
+      "test rule types against their own checks with random trials")                               \
+    X(EXPLAIN, "explain", cli_explain_main, "the logical path of a puzzle, step by step")          \
+    X(HINT, "hint", cli_explain_main, "the next step from a position, or what is wrong with it")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,
@@ -38,10 +40,11 @@ enum cli_command {
 };
 
 /* Which commands take an option. */
-#define CLI_ON(ID)  (1u << CLI_##ID)
-#define CLI_SOLVING (CLI_ON(SOLVE) | CLI_ON(COUNT))
-#define CLI_READING (CLI_SOLVING | CLI_ON(CHECK))
-#define CLI_ALL     ((1u << CLI_COMMAND_COUNT) - 1)
+#define CLI_ON(ID)     (1u << CLI_##ID)
+#define CLI_SOLVING    (CLI_ON(SOLVE) | CLI_ON(COUNT))
+#define CLI_READING    (CLI_SOLVING | CLI_ON(CHECK))
+#define CLI_ALL        ((1u << CLI_COMMAND_COUNT) - 1)
+#define CLI_EXPLAINING (CLI_ON(EXPLAIN) | CLI_ON(HINT))
 
 /* What `convert --to` writes: X(ID, name, summary). */
 #define CLI_FORMS(X)                                                                               \
@@ -77,10 +80,10 @@ enum cli_form {
     X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT),                                                \
       UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
       "stop after N solutions (default 2: is it unique?)")                                         \
-    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING,                                                  \
+    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING | CLI_EXPLAINING,                                 \
       UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
       "give up (status unknown) after N search nodes and probes; 0: no limit")                     \
-    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING, SECONDS(CLI_TIME_BAD),                        \
+    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING | CLI_EXPLAINING, SECONDS(CLI_TIME_BAD),       \
       "give up (status unknown) this long after starting to read a puzzle; fractions allowed, "    \
       "0: no limit")                                                                               \
     X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT, "a preset (see --list)")        \
@@ -123,8 +126,8 @@ enum cli_form {
       "write nothing; list the files (and lines) that are not canonical: exit status 1")           \
     X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")                    \
     X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")                 \
-    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT), TEXT,                 \
-      "classic lines are the givens of this document's board and rules")                           \
+    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING,      \
+      TEXT, "classic lines are the givens of this document's board and rules")                     \
     X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,             \
       "write to FILE instead of standard output")                                                  \
     X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
@@ -144,6 +147,18 @@ enum cli_form {
       "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                              \
       "one JSON object per puzzle, a line each (spec/results.md)")                                 \
+    X(EXPLAIN_JSON, explain_json, "json", 0, NULL, CLI_EXPLAINING, FLAG,                           \
+      "JSON Lines: a step a line, then the summary (spec/explain.md)")                             \
+    X(UPTO, upto, "upto", 0, "TECHNIQUE", CLI_EXPLAINING, TEXT,                                    \
+      "use techniques up to this one of the ladder (a name, a rank 1-10, or singles, "             \
+      "intersections, subsets, probe; docs/explain.md)")                                           \
+    X(STATE, state, "state", 0, "STATE", CLI_EXPLAINING, TEXT,                                     \
+      "start from a position: {\"cells\": {\"r1c1\": 5}, \"candidates\": {\"r2c3\": [1, 4]}} or "  \
+      "a digit or '.' per cell")                                                                   \
+    X(GRID, grid, "grid", 0, NULL, CLI_ON(EXPLAIN), FLAG, "print the candidates after each step")  \
+    X(PUZZLE, puzzle, "puzzle", 0, "N", CLI_EXPLAINING,                                            \
+      UINT(1, LONG_MAX, "is not a puzzle number of at least 1"),                                   \
+      "the N-th puzzle of a corpus (from 1)")                                                      \
     X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                          \
       "one JSON object: the types and the folders")                                                \
     X(STATS, stats, "stats", 0, NULL, CLI_SOLVING, FLAG,                                           \
@@ -195,6 +210,7 @@ int cli_generate_main(int cmd, const cli_options *o); /* cli_generate.c */
 int cli_fmt_main(int cmd, const cli_options *o);      /* cli_fmt.c */
 int cli_convert_main(int cmd, const cli_options *o);  /* cli_fmt.c */
 int cli_verify_main(int cmd, const cli_options *o);   /* cli_verify.c */
+int cli_explain_main(int cmd, const cli_options *o);  /* cli_explain.c: explain, hint */
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */
 int cli_setting_check(const char *value, char *why, size_t n);
 
@@ -260,6 +276,10 @@ void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values);
 /* The solution as one compact token: a character per position of the board
  * in reading order ('.' for a missing cell; 10 and up as A, B, ...). */
 void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values);
+/* Every cell's candidates (a placed cell shows its digit alone), aligned,
+ * with box borders; placed may be NULL. */
+void cli_print_candidates(FILE *f, const rg_puzzle *p, const rg_mask *cands,
+                          const unsigned char *placed);
 /* The counters of one search, one per line. */
 void cli_print_stats(FILE *f, const rg_stats *s);
 

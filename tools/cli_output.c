@@ -3,6 +3,7 @@
  * JSON result lines (spec/results.md). What to print is cli_solve.c's. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -23,33 +24,34 @@ static void put_line(FILE *f, char *buf, size_t n)
     fprintf(f, "%s\n", buf);
 }
 
-void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values)
+/* The text of one cell of a grid, at most n - 1 characters. */
+typedef void cell_text_fn(char *out, size_t n, const rg_puzzle *p, int cell, const void *ctx);
+
+/* The board drawn with w characters a cell (right-aligned) and box borders. */
+static void print_cells(FILE *f, const rg_puzzle *p, int w, cell_text_fn *text, const void *ctx)
 {
     int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p);
-    int w = rg_puzzle_digits(p) > 9 ? 2 : 1;
     /* A column gap is wide (room for a bar) when any row has a border there. */
     unsigned char wide[100] = {0};
     for (int c = 1; c < cols && c < 100; c++)
         for (int r = 1; r <= rows && !wide[c]; r++)
             if (key_at(p, r, c) != key_at(p, r, c + 1)) wide[c] = 1;
 
-    char buf[100 * 6 + 8];
+    size_t size = (size_t)cols * ((size_t)w + 3) + 8;
+    char *buf = malloc(size), one[RG_MAX_DIGITS * 3 + 8];
+    if (!buf) return;
     for (int r = 1; r <= rows; r++) {
         size_t n = 0;
         for (int c = 1; c <= cols; c++) {
             int cell = rg_puzzle_cell_at(p, r, c);
-            int v = cell >= 0 && values ? values[cell] : 0;
-            if (cell < 0)
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%*s", w, "");
-            else if (v <= 0)
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%*s", w, ".");
-            else
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%*d", w, v);
+            one[0] = 0;
+            if (cell >= 0) text(one, sizeof one, p, cell, ctx);
+            n += (size_t)snprintf(buf + n, size - n, "%*s", w, one);
             if (c == cols) break;
             if (!wide[c])
                 buf[n++] = ' ';
             else
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s",
+                n += (size_t)snprintf(buf + n, size - n, "%s",
                                       key_at(p, r, c) != key_at(p, r, c + 1) ? " | " : "   ");
         }
         put_line(f, buf, n);
@@ -78,6 +80,53 @@ void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values)
         }
         put_line(f, buf, n);
     }
+    free(buf);
+}
+
+static void value_text(char *out, size_t n, const rg_puzzle *p, int cell, const void *ctx)
+{
+    const int *values = ctx;
+    (void)p;
+    int v = values ? values[cell] : 0;
+    if (v <= 0)
+        snprintf(out, n, ".");
+    else
+        snprintf(out, n, "%d", v);
+}
+
+void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values)
+{
+    print_cells(f, p, rg_puzzle_digits(p) > 9 ? 2 : 1, value_text, values);
+}
+
+typedef struct cand_ctx {
+    const rg_mask *cands;
+    const unsigned char *placed;
+} cand_ctx;
+
+/* Digits 1-9 as themselves, 10 and up as A, B, ...; an empty domain as '-'. */
+static void cand_text(char *out, size_t n, const rg_puzzle *p, int cell, const void *ctx)
+{
+    const cand_ctx *x = ctx;
+    rg_mask m = x->cands[cell];
+    size_t k = 0;
+    (void)p;
+    if (!m) snprintf(out, n, "-");
+    for (int d = 1; m && k + 1 < n; d++, m >>= 1)
+        if (m & 1u) out[k++] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+    if (k) out[k] = 0;
+}
+
+void cli_print_candidates(FILE *f, const rg_puzzle *p, const rg_mask *cands,
+                          const unsigned char *placed)
+{
+    int w = 1;
+    for (int c = 0; c < rg_puzzle_cells(p); c++) {
+        int k = __builtin_popcount(cands[c]);
+        if (k > w) w = k;
+    }
+    cand_ctx x = {cands, placed};
+    print_cells(f, p, w, cand_text, &x);
 }
 
 void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values)

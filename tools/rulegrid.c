@@ -139,6 +139,30 @@ const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 #define WHO_VERIFY    NULL
 #define REFUSE_VERIFY NULL
 
+#define USAGE_EXPLAIN "[options] [FILE]\n"
+#define ABOUT_EXPLAIN                                                                              \
+    "Prints the logical path of one puzzle (a document, or --puzzle N of a\n"                      \
+    "corpus): numbered steps, each the simplest technique of the ladder that\n"                    \
+    "makes progress (docs/explain.md), then a summary with the rating. --state\n"                  \
+    "starts from a position; --json prints JSON Lines (spec/explain.md).\n"
+#define AFTER_EXPLAIN                                                                              \
+    "exit status: 0 solved or stuck, 1 the givens or the position break a rule,\n"                 \
+    "2 bad input or a usage error, 3 a limit reached first.\n"
+#define WHO_EXPLAIN    NULL
+#define REFUSE_EXPLAIN NULL
+
+#define USAGE_HINT "--state STATE [options] [FILE]\n"
+#define ABOUT_HINT                                                                                 \
+    "Gives the first step explain would take from a position (--state), or, when\n"                \
+    "the puzzle is unique, names the placed digits that are wrong and the\n"                       \
+    "solution digits that were crossed out.\n"
+#define AFTER_HINT                                                                                 \
+    "exit status: 0 a step given (or nothing left to do), 1 a wrong digit, a\n"                    \
+    "crossed-out solution digit or a broken rule, 2 bad input or a usage error,\n"                 \
+    "3 a limit reached first.\n"
+#define WHO_HINT    NULL
+#define REFUSE_HINT NULL
+
 static const opts_command commands[] = {
 #define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},

@@ -5,6 +5,7 @@
  * the write hooks' calls (io/out.c). */
 #include <stdarg.h>
 
+#include "explain/why.h"
 #include "gen/hook.h"
 #include "host/host.h"
 #include "host/registry.h"
@@ -88,6 +89,12 @@ static const rg_host table = {
     .cell_marks = rg_build_cell_marks,
     .model_data = rg_build_model_data,
     .changes = rg_space_changes,
+    .why_text = rg_why_text,
+    .why_focus = rg_why_focus,
+    .why_cells = rg_why_cells,
+    .why_digits = rg_why_digits,
+    .why_board = rg_why_board,
+    .why_rule = rg_why_rule,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

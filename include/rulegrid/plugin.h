@@ -41,6 +41,7 @@ typedef struct rg_space rg_space;         /* the search state a propagator prune
 typedef struct rg_registrar rg_registrar; /* where init registers rule types */
 typedef struct rg_gen rg_gen;             /* a puzzle being generated (generate hooks) */
 typedef struct rg_out rg_out;             /* a document being written (write hooks) */
+typedef struct rg_why rg_why;             /* a step being explained (explain hooks) */
 
 /* ---- Propagators -------------------------------------------------------- */
 
@@ -93,6 +94,18 @@ typedef struct rg_propagator {
     /* Added after the first release of ABI v1 (the host reads it only when
      * size covers it; zero otherwise): RG_PROPAGATOR_* bits. */
     unsigned flags;
+    /* Optional (added after flags; read only when size covers it): say why
+     * one run of propagate() narrowed what it narrowed, for `rulegrid
+     * explain` (docs/explain.md). The explainer ran propagate() once on the
+     * domains before[] (per cell) and it left after[]. The hook names the
+     * technique and writes one or two sentences a person can check on the
+     * grid with host->why_text, may set the cells to highlight with
+     * host->why_focus (the default: the watched cells) and names cells and
+     * digits with host->why_cells and host->why_digits. It runs only when a
+     * step is explained, never while solving. Without it, or when it writes
+     * nothing, the step says which digits the rule removed from which cells.
+     * Returns RG_OK, or RG_E_NOMEM from a host call. */
+    int (*explain)(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
 } rg_propagator;
 
 /* Flags of an rg_propagator. */
@@ -359,6 +372,27 @@ typedef struct rg_host {
      * work: what propagate() prunes must still be a function of the
      * domains and its per-space state (the search may recompute a space). */
     int (*changes)(rg_space *sp, const int **which, const rg_mask **lost);
+
+    /* Explanations, from a propagator's explain hook (added after changes:
+     * a plugin compares host->size before using them). */
+    /* The technique (a short stable name such as "cage combinations",
+     * documented with the plugin) and the text of the step (printf-style;
+     * one or two sentences). A second call replaces the first. RG_OK or
+     * RG_E_NOMEM. */
+    int (*why_text)(rg_why *w, const char *technique, const char *fmt, ...)
+#if defined(__GNUC__)
+        __attribute__((format(printf, 3, 4)))
+#endif
+        ;
+    /* The cells the reasoning looks at (what a drawing highlights). */
+    int (*why_focus)(rg_why *w, const int *cells, int n);
+    /* "r1c1 r1c2 r2c1": the names of cells, in the order given (n = 1 for
+     * one cell); "1, 4 and 7": the digits of a mask. Both live until the
+     * hook returns; NULL without memory. */
+    const char *(*why_cells)(rg_why *w, const int *cells, int n);
+    const char *(*why_digits)(rg_why *w, rg_mask digits);
+    void (*why_board)(const rg_why *w, rg_board_info *out);
+    int (*why_rule)(const rg_why *w); /* the index of the rule being explained */
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

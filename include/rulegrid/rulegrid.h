@@ -489,6 +489,124 @@ RG_API void rg_solver_set_fast_path(rg_solver *s, int on);
 /* 1 when the last rg_solve of s ran on the fast path, else 0. */
 RG_API int rg_solver_fast_path_used(const rg_solver *s);
 
+/* ---- Explanations (core/explain, docs/explain.md, spec/explain.md) --------- */
+
+/* The ladder: every step has a rank, and the explainer always takes a step
+ * of the lowest rank that makes progress. A puzzle's rating is the rank of
+ * its hardest step. X(ID, name, summary); ranks count from 1 in this order.
+ * A new rank goes at the end. */
+#define RG_LADDER(X)                                                                               \
+    X(HIDDEN_SINGLE, "hidden single", "a digit with one place left in a unit goes there")          \
+    X(NAKED_SINGLE, "naked single", "a cell with one candidate left takes it")                     \
+    X(SIMPLE_RULE, "simple rule", "a rule over one or two cells (dots, parity, ...) prunes")       \
+    X(LOCKED, "locked candidates",                                                                 \
+      "a digit's places in a unit all see a cell: it leaves that cell (pointing, claiming)")       \
+    X(RULE, "rule", "a rule over a line or a group of cells (cages, lines, arrows) prunes")        \
+    X(PAIR, "pair", "naked or hidden pair")                                                        \
+    X(TRIPLE, "triple", "naked or hidden triple")                                                  \
+    X(QUAD, "quad", "naked or hidden quad")                                                        \
+    X(COMPLEX_RULE, "complex rule", "a rule whose pruning looks at the whole board prunes")        \
+    X(CONTRADICTION, "contradiction",                                                              \
+      "a candidate whose placement leads, by the ranks below, to a broken rule is removed")
+
+enum rg_rank {
+    RG_RANK_NONE = 0,
+#define RG_X_(id, name, summary) RG_RANK_##id,
+    RG_LADDER(RG_X_)
+#undef RG_X_
+        RG_RANK_COUNT /* one past the last rank */
+};
+RG_API const char *rg_rank_name(int rank); /* "?" out of range */
+RG_API const char *rg_rank_summary(int rank);
+/* A rank from its name, a number "1".."10", or a strategy level's name
+ * (singles: simple rule, intersections: rule, subsets: complex rule,
+ * probe: contradiction); -1 if unknown. */
+RG_API int rg_rank_parse(const char *name);
+
+/* One step (valid until the next call on its explainer). */
+typedef struct rg_step {
+    int number;            /* 1, 2, ... */
+    int rank;              /* rg_rank */
+    const char *technique; /* "hidden single", "locked candidates", a plugin's name */
+    const char *family;    /* the family that made it ("houses", "cages", "core") */
+    const int *rules;      /* indices of the rules it uses */
+    int nrules;
+    const int *focus; /* the cells to highlight */
+    int nfocus;
+    const int *place_cells, *place_digits; /* digits it places */
+    int nplace;
+    const int *elim_cells; /* candidates it removes: elim_masks[i] from elim_cells[i] */
+    const rg_mask *elim_masks;
+    int nelim;
+    const char *text; /* one or two sentences */
+} rg_step;
+
+/* How an explanation ends (rg_explain_summary.status). */
+#define RG_EXPLAIN_STATUSES(X)                                                                     \
+    X(SOLVED, "solved", "every cell placed by steps")                                              \
+    X(STUCK, "stuck", "no technique up to the highest rank allowed makes progress")                \
+    X(CONTRADICTION, "contradiction", "the givens or the position break a rule")                   \
+    X(UNKNOWN, "unknown", "a node or time limit ended it first")
+
+enum rg_explain_status {
+#define RG_X_(id, name, summary) RG_EXPLAIN_##id,
+    RG_EXPLAIN_STATUSES(RG_X_)
+#undef RG_X_
+        RG_EXPLAIN_STATUS_COUNT
+};
+RG_API const char *rg_explain_status_name(int status);
+
+typedef struct rg_explain_options {
+    int upto;           /* the highest rank used (default: RG_RANK_CONTRADICTION) */
+    uint64_t max_nodes; /* probes of the contradiction rank; 0 = no limit */
+    double max_seconds; /* 0 = no limit */
+} rg_explain_options;
+RG_API void rg_explain_options_default(rg_explain_options *o);
+
+/* A position (spec/explain.md, --state): digits placed (values[cell], 0
+ * where none) and the candidates a person kept (cands[cell], 0 for a cell
+ * whose candidates were not written down); either may be NULL. */
+typedef struct rg_position {
+    const int *values;
+    const rg_mask *cands;
+} rg_position;
+
+typedef struct rg_explain_summary {
+    int status;          /* rg_explain_status */
+    int steps;           /* steps taken */
+    int placed;          /* digits placed by steps */
+    long eliminated;     /* candidates removed by steps (placements' peers not counted) */
+    int rating;          /* the rank of the hardest step (0: no step) */
+    const char *hardest; /* its technique, "" when none */
+    int ntechniques;     /* techniques used, in order of first use */
+    const char *const *technique_names;
+    const int *technique_counts;
+    /* With status contradiction: the rule broken (-1: no rule, a cell or a
+     * unit ran out of candidates) and the cells that show it. */
+    int broken_rule;
+    const int *broken_cells;
+    int nbroken;
+    const char *broken_text;
+    uint64_t probes; /* probes made for the contradiction rank */
+} rg_explain_summary;
+
+typedef struct rg_explainer rg_explainer;
+
+/* An explainer of p from its givens, or from position pos (may be NULL)
+ * laid over them. Returns RG_OK, RG_E_FORMAT (a placed digit out of range
+ * or on a given of another digit: err names the cell), RG_E_NOMEM. */
+RG_API int rg_explainer_new(const rg_puzzle *p, const rg_position *pos, const rg_explain_options *o,
+                            rg_explainer **out, rg_error *err);
+RG_API void rg_explainer_free(rg_explainer *e);
+/* The next step: 1 and *step filled, 0 when the explanation has ended (the
+ * summary says how), or an error (RG_E_PLUGIN: a propagator broke its
+ * contract; RG_E_NOMEM), err filled. */
+RG_API int rg_explain_next(rg_explainer *e, rg_step *step, rg_error *err);
+RG_API void rg_explain_summary_get(const rg_explainer *e, rg_explain_summary *sum);
+/* The candidates now (per cell) and whether each cell is placed. */
+RG_API const rg_mask *rg_explain_candidates(const rg_explainer *e);
+RG_API const unsigned char *rg_explain_placed(const rg_explainer *e);
+
 /* ---- Verifying rule types (core/verify, docs/plugins.md) ------------------- */
 
 /* Where the rule instances of a verify run come from. */

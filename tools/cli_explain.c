@@ -1,0 +1,545 @@
+/* `rulegrid explain` and `rulegrid hint` (spec/explain.md): one puzzle, a
+ * position read from --state, the steps of the ladder as text or JSON
+ * Lines, and a hint that first names a wrong digit or a wrongly crossed-out
+ * candidate. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rulegrid/rulegrid.h"
+
+enum { EXIT_DONE = 0, EXIT_BROKEN = 1, EXIT_BAD = 2, EXIT_LIMIT = 3 };
+
+typedef struct xrun {
+    int command;
+    const cli_options *o;
+    rg_registry *reg;
+    rg_puzzle *templ, *p;
+    const char *path;
+    int *values;
+    rg_mask *cands;
+    int upto;
+} xrun;
+
+static void print_err(xrun *c, rg_error *e) { cli_print_error(c->reg, e); }
+
+static int state_error(xrun *c, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "rulegrid: --state: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    (void)c;
+    return EXIT_BAD;
+}
+
+/* "r3c12" on p's board: the cell, or -1. */
+static int cell_named(const rg_puzzle *p, const char *name)
+{
+    int r = 0, col = 0, n = 0;
+    if (name[0] != 'r' && name[0] != 'R') return -1;
+    if (sscanf(name + 1, "%d%n", &r, &n) != 1 || name[1] == '0' || name[1] == '+') return -1;
+    const char *at = name + 1 + n;
+    if (*at != 'c' && *at != 'C') return -1;
+    if (at[1] == '0' || at[1] == '+' || at[1] == '-') return -1;
+    if (sscanf(at + 1, "%d%n", &col, &n) != 1 || at[1 + n] != '\0') return -1;
+    return rg_puzzle_cell_at(p, r, col);
+}
+
+/* A digit of p: 1..D, else 0. */
+static int digit_of(const rg_puzzle *p, const cJSON *v)
+{
+    if (!cJSON_IsNumber(v)) return 0;
+    double d = v->valuedouble;
+    int D = rg_puzzle_digits(p);
+    return d >= 1 && d <= D && d == (int)d ? (int)d : 0;
+}
+
+static int state_json(xrun *c, const cJSON *root)
+{
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
+    const cJSON *cands = cJSON_GetObjectItemCaseSensitive(root, "candidates");
+    for (const cJSON *it = root->child; it; it = it->next)
+        if (strcmp(it->string, "cells") && strcmp(it->string, "candidates"))
+            return state_error(c, "unknown member '%s'%s (cells and candidates are read)",
+                               it->string, "");
+    if (cells && !cJSON_IsObject(cells))
+        return state_error(c, "%s%s must be an object {\"r1c1\": 5, ...}", "cells", "");
+    if (cands && !cJSON_IsObject(cands))
+        return state_error(c, "%s%s must be an object {\"r1c1\": [1, 4], ...}", "candidates", "");
+    for (const cJSON *it = cells ? cells->child : NULL; it; it = it->next) {
+        int cell = cell_named(c->p, it->string), d = digit_of(c->p, it);
+        if (cell < 0)
+            return state_error(c, "cells: '%s'%s is no cell of the board", it->string, "");
+        if (!d) return state_error(c, "cells.%s%s: not a digit of the board", it->string, "");
+        c->values[cell] = d;
+    }
+    for (const cJSON *it = cands ? cands->child : NULL; it; it = it->next) {
+        int cell = cell_named(c->p, it->string);
+        if (cell < 0)
+            return state_error(c, "candidates: '%s'%s is no cell of the board", it->string, "");
+        if (!cJSON_IsArray(it) || !cJSON_GetArraySize(it))
+            return state_error(c, "candidates.%s%s: a non-empty list of digits", it->string, "");
+        rg_mask m = 0;
+        for (const cJSON *d = it->child; d; d = d->next) {
+            int v = digit_of(c->p, d);
+            if (!v)
+                return state_error(c, "candidates.%s%s: not a digit of the board", it->string, "");
+            m |= 1u << (v - 1);
+        }
+        c->cands[cell] = m;
+    }
+    return 0;
+}
+
+/* STATE: a JSON object, or one character per position of the board. */
+static int read_state(xrun *c, const char *text)
+{
+    size_t len = strlen(text);
+    while (len && (text[len - 1] == '\n' || text[len - 1] == ' ')) len--;
+    if (text[0] == '{') {
+        cJSON *root = cJSON_ParseWithLength(text, len);
+        if (!cJSON_IsObject(root)) {
+            cJSON_Delete(root);
+            return state_error(c, "%s%s", "not a JSON object", "");
+        }
+        int rc = state_json(c, root);
+        cJSON_Delete(root);
+        return rc;
+    }
+    int rows = rg_puzzle_rows(c->p), cols = rg_puzzle_columns(c->p), D = rg_puzzle_digits(c->p);
+    if (D > 9 || len != (size_t)rows * (size_t)cols) {
+        char want[64];
+        snprintf(want, sizeof want, "%d", rows * cols);
+        return state_error(c, "neither a JSON object nor %s characters of digits and '.'%s",
+                           D > 9 ? "(boards of more than 9 digits need JSON)" : want, "");
+    }
+    for (size_t i = 0; i < len; i++) {
+        int cell = rg_puzzle_cell_at(c->p, (int)i / cols + 1, (int)i % cols + 1);
+        char ch = text[i];
+        if (ch == '.' || ch == '0') continue;
+        if (ch < '1' || ch > '0' + D) {
+            char at[32], what[8] = {ch, 0};
+            snprintf(at, sizeof at, "%zu", i + 1);
+            return state_error(c, "character %s ('%s') is not a digit, '.' or '0'", at, what);
+        }
+        if (cell < 0) continue;
+        c->values[cell] = ch - '0';
+    }
+    return 0;
+}
+
+/* ---- Printing ------------------------------------------------------------------- */
+
+static void json_cells(jsonw *w, const rg_puzzle *p, const int *cells, int n)
+{
+    char name[32];
+    jsonw_array(w);
+    for (int i = 0; i < n; i++) {
+        rg_puzzle_cell_name(p, cells[i], name, sizeof name);
+        jsonw_string(w, name);
+    }
+    jsonw_end(w);
+}
+
+static void json_digits(jsonw *w, rg_mask m)
+{
+    jsonw_array(w);
+    for (int d = 1; m; d++, m >>= 1)
+        if (m & 1u) jsonw_int(w, d);
+    jsonw_end(w);
+}
+
+static void json_step(const rg_puzzle *p, const rg_step *s)
+{
+    jsonw w;
+    char name[32];
+    jsonw_init(&w, stdout);
+    jsonw_object(&w);
+    jsonw_key_int(&w, "step", s->number);
+    jsonw_key_string(&w, "technique", s->technique);
+    jsonw_key_int(&w, "rank", s->rank);
+    jsonw_key_string(&w, "family", s->family);
+    jsonw_key(&w, "rules");
+    jsonw_array(&w);
+    for (int i = 0; i < s->nrules; i++) jsonw_int(&w, s->rules[i]);
+    jsonw_end(&w);
+    jsonw_key(&w, "focus");
+    json_cells(&w, p, s->focus, s->nfocus);
+    jsonw_key(&w, "place");
+    jsonw_object(&w);
+    for (int i = 0; i < s->nplace; i++) {
+        rg_puzzle_cell_name(p, s->place_cells[i], name, sizeof name);
+        jsonw_key_int(&w, name, s->place_digits[i]);
+    }
+    jsonw_end(&w);
+    jsonw_key(&w, "eliminate");
+    jsonw_object(&w);
+    for (int i = 0; i < s->nelim; i++) {
+        rg_puzzle_cell_name(p, s->elim_cells[i], name, sizeof name);
+        jsonw_key(&w, name);
+        json_digits(&w, s->elim_masks[i]);
+    }
+    jsonw_end(&w);
+    jsonw_key_string(&w, "text", s->text);
+    jsonw_end(&w);
+    putchar('\n');
+}
+
+/* {"r1c1": [2, 5], ...}: every cell's candidates, in reading order. */
+static void json_candidates(jsonw *w, const rg_puzzle *p, const rg_mask *dom)
+{
+    char name[32];
+    jsonw_object(w);
+    for (int c = 0; c < rg_puzzle_cells(p); c++) {
+        rg_puzzle_cell_name(p, c, name, sizeof name);
+        jsonw_key(w, name);
+        json_digits(w, dom[c]);
+    }
+    jsonw_end(w);
+}
+
+static void json_summary(const rg_puzzle *p, const rg_explainer *e, const rg_explain_summary *s)
+{
+    jsonw w;
+    jsonw_init(&w, stdout);
+    jsonw_object(&w);
+    jsonw_key(&w, "summary");
+    jsonw_object(&w);
+    jsonw_key_string(&w, "status", rg_explain_status_name(s->status));
+    jsonw_key_int(&w, "steps", s->steps);
+    jsonw_key_int(&w, "placed", s->placed);
+    jsonw_key_int(&w, "eliminated", s->eliminated);
+    jsonw_key_string(&w, "hardest", s->hardest);
+    jsonw_key_int(&w, "rating", s->rating);
+    jsonw_key(&w, "techniques");
+    jsonw_object(&w);
+    for (int i = 0; i < s->ntechniques; i++)
+        jsonw_key_int(&w, s->technique_names[i], s->technique_counts[i]);
+    jsonw_end(&w);
+    if (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN) {
+        jsonw_key(&w, "candidates");
+        json_candidates(&w, p, rg_explain_candidates(e));
+    }
+    if (s->status == RG_EXPLAIN_CONTRADICTION) {
+        jsonw_key(&w, "broken");
+        jsonw_object(&w);
+        if (s->broken_rule >= 0) {
+            jsonw_key_int(&w, "rule", s->broken_rule);
+            jsonw_key_string(&w, "type", rg_puzzle_rule_type(p, s->broken_rule));
+        }
+        jsonw_key(&w, "cells");
+        json_cells(&w, p, s->broken_cells, s->nbroken);
+        jsonw_key_string(&w, "text", s->broken_text);
+        jsonw_end(&w);
+    }
+    jsonw_end(&w);
+    jsonw_end(&w);
+    putchar('\n');
+}
+
+static void text_step(const rg_puzzle *p, const rg_step *s)
+{
+    printf("%3d. [%s", s->number, s->technique);
+    for (int i = 0; i < s->nrules; i++)
+        printf("%s rule %d (%s)", i ? "," : ";", s->rules[i], rg_puzzle_rule_type(p, s->rules[i]));
+    printf("] %s\n", s->text);
+}
+
+static void text_summary(const rg_puzzle *p, const rg_explainer *e, const rg_explain_summary *s,
+                         const xrun *c)
+{
+    printf("%s after %d step%s: %d placed, %ld candidate%s removed",
+           rg_explain_status_name(s->status), s->steps, s->steps == 1 ? "" : "s", s->placed,
+           s->eliminated, s->eliminated == 1 ? "" : "s");
+    if (s->rating)
+        printf("; hardest: %s (rating %d of %d)", s->hardest, s->rating, RG_RANK_COUNT - 1);
+    putchar('\n');
+    if (s->ntechniques) {
+        printf("techniques:");
+        for (int i = 0; i < s->ntechniques; i++)
+            printf("%s %s %d", i ? "," : "", s->technique_names[i], s->technique_counts[i]);
+        putchar('\n');
+    }
+    if (s->status == RG_EXPLAIN_CONTRADICTION) printf("broken: %s\n", s->broken_text);
+    if (s->status == RG_EXPLAIN_UNKNOWN) {
+        if (c->o->head.given[CLI_OPT_NODES] && c->o->nodes && s->probes >= c->o->nodes)
+            printf("unknown within the limit (nodes %llu)\n", (unsigned long long)c->o->nodes);
+        else
+            printf("unknown within the limit (time %g s)\n", c->o->time);
+    }
+    if (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN)
+        cli_print_candidates(stdout, p, rg_explain_candidates(e), rg_explain_placed(e));
+}
+
+/* ---- Reading the puzzle ----------------------------------------------------------- */
+
+static int read_template(xrun *c)
+{
+    cli_input in;
+    rg_error err;
+    rg_puzzle *p = NULL;
+    int rc = cli_input_open(&in, c->reg, c->o->templ, NULL, &err);
+    if (rc == RG_OK && (in.kind != CLI_DOCUMENT || cli_input_next(&in, c->reg, &p, &err) != 1)) {
+        if (in.kind != CLI_DOCUMENT) {
+            rg_error_clear(&err);
+            snprintf(err.file, sizeof err.file, "%s", c->o->templ);
+            snprintf(err.message, sizeof err.message,
+                     "a template must be one JSON document (not a corpus)");
+        }
+        rc = err.code ? err.code : RG_E_FORMAT;
+    }
+    cli_input_close(&in);
+    if (rc != RG_OK) {
+        fputs("rulegrid: --template: ", stderr);
+        print_err(c, &err);
+        rg_puzzle_free(p);
+        return EXIT_BAD;
+    }
+    c->templ = p;
+    return 0;
+}
+
+/* The puzzle: the one document of the input, or entry --puzzle N of a corpus. */
+static int read_puzzle(xrun *c)
+{
+    cli_input in;
+    rg_error err;
+    long want = c->o->head.given[CLI_OPT_PUZZLE] ? (long)c->o->puzzle : 0;
+    if (cli_input_open(&in, c->reg, c->path, c->templ, &err) != RG_OK) {
+        print_err(c, &err);
+        return EXIT_BAD;
+    }
+    int rc = EXIT_DONE;
+    for (long n = 1;; n++) {
+        rg_puzzle *p = NULL;
+        int r = cli_input_next(&in, c->reg, &p, &err);
+        if (r == 0) {
+            if (!c->p)
+                rc = cli_usage_error(c->command, "%s holds %s", c->path,
+                                     want ? "fewer puzzles than --puzzle asks for" : "no puzzle");
+            break;
+        }
+        if (r < 0 && (!want || n == want)) {
+            print_err(c, &err);
+            rc = EXIT_BAD;
+            break;
+        }
+        if (r < 0) continue;
+        if (!want && c->p) {
+            rg_puzzle_free(p);
+            rc = cli_usage_error(c->command, "%s holds several puzzles: choose one with --puzzle N",
+                                 c->path);
+            break;
+        }
+        if (!want || n == want)
+            c->p = p;
+        else
+            rg_puzzle_free(p);
+        if (want && n == want) break;
+    }
+    cli_input_close(&in);
+    return rc;
+}
+
+static int setup(xrun *c)
+{
+    if (c->o->head.operands.n > 1)
+        return cli_usage_error(c->command, "%s takes one FILE (got %d)",
+                               cli_program.commands[c->command].name, c->o->head.operands.n);
+    c->path = c->o->head.operands.n ? c->o->head.operands.v[0] : "-";
+    c->upto = RG_RANK_CONTRADICTION;
+    if (c->o->upto && (c->upto = rg_rank_parse(c->o->upto)) < 0)
+        return cli_usage_error(c->command, "--upto: unknown technique or level '%s'", c->o->upto);
+    if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_BAD;
+    int rc = c->o->templ ? read_template(c) : 0;
+    if (!rc) rc = read_puzzle(c);
+    if (rc) return rc;
+    int N = rg_puzzle_cells(c->p);
+    c->values = calloc((size_t)N + 1, sizeof *c->values);
+    c->cands = calloc((size_t)N + 1, sizeof *c->cands);
+    if (!c->values || !c->cands) {
+        fputs("rulegrid: out of memory\n", stderr);
+        return EXIT_BAD;
+    }
+    return c->o->state ? read_state(c, c->o->state) : 0;
+}
+
+static void teardown(xrun *c)
+{
+    free(c->values);
+    free(c->cands);
+    rg_puzzle_free(c->p);
+    rg_puzzle_free(c->templ);
+    rg_registry_free(c->reg);
+}
+
+static int make_explainer(xrun *c, rg_explainer **e)
+{
+    rg_explain_options eo;
+    rg_explain_options_default(&eo);
+    eo.upto = c->upto;
+    eo.max_nodes = c->o->head.given[CLI_OPT_NODES] ? c->o->nodes : 0;
+    eo.max_seconds = c->o->head.given[CLI_OPT_TIME] ? c->o->time : 0;
+    rg_position pos = {c->values, c->cands};
+    rg_error err;
+    int rc = rg_explainer_new(c->p, &pos, &eo, e, &err);
+    if (rc != RG_OK) {
+        snprintf(err.file, sizeof err.file, "%s", c->path);
+        print_err(c, &err);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+static int status_exit(int status)
+{
+    return status == RG_EXPLAIN_CONTRADICTION ? EXIT_BROKEN
+           : status == RG_EXPLAIN_UNKNOWN     ? EXIT_LIMIT
+                                              : EXIT_DONE;
+}
+
+static int explain(xrun *c)
+{
+    rg_explainer *e;
+    int rc = make_explainer(c, &e);
+    if (rc) return rc;
+    rg_step step;
+    rg_error err;
+    while ((rc = rg_explain_next(e, &step, &err)) == 1) {
+        if (c->o->json) {
+            json_step(c->p, &step);
+        } else {
+            text_step(c->p, &step);
+            if (c->o->grid)
+                cli_print_candidates(stdout, c->p, rg_explain_candidates(e), rg_explain_placed(e));
+        }
+    }
+    if (rc < 0 || rc > 1) {
+        print_err(c, &err);
+        rg_explainer_free(e);
+        return EXIT_BAD;
+    }
+    rg_explain_summary s;
+    rg_explain_summary_get(e, &s);
+    if (c->o->json)
+        json_summary(c->p, e, &s);
+    else
+        text_summary(c->p, e, &s, c);
+    rg_explainer_free(e);
+    return status_exit(s.status);
+}
+
+/* ---- hint ------------------------------------------------------------------------ */
+
+/* Placed digits that differ from the unique solution, and solution digits
+ * crossed out: printed, and 1; 0 when there are none or no unique solution
+ * to judge by. */
+static int wrong(xrun *c)
+{
+    rg_solver *s = rg_solver_new();
+    rg_options o;
+    rg_options_default(&o);
+    o.limit = 2;
+    if (c->o->head.given[CLI_OPT_NODES]) o.max_nodes = c->o->nodes;
+    if (c->o->head.given[CLI_OPT_TIME]) o.max_seconds = c->o->time;
+    rg_result r;
+    rg_error err;
+    if (!s || rg_solve(s, c->p, &o, &r, &err) != RG_OK || r.status != RG_STATUS_UNIQUE) {
+        rg_solver_free(s);
+        return 0;
+    }
+    int N = rg_puzzle_cells(c->p), nwrong = 0, nmissing = 0;
+    const int *sol = r.solution;
+    for (int i = 0; i < N; i++) {
+        nwrong += c->values[i] && c->values[i] != sol[i];
+        nmissing += !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1)));
+    }
+    if (nwrong + nmissing) {
+        jsonw w;
+        char name[32];
+        jsonw_init(&w, stdout);
+        if (c->o->json) jsonw_object(&w);
+        if (c->o->json) jsonw_key(&w, nwrong ? "wrong" : "missing");
+        if (c->o->json) jsonw_object(&w);
+        for (int i = 0; i < N && c->o->json; i++) {
+            rg_puzzle_cell_name(c->p, i, name, sizeof name);
+            if (nwrong && c->values[i] && c->values[i] != sol[i])
+                jsonw_key_int(&w, name, c->values[i]);
+            if (!nwrong && !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1)))) {
+                jsonw_key(&w, name);
+                json_digits(&w, 1u << (sol[i] - 1));
+            }
+        }
+        if (c->o->json) jsonw_end(&w);
+        char text[512] = "";
+        size_t at = 0;
+        for (int i = 0; i < N && at < sizeof text - 64; i++) {
+            rg_puzzle_cell_name(c->p, i, name, sizeof name);
+            if (nwrong && c->values[i] && c->values[i] != sol[i])
+                at += (size_t)snprintf(text + at, sizeof text - at, "%s%s is not %d",
+                                       at ? "; " : "", name, c->values[i]);
+            if (!nwrong && !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1))))
+                at += (size_t)snprintf(text + at, sizeof text - at,
+                                       "%s%d was crossed out of %s, but it belongs there",
+                                       at ? "; " : "", sol[i], name);
+        }
+        if (c->o->json) {
+            jsonw_key_string(&w, "text", text);
+            jsonw_end(&w);
+            putchar('\n');
+        } else {
+            printf("%s.\n", text);
+        }
+    }
+    rg_solver_free(s);
+    return nwrong + nmissing ? 1 : 0;
+}
+
+static int hint(xrun *c)
+{
+    if (wrong(c)) return EXIT_BROKEN;
+    rg_explainer *e;
+    int rc = make_explainer(c, &e);
+    if (rc) return rc;
+    rg_step step;
+    rg_error err;
+    rc = rg_explain_next(e, &step, &err);
+    if (rc == 1) {
+        if (c->o->json)
+            json_step(c->p, &step);
+        else
+            text_step(c->p, &step);
+        rg_explainer_free(e);
+        return EXIT_DONE;
+    }
+    if (rc != 0) {
+        print_err(c, &err);
+        rg_explainer_free(e);
+        return EXIT_BAD;
+    }
+    rg_explain_summary s;
+    rg_explain_summary_get(e, &s);
+    if (c->o->json)
+        json_summary(c->p, e, &s);
+    else
+        text_summary(c->p, e, &s, c);
+    rg_explainer_free(e);
+    return status_exit(s.status);
+}
+
+int cli_explain_main(int cmd, const cli_options *o)
+{
+    xrun c;
+    memset(&c, 0, sizeof c);
+    c.command = cmd;
+    c.o = o;
+    int rc = setup(&c);
+    if (!rc) rc = cmd == CLI_HINT ? hint(&c) : explain(&c);
+    fflush(stdout);
+    teardown(&c);
+    return rc;
+}

@@ -410,7 +410,7 @@ static int explain(xrun *c)
     rg_step step;
     rg_error err;
     while ((rc = rg_explain_next(e, &step, &err)) == 1) {
-        if (c->o->json) {
+        if (c->o->explain_json) {
             json_step(c->p, &step);
         } else {
             text_step(c->p, &step);
@@ -425,7 +425,7 @@ static int explain(xrun *c)
     }
     rg_explain_summary s;
     rg_explain_summary_get(e, &s);
-    if (c->o->json)
+    if (c->o->explain_json)
         json_summary(c->p, e, &s);
     else
         text_summary(c->p, e, &s, c);
@@ -435,9 +435,59 @@ static int explain(xrun *c)
 
 /* ---- hint ------------------------------------------------------------------------ */
 
-/* Placed digits that differ from the unique solution, and solution digits
- * crossed out: printed, and 1; 0 when there are none or no unique solution
- * to judge by. */
+/* What is wrong at cell i against the solution sol: 1 a placed digit that
+ * differs, 2 the solution's digit crossed out, 0 nothing. */
+static int mistake(const xrun *c, const int *sol, int i)
+{
+    if (c->values[i]) return c->values[i] != sol[i];
+    return c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1))) ? 2 : 0;
+}
+
+/* Print the mistakes of one kind (1 wrong digits, 2 crossed-out solution
+ * digits): {"wrong": {"r4c5": 7}, "text": "r4c5 is not 7."}. */
+static void print_mistakes(const xrun *c, const int *sol, int kind)
+{
+    int N = rg_puzzle_cells(c->p);
+    char name[32], text[1024] = "";
+    size_t at = 0;
+    jsonw w;
+    jsonw_init(&w, stdout);
+    if (c->o->explain_json) {
+        jsonw_object(&w);
+        jsonw_key(&w, kind == 1 ? "wrong" : "missing");
+        jsonw_object(&w);
+    }
+    for (int i = 0; i < N; i++) {
+        if (mistake(c, sol, i) != kind) continue;
+        rg_puzzle_cell_name(c->p, i, name, sizeof name);
+        if (c->o->explain_json && kind == 1) jsonw_key_int(&w, name, c->values[i]);
+        if (c->o->explain_json && kind == 2) {
+            jsonw_key(&w, name);
+            json_digits(&w, 1u << (sol[i] - 1));
+        }
+        if (at + 80 >= sizeof text) continue;
+        if (kind == 1)
+            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s is not %d", at ? "; " : "",
+                                   name, c->values[i]);
+        else
+            at += (size_t)snprintf(text + at, sizeof text - at,
+                                   "%s%d was crossed out of %s, but it belongs there",
+                                   at ? "; " : "", sol[i], name);
+    }
+    snprintf(text + at, sizeof text - at, ".");
+    if (c->o->explain_json) {
+        jsonw_end(&w);
+        jsonw_key_string(&w, "text", text);
+        jsonw_end(&w);
+        putchar('\n');
+    } else {
+        printf("%s\n", text);
+    }
+}
+
+/* Placed digits that differ from the unique solution, else solution digits
+ * crossed out: printed, and 1; 0 when there are none, or no unique solution
+ * to judge by (within the limits). */
 static int wrong(xrun *c)
 {
     rg_solver *s = rg_solver_new();
@@ -448,55 +498,16 @@ static int wrong(xrun *c)
     if (c->o->head.given[CLI_OPT_TIME]) o.max_seconds = c->o->time;
     rg_result r;
     rg_error err;
-    if (!s || rg_solve(s, c->p, &o, &r, &err) != RG_OK || r.status != RG_STATUS_UNIQUE) {
-        rg_solver_free(s);
-        return 0;
-    }
-    int N = rg_puzzle_cells(c->p), nwrong = 0, nmissing = 0;
-    const int *sol = r.solution;
-    for (int i = 0; i < N; i++) {
-        nwrong += c->values[i] && c->values[i] != sol[i];
-        nmissing += !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1)));
-    }
-    if (nwrong + nmissing) {
-        jsonw w;
-        char name[32];
-        jsonw_init(&w, stdout);
-        if (c->o->json) jsonw_object(&w);
-        if (c->o->json) jsonw_key(&w, nwrong ? "wrong" : "missing");
-        if (c->o->json) jsonw_object(&w);
-        for (int i = 0; i < N && c->o->json; i++) {
-            rg_puzzle_cell_name(c->p, i, name, sizeof name);
-            if (nwrong && c->values[i] && c->values[i] != sol[i])
-                jsonw_key_int(&w, name, c->values[i]);
-            if (!nwrong && !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1)))) {
-                jsonw_key(&w, name);
-                json_digits(&w, 1u << (sol[i] - 1));
-            }
+    int kind = 0;
+    if (s && rg_solve(s, c->p, &o, &r, &err) == RG_OK && r.status == RG_STATUS_UNIQUE) {
+        for (int i = 0; i < rg_puzzle_cells(c->p) && kind != 1; i++) {
+            int k = mistake(c, r.solution, i);
+            if (k && (!kind || k < kind)) kind = k;
         }
-        if (c->o->json) jsonw_end(&w);
-        char text[512] = "";
-        size_t at = 0;
-        for (int i = 0; i < N && at < sizeof text - 64; i++) {
-            rg_puzzle_cell_name(c->p, i, name, sizeof name);
-            if (nwrong && c->values[i] && c->values[i] != sol[i])
-                at += (size_t)snprintf(text + at, sizeof text - at, "%s%s is not %d",
-                                       at ? "; " : "", name, c->values[i]);
-            if (!nwrong && !c->values[i] && c->cands[i] && !(c->cands[i] & (1u << (sol[i] - 1))))
-                at += (size_t)snprintf(text + at, sizeof text - at,
-                                       "%s%d was crossed out of %s, but it belongs there",
-                                       at ? "; " : "", sol[i], name);
-        }
-        if (c->o->json) {
-            jsonw_key_string(&w, "text", text);
-            jsonw_end(&w);
-            putchar('\n');
-        } else {
-            printf("%s.\n", text);
-        }
+        if (kind) print_mistakes(c, r.solution, kind);
     }
     rg_solver_free(s);
-    return nwrong + nmissing ? 1 : 0;
+    return kind != 0;
 }
 
 static int hint(xrun *c)
@@ -509,7 +520,7 @@ static int hint(xrun *c)
     rg_error err;
     rc = rg_explain_next(e, &step, &err);
     if (rc == 1) {
-        if (c->o->json)
+        if (c->o->explain_json)
             json_step(c->p, &step);
         else
             text_step(c->p, &step);
@@ -523,7 +534,7 @@ static int hint(xrun *c)
     }
     rg_explain_summary s;
     rg_explain_summary_get(e, &s);
-    if (c->o->json)
+    if (c->o->explain_json)
         json_summary(c->p, e, &s);
     else
         text_summary(c->p, e, &s, c);

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# rulegrid explain and hint (spec/explain.md): the JSON Lines shape, the
+# summary, --upto, --state in both spellings, --puzzle of a corpus, the
+# hint's wrong and missing answers, and every bad input refused with exit
+# status 2 and a message naming what is wrong.
+set -euo pipefail
+
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
+FOUR=$SRC/examples/four.json
+KILLER=$SRC/corpus/variants/killer.jsonl
+CLASSIC=$SRC/corpus/classic/puzzles2_17_clue_1000.txt
+
+# ---- explain --json: steps 1..n, then one summary line; every line is JSON
+run "$RULEGRID" explain --json "$FOUR"
+expect_rc 0 "explain four.json"
+python3 - "$TMP/out" <<'PY' || fail "explain --json shape: $OUT"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+steps, summary = lines[:-1], lines[-1]["summary"]
+assert [s["step"] for s in steps] == list(range(1, len(steps) + 1))
+for s in steps:
+    assert set(s) >= {"step", "technique", "family", "rules", "focus", "place", "eliminate", "text"}, s
+assert summary["status"] == "solved" and summary["steps"] == len(steps)
+assert summary["placed"] == sum(len(s["place"]) for s in steps)
+assert sum(summary["techniques"].values()) == len(steps)
+assert summary["rating"] == 1 and summary["hardest"] == "hidden single"
+PY
+
+# ---- text: numbered steps and the summary
+run "$RULEGRID" explain "$FOUR"
+expect_rc 0 "explain text"
+has "$OUT" "  1. [hidden single; rule 0 (box_grid)]" "explain text step"
+has "$OUT" "solved after 11 steps" "explain text summary"
+
+# ---- --upto: stuck at naked singles on a puzzle that needs more, with candidates
+run "$RULEGRID" explain --json --puzzle 1 --upto "naked single" "$KILLER"
+expect_rc 0 "explain --upto"
+has "$(tail -1 "$TMP/out")" '"status": "stuck"' "stuck summary"
+has "$(tail -1 "$TMP/out")" '"candidates": {"r1c1": [' "stuck lists the candidates"
+run "$RULEGRID" explain --upto swordfish "$FOUR"
+expect_rc 2 "unknown technique"
+has "$ERR" "--upto: unknown technique or level 'swordfish'" "unknown technique message"
+
+# ---- corpora: --puzzle N, and several puzzles without it are refused
+run "$RULEGRID" explain "$CLASSIC"
+expect_rc 2 "corpus without --puzzle"
+has "$ERR" "holds several puzzles: choose one with --puzzle N" "corpus message"
+run "$RULEGRID" explain --puzzle 3 --upto singles "$CLASSIC"
+expect_rc 0 "explain --puzzle 3"
+run "$RULEGRID" explain --puzzle 5000 "$CLASSIC"
+expect_rc 2 "--puzzle past the end"
+
+# ---- --state: a position; the same position as a line of digits
+run "$RULEGRID" explain --json --state '{"cells": {"r2c4": 2}}' "$FOUR"
+expect_rc 0 "explain from a state"
+has "$(tail -1 "$TMP/out")" '"steps": 10' "one step fewer from the state"
+run "$RULEGRID" explain --json --state '.......2........' "$FOUR"
+has "$(tail -1 "$TMP/out")" '"steps": 10' "digit-line state"
+# a position that breaks a rule: status contradiction, exit 1
+run "$RULEGRID" explain --json --state '{"cells": {"r1c2": 1}}' "$FOUR"
+expect_rc 1 "broken position"
+has "$OUT" '"status": "contradiction"' "contradiction summary"
+# bad states: exit 2 naming the problem
+run "$RULEGRID" explain --state '{"cells": {"r9c9": 1}}' "$FOUR"
+expect_rc 2 "cell off the board"
+has "$ERR" "'r9c9' is no cell of the board" "off-board message"
+run "$RULEGRID" explain --state '{"cells": {"r1c2": 7}}' "$FOUR"
+expect_rc 2 "digit out of range"
+has "$ERR" "cells.r1c2: not a digit of the board" "digit message"
+run "$RULEGRID" explain --state '{"cells": {"r1c1": 3}}' "$FOUR"
+expect_rc 2 "state against a given"
+has "$ERR" "r1c1: the given is 1, the position says 3" "given message"
+run "$RULEGRID" explain --state '{"colours": {}}' "$FOUR"
+expect_rc 2 "unknown member"
+run "$RULEGRID" explain --state '1234' "$FOUR"
+expect_rc 2 "short digit line"
+
+# ---- hint: the first step, a wrong digit, a crossed-out solution digit
+run "$RULEGRID" hint --json --state '{"cells": {}}' "$FOUR"
+expect_rc 0 "hint"
+has "$OUT" '"step": 1, "technique": "hidden single"' "hint gives one step"
+[ "$(wc -l <"$TMP/out")" = 1 ] || fail "hint prints one line: $OUT"
+run "$RULEGRID" hint --json --state '{"cells": {"r1c2": 3}}' "$FOUR"
+expect_rc 1 "hint wrong digit"
+has "$OUT" '{"wrong": {"r1c2": 3}, "text": "r1c2 is not 3."}' "wrong digit"
+run "$RULEGRID" hint --json --state '{"candidates": {"r1c2": [3, 4]}}' "$FOUR"
+expect_rc 1 "hint crossed out"
+has "$OUT" '{"missing": {"r1c2": [2]}, "text": "2 was crossed out of r1c2, but it belongs there."}' \
+    "missing digit"
+
+# ---- limits: a hard puzzle with a one-probe limit ends unknown, exit 3
+run "$RULEGRID" explain --nodes 1 --puzzle 1 "$SRC/corpus/classic/puzzles6_forum_hardest_1106.txt"
+expect_rc 3 "node limit"
+has "$OUT" "unknown within the limit (nodes 1)" "limit message"
+echo "explain: ok"

@@ -140,6 +140,32 @@ typedef struct bench_stamp {
 } bench_stamp;
 
 void bench_stamp_fill(bench_stamp *s);
+/* "rulegrid abc1234, GNU 12.2.0, flags `-O3`, CPU (2 cores), date" (md: the
+ * flags in backquotes). */
+void bench_stamp_words(FILE *f, const bench_stamp *st, int md);
+
+/* ---- Explanation mode (explain.c) ---- */
+
+/* One corpus under --explain: every puzzle explained up the whole ladder;
+ * the counters from the counting pass (which checks every step of a unique
+ * puzzle against its solution), the time a median of the timed passes. */
+typedef struct bench_explain {
+    const bench_corpus *corpus;
+    long puzzles, solved, stuck, broken, unknown;
+    long checked;                  /* unique puzzles whose steps were checked */
+    long at_rating[RG_RANK_COUNT]; /* solved puzzles by their rating */
+    uint64_t steps, probes;
+    int reps;
+    double us; /* per puzzle, median of the passes */
+} bench_explain;
+
+int bench_explain_count(bench_explain *x, const bench_setup *su, char *msg, size_t n);
+int bench_explain_time(bench_explain *x, const bench_setup *su, char *msg, size_t n);
+void bench_report_explain_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
+                                   const bench_explain *x, int n);
+void bench_report_explain_json(FILE *f, const bench_stamp *st, const bench_setup *su,
+                               const bench_explain *x, int n);
+void bench_report_explain_counters(FILE *f, const bench_explain *x, int n);
 
 /* Reports over all cells. Counters: one "corpus/level/heuristic key value"
  * line per deterministic counter, for comparisons by scripts. */

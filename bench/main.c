@@ -67,6 +67,10 @@
       "with seeds seed + i, verify each (unique by a count of its own, solution "                  \
       "checked), then time the generation; -r, -j, --seed, --plugins and the reports "             \
       "apply")                                                                                     \
+    X(EXPLAIN, explain, "explain", 0, NULL, FLAG,                                                  \
+      "instead of the grid: explain every puzzle up the whole ladder (docs/explain.md), "          \
+      "check each step of a unique puzzle against its solution, report the share solved "          \
+      "at each rating and the time per puzzle; -r, --nodes, --time and the reports apply")         \
     X(QUIET, quiet, "quiet", 'q', NULL, FLAG,                                                      \
       "no lines about each step on standard error (a terminal's progress line stays)")             \
     X(HELP, help, "help", 'h', NULL, HELP, "this help")
@@ -279,6 +283,8 @@ static int parse_args(args *a, int argc, char **argv)
     for (int i = 0; i < n; i++)
         if (add_corpus(a, a->head.operands.v[i])) return BENCH_USAGE;
     if (a->gargc > 1 && !a->gbench) return bad(a->gargv[1], "only with --gbench");
+    if (a->explain && (a->generate || a->gbench || a->csv))
+        return bad("--explain", "not with --generate, --gbench or --csv");
     if (!a->md && !a->csv && !a->json && !a->counters && !a->gbench) a->md = "-";
     return -1;
 }
@@ -524,6 +530,60 @@ static int run_generate(args *a)
     return rc;
 }
 
+/* ---- The explanation mode ---------------------------------------------------------- */
+
+static int explain_reports(const args *a, const bench_stamp *st, const bench_explain *x)
+{
+    const char *paths[] = {a->md, a->json, a->counters};
+    for (int k = 0; k < 3; k++) {
+        if (!paths[k]) continue;
+        FILE *f = strcmp(paths[k], "-") == 0 ? stdout : fopen(paths[k], "w");
+        if (!f) {
+            fprintf(stderr, "rulegrid-bench: %s: %s\n", paths[k], strerror(errno));
+            return BENCH_USAGE;
+        }
+        if (k == 0) bench_report_explain_markdown(f, st, &a->su, x, a->ncorpora);
+        if (k == 1) bench_report_explain_json(f, st, &a->su, x, a->ncorpora);
+        if (k == 2) bench_report_explain_counters(f, x, a->ncorpora);
+        int failed = ferror(f);
+        if (f == stdout)
+            fflush(f);
+        else
+            failed |= fclose(f) != 0;
+        if (failed)
+            return fprintf(stderr, "rulegrid-bench: %s: cannot write\n", paths[k]), BENCH_USAGE;
+    }
+    return BENCH_OK;
+}
+
+/* Every corpus explained and checked, then timed, then the reports (no CSV). */
+static int run_explain(args *a)
+{
+    rg_registry *reg = NULL;
+    rg_puzzle *templ = NULL;
+    bench_explain *x = calloc((size_t)a->ncorpora + 1, sizeof *x);
+    int rc = x ? load(a, &reg, &templ) : bad("explain", "out of memory");
+    char msg[1024];
+    for (int i = 0; !rc && i < a->ncorpora; i++) {
+        x[i].corpus = &a->corpora[i];
+        if (!a->quiet) fprintf(stderr, "explaining %s\n", x[i].corpus->name);
+        rc = bench_explain_count(&x[i], &a->su, msg, sizeof msg);
+        if (!rc && a->su.reps > 0) {
+            if (!a->quiet) fprintf(stderr, "timing %s\n", x[i].corpus->name);
+            rc = bench_explain_time(&x[i], &a->su, msg, sizeof msg);
+        }
+        if (rc) fprintf(stderr, "rulegrid-bench: %s\n", msg);
+    }
+    bench_stamp st;
+    bench_stamp_fill(&st);
+    if (!rc) rc = explain_reports(a, &st, x);
+    free(x);
+    for (int i = 0; i < a->ncorpora; i++) bench_corpus_free(&a->corpora[i]);
+    rg_puzzle_free(templ);
+    rg_registry_free(reg);
+    return rc;
+}
+
 /* The cells of the grid: corpus by corpus, each heuristic, each level. */
 static bench_cell *make_cells(args *a, int *n)
 {
@@ -548,6 +608,7 @@ static bench_cell *make_cells(args *a, int *n)
 static int run(args *a)
 {
     if (a->ngens) return run_generate(a);
+    if (a->explain) return run_explain(a);
     rg_registry *reg = NULL;
     rg_puzzle *templ = NULL;
     bench_cell *cells = NULL;

@@ -71,7 +71,7 @@ static const char *heur(const bench_cell *c) { return rg_heuristic_name(c->heuri
 
 /* "rulegrid abc1234, GNU 12.2.0, flags `-O3`, CPU (2 cores), date" (md: the
  * flags in backquotes). */
-static void stamp_words(FILE *f, const bench_stamp *st, int md)
+void bench_stamp_words(FILE *f, const bench_stamp *st, int md)
 {
     fprintf(f, "rulegrid %s, %s, flags %s%s%s, %s (%d cores), %s", st->commit, st->compiler,
             md ? "`" : "", st->flags, md ? "`" : "", st->cpu, st->cores, st->date);
@@ -110,7 +110,7 @@ static void md_time(FILE *f, const bench_cell *c, double v)
 void bench_report_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
                            const bench_cell *cells, int n)
 {
-    stamp_words(f, st, 1);
+    bench_stamp_words(f, st, 1);
     fputs("; ", f);
     setup_words(f, su);
     fputs("\n\n| corpus | level | heuristic | puzzles | unique | puzzles/s | µs/puzzle | "
@@ -159,7 +159,7 @@ void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
                       const bench_cell *cells, int n)
 {
     fputs("# ", f);
-    stamp_words(f, st, 0);
+    bench_stamp_words(f, st, 0);
     fputs("\n# ", f);
     setup_words(f, su);
     fputs("\ncorpus,level,heuristic,puzzles,solved,unique,multiple,none,unknown,no_guess_pct,"
@@ -358,7 +358,7 @@ static void gen_setup_words(FILE *f, const bench_setup *su)
 void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,
                                const bench_gen *g, int n)
 {
-    stamp_words(f, st, 1);
+    bench_stamp_words(f, st, 1);
     fputs("; ", f);
     gen_setup_words(f, su);
     fputs("\n\n| preset | puzzles | puzzles/s | µs/puzzle | givens | invented rules | "
@@ -392,7 +392,7 @@ void bench_report_gen_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
                           int n)
 {
     fputs("# ", f);
-    stamp_words(f, st, 0);
+    bench_stamp_words(f, st, 0);
     fputs("\n# ", f);
     gen_setup_words(f, su);
     fputs("\npreset,puzzles,verified,givens_mean,clue_rules_mean,attempts_mean,repairs_mean,"

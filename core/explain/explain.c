@@ -119,8 +119,10 @@ static int state_new(rg_explainer *e, rg_xstate *st)
     st->space = rg_mem_calloc(e->bytes, 1);
     st->placed = rg_mem_calloc((size_t)e->N + 1, 1);
     st->clean = rg_mem_calloc((size_t)e->m->nprops + 1, 1);
+    st->dirty = rg_mem_alloc((size_t)RG_SCANS * (size_t)e->nh + 1);
+    if (st->dirty) memset(st->dirty, 1, (size_t)RG_SCANS * (size_t)e->nh + 1);
     st->dom = (rg_mask *)st->space;
-    return st->space && st->placed && st->clean ? RG_OK : RG_E_NOMEM;
+    return st->space && st->placed && st->clean && st->dirty ? RG_OK : RG_E_NOMEM;
 }
 
 static void state_free(rg_xstate *st)
@@ -128,6 +130,7 @@ static void state_free(rg_xstate *st)
     rg_mem_free(st->space);
     rg_mem_free(st->placed);
     rg_mem_free(st->clean);
+    rg_mem_free(st->dirty);
 }
 
 static int buffers(rg_explainer *e)
@@ -138,7 +141,10 @@ static int buffers(rg_explainer *e)
     e->before = rg_mem_alloc(n * sizeof *e->before);
     e->after = rg_mem_alloc(n * sizeof *e->after);
     e->start = rg_mem_alloc(n * sizeof *e->start);
-    if (!e->cnt || !e->tmp || !e->before || !e->after || !e->start) return RG_E_NOMEM;
+    e->base = rg_mem_alloc(e->bytes);
+    e->probe = rg_mem_alloc(e->bytes);
+    if (!e->cnt || !e->tmp || !e->before || !e->after || !e->start || !e->base || !e->probe)
+        return RG_E_NOMEM;
     if (houses(e) != RG_OK) return RG_E_NOMEM;
     if (state_new(e, &e->main) != RG_OK || state_new(e, &e->sub) != RG_OK) return RG_E_NOMEM;
     return RG_OK;
@@ -222,6 +228,8 @@ void rg_explainer_free(rg_explainer *e)
     rg_mem_free(e->before);
     rg_mem_free(e->after);
     rg_mem_free(e->start);
+    rg_mem_free(e->base);
+    rg_mem_free(e->probe);
     rg_text_free(&e->technique);
     rg_text_free(&e->text);
     rg_text_free(&e->btext);

@@ -19,14 +19,27 @@ typedef struct rg_xhouse {
     int n, kind, rule, unit, number;
 } rg_xhouse;
 
+/* The scans over houses whose outcome depends only on the house's own
+ * cells: a house that found nothing and whose cells have not changed since
+ * finds nothing again, so it is skipped until one does. */
+enum {
+    RG_SCAN_HIDDEN_SINGLE = 0,
+    RG_SCAN_LOCKED,
+    RG_SCAN_NAKED, /* + k - 2 for pairs, triples, quads */
+    RG_SCAN_HIDDEN = RG_SCAN_NAKED + 3,
+    RG_SCANS = RG_SCAN_HIDDEN + 3
+};
+
 /* A position being explained: a space of the solver (domains, plugin
- * state, subsumed propagators), which cells are placed, and which
- * propagators ran on the current domains without pruning (clean). */
+ * state, subsumed propagators), which cells are placed, which propagators
+ * ran on the current domains without pruning (clean), and per scan the
+ * houses that may find something (dirty[scan * nh + house]). */
 typedef struct rg_xstate {
     unsigned char *space;
     rg_mask *dom;
     unsigned char *placed;
     unsigned char *clean;
+    unsigned char *dirty;
 } rg_xstate;
 
 /* What a technique found: a step built (1), nothing (0), a contradiction
@@ -48,6 +61,7 @@ struct rg_explainer {
     int *cnt;         /* scratch per cell */
     int *tmp;         /* scratch per cell */
     rg_mask *before, *after, *start;
+    unsigned char *base, *probe; /* spaces: the engine's fixpoint of a position, a probe of it */
 
     /* The step being built. */
     int rank;

@@ -125,11 +125,14 @@ void rg_x_house_name(const rg_explainer *e, rg_text *t, int hi)
     }
 }
 
-/* Cell c of st changed: the propagators watching it may prune again. */
+/* Cell c of st changed: the propagators watching it may prune again, and
+ * every scan of its houses may find something. */
 static void unclean(rg_explainer *e, rg_xstate *st, int c)
 {
     const rg_model *m = e->m;
     for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) st->clean[m->watch_prop[w]] = 0;
+    for (int k = e->ch_off[c]; k < e->ch_off[c + 1]; k++)
+        for (int scan = 0; scan < RG_SCANS; scan++) st->dirty[scan * e->nh + e->ch[k]] = 1;
 }
 
 void rg_x_apply(rg_explainer *e, rg_xstate *st)
@@ -139,7 +142,7 @@ void rg_x_apply(rg_explainer *e, rg_xstate *st)
     for (int i = 0; i < e->nplace; i++) {
         int c = e->pc[i];
         rg_mask bit = 1u << (e->pd[i] - 1);
-        if (dom[c] != bit) unclean(e, st, c);
+        unclean(e, st, c); /* placed: the scans of its houses change even when its domain did not */
         dom[c] &= bit;
         st->placed[c] = 1;
         for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {

@@ -11,6 +11,7 @@
 #include "base/mask.h"
 #include "explain/explain.h"
 #include "search/solver.h"
+#include "search/space.h"
 #include "search/trial.h"
 
 static const char *rule_family(const rg_explainer *e, int rule)
@@ -52,11 +53,23 @@ static int dead_ends(rg_explainer *e, rg_xstate *st)
     return RG_X_NONE;
 }
 
+/* Is house hi worth scanning again for scan? */
+static int dirty(const rg_explainer *e, const rg_xstate *st, int scan, int hi)
+{
+    return st->dirty[scan * e->nh + hi];
+}
+
+/* House hi found nothing for scan: skip it until one of its cells changes. */
+static void settle(const rg_explainer *e, rg_xstate *st, int scan, int hi)
+{
+    st->dirty[scan * e->nh + hi] = 0;
+}
+
 static int hidden_single(rg_explainer *e, rg_xstate *st)
 {
     for (int hi = 0; hi < e->nh; hi++) {
         const rg_xhouse *h = &e->h[hi];
-        if (!h->unit) continue;
+        if (!h->unit || !dirty(e, st, RG_SCAN_HIDDEN_SINGLE, hi)) continue;
         rg_mask placed = 0, once = 0, twice = 0;
         int open = 0;
         for (int k = 0; k < h->n; k++) {
@@ -71,7 +84,10 @@ static int hidden_single(rg_explainer *e, rg_xstate *st)
             open++;
         }
         rg_mask lone = once & ~twice & ~placed;
-        if (!lone) continue;
+        if (!lone) {
+            settle(e, st, RG_SCAN_HIDDEN_SINGLE, hi);
+            continue;
+        }
         int d = rg_digit_of(lone), cell = -1;
         for (int k = 0; k < h->n && cell < 0; k++)
             if (!st->placed[h->cells[k]] && (st->dom[h->cells[k]] & (lone & -lone)))
@@ -164,7 +180,7 @@ static int locked(rg_explainer *e, rg_xstate *st)
     int *places = e->tmp, *gone = e->tmp + e->D;
     for (int hi = 0; hi < e->nh; hi++) {
         const rg_xhouse *h = &e->h[hi];
-        if (!h->unit) continue;
+        if (!h->unit || !dirty(e, st, RG_SCAN_LOCKED, hi)) continue;
         rg_mask placed = 0;
         for (int k = 0; k < h->n; k++)
             if (st->placed[h->cells[k]]) placed |= st->dom[h->cells[k]];
@@ -195,6 +211,7 @@ static int locked(rg_explainer *e, rg_xstate *st)
             locked_text(e, hi, rg_digit_of(bit), places, np, gone, ng);
             return RG_X_STEP;
         }
+        settle(e, st, RG_SCAN_LOCKED, hi);
     }
     return RG_X_NONE;
 }
@@ -332,14 +349,18 @@ static int hidden_in(rg_explainer *e, rg_xstate *st, int hi, int k, int rank)
 
 static int subsets(rg_explainer *e, rg_xstate *st, int k, int rank)
 {
+    int naked = RG_SCAN_NAKED + k - 2, hidden = RG_SCAN_HIDDEN + k - 2;
     for (int hi = 0; hi < e->nh; hi++) {
+        if (!dirty(e, st, naked, hi)) continue;
         int r = naked_in(e, st, hi, k, rank);
         if (r != RG_X_NONE) return r;
+        settle(e, st, naked, hi);
     }
     for (int hi = 0; hi < e->nh; hi++) {
-        if (!e->h[hi].unit || e->h[hi].n > 32) continue;
+        if (!e->h[hi].unit || e->h[hi].n > 32 || !dirty(e, st, hidden, hi)) continue;
         int r = hidden_in(e, st, hi, k, rank);
         if (r != RG_X_NONE) return r;
+        settle(e, st, hidden, hi);
     }
     return RG_X_NONE;
 }
@@ -487,6 +508,7 @@ static int chain(rg_explainer *e, int cell, int digit)
     memcpy(e->sub.space, e->main.space, e->bytes);
     memcpy(e->sub.placed, e->main.placed, (size_t)e->N);
     memcpy(e->sub.clean, e->main.clean, (size_t)e->m->nprops + 1);
+    memcpy(e->sub.dirty, e->main.dirty, (size_t)RG_SCANS * (size_t)e->nh + 1);
     rg_text_clear(&e->chain);
     rg_x_begin(e, RG_RANK_NONE, "", "core");
     rg_x_place(e, cell, digit);
@@ -531,31 +553,61 @@ static int probe_order(rg_explainer *e, rg_xstate *st)
     return n;
 }
 
+/* The engine's fixpoint (subsets level) of st into e->base: 0, RG_FAIL when
+ * the position fails there, or RG_X_ERROR. */
+static int fixpoint(rg_explainer *e, rg_xstate *st)
+{
+    memcpy(e->start, st->dom, (size_t)e->N * sizeof(rg_mask));
+    int rc = rg_solver_narrow(e->s, e->p, RG_STRATEGY_SUBSETS, e->start, e->after);
+    if (rc == RG_E_NOMEM) return rg_x_nomem(e);
+    if (e->s->broken) {
+        e->err = e->s->error;
+        e->error = RG_E_PLUGIN;
+        return RG_X_ERROR;
+    }
+    if (rc == RG_FAIL) return RG_FAIL;
+    memcpy(e->base, rg_space_at(e->s, 0), e->bytes);
+    return 0;
+}
+
+/* Does cell = the digit of bit fail in the engine, from e->base (or at
+ * once when the base failed)? 1, 0, or RG_X_ERROR. */
+static int refuted(rg_explainer *e, int base, int cell, rg_mask bit)
+{
+    if (base == RG_FAIL) return 1;
+    memcpy(e->probe, e->base, e->bytes);
+    rg_error err;
+    int rc = rg_trial_narrow(e->s, e->probe, cell, bit, &err);
+    if (rc == RG_E_PLUGIN) {
+        e->err = err;
+        e->error = RG_E_PLUGIN;
+        return RG_X_ERROR;
+    }
+    return rc == RG_FAIL;
+}
+
+/* Probes from the engine's fixpoint of the position: a candidate whose
+ * placement fails there is refuted, and the ladder below this rank then
+ * shows how (the chain). */
 static int contradiction(rg_explainer *e, rg_xstate *st)
 {
-    int n = probe_order(e, st);
-    size_t bytes = (size_t)e->N * sizeof(rg_mask);
+    int n = probe_order(e, st), base = -1;
     for (int i = 0; i < n; i++) {
         int c = e->tmp[i];
         for (rg_mask left = st->dom[c]; left; left &= left - 1) {
             if (limited(e)) return RG_X_LIMIT;
+            if (base < 0 && (base = fixpoint(e, st)) == RG_X_ERROR) return RG_X_ERROR;
             e->probes++;
-            memcpy(e->start, st->dom, bytes);
-            e->start[c] = left & -left;
-            int rc = rg_solver_narrow(e->s, e->p, RG_STRATEGY_SUBSETS, e->start, e->after);
-            if (rc == RG_E_NOMEM) return rg_x_nomem(e);
-            if (e->s->broken) {
-                e->err = e->s->error;
-                e->error = RG_E_PLUGIN;
-                return RG_X_ERROR;
-            }
-            if (rc != RG_FAIL) continue;
-            int d = rg_digit_of(left & -left);
+            rg_mask bit = left & -left;
+            int r = refuted(e, base, c, bit);
+            if (r == RG_X_ERROR) return r;
+            if (!r) continue;
+            int d = rg_digit_of(bit);
             int broke = chain(e, c, d);
             if (e->error) return RG_X_ERROR;
             rg_x_begin(e, RG_RANK_CONTRADICTION, "contradiction", "core");
             rg_x_focus(e, &c, 1);
-            rg_x_elim(e, c, left & -left);
+            rg_x_elim(e, c, bit);
             rg_text_add(&e->text, "If ");
             rg_text_cells(&e->text, e->m, &c, 1, " ");
             rg_text_add(&e->text, " were %d: %s%s. So it is not %d.", d,

@@ -30,7 +30,9 @@
     X(VERIFY, "verify", cli_verify_main,                                                           \
       "test rule types against their own checks with random trials")                               \
     X(EXPLAIN, "explain", cli_explain_main, "the logical path of a puzzle, step by step")          \
-    X(HINT, "hint", cli_explain_main, "the next step from a position, or what is wrong with it")
+    X(HINT, "hint", cli_explain_main, "the next step from a position, or what is wrong with it")   \
+    X(CANDIDATES, "candidates", cli_candidates_main,                                               \
+      "the digits some solution puts in each cell (true candidates)")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,
@@ -45,6 +47,8 @@ enum cli_command {
 #define CLI_READING    (CLI_SOLVING | CLI_ON(CHECK))
 #define CLI_ALL        ((1u << CLI_COMMAND_COUNT) - 1)
 #define CLI_EXPLAINING (CLI_ON(EXPLAIN) | CLI_ON(HINT))
+/* The commands that search: solve, count and candidates. */
+#define CLI_SEARCHING (CLI_SOLVING | CLI_ON(CANDIDATES))
 
 /* What `convert --to` writes: X(ID, name, summary). */
 #define CLI_FORMS(X)                                                                               \
@@ -69,21 +73,21 @@ enum cli_form {
 #define CLI_SEED_BAD "is not a whole number from 0 to 18446744073709551615"
 #define CLI_TIME_BAD "is not a number of seconds (0 or more, fractions allowed)"
 #define CLI_OPTIONS(X)                                                                             \
-    X(STRATEGY, strategy, "strategy", 0, "S", CLI_SOLVING, NAME(&cli_strategies),                  \
+    X(STRATEGY, strategy, "strategy", 0, "S", CLI_SEARCHING, NAME(&cli_strategies),                \
       "how hard the engine prunes")                                                                \
-    X(HEURISTIC, heuristic, "heuristic", 0, "H", CLI_SOLVING, NAME(&cli_heuristics),               \
+    X(HEURISTIC, heuristic, "heuristic", 0, "H", CLI_SEARCHING, NAME(&cli_heuristics),             \
       "which cell the search branches on")                                                         \
-    X(VALUES, values, "values", 0, "V", CLI_SOLVING, NAME(&cli_value_orders),                      \
+    X(VALUES, values, "values", 0, "V", CLI_SEARCHING, NAME(&cli_value_orders),                    \
       "the order digits are tried in")                                                             \
-    X(SEED, seed, "seed", 0, "N", CLI_SOLVING, UINT(0, UINT64_MAX, CLI_SEED_BAD),                  \
+    X(SEED, seed, "seed", 0, "N", CLI_SEARCHING, UINT(0, UINT64_MAX, CLI_SEED_BAD),                \
       "seed of the random value order and of random tie breaks")                                   \
-    X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT),                                                \
+    X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT) | CLI_ON(CANDIDATES),                           \
       UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
       "stop after N solutions (default 2: is it unique?)")                                         \
-    X(NODES, nodes, "nodes", 0, "N", CLI_SOLVING | CLI_EXPLAINING,                                 \
+    X(NODES, nodes, "nodes", 0, "N", CLI_SEARCHING | CLI_EXPLAINING,                               \
       UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
       "give up (status unknown) after N search nodes and probes; 0: no limit")                     \
-    X(TIME, time, "time", 0, "SECONDS", CLI_SOLVING | CLI_EXPLAINING, SECONDS(CLI_TIME_BAD),       \
+    X(TIME, time, "time", 0, "SECONDS", CLI_SEARCHING | CLI_EXPLAINING, SECONDS(CLI_TIME_BAD),     \
       "give up (status unknown) this long after starting to read a puzzle; fractions allowed, "    \
       "0: no limit")                                                                               \
     X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT, "a preset (see --list)")        \
@@ -126,8 +130,9 @@ enum cli_form {
       "write nothing; list the files (and lines) that are not canonical: exit status 1")           \
     X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")                    \
     X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")                 \
-    X(TEMPLATE, templ, "template", 0, "FILE", CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING,      \
-      TEXT, "classic lines are the givens of this document's board and rules")                     \
+    X(TEMPLATE, templ, "template", 0, "FILE",                                                      \
+      CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING | CLI_ON(CANDIDATES), TEXT,                   \
+      "classic lines are the givens of this document's board and rules")                           \
     X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,             \
       "write to FILE instead of standard output")                                                  \
     X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
@@ -145,7 +150,7 @@ enum cli_form {
       "one JSON object per rule type, a line each")                                                \
     X(PLUGINS, plugins, "plugins", 0, "DIR", CLI_ALL, CHECKED_TEXTS(opts_absolute_folder),         \
       "also load the plugins of DIR (absolute; repeatable)")                                       \
-    X(JSON, json, "json", 0, NULL, CLI_READING, FLAG,                                              \
+    X(JSON, json, "json", 0, NULL, CLI_READING | CLI_ON(CANDIDATES), FLAG,                         \
       "one JSON object per puzzle, a line each (spec/results.md)")                                 \
     X(EXPLAIN_JSON, explain_json, "json", 0, NULL, CLI_EXPLAINING, FLAG,                           \
       "JSON Lines: a step a line, then the summary (spec/explain.md)")                             \
@@ -166,7 +171,7 @@ enum cli_form {
       "(also with -q)")                                                                            \
     X(GEN_STATS, gen_stats, "stats", 0, NULL, CLI_ON(GENERATE), FLAG,                              \
       "a summary on standard error: puzzles/s, givens, levels")                                    \
-    X(QUIET, quiet, "quiet", 'q', NULL, CLI_READING, FLAG,                                         \
+    X(QUIET, quiet, "quiet", 'q', NULL, CLI_READING | CLI_ON(CANDIDATES), FLAG,                    \
       "nothing per puzzle on standard output (messages and the exit status remain)")               \
     X(PLUGINS_QUIET, plugins_quiet, "quiet", 'q', NULL, CLI_ON(PLUGINS), FLAG,                     \
       "print nothing: the exit status says whether the plugins load")                              \
@@ -204,13 +209,14 @@ int cli_usage_error(int cmd, const char *fmt, ...)
 
 /* ---- Each command's entry: the exit status (0 done, 1 some puzzle has no
  * solution or a difference, 2 bad input or usage, 3 a limit reached). */
-int cli_solve_main(int cmd, const cli_options *o);    /* cli_solve.c: solve, count, check */
-int cli_plugins_main(int cmd, const cli_options *o);  /* cli_solve.c */
-int cli_generate_main(int cmd, const cli_options *o); /* cli_generate.c */
-int cli_fmt_main(int cmd, const cli_options *o);      /* cli_fmt.c */
-int cli_convert_main(int cmd, const cli_options *o);  /* cli_fmt.c */
-int cli_verify_main(int cmd, const cli_options *o);   /* cli_verify.c */
-int cli_explain_main(int cmd, const cli_options *o);  /* cli_explain.c: explain, hint */
+int cli_solve_main(int cmd, const cli_options *o);      /* cli_solve.c: solve, count, check */
+int cli_plugins_main(int cmd, const cli_options *o);    /* cli_solve.c */
+int cli_generate_main(int cmd, const cli_options *o);   /* cli_generate.c */
+int cli_fmt_main(int cmd, const cli_options *o);        /* cli_fmt.c */
+int cli_convert_main(int cmd, const cli_options *o);    /* cli_fmt.c */
+int cli_verify_main(int cmd, const cli_options *o);     /* cli_verify.c */
+int cli_explain_main(int cmd, const cli_options *o);    /* cli_explain.c: explain, hint */
+int cli_candidates_main(int cmd, const cli_options *o); /* cli_candidates.c */
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */
 int cli_setting_check(const char *value, char *why, size_t n);
 
@@ -268,6 +274,9 @@ void cli_print_error(const rg_registry *reg, rg_error *e);
  * was skipped as no usable plugin (rg_registry_skipped). */
 void cli_warn_skipped(const rg_registry *reg);
 rg_registry *cli_load_registry(const char *const *dirs);
+/* --template FILE: one document read with reg into *out. Returns 0, or
+ * after printing why ("rulegrid: --template: ...") the exit status 2. */
+int cli_read_template(rg_registry *reg, const char *path, rg_puzzle **out);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */
 
@@ -280,11 +289,16 @@ void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values);
  * with box borders; placed may be NULL. */
 void cli_print_candidates(FILE *f, const rg_puzzle *p, const rg_mask *cands,
                           const unsigned char *placed);
+/* The digit sets of the cells (bit d-1 for digit d) as the tokens of
+ * cli_print_candidates ('-' for none), separated by spaces, in reading order. */
+void cli_print_sets_line(FILE *f, const rg_puzzle *p, const rg_mask *sets);
 /* The counters of one search, one per line. */
 void cli_print_stats(FILE *f, const rg_stats *s);
 
 /* key: {"rule": index, "type": its type}, for a rule a puzzle breaks. */
 void cli_json_rule(jsonw *w, const char *key, const rg_puzzle *p, int rule);
+/* {"r1c1": [2, 5], ...}: the digit sets of every existing cell, in reading order. */
+void cli_json_sets(jsonw *w, const rg_puzzle *p, const rg_mask *sets);
 /* A number of microseconds: a plain decimal, never exponent or NaN. */
 void cli_json_us(jsonw *w, const char *key, double us);
 /* {"r1c1": 5, ...} for every existing cell, in reading order. */

@@ -379,3 +379,34 @@ rg_registry *cli_load_registry(const char *const *dirs)
     cli_warn_skipped(reg);
     return reg;
 }
+
+int cli_read_template(rg_registry *reg, const char *path, rg_puzzle **out)
+{
+    cli_input in;
+    rg_error err;
+    rg_puzzle *p = NULL;
+    *out = NULL;
+    int rc = cli_input_open(&in, reg, path, NULL, &err);
+    if (rc == RG_OK) {
+        if (in.kind != CLI_DOCUMENT) {
+            rg_error_clear(&err);
+            snprintf(err.file, sizeof err.file, "%s", path);
+            snprintf(err.message, sizeof err.message,
+                     "a template must be one JSON document (not a corpus)");
+            rc = RG_E_FORMAT;
+        } else if (cli_input_next(&in, reg, &p, &err) != 1) {
+            rc = err.code ? err.code : RG_E_FORMAT;
+        }
+    }
+    cli_input_close(&in);
+    if (rc != RG_OK) {
+        fputs("rulegrid: --template: ", stderr);
+        char buf[1024];
+        rg_error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+        rg_puzzle_free(p);
+        return 2;
+    }
+    *out = p;
+    return 0;
+}

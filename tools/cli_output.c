@@ -129,6 +129,21 @@ void cli_print_candidates(FILE *f, const rg_puzzle *p, const rg_mask *cands,
     print_cells(f, p, w, cand_text, &x);
 }
 
+void cli_print_sets_line(FILE *f, const rg_puzzle *p, const rg_mask *sets)
+{
+    char one[RG_MAX_DIGITS * 3 + 8];
+    cand_ctx x = {sets, NULL};
+    const char *sep = "";
+    for (int r = 1; r <= rg_puzzle_rows(p); r++)
+        for (int c = 1; c <= rg_puzzle_columns(p); c++) {
+            int cell = rg_puzzle_cell_at(p, r, c);
+            if (cell < 0) continue;
+            cand_text(one, sizeof one, p, cell, &x);
+            fprintf(f, "%s%s", sep, one);
+            sep = " ";
+        }
+}
+
 void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values)
 {
     int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p);
@@ -180,6 +195,25 @@ void cli_json_solution(jsonw *w, const rg_puzzle *p, const int *values)
             if (cell < 0) continue;
             rg_puzzle_cell_name(p, cell, name, sizeof name);
             jsonw_key_int(w, name, values[cell]);
+        }
+    jsonw_end(w);
+}
+
+void cli_json_sets(jsonw *w, const rg_puzzle *p, const rg_mask *sets)
+{
+    int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p), digits = rg_puzzle_digits(p);
+    char name[32];
+    jsonw_object(w);
+    for (int r = 1; r <= rows; r++)
+        for (int c = 1; c <= cols; c++) {
+            int cell = rg_puzzle_cell_at(p, r, c);
+            if (cell < 0) continue;
+            rg_puzzle_cell_name(p, cell, name, sizeof name);
+            jsonw_key(w, name);
+            jsonw_array(w);
+            for (int d = 1; d <= digits; d++)
+                if (sets[cell] >> (d - 1) & 1) jsonw_int(w, d);
+            jsonw_end(w);
         }
     jsonw_end(w);
 }

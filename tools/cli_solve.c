@@ -413,36 +413,6 @@ static void run_input(run *c, const char *path)
     cli_input_close(&in);
 }
 
-static int read_template(run *c, const char *path)
-{
-    cli_input in;
-    rg_error err;
-    rg_puzzle *p = NULL;
-    int rc = cli_input_open(&in, c->reg, path, NULL, &err);
-    if (rc == RG_OK) {
-        if (in.kind != CLI_DOCUMENT) {
-            rg_error_clear(&err);
-            snprintf(err.file, sizeof err.file, "%s", path);
-            snprintf(err.message, sizeof err.message,
-                     "a template must be one JSON document (not a corpus)");
-            rc = RG_E_FORMAT;
-        } else if (cli_input_next(&in, c->reg, &p, &err) != 1) {
-            rc = err.code ? err.code : RG_E_FORMAT;
-        }
-    }
-    cli_input_close(&in);
-    if (rc != RG_OK) {
-        fputs("rulegrid: --template: ", stderr);
-        char buf[1024];
-        rg_error_format(&err, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-        rg_puzzle_free(p);
-        return EXIT_UNREADABLE;
-    }
-    c->templ = p;
-    return 0;
-}
-
 /* The search options of the command line over the library's defaults. */
 static void search_options(run *c)
 {
@@ -472,7 +442,7 @@ static int run_all(run *c, const opts_list *files)
 {
     if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_UNREADABLE;
     if (c->o->templ) {
-        int rc = read_template(c, c->o->templ);
+        int rc = cli_read_template(c->reg, c->o->templ, &c->templ);
         if (rc) return rc;
     }
     if (c->command != CLI_CHECK && !(c->solver = rg_solver_new())) {

@@ -163,6 +163,21 @@ const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 #define WHO_HINT    NULL
 #define REFUSE_HINT NULL
 
+#define USAGE_CANDIDATES USAGE_SOLVE
+#define ABOUT_CANDIDATES                                                                           \
+    "Prints the true candidates of each puzzle: for every cell the digits that some\n"             \
+    "solution puts there, with the solutions counted up to --limit (default 2). The\n"             \
+    "sets are exact unless --nodes or --time ends the search first (incomplete:\n"                 \
+    "then they hold the digits of the solutions found). With --json each puzzle\n"                 \
+    "is one line {\"candidates\": {\"r1c1\": [2, 5], ...}, \"solutions\": N,\n"                    \
+    "\"complete\": true} (spec/explain.md).\n\n" FILES_TEXT
+#define AFTER_CANDIDATES                                                                           \
+    "exit status: 0 every puzzle done, 1 some puzzle has no solution, 2 some input\n"              \
+    "unreadable or a usage error, 3 some sets incomplete at a limit (the highest\n"                \
+    "applies).\n"
+#define WHO_CANDIDATES    NULL
+#define REFUSE_CANDIDATES NULL
+
 static const opts_command commands[] = {
 #define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},

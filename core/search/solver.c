@@ -202,6 +202,12 @@ static int outcome(rg_solver *s, rg_error *err)
 
 int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r, rg_error *err)
 {
+    return rg_solver_solve_from(s, p, o, NULL, r, err);
+}
+
+int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
+                         const rg_mask *start, rg_result *r, rg_error *err)
+{
     memset(r, 0, sizeof *r);
     r->broken_rule = -1;
     if (!s || !p || !o) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_solve: null argument");
@@ -217,7 +223,7 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
     s->st.nodes = 1;
     int fast = rg_fast_usable(s);
     if (s->fast) rg_fast_unused(s);
-    int rc = fast ? rg_fast_root(s, p, NULL) : root(s, p, NULL);
+    int rc = fast ? rg_fast_root(s, p, start) : root(s, p, start);
     s->st.root_us = rg_clock_us(&s->t0);
     if (rc == 0) {
         if (fast)
@@ -251,7 +257,7 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
         r->status = RG_STATUS_MULTIPLE;
     r->solution = r->solutions ? s->sol : NULL;
     r->no_guess = s->st.guesses == 0 && !s->stopped;
-    if (r->status == RG_STATUS_NONE) r->broken_rule = rg_check_broken(m, p->givens);
+    if (r->status == RG_STATUS_NONE && !start) r->broken_rule = rg_check_broken(m, p->givens);
     r->stats = s->st;
     return outcome(s, err);
 }

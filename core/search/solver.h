@@ -108,6 +108,12 @@ struct rg_solver {
     int general_only, fast_baseline;
 };
 
+/* rg_solve from the domains start[] (a mask per cell, intersected with the
+ * model's root domains and the givens; NULL: none): the solutions counted
+ * are those of p whose every cell holds a digit of start. True candidates
+ * (candidates.c) search with one cell fixed this way. */
+int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
+                         const rg_mask *start, rg_result *r, rg_error *err);
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

@@ -489,6 +489,41 @@ RG_API void rg_solver_set_fast_path(rg_solver *s, int on);
 /* 1 when the last rg_solve of s ran on the fast path, else 0. */
 RG_API int rg_solver_fast_path_used(const rg_solver *s);
 
+/* ---- True candidates (core/search/candidates.c, docs/explain.md) ----------- */
+
+typedef struct rg_candidates_result {
+    int status;      /* rg_status of the count below: solved, unique, multiple, none,
+                         or unknown when a limit ended the count itself */
+    long solutions;  /* solutions counted up to o->limit, as rg_solve counts them (so
+                         with limit 2: 1 unique, 2 at least two); 0 with none */
+    int complete;    /* 1: the sets are exact; 0: a limit ended the run first and the
+                         sets are the digits of the solutions found (a subset) */
+    long found;      /* distinct solutions seen: the count's first, then one per
+                         probe that found a solution */
+    long probes;     /* searches made with one cell fixed to one digit */
+    long refuted;    /* of them, those that proved no solution has that digit there */
+    int broken_rule; /* with status none: rule the givens break directly, or -1 */
+    rg_stats stats;  /* summed over every search of the run (the families as
+                         rg_solve names them; root_us and search_us summed too) */
+} rg_candidates_result;
+
+/* The true candidates of p: out[cell] (rg_puzzle_cells(p) masks, bit d-1 for
+ * digit d) receives every digit that some solution puts in that cell.
+ * First the solutions are counted up to o->limit (as rg_solve with that
+ * limit: the status and count of r); every digit of the first solution is a
+ * candidate. Then for each cell and each digit left in its domain after root
+ * propagation and not yet known, one search with the cell fixed to the digit
+ * either finds a solution (all its digits become known: solutions are reused,
+ * never enumerated) or proves the digit impossible (it leaves the domain, so
+ * later searches start narrower). o's strategy, heuristic, value order and
+ * seed serve every search; o->max_nodes and o->max_seconds bound the whole
+ * run (nodes and probes of all its searches together): when one ends it,
+ * r->complete is 0 and out holds what was found. With no solution out is all
+ * zero (status none, complete 1). A unique puzzle costs the count alone.
+ * Returns RG_OK, or an error as rg_solve (out then all zero). */
+RG_API int rg_candidates(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_mask *out,
+                         rg_candidates_result *r, rg_error *err);
+
 /* ---- Explanations (core/explain, docs/explain.md, spec/explain.md) --------- */
 
 /* The ladder: every step has a rank, and the explainer always takes a step

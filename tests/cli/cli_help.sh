@@ -7,8 +7,8 @@ set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
 . "$(dirname "$0")/../data/cli/common.sh"
-COMMANDS="solve count check plugins generate fmt convert verify explain hint"
-LIST="solve, count, check, plugins, generate, fmt, convert, verify, explain, hint"
+COMMANDS="solve count check plugins generate fmt convert verify explain hint candidates"
+LIST="solve, count, check, plugins, generate, fmt, convert, verify, explain, hint, candidates"
 # lists HELP OPTION...: every option has a line of its own in the help
 lists() {
     local help=$1
@@ -69,6 +69,9 @@ omits "$OUT" --write --check --line --json
 run "$RULEGRID" verify --help
 lists "$OUT" --trials --seed --time --sample --json
 omits "$OUT" --strategy --limit --template --output --quiet
+run "$RULEGRID" candidates --help
+lists "$OUT" --strategy --heuristic --values --seed --limit --nodes --time --template --json --quiet
+omits "$OUT" --stats --to --output --write --count
 # a help anywhere among the options, and --version in every command
 run "$RULEGRID" count --limit 3 -h x.json
 expect_rc 0 "count ... -h"

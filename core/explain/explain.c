@@ -141,9 +141,11 @@ static int buffers(rg_explainer *e)
     e->before = rg_mem_alloc(n * sizeof *e->before);
     e->after = rg_mem_alloc(n * sizeof *e->after);
     e->start = rg_mem_alloc(n * sizeof *e->start);
+    e->needed = rg_mem_calloc(n, 1);
     e->base = rg_mem_alloc(e->bytes);
     e->probe = rg_mem_alloc(e->bytes);
-    if (!e->cnt || !e->tmp || !e->before || !e->after || !e->start || !e->base || !e->probe)
+    if (!e->cnt || !e->tmp || !e->before || !e->after || !e->start || !e->base || !e->probe ||
+        !e->needed)
         return RG_E_NOMEM;
     if (houses(e) != RG_OK) return RG_E_NOMEM;
     if (state_new(e, &e->main) != RG_OK || state_new(e, &e->sub) != RG_OK) return RG_E_NOMEM;
@@ -234,6 +236,13 @@ void rg_explainer_free(rg_explainer *e)
     rg_text_free(&e->text);
     rg_text_free(&e->btext);
     rg_text_free(&e->chain);
+    rg_text_free(&e->chain_notes);
+    rg_mem_free(e->note_at);
+    rg_mem_free(e->link_at);
+    rg_mem_free(e->link_mid);
+    rg_mem_free(e->links);
+    rg_mem_free(e->needed);
+    rg_mem_free(e->keep);
     rg_mem_free(e->rules);
     rg_mem_free(e->focus);
     rg_mem_free(e->pc);

@@ -84,6 +84,14 @@ struct rg_explainer {
     int broken_rule;
     int *bcells, nbroken;
     rg_text btext, chain;
+    /* The steps of a contradiction's chain: step k's note is chain_notes
+     * from note_at[k], the cells it changed are links[link_at[k] ..
+     * link_mid[k]) and the cells it looked at links[link_mid[k] ..
+     * link_at[k + 1]); keep marks those the contradiction needs. */
+    rg_text chain_notes;
+    int *note_at, *link_at, *link_mid, nchain, capchain;
+    int *links, nlinks, caplinks;
+    unsigned char *needed, *keep;
     uint64_t probes;
     struct timespec t0;
     int error;

@@ -9,6 +9,7 @@
 #include "base/clock.h"
 #include "base/error.h"
 #include "base/mask.h"
+#include "base/mem.h"
 #include "explain/explain.h"
 #include "search/solver.h"
 #include "search/space.h"
@@ -479,9 +480,8 @@ static int limited(rg_explainer *e)
 }
 
 /* A short note of the step just built, for a chain: "r1c2 = 3" or "7 leaves r4c5 r4c6". */
-static void chain_note(rg_explainer *e)
+static void chain_note(rg_explainer *e, rg_text *t)
 {
-    rg_text *t = &e->chain;
     for (int i = 0; i < e->nplace; i++) {
         rg_text_add(t, "%s", i ? ", " : "");
         rg_text_cells(t, e->m, &e->pc[i], 1, " ");
@@ -498,8 +498,94 @@ static void chain_note(rg_explainer *e)
     rg_text_add(t, " (%s)", e->technique.s ? e->technique.s : "");
 }
 
-#define CHAIN_SHOWN 10
+static int add_link(rg_explainer *e, int cell)
+{
+    int *l = rg_mem_grow(e->links, e->nlinks + 1, &e->caplinks, sizeof *l, 64);
+    if (!l) return rg_x_nomem(e);
+    e->links = l;
+    e->links[e->nlinks++] = cell;
+    return 0;
+}
+
+/* Record the step just built as step nchain of the chain: its note, the
+ * cells it changes (a placement: the cell and its peers) and its focus. */
+static int chain_record(rg_explainer *e)
+{
+    int k = e->nchain, cap = e->capchain;
+    int *a = rg_mem_grow(e->note_at, k + 2, &cap, sizeof *a, 32);
+    if (a) e->note_at = a;
+    cap = e->capchain;
+    int *b = a ? rg_mem_grow(e->link_at, k + 2, &cap, sizeof *b, 32) : NULL;
+    if (b) e->link_at = b;
+    cap = e->capchain;
+    int *c = b ? rg_mem_grow(e->link_mid, k + 2, &cap, sizeof *c, 32) : NULL;
+    if (c) e->link_mid = c;
+    cap = e->capchain;
+    unsigned char *d = c ? rg_mem_grow(e->keep, k + 2, &cap, 1, 32) : NULL;
+    if (!d) return rg_x_nomem(e);
+    e->keep = d;
+    e->capchain = cap;
+    e->note_at[k] = (int)e->chain_notes.n;
+    chain_note(e, &e->chain_notes);
+    rg_text_add(&e->chain_notes, "%c", 0); /* each note ends with its NUL */
+    e->link_at[k] = e->nlinks;
+    const rg_model *m = e->m;
+    for (int i = 0; i < e->nplace; i++) {
+        add_link(e, e->pc[i]);
+        for (int j = m->peer_off[e->pc[i]]; j < m->peer_off[e->pc[i] + 1]; j++)
+            add_link(e, m->peers[j]);
+    }
+    for (int i = 0; i < e->nelim; i++) add_link(e, e->ec[i]);
+    e->link_mid[k] = e->nlinks;
+    for (int i = 0; i < e->nfocus; i++) add_link(e, e->focus[i]);
+    e->link_at[k + 1] = e->nlinks;
+    e->nchain++;
+    return e->error ? RG_X_ERROR : 0;
+}
+
+#define CHAIN_SHOWN 24
 #define CHAIN_STEPS 2000
+
+/* Mark the steps of the chain the contradiction needs: going backwards, a
+ * step is needed when it changed a cell that the contradiction or a needed
+ * later step looks at; its own focus is then looked at. Without cells (a
+ * rule that broke on no particular cell) every step is kept. */
+static void chain_needed(rg_explainer *e)
+{
+    memset(e->needed, 0, (size_t)e->N);
+    for (int i = 0; i < e->nbroken; i++) e->needed[e->bcells[i]] = 1;
+    for (int k = e->nchain - 1; k >= 0; k--) {
+        int need = e->nbroken == 0;
+        for (int i = e->link_at[k]; i < e->link_mid[k] && !need; i++) need = e->needed[e->links[i]];
+        e->keep[k] = (unsigned char)need;
+        if (!need) continue;
+        for (int i = e->link_mid[k]; i < e->link_at[k + 1]; i++) e->needed[e->links[i]] = 1;
+    }
+}
+
+/* The chain's text: the needed steps in order, then what broke. */
+static void chain_text(rg_explainer *e, int broke)
+{
+    int shown = 0, left = 0;
+    for (int k = 0; k < e->nchain; k++) {
+        if (!e->keep[k]) continue;
+        if (shown == CHAIN_SHOWN) {
+            left++;
+            continue;
+        }
+        rg_text_add(&e->chain, "%s%s", shown ? ", " : "", e->chain_notes.s + e->note_at[k]);
+        shown++;
+    }
+    if (left) rg_text_add(&e->chain, " and %d more step%s", left, left > 1 ? "s" : "");
+    if (broke && e->btext.n) {
+        /* "...; then in row 4 no cell is left for 6" */
+        char *b = e->btext.s;
+        size_t len = e->btext.n;
+        if (len && b[len - 1] == '.') b[--len] = '\0';
+        if (b[0] >= 'A' && b[0] <= 'Z') b[0] = (char)(b[0] - 'A' + 'a');
+        rg_text_add(&e->chain, "%sthen %s", shown ? "; " : "", b);
+    }
+}
 
 /* Follow cell = digit in e->sub with the ranks below contradiction and
  * write what happens into e->chain. Returns 1 when a rule broke. */
@@ -510,33 +596,25 @@ static int chain(rg_explainer *e, int cell, int digit)
     memcpy(e->sub.clean, e->main.clean, (size_t)e->m->nprops + 1);
     memcpy(e->sub.dirty, e->main.dirty, (size_t)RG_SCANS * (size_t)e->nh + 1);
     rg_text_clear(&e->chain);
+    rg_text_clear(&e->chain_notes);
+    e->nchain = e->nlinks = 0;
     rg_x_begin(e, RG_RANK_NONE, "", "core");
     rg_x_place(e, cell, digit);
     rg_x_apply(e, &e->sub);
     int top = e->o.upto < RG_RANK_CONTRADICTION ? e->o.upto : RG_RANK_CONTRADICTION - 1;
-    int shown = 0, r = RG_X_NONE;
+    int r = RG_X_NONE;
     for (int n = 0; n < CHAIN_STEPS; n++) {
         r = dead_ends(e, &e->sub);
         for (int rank = RG_RANK_HIDDEN_SINGLE; r == RG_X_NONE && rank <= top; rank++)
             r = rg_x_try_rank(e, &e->sub, rank);
-        if (r != RG_X_STEP) break;
-        if (shown < CHAIN_SHOWN) {
-            rg_text_add(&e->chain, "%s", shown ? ", " : "");
-            chain_note(e);
-        } else if (shown == CHAIN_SHOWN) {
-            rg_text_add(&e->chain, ", ...");
-        }
-        shown++;
+        if (r != RG_X_STEP || chain_record(e) == RG_X_ERROR) break;
         rg_x_apply(e, &e->sub);
     }
-    if (r == RG_X_BROKEN && e->btext.n) {
-        /* "...; then in row 4 no cell is left for 6" */
-        char *b = e->btext.s;
-        size_t len = e->btext.n;
-        if (len && b[len - 1] == '.') b[--len] = '\0';
-        if (b[0] >= 'A' && b[0] <= 'Z') b[0] = (char)(b[0] - 'A' + 'a');
-        rg_text_add(&e->chain, "%sthen %s", shown ? "; " : "", b);
-    }
+    if (r == RG_X_BROKEN)
+        chain_needed(e);
+    else
+        memset(e->keep, 1, (size_t)e->nchain);
+    chain_text(e, r == RG_X_BROKEN);
     e->broken_rule = -1;
     e->nbroken = 0;
     rg_text_clear(&e->btext);
@@ -586,15 +664,29 @@ static int refuted(rg_explainer *e, int base, int cell, rg_mask bit)
     return rc == RG_FAIL;
 }
 
+/* Steps of the chain just followed that its contradiction needs (all of
+ * them when no rule broke). */
+static int chain_length(const rg_explainer *e, int broke)
+{
+    int n = 0;
+    for (int k = 0; k < e->nchain; k++) n += e->keep[k];
+    return broke ? n : n + CHAIN_STEPS;
+}
+
+/* How many refuted candidates a contradiction step compares: it shows the
+ * one with the shortest chain. */
+#define CHAIN_CHOICES 6
+
 /* Probes from the engine's fixpoint of the position: a candidate whose
- * placement fails there is refuted, and the ladder below this rank then
- * shows how (the chain). */
+ * placement fails there is refuted, and the ladder below this rank shows
+ * how (its chain); of the first few refuted, the shortest chain is shown. */
 static int contradiction(rg_explainer *e, rg_xstate *st)
 {
-    int n = probe_order(e, st), base = -1;
-    for (int i = 0; i < n; i++) {
+    int n = probe_order(e, st), base = -1, found = 0, best = -1, best_len = 0;
+    rg_mask best_bit = 0;
+    for (int i = 0; i < n && found < CHAIN_CHOICES; i++) {
         int c = e->tmp[i];
-        for (rg_mask left = st->dom[c]; left; left &= left - 1) {
+        for (rg_mask left = st->dom[c]; left && found < CHAIN_CHOICES; left &= left - 1) {
             if (limited(e)) return RG_X_LIMIT;
             if (base < 0 && (base = fixpoint(e, st)) == RG_X_ERROR) return RG_X_ERROR;
             e->probes++;
@@ -602,21 +694,24 @@ static int contradiction(rg_explainer *e, rg_xstate *st)
             int r = refuted(e, base, c, bit);
             if (r == RG_X_ERROR) return r;
             if (!r) continue;
-            int d = rg_digit_of(bit);
-            int broke = chain(e, c, d);
+            int len = chain_length(e, chain(e, c, rg_digit_of(bit)));
             if (e->error) return RG_X_ERROR;
-            rg_x_begin(e, RG_RANK_CONTRADICTION, "contradiction", "core");
-            rg_x_focus(e, &c, 1);
-            rg_x_elim(e, c, bit);
-            rg_text_add(&e->text, "If ");
-            rg_text_cells(&e->text, e->m, &c, 1, " ");
-            rg_text_add(&e->text, " were %d: %s%s. So it is not %d.", d,
-                        e->chain.s && e->chain.n ? e->chain.s : "",
-                        broke ? "" : "; the search's propagation then breaks a rule", d);
-            return RG_X_STEP;
+            if (!found++ || len < best_len) best = c, best_bit = bit, best_len = len;
         }
     }
-    return RG_X_NONE;
+    if (!found) return RG_X_NONE;
+    int d = rg_digit_of(best_bit);
+    int broke = chain(e, best, d);
+    if (e->error) return RG_X_ERROR;
+    rg_x_begin(e, RG_RANK_CONTRADICTION, "contradiction", "core");
+    rg_x_focus(e, &best, 1);
+    rg_x_elim(e, best, best_bit);
+    rg_text_add(&e->text, "If ");
+    rg_text_cells(&e->text, e->m, &best, 1, " ");
+    rg_text_add(&e->text, " were %d: %s%s. So it is not %d.", d,
+                e->chain.s && e->chain.n ? e->chain.s : "",
+                broke ? "" : "; the search's propagation then breaks a rule", d);
+    return RG_X_STEP;
 }
 
 int rg_x_try_rank(rg_explainer *e, rg_xstate *st, int rank)

@@ -114,6 +114,9 @@ enum cli_form {
       "how the givens are placed")                                                                 \
     X(LEVEL, level, "level", 0, "L", CLI_ON(GENERATE), NAME(&cli_levels),                          \
       "solvable without guessing at this strategy")                                                \
+    X(RATING, rating, "rating", 0, "TECHNIQUE", CLI_ON(GENERATE), CHECKED(cli_rank_check),         \
+      "explained with no step above this rank of the ladder (a name, a rank 1-10, or a "           \
+      "technique; docs/explain.md)")                                                               \
     X(GEN_TIME, gen_time, "time", 0, "SECONDS", CLI_ON(GENERATE), SECONDS(CLI_TIME_BAD),           \
       "give up on a puzzle after this long (exit status 3)")                                       \
     X(RETRIES, retries, "retries", 0, "N", CLI_ON(GENERATE),                                       \
@@ -154,7 +157,7 @@ enum cli_form {
       "one JSON object per puzzle, a line each (spec/results.md)")                                 \
     X(EXPLAIN_JSON, explain_json, "json", 0, NULL, CLI_EXPLAINING, FLAG,                           \
       "JSON Lines: a step a line, then the summary (spec/explain.md)")                             \
-    X(UPTO, upto, "upto", 0, "TECHNIQUE", CLI_EXPLAINING, TEXT,                                    \
+    X(UPTO, upto, "upto", 0, "TECHNIQUE", CLI_EXPLAINING, CHECKED(cli_rank_check),                 \
       "use techniques up to this one of the ladder (a name, a rank 1-10, or singles, "             \
       "intersections, subsets, probe; docs/explain.md)")                                           \
     X(STATE, state, "state", 0, "STATE", CLI_EXPLAINING, TEXT,                                     \
@@ -217,6 +220,8 @@ int cli_convert_main(int cmd, const cli_options *o);    /* cli_fmt.c */
 int cli_verify_main(int cmd, const cli_options *o);     /* cli_verify.c */
 int cli_explain_main(int cmd, const cli_options *o);    /* cli_explain.c: explain, hint */
 int cli_candidates_main(int cmd, const cli_options *o); /* cli_candidates.c */
+/* cli_explain.c: is value a rank of the explanation ladder? (--upto, --rating) */
+int cli_rank_check(const char *value, char *why, size_t n);
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */
 int cli_setting_check(const char *value, char *why, size_t n);
 

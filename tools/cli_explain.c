@@ -351,9 +351,7 @@ static int setup(xrun *c)
         return cli_usage_error(c->command, "%s takes one FILE (got %d)",
                                cli_program.commands[c->command].name, c->o->head.operands.n);
     c->path = c->o->head.operands.n ? c->o->head.operands.v[0] : "-";
-    c->upto = RG_RANK_CONTRADICTION;
-    if (c->o->upto && (c->upto = rg_rank_parse(c->o->upto)) < 0)
-        return cli_usage_error(c->command, "--upto: unknown technique or level '%s'", c->o->upto);
+    c->upto = c->o->upto ? rg_rank_parse(c->o->upto) : RG_RANK_CONTRADICTION;
     if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_BAD;
     int rc = c->o->templ ? read_template(c) : 0;
     if (!rc) rc = read_puzzle(c);
@@ -540,6 +538,17 @@ static int hint(xrun *c)
         text_summary(c->p, e, &s, c);
     rg_explainer_free(e);
     return status_exit(s.status);
+}
+
+int cli_rank_check(const char *value, char *why, size_t n)
+{
+    if (rg_rank_parse(value) >= 1) return 0;
+    size_t at = (size_t)snprintf(why, n, "unknown technique or rank '%s' (a rank 1-%d or one of",
+                                 value, RG_RANK_COUNT - 1);
+    for (int r = 1; r < RG_RANK_COUNT && at < n; r++)
+        at += (size_t)snprintf(why + at, n - at, "%s '%s'", r > 1 ? "," : "", rg_rank_name(r));
+    if (at < n) snprintf(why + at, n - at, ", or a technique such as 'naked pair')");
+    return 1;
 }
 
 int cli_explain_main(int cmd, const cli_options *o)

@@ -190,6 +190,7 @@ static void gen_options(cmd *c)
     if (given[CLI_OPT_CLUES]) c->opt.clues = (int)o->clues;
     if (given[CLI_OPT_SYMMETRY]) c->opt.symmetry = o->symmetry;
     if (given[CLI_OPT_LEVEL]) c->opt.level = o->level;
+    if (o->rating) c->opt.rating = rg_rank_parse(o->rating);
     if (given[CLI_OPT_GEN_TIME]) c->opt.max_seconds = o->gen_time;
     if (given[CLI_OPT_RETRIES]) c->opt.retries = (int)o->retries;
     if (o->minimal) c->opt.minimal = 1;

@@ -108,6 +108,18 @@ static int meets(rg_run *r, const rg_puzzle *p, int *yes)
         snprintf(r->why, sizeof r->why, "a count ended at its node limit: minimal not proved");
         return rc;
     }
+    if (r->rating > 0 && pf->givens == RG_GIVENS_NONE) {
+        rg_puzzle *q = NULL;
+        int rated = 0;
+        if ((rc = rg_run_copy(r, p, r->givens, &q)) == RG_OK) rc = rg_run_rated(r, q, &rated, NULL);
+        rg_puzzle_free(q);
+        if (rc != RG_OK) return rc;
+        if (!rated) {
+            snprintf(r->why, sizeof r->why, "not explained with steps up to %s",
+                     rg_rank_name(r->rating));
+            return rc;
+        }
+    }
     if (r->level >= 0 && pf->givens == RG_GIVENS_NONE) {
         rg_puzzle *q = NULL;
         int level_ok = 0;
@@ -156,6 +168,7 @@ static int check_options(const rg_generator *g, const rg_gen_options *o, rg_run 
     const rg_profile *pf = &g->pf;
     r->symmetry = o->symmetry >= 0 ? o->symmetry : pf->symmetry;
     r->level = o->level >= 0 ? o->level : pf->level;
+    r->rating = o->rating;
     r->retries = o->retries >= 0 ? o->retries : pf->retries;
     r->minimal = o->minimal;
     r->target = o->clues;
@@ -163,6 +176,9 @@ static int check_options(const rg_generator *g, const rg_gen_options *o, rg_run 
     r->count_nodes = pf->count_nodes;
     if (o->symmetry >= RG_SYMMETRY_COUNT)
         return rg_error_set(err, RG_E_FORMAT, "symmetry", "unknown symmetry %d", o->symmetry);
+    if (o->rating < 0 || o->rating >= RG_RANK_COUNT)
+        return rg_error_set(err, RG_E_FORMAT, "rating", "%d is not a rank of the ladder (1 to %d)",
+                            o->rating, RG_RANK_COUNT - 1);
     if (o->level >= RG_STRATEGY_COUNT)
         return rg_error_set(err, RG_E_FORMAT, "level", "unknown strategy level %d", o->level);
     if (o->clues < 0 || o->clues > r->N)
@@ -245,6 +261,10 @@ static cJSON *kept_of(rg_run *r, const rg_gen_options *o, const rg_gen_info *inf
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)info->guesses);
     meta_set(meta, "guesses", buf, &ok);
     meta_set(meta, "level", info->level >= 0 ? rg_strategy_name(info->level) : "none", &ok);
+    if (info->rating > 0) {
+        snprintf(buf, sizeof buf, "%d", info->rating);
+        meta_set(meta, "rating", buf, &ok);
+    }
     if (o->meta_time) {
         snprintf(buf, sizeof buf, "%.3f", info->seconds * 1e3);
         meta_set(meta, "time_ms", buf, &ok);
@@ -274,6 +294,8 @@ static int finish(rg_run *r, const rg_puzzle *p, const rg_gen_options *o, rg_puz
         info->guesses = res.stats.guesses;
         rc = weakest_level(r, q, &res, &info->level);
     }
+    int rated = 1;
+    if (rc == RG_OK && r->rating > 0) rc = rg_run_rated(r, q, &rated, &info->rating);
     if (rc != RG_OK) {
         rg_puzzle_free(q);
         return rc;

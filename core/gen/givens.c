@@ -73,7 +73,9 @@ int rg_givens_remove(rg_run *r, const rg_puzzle *p)
             }
         }
         if (n == 0) continue;
-        int yes = r->level != RG_STRATEGY_CHECK;
+        /* A forced cell is a naked single: not for a check-level puzzle,
+         * nor one whose explanation may use hidden singles alone. */
+        int yes = r->level != RG_STRATEGY_CHECK && r->rating != RG_RANK_HIDDEN_SINGLE;
         for (int j = 0; j < n && yes; j++) yes = forced(q, gone[j], r->solution[gone[j]]);
         if (!yes && (rc = rg_run_acceptable(r, q, &yes)) != RG_OK) goto done;
         if (yes)

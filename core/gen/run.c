@@ -61,8 +61,37 @@ int rg_run_solves_at(rg_run *r, const rg_puzzle *p, int level, int *yes)
     return rc;
 }
 
+int rg_run_rated(rg_run *r, const rg_puzzle *p, int *yes, int *rating)
+{
+    rg_explain_options o;
+    rg_explain_options_default(&o);
+    o.upto = r->rating ? r->rating : RG_RANK_CONTRADICTION;
+    if (r->max_seconds > 0) {
+        o.max_seconds = r->max_seconds - rg_run_elapsed(r);
+        if (o.max_seconds <= 0) return RG_E_LIMIT;
+    }
+    rg_explainer *e;
+    rg_step st;
+    int rc = rg_explainer_new(p, NULL, &o, &e, r->err);
+    while (rc == RG_OK && (rc = rg_explain_next(e, &st, r->err)) == 1) rc = RG_OK;
+    if (rc == 0) {
+        rg_explain_summary s;
+        rg_explain_summary_get(e, &s);
+        *yes = s.status == RG_EXPLAIN_SOLVED;
+        if (rating) *rating = s.rating;
+        if (s.status == RG_EXPLAIN_UNKNOWN && rg_run_out_of_time(r)) rc = RG_E_LIMIT;
+    }
+    rg_explainer_free(e);
+    return rc;
+}
+
 int rg_run_acceptable(rg_run *r, const rg_puzzle *p, int *yes)
 {
+    if (r->rating > 0) {
+        int rc = r->level >= 0 ? rg_run_solves_at(r, p, r->level, yes) : RG_OK;
+        if (rc == RG_OK && (r->level < 0 || *yes)) rc = rg_run_rated(r, p, yes, NULL);
+        return rc;
+    }
     if (r->level >= 0) return rg_run_solves_at(r, p, r->level, yes);
     int status;
     rg_result res;

@@ -23,6 +23,7 @@ typedef struct rg_run {
     double max_seconds;
     int timed_out;
     int symmetry, level, minimal, target, retries;
+    int rating; /* the highest rank of the explanation ladder allowed, 0: any */
     uint64_t count_nodes;
     int unproved;   /* a count of this attempt ended unknown */
     int *orbit_off; /* CSR: the cells of each orbit of the symmetry */
@@ -57,6 +58,10 @@ int rg_run_solves_at(rg_run *r, const rg_puzzle *p, int level, int *yes);
  * when one is asked. An unknown count keeps the clue; under minimal it is
  * counted again with a larger budget and otherwise marks the attempt. */
 int rg_run_acceptable(rg_run *r, const rg_puzzle *p, int *yes);
+/* Is p explained to the end with steps of rank r->rating or below? *rating
+ * (may be NULL) gets its rating. RG_OK, RG_E_LIMIT when the time budget ran
+ * out, or an error. */
+int rg_run_rated(rg_run *r, const rg_puzzle *p, int *yes, int *rating);
 /* The puzzle of the board with these rules and no givens. */
 int rg_run_build(rg_run *r, const struct cJSON *rules, rg_puzzle **out);
 /* A copy of p sharing its model, with givens (NULL: none). */

@@ -247,6 +247,8 @@ typedef struct rg_gen_options {
                            -1 for the profile's */
     int meta_time;      /* write the generation time into meta (the one field that
                            differs between two runs of one seed) */
+    int rating;         /* explained with no step above this rank of the ladder
+                           (rg_rank, docs/explain.md), or 0: any */
 } rg_gen_options;
 
 RG_API void rg_gen_options_default(rg_gen_options *o); /* seed 0, profile's settings, time on */
@@ -261,6 +263,7 @@ typedef struct rg_gen_info {
     uint64_t guesses; /* guesses of a solve at the default options */
     int level;        /* weakest rg_strategy that solves it without guessing, -1 none */
     int timed_out;    /* with RG_E_LIMIT: the time budget ran out (else the attempts) */
+    int rating;       /* with options' rating: the puzzle's rating on the ladder (else 0) */
 } rg_gen_info;
 
 /* A generator from a template document (text, len; file labels errors):

@@ -40,7 +40,7 @@ has "$(tail -1 "$TMP/out")" '"status": "stuck"' "stuck summary"
 has "$(tail -1 "$TMP/out")" '"candidates": {"r1c1": [' "stuck lists the candidates"
 run "$RULEGRID" explain --upto swordfish "$FOUR"
 expect_rc 2 "unknown technique"
-has "$ERR" "--upto: unknown technique or level 'swordfish'" "unknown technique message"
+has "$ERR" "--upto: unknown technique or rank 'swordfish'" "unknown technique message"
 
 # ---- corpora: --puzzle N, and several puzzles without it are refused
 run "$RULEGRID" explain "$CLASSIC"
@@ -93,4 +93,21 @@ has "$OUT" '{"missing": {"r1c2": [2]}, "text": "2 was crossed out of r1c2, but i
 run "$RULEGRID" explain --nodes 1 --puzzle 1 "$SRC/corpus/classic/puzzles6_forum_hardest_1106.txt"
 expect_rc 3 "node limit"
 has "$OUT" "unknown within the limit (nodes 1)" "limit message"
+# ---- generate --rating: the puzzle explains with steps of that rank or below
+for rating in "hidden single" "locked candidates" 6; do
+    run "$RULEGRID" generate --preset classic9 --rating "$rating" --seed 5 --no-time -o "$TMP/rated.json"
+    expect_rc 0 "generate --rating $rating"
+    run "$RULEGRID" explain --json "$TMP/rated.json"
+    expect_rc 0 "explain the rated puzzle"
+    python3 - "$TMP/out" "$TMP/rated.json" "$rating" <<'PY' || fail "rating $rating: $OUT"
+import json, sys
+summary = json.loads(open(sys.argv[1]).read().splitlines()[-1])["summary"]
+meta = json.load(open(sys.argv[2]))["meta"]
+upto = {"hidden single": 1, "locked candidates": 4, "6": 6}[sys.argv[3]]
+assert summary["status"] == "solved" and summary["rating"] <= upto, summary
+assert meta["rating"] == str(summary["rating"]), (meta, summary)
+PY
+done
+run "$RULEGRID" generate --preset classic9 --rating 11
+expect_rc 2 "rating out of range"
 echo "explain: ok"

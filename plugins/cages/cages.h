@@ -61,6 +61,11 @@ int cages_house_lists(rg_build *b, rg_rule *r, cage *c);
  * and cages, whose own checks decide every assignment. */
 int cages_holds(const int *values, void *data);
 
+/* The explain hooks of the sum propagators (cages_explain.c): a cage or a
+ * sum derived over one house (data: a cage), a derived signed sum (a dsum). */
+int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
+int cages_explain_signed(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
+
 /* ---- cages_derive.c: sums derived from the units and sum cages ----------- */
 
 /* An open-addressing set of indices (slot: index + 1, 0 empty) whose keys

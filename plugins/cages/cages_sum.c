@@ -303,13 +303,15 @@ static const rg_propagator cage_prop = {.size = sizeof(rg_propagator),
                                         .family = "cages",
                                         .cost = RG_COST_LINEAR,
                                         .propagate = cage_propagate,
-                                        .check = cage_check};
+                                        .check = cage_check,
+                                        .explain = cages_explain_sum};
 static const rg_propagator derived_prop = {.size = sizeof(rg_propagator),
                                            .name = "cage_innies",
                                            .family = "cages",
                                            .cost = RG_COST_LINEAR,
                                            .propagate = cage_propagate,
-                                           .check = cages_holds};
+                                           .check = cages_holds,
+                                           .explain = cages_explain_sum};
 
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)

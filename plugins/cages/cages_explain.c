@@ -1,0 +1,166 @@
+/* The explain hooks of the cages plugin's sums over distinct cells (a cage
+ * of the document, or a sum derived over one house) and of derived signed
+ * sums; the unit's hook is in cages_unit.c. They run only when a step is
+ * explained: the combinations are listed afresh from the domains before. */
+#include <stdlib.h>
+
+#include "cages.h"
+#include "explain_util.h"
+#include "match.h"
+
+#define LIST_SETS 6 /* combinations listed by name; past this, counted */
+
+/* The sets of c that fit the domains before (a matching of the cells onto
+ * the set's digits), into fit; *keep[i] the digits cell i takes in one. */
+static int fitting_sets(const cage *c, const rg_mask *before, rg_mask *fit, rg_mask *keep)
+{
+    rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
+    int nfit = 0;
+    for (int i = 0; i < c->n; i++) {
+        uni |= before[c->cells[i]];
+        keep[i] = 0;
+    }
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s];
+        if (set & ~uni) continue;
+        int ok = 1;
+        for (int i = 0; i < c->n && ok; i++) ok = (d[i] = before[c->cells[i]] & set) != 0;
+        if (!ok || !match_set(d, c->n, set, sup)) continue;
+        for (int i = 0; i < c->n; i++) keep[i] |= sup[i];
+        fit[nfit++] = set;
+    }
+    return nfit;
+}
+
+/* The cells outside the cage that lost a digit every fitting set holds:
+ * "9 is in every combination and can only go in r1c1 r1c2, which share a
+ * house with r1c5 r1c6: 9 leaves those". */
+static void outside_text(xu *x, const cage *c, rg_mask required)
+{
+    for (rg_mask r = required; r; r &= r - 1) {
+        rg_mask v = r & -r;
+        int holders[MATCH_MAX], nh = 0, gone[64], ng = 0;
+        for (int i = 0; i < c->n; i++)
+            if (x->after[c->cells[i]] & v) holders[nh++] = c->cells[i];
+        for (int h = 0; h < c->nh && ng < 64; h++)
+            for (int k = 0; k < c->hnout[h] && ng < 64; k++) {
+                int q = c->hout[h][k], dup = 0;
+                for (int j = 0; j < ng && !dup; j++) dup = gone[j] == q;
+                if (!dup && (xu_lost(x, q) & v)) gone[ng++] = q;
+            }
+        if (!ng) continue;
+        xu_add(x, "; %d is in every combination and can only go in ", __builtin_ctz(v) + 1);
+        xu_cells(x, holders, nh);
+        xu_add(x, ", which %s ", nh == 1 ? "sees" : "all see");
+        xu_cells(x, gone, ng);
+        xu_add(x, ": %d leaves %s", __builtin_ctz(v) + 1, ng == 1 ? "it" : "them");
+    }
+}
+
+/* The head of the text: what the cage or derived sum is (and, unless
+ * bare, the subject of the combinations that follow). */
+static void sum_head(xu *x, const cage *c, int bare)
+{
+    if (c->mark >= 0) {
+        xu_add(x, "The cage of %ld in ", c->sum);
+        xu_cells(x, c->cells, c->n);
+        return;
+    }
+    xu_add(x, "The houses and cages around them make ");
+    xu_cells(x, c->cells, c->n);
+    xu_add(x, " (in one house) sum to %ld%s", c->sum, bare ? "" : ", so these cells");
+}
+
+int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const cage *c = data;
+    xu x;
+    if (!xu_begin(&x, cages_host, w, before, after)) return RG_OK;
+    const char *technique = c->mark >= 0 ? "cage combinations" : "cage innies";
+    rg_mask keep[MATCH_MAX], *fit = NULL;
+    int nfit = 0;
+    if (c->nsets >= 0 && c->n <= MATCH_MAX) {
+        fit = malloc((size_t)(c->nsets ? c->nsets : 1) * sizeof *fit);
+        if (!fit) return RG_E_NOMEM;
+        nfit = fitting_sets(c, before, fit, keep);
+    }
+    sum_head(&x, c, !fit || !nfit);
+    if (!fit || !nfit) {
+        /* Bounds mode (too many combinations to list), or none fits. */
+        xu_add(&x, ": ");
+        xu_removals(&x, c->cells, c->n, ~(rg_mask)0);
+        xu_add(&x, " (the other cells' candidates cannot make up the rest of %ld).", c->sum);
+        free(fit);
+        return xu_end(&x, technique);
+    }
+    rg_mask uni = 0, required = ~(rg_mask)0;
+    for (int s = 0; s < nfit; s++) uni |= fit[s], required &= fit[s];
+    if (nfit == c->nsets) {
+        xu_add(&x, c->mark >= 0 ? " is " : " are ");
+        xu_sets(&x, fit, nfit, LIST_SETS);
+    } else {
+        xu_add(&x, " can only be ");
+        xu_sets(&x, fit, nfit, LIST_SETS);
+        xu_add(&x, " with the candidates left");
+        if (nfit > LIST_SETS) xu_add(&x, " (of %d)", c->nsets);
+    }
+    rg_mask never = 0;
+    for (int i = 0; i < c->n; i++) never |= xu_lost(&x, c->cells[i]) & ~uni;
+    const char *sep = ": ";
+    if (never) {
+        xu_add(&x, "%s", sep);
+        xu_digits(&x, never);
+        xu_add(&x, " cannot be in %s", c->mark >= 0 ? "it" : "them");
+        sep = "; ";
+    }
+    int others = 0; /* a cell lost a digit some fitting combination holds */
+    for (int i = 0; i < c->n; i++) others |= (xu_lost(&x, c->cells[i]) & uni) != 0;
+    if (others) {
+        xu_add(&x, "%s", sep);
+        xu_removals(&x, c->cells, c->n, uni);
+        xu_add(&x, " (no combination that fits the other cells' candidates allows it)");
+    }
+    if (c->nh) outside_text(&x, c, required);
+    xu_add(&x, ".");
+    free(fit);
+    return xu_end(&x, technique);
+}
+
+/* One side of a signed sum: the cells of the groups of sign sg. */
+static int signed_side(xu *x, const dsum *ds, int sg)
+{
+    int count = 0;
+    for (int g = 0; g < ds->L.ng; g++) {
+        if (ds->L.sign[g] != sg) continue;
+        for (int i = ds->L.start[g]; i < ds->L.start[g + 1]; i++) {
+            xu_add(x, "%s", count++ ? " + " : "");
+            xu_cells(x, &ds->cells[i], 1);
+        }
+    }
+    return count;
+}
+
+/* "r1c5 = r2c1 + r2c9 + 3": the cells counted up on the left, those
+ * counted down on the right, the total on the side that keeps it positive. */
+static void signed_terms(xu *x, const dsum *ds)
+{
+    long t = ds->L.total;
+    int left = signed_side(x, ds, 1);
+    if (t < 0 || !left) xu_add(x, "%s%ld", left ? " + " : "", t < 0 ? -t : t);
+    xu_add(x, " = ");
+    int right = signed_side(x, ds, -1);
+    if (t > 0 || !right) xu_add(x, "%s%ld", right ? " + " : "", t > 0 ? t : -t);
+}
+
+int cages_explain_signed(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const dsum *ds = data;
+    xu x;
+    if (!xu_begin(&x, cages_host, w, before, after)) return RG_OK;
+    xu_add(&x, "The houses and cages around them give ");
+    signed_terms(&x, ds);
+    xu_add(&x, " (cells sharing a house take different digits): ");
+    xu_removals(&x, ds->cells, ds->L.n, ~(rg_mask)0);
+    xu_add(&x, " (the other cells' candidates then cannot balance it).");
+    return xu_end(&x, "cage innies and outies");
+}

@@ -35,7 +35,7 @@ static int fitting_sets(const cage *c, const rg_mask *before, rg_mask *fit, rg_m
 /* The cells outside the cage that lost a digit every fitting set holds:
  * "9 is in every combination and can only go in r1c1 r1c2, which share a
  * house with r1c5 r1c6: 9 leaves those". */
-static void outside_text(xu *x, const cage *c, rg_mask required)
+static void outside_text(xu *x, const cage *c, rg_mask required, const char *sep)
 {
     for (rg_mask r = required; r; r &= r - 1) {
         rg_mask v = r & -r;
@@ -49,7 +49,8 @@ static void outside_text(xu *x, const cage *c, rg_mask required)
                 if (!dup && (xu_lost(x, q) & v)) gone[ng++] = q;
             }
         if (!ng) continue;
-        xu_add(x, "; %d is in every combination and can only go in ", __builtin_ctz(v) + 1);
+        xu_add(x, "%s%d is in every combination and can only go in ", sep, __builtin_ctz(v) + 1);
+        sep = "; ";
         xu_cells(x, holders, nh);
         xu_add(x, ", which %s ", nh == 1 ? "sees" : "all see");
         xu_cells(x, gone, ng);
@@ -57,18 +58,77 @@ static void outside_text(xu *x, const cage *c, rg_mask required)
     }
 }
 
-/* The head of the text: what the cage or derived sum is (and, unless
- * bare, the subject of the combinations that follow). */
-static void sum_head(xu *x, const cage *c, int bare)
+/* "Rows 1-3 hold 135", "Column 4 holds 45", "The boxes r1c1-r3c9 hold
+ * 90" for the union of o's units; 0 when o names none. */
+static int union_text(xu *x, const dorigin *o)
+{
+    int r0, c0, r1, c1, one = o->k == 1;
+    if (o->how < FROM_INNIES || o->how > FROM_MIXED || o->k < 1) return 0;
+    if (!xu_pos(x, o->first, &r0, &c0) || !xu_pos(x, o->last, &r1, &c1)) return 0;
+    if (o->kind == RG_HOUSE_ROW && one)
+        xu_add(x, "Row %d", r0);
+    else if (o->kind == RG_HOUSE_ROW)
+        xu_add(x, "Rows %d-%d", r0, r1);
+    else if (o->kind == RG_HOUSE_COLUMN && one)
+        xu_add(x, "Column %d", c0);
+    else if (o->kind == RG_HOUSE_COLUMN)
+        xu_add(x, "Columns %d-%d", c0, c1);
+    else if (o->kind == RG_HOUSE_BOX)
+        xu_add(x, "The box%s r%dc%d-r%dc%d", one ? "" : "es", r0, c0, r1, c1);
+    else
+        return 0; /* regions: no name that a person could check at a glance */
+    xu_add(x, " hold%s %ld", one ? "s" : "", o->units);
+    return 1;
+}
+
+/* "Rows 1-3 hold 135 and the cages inside them 120, so their other cells"
+ * (innies) or "... the cages in or touching them 150, so the cells of
+ * those cages outside them" (outies), for n cells; else "The houses and
+ * cages around them make". The cells and their total follow. */
+static void derived_head(xu *x, const dorigin *o, int n)
+{
+    if (o->how > FROM_OUTIES || !union_text(x, o)) {
+        xu_add(x, "The houses and cages around them make ");
+        return;
+    }
+    const char *them = o->k == 1 ? "it" : "them", *cells = n == 1 ? "cell" : "cells";
+    if (o->how == FROM_INNIES)
+        xu_add(x, " and the cages inside %s %ld, so %s other %s ", them, o->cages,
+               o->k == 1 ? "its" : "their", cells);
+    else
+        xu_add(x, " and the cages in or touching %s %ld, so the %s of those cages outside %s ",
+               them, o->cages, cells, them);
+}
+
+/* The head of the text: "The cage of 10 in r1c1 r1c2" or, for a derived
+ * sum, where it comes from and "r3c4 r3c5 sum to 15" ("r5c5 is 2"). */
+static void sum_head(xu *x, const cage *c)
 {
     if (c->mark >= 0) {
         xu_add(x, "The cage of %ld in ", c->sum);
         xu_cells(x, c->cells, c->n);
         return;
     }
-    xu_add(x, "The houses and cages around them make ");
+    derived_head(x, &c->origin, c->n);
     xu_cells(x, c->cells, c->n);
-    xu_add(x, " (in one house) sum to %ld%s", c->sum, bare ? "" : ", so these cells");
+    xu_add(x, c->n == 1 ? " is %ld" : " sum to %ld", c->sum);
+}
+
+/* " is 1+9 or 2+8" (a cage), ": 1+9 or 2+8" (a derived sum), or with
+ * "can only be" / "with the candidates left" when some do not fit. */
+static void sets_text(xu *x, const cage *c, const rg_mask *fit, int nfit)
+{
+    int cage = c->mark >= 0;
+    if (!cage && c->n == 1) return;
+    if (nfit == c->nsets) {
+        xu_add(x, cage ? " is " : ": ");
+        xu_sets(x, fit, nfit, LIST_SETS);
+        return;
+    }
+    xu_add(x, cage ? " can only be " : ": only ");
+    xu_sets(x, fit, nfit, LIST_SETS);
+    xu_add(x, " with the candidates left");
+    if (nfit > LIST_SETS) xu_add(x, " (of %d)", c->nsets);
 }
 
 int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
@@ -84,7 +144,7 @@ int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mas
         if (!fit) return RG_E_NOMEM;
         nfit = fitting_sets(c, before, fit, keep);
     }
-    sum_head(&x, c, !fit || !nfit);
+    sum_head(&x, c);
     if (!fit || !nfit) {
         /* Bounds mode (too many combinations to list), or none fits. */
         xu_add(&x, ": ");
@@ -95,22 +155,14 @@ int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mas
     }
     rg_mask uni = 0, required = ~(rg_mask)0;
     for (int s = 0; s < nfit; s++) uni |= fit[s], required &= fit[s];
-    if (nfit == c->nsets) {
-        xu_add(&x, c->mark >= 0 ? " is " : " are ");
-        xu_sets(&x, fit, nfit, LIST_SETS);
-    } else {
-        xu_add(&x, " can only be ");
-        xu_sets(&x, fit, nfit, LIST_SETS);
-        xu_add(&x, " with the candidates left");
-        if (nfit > LIST_SETS) xu_add(&x, " (of %d)", c->nsets);
-    }
+    sets_text(&x, c, fit, nfit);
     rg_mask never = 0;
     for (int i = 0; i < c->n; i++) never |= xu_lost(&x, c->cells[i]) & ~uni;
-    const char *sep = ": ";
+    const char *sep = c->mark >= 0 || c->n == 1 ? ": " : ". ";
     if (never) {
         xu_add(&x, "%s", sep);
         xu_digits(&x, never);
-        xu_add(&x, " cannot be in %s", c->mark >= 0 ? "it" : "them");
+        xu_add(&x, " cannot be in %s", c->mark >= 0 || c->n == 1 ? "it" : "them");
         sep = "; ";
     }
     int others = 0; /* a cell lost a digit some fitting combination holds */
@@ -119,8 +171,9 @@ int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mas
         xu_add(&x, "%s", sep);
         xu_removals(&x, c->cells, c->n, uni);
         xu_add(&x, " (no combination that fits the other cells' candidates allows it)");
+        sep = "; ";
     }
-    if (c->nh) outside_text(&x, c, required);
+    if (c->nh) outside_text(&x, c, required, sep);
     xu_add(&x, ".");
     free(fit);
     return xu_end(&x, technique);
@@ -157,7 +210,15 @@ int cages_explain_signed(rg_why *w, void *data, const rg_mask *before, const rg_
     const dsum *ds = data;
     xu x;
     if (!xu_begin(&x, cages_host, w, before, after)) return RG_OK;
-    xu_add(&x, "The houses and cages around them give ");
+    const dorigin *o = &ds->origin;
+    if (union_text(&x, o)) {
+        xu_add(&x, "; with the cages in or touching %s, ", o->k == 1 ? "it" : "them");
+        if (o->how == FROM_INNIES) xu_add(&x, "the cells no cage inside covers give ");
+        if (o->how == FROM_OUTIES) xu_add(&x, "the cells of those cages outside give ");
+        if (o->how == FROM_MIXED) xu_add(&x, "counting cages' parts in and out, ");
+    } else {
+        xu_add(&x, "The houses and cages around them give ");
+    }
     signed_terms(&x, ds);
     xu_add(&x, " (cells sharing a house take different digits): ");
     xu_removals(&x, ds->cells, ds->L.n, ~(rg_mask)0);

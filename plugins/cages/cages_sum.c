@@ -357,7 +357,8 @@ int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
     return cages_host->add_propagator(b, &cage_prop, c, c->cells, c->n, RG_EV_DOMAIN);
 }
 
-int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total)
+int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
+                      const dorigin *origin)
 {
     cage *c = cages_host->alloc(b, sizeof *c);
     if (!c) return cages_host->error(b, r, NULL, "out of memory");
@@ -367,6 +368,7 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     c->has_sum = 1;
     c->sum = total;
     c->mark = -1;
+    c->origin = *origin;
     int rc = make_sets(b, r, c);
     if (rc == RG_OK) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;

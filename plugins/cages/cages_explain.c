@@ -3,6 +3,7 @@
  * sums; the unit's hook is in cages_unit.c. They run only when a step is
  * explained: the combinations are listed afresh from the domains before. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cages.h"
 #include "explain_util.h"
@@ -32,29 +33,59 @@ static int fitting_sets(const cage *c, const rg_mask *before, rg_mask *fit, rg_m
     return nfit;
 }
 
+/* The cage's cells that can hold digit v after the step (holders) and the
+ * cells outside it that lost v (gone). */
+typedef struct placing {
+    int holders[MATCH_MAX], nh, gone[64], ng;
+} placing;
+
+static void placing_of(const xu *x, const cage *c, rg_mask v, placing *p)
+{
+    p->nh = p->ng = 0;
+    for (int i = 0; i < c->n; i++)
+        if (x->after[c->cells[i]] & v) p->holders[p->nh++] = c->cells[i];
+    for (int h = 0; h < c->nh && p->ng < 64; h++)
+        for (int k = 0; k < c->hnout[h] && p->ng < 64; k++) {
+            int q = c->hout[h][k], dup = 0;
+            for (int j = 0; j < p->ng && !dup; j++) dup = p->gone[j] == q;
+            if (!dup && (xu_lost(x, q) & v)) p->gone[p->ng++] = q;
+        }
+}
+
+static int same_placing(const placing *a, const placing *b)
+{
+    return a->nh == b->nh && a->ng == b->ng &&
+           !memcmp(a->holders, b->holders, (size_t)a->nh * sizeof a->holders[0]) &&
+           !memcmp(a->gone, b->gone, (size_t)a->ng * sizeof a->gone[0]);
+}
+
 /* The cells outside the cage that lost a digit every fitting set holds:
- * "9 is in every combination and can only go in r1c1 r1c2, which share a
- * house with r1c5 r1c6: 9 leaves those". */
+ * "9 is in every combination and can only go in r1c1 r1c2, which all see
+ * r1c5 r1c6: 9 leaves them", digits placed alike said together. */
 static void outside_text(xu *x, const cage *c, rg_mask required, const char *sep)
 {
-    for (rg_mask r = required; r; r &= r - 1) {
-        rg_mask v = r & -r;
-        int holders[MATCH_MAX], nh = 0, gone[64], ng = 0;
-        for (int i = 0; i < c->n; i++)
-            if (x->after[c->cells[i]] & v) holders[nh++] = c->cells[i];
-        for (int h = 0; h < c->nh && ng < 64; h++)
-            for (int k = 0; k < c->hnout[h] && ng < 64; k++) {
-                int q = c->hout[h][k], dup = 0;
-                for (int j = 0; j < ng && !dup; j++) dup = gone[j] == q;
-                if (!dup && (xu_lost(x, q) & v)) gone[ng++] = q;
-            }
-        if (!ng) continue;
-        xu_add(x, "%s%d is in every combination and can only go in ", sep, __builtin_ctz(v) + 1);
+    placing p, q;
+    while (required) {
+        rg_mask v = required & -required, same = v;
+        required &= required - 1;
+        placing_of(x, c, v, &p);
+        for (rg_mask r = required; r; r &= r - 1) {
+            placing_of(x, c, r & -r, &q);
+            if (same_placing(&p, &q)) same |= r & -r;
+        }
+        required &= ~same;
+        if (!p.ng) continue;
+        int many = __builtin_popcount(same) > 1;
+        xu_add(x, "%s", sep);
         sep = "; ";
-        xu_cells(x, holders, nh);
-        xu_add(x, ", which %s ", nh == 1 ? "sees" : "all see");
-        xu_cells(x, gone, ng);
-        xu_add(x, ": %d leaves %s", __builtin_ctz(v) + 1, ng == 1 ? "it" : "them");
+        xu_digits(x, same);
+        xu_add(x, " %s in every combination and can only go in ", many ? "are" : "is");
+        xu_cells(x, p.holders, p.nh);
+        xu_add(x, ", which %s ", p.nh == 1 ? "sees" : "all see");
+        xu_cells(x, p.gone, p.ng);
+        xu_add(x, ": ");
+        xu_digits(x, same);
+        xu_add(x, " %s %s", many ? "leave" : "leaves", p.ng == 1 ? "it" : "them");
     }
 }
 

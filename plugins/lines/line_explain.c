@@ -2,6 +2,7 @@
  * one function per kind says, from the domains before the step, what the
  * line allows and which digits left which cells. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "explain_util.h"
 #include "lines.h"
@@ -146,51 +147,84 @@ static void runs_text(xu *x, const int *lows, int nr, int n)
         xu_add(x, "%s%d-%d", r == 0 ? "" : r == nr - 1 ? " or " : ", ", lows[r], lows[r] + n - 1);
 }
 
+/* The line's cells that can hold digit v after the step (holders) and
+ * the other cells of the houses holding them all that lost v (gone). */
+typedef struct placing {
+    int holders[32], nh, gone[64], ng;
+} placing;
+
+static void placing_of(const xu *x, const line *l, rg_mask v, placing *p)
+{
+    uint32_t at = 0;
+    p->nh = p->ng = 0;
+    for (int i = 0; i < l->n && i < 32; i++)
+        if (x->after[l->cells[i]] & v) {
+            p->holders[p->nh++] = l->cells[i];
+            at |= (uint32_t)1 << i;
+        }
+    for (int h = 0; h < l->nhouses && p->nh; h++) {
+        const line_house *H = &l->houses[h];
+        if (at & ~H->in) continue;
+        for (int k = 0; k < H->nout && p->ng < 64; k++) {
+            int q = H->out[k], dup = 0;
+            for (int j = 0; j < p->ng && !dup; j++) dup = p->gone[j] == q;
+            if (!dup && (xu_lost(x, q) & v)) p->gone[p->ng++] = q;
+        }
+    }
+}
+
+static int same_placing(const placing *a, const placing *b)
+{
+    return a->nh == b->nh && a->ng == b->ng &&
+           !memcmp(a->holders, b->holders, (size_t)a->nh * sizeof a->holders[0]) &&
+           !memcmp(a->gone, b->gone, (size_t)a->ng * sizeof a->gone[0]);
+}
+
 /* The other cells of the houses of the line that lost a digit: "4 is in
- * every run and can only go in r1c2 r1c3, which share a house with r1c5
- * r1c6: 4 leaves them" (runs and holders as the step left them, which is
- * where the propagator found them or narrower). Cells it cannot account
- * for that way get a general sentence. */
+ * every run that still fits and can only go in r1c2 r1c3, which all see
+ * r1c5 r1c6: 4 leaves them" (runs and holders as the step left them,
+ * where the propagator found them or narrower). What that does not
+ * account for gets a general sentence. */
 static void renban_outside(xu *x, const line *l, const int *lows, int nr, const char *sep)
 {
-    rg_mask every = nr ? ~(rg_mask)0 : 0;
+    rg_mask every = nr ? ~(rg_mask)0 : 0, said = 0;
     for (int r = 0; r < nr; r++) every &= span(lows[r], lows[r] + l->n - 1, l->D);
-    int said[256], nsaid = 0, gone[64], rest = 0;
-    for (rg_mask g = every; g; g &= g - 1) {
-        rg_mask v = g & -g;
-        int holders[32], nh = 0, ng = 0;
-        uint32_t at = 0;
-        for (int i = 0; i < l->n && i < 32; i++)
-            if (x->after[l->cells[i]] & v) {
-                holders[nh++] = l->cells[i];
-                at |= (uint32_t)1 << i;
-            }
-        for (int h = 0; h < l->nhouses && nh; h++) {
-            const line_house *H = &l->houses[h];
-            if (at & ~H->in) continue;
-            for (int k = 0; k < H->nout && ng < 64 && nsaid < 256; k++) {
-                int q = H->out[k], key = q * 32 + mask_lowest(v) - 1, dup = 0;
-                for (int j = 0; j < nsaid && !dup; j++) dup = said[j] == key;
-                if (dup || !(xu_lost(x, q) & v)) continue;
-                said[nsaid++] = key;
-                gone[ng++] = q;
-            }
+    placing p, q;
+    while (every) {
+        rg_mask v = every & -every, same = v;
+        every &= every - 1;
+        placing_of(x, l, v, &p);
+        for (rg_mask r = every; r; r &= r - 1) {
+            placing_of(x, l, r & -r, &q);
+            if (same_placing(&p, &q)) same |= r & -r;
         }
-        if (!ng) continue;
-        xu_add(x, "%s%d is in every run and can only go in ", sep, mask_lowest(v));
+        every &= ~same;
+        if (!p.ng) continue;
+        said |= same;
+        int many = __builtin_popcount(same) > 1;
+        xu_add(x, "%s", sep);
         sep = "; ";
-        xu_cells(x, holders, nh);
-        xu_add(x, ", which all see ");
-        xu_cells(x, gone, ng);
-        xu_add(x, ": %d leaves %s", mask_lowest(v), ng == 1 ? "it" : "them");
+        xu_digits(x, same);
+        xu_add(x, " %s in every run that still fits and can only go in ", many ? "are" : "is");
+        xu_cells(x, p.holders, p.nh);
+        xu_add(x, ", which %s ", p.nh == 1 ? "sees" : "all see");
+        xu_cells(x, p.gone, p.ng);
+        xu_add(x, ": ");
+        xu_digits(x, same);
+        xu_add(x, " %s %s", many ? "leave" : "leaves", p.ng == 1 ? "it" : "them");
     }
-    for (int h = 0; h < l->nhouses; h++)
-        for (int k = 0; k < l->houses[h].nout; k++) {
-            int q = l->houses[h].out[k];
-            for (rg_mask g = xu_lost(x, q); g; g &= g - 1) {
-                int key = q * 32 + __builtin_ctz(g), dup = 0;
-                for (int j = 0; j < nsaid && !dup; j++) dup = said[j] == key;
-                rest |= !dup;
+    /* A cell of a house that lost a digit no clause above names there. */
+    int rest = 0;
+    for (int h = 0; h < l->nhouses && !rest; h++)
+        for (int k = 0; k < l->houses[h].nout && !rest; k++) {
+            int c = l->houses[h].out[k];
+            rg_mask lost = xu_lost(x, c);
+            rest = (lost & ~said) != 0;
+            for (rg_mask g = lost & said; g && !rest; g &= g - 1) {
+                placing_of(x, l, g & -g, &q);
+                int found = 0;
+                for (int j = 0; j < q.ng && !found; j++) found = q.gone[j] == c;
+                rest = !found;
             }
         }
     if (rest)
@@ -349,8 +383,14 @@ static void groups(xu *x, const line *l)
                "cells %d apart share one",
                w, l->value, w);
     else
-        xu_add(x, "Any 3 cells in a row on the entropic line take one digit from each group, so "
-                  "cells 3 apart share a group");
+    {
+        xu_add(x, "Any 3 cells in a row on the entropic line take one digit from each group (");
+        for (int g = 0; g < l->ngroups; g++) {
+            xu_add(x, "%s", g ? "; " : "");
+            xu_span(x, l->groups[g]);
+        }
+        xu_add(x, "), so cells 3 apart share a group");
+    }
     int known = k <= l->ngroups && k <= MATCH_MAX;
     for (int p = 0; known && p < k; p++) {
         cls[p] = 0;

@@ -344,27 +344,6 @@ static int arrow_check(const int *values, void *data)
 
 /* ---- Explaining a step ---------------------------------------------------- */
 
-/* "5, 6 and 7", "5 to 17" (a run) or "9 totals from 5 to 17" of the sums in
- * t up to cap. */
-static int totals_text(xu *x, const sumset *t, int cap)
-{
-    int count = 0, lo = -1, hi = -1;
-    for (int v = 0; v <= cap; v++)
-        if (sumset_has(t, v)) count++, hi = v, lo = lo < 0 ? v : lo;
-    if (count <= 5) {
-        for (int v = lo, k = 0; v <= hi && v >= 0; v++)
-            if (sumset_has(t, v)) {
-                k++;
-                xu_add(x, "%s%d", k == 1 ? "" : k == count ? " and " : ", ", v);
-            }
-    } else if (count == hi - lo + 1) {
-        xu_add(x, "%d to %d", lo, hi);
-    } else {
-        xu_add(x, "%d totals from %d to %d", count, lo, hi);
-    }
-    return count;
-}
-
 /* The shafts named: "the shaft r1c2 r1c3" or "its 2 shafts (r1c2 r1c3;
  * r2c2 r3c3)". */
 static void shafts_text(xu *x, const arrow *a)
@@ -419,7 +398,7 @@ static int arrow_explain(rg_why *w, void *data, const rg_mask *before, const rg_
     shafts_text(&x, a);
     if (known) {
         xu_add(&x, ", and only ");
-        int k = totals_text(&x, &target, cap);
+        int k = xu_values(&x, target.w, cap);
         xu_add(&x, " fit%s%s: ", k == 1 ? "s" : "", a->nshaft == 1 ? " both" : " all of them");
     } else {
         xu_add(&x, ": ");

@@ -71,6 +71,25 @@ void xu_span(xu *x, rg_mask digits)
         xu_digits(x, digits);
 }
 
+int xu_values(xu *x, const uint64_t *bits, int cap)
+{
+    int count = 0, lo = -1, hi = -1;
+    for (int v = 0; v <= cap; v++)
+        if (bits[v / 64] >> (v % 64) & 1) count++, hi = v, lo = lo < 0 ? v : lo;
+    if (count <= 5) {
+        for (int v = lo, k = 0; v <= hi && v >= 0; v++)
+            if (bits[v / 64] >> (v % 64) & 1) {
+                k++;
+                xu_add(x, "%s%d", k == 1 ? "" : k == count ? " and " : ", ", v);
+            }
+    } else if (count == hi - lo + 1) {
+        xu_add(x, "%d to %d", lo, hi);
+    } else {
+        xu_add(x, "%d totals from %d to %d", count, lo, hi);
+    }
+    return count;
+}
+
 void xu_set(xu *x, rg_mask set)
 {
     for (int first = 1; set; set &= set - 1, first = 0)

@@ -5,6 +5,7 @@
 #define RG_EXPLAIN_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rulegrid/plugin.h"
 
@@ -35,6 +36,10 @@ void xu_cells(xu *x, const int *cells, int n);
 void xu_digits(xu *x, rg_mask digits);
 /* "1 to 5" for a run of three or more digits, else as xu_digits. */
 void xu_span(xu *x, rg_mask digits);
+/* "5, 6 and 7", "5 to 17" (a run) or "9 totals from 5 to 17": the values
+ * 0..cap whose bits are set in bits (bit v of word v / 64); returns how
+ * many. */
+int xu_values(xu *x, const uint64_t *bits, int cap);
 /* A digit set as a sum: "1+2+6". */
 void xu_set(xu *x, rg_mask set);
 /* "1+9, 2+8 or 3+7", or "N combinations" past max of them. */

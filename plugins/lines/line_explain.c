@@ -21,27 +21,6 @@ static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 static int steps(const line *l) { return l->closed && l->n > 2 ? l->n : l->n - 1; }
 
-/* "5, 6 and 7", "5 to 17" or "9 totals from 5 to 17": the values v of
- * 0..cap with has(v). */
-static int values_text(xu *x, const sumset *t, int cap)
-{
-    int count = 0, lo = -1, hi = -1;
-    for (int v = 0; v <= cap; v++)
-        if (sumset_has(t, v)) count++, hi = v, lo = lo < 0 ? v : lo;
-    if (count <= 5) {
-        for (int v = lo, k = 0; v <= hi && v >= 0; v++)
-            if (sumset_has(t, v)) {
-                k++;
-                xu_add(x, "%s%d", k == 1 ? "" : k == count ? " and " : ", ", v);
-            }
-    } else if (count == hi - lo + 1) {
-        xu_add(x, "%d to %d", lo, hi);
-    } else {
-        xu_add(x, "%d totals from %d to %d", count, lo, hi);
-    }
-    return count;
-}
-
 /* ---- thermo, slow_thermo ---------------------------------------------------- */
 
 /* The floors and ceilings moved: "r1c3 is at least 3; r1c5 at most 7". */
@@ -303,7 +282,7 @@ static void region_sum(xu *x, const line *l)
             for (int k = 0; k < nw; k++) common.w[k] = s ? common.w[k] & seg.w[k] : seg.w[k];
         }
         xu_add(x, ", which can only be ");
-        values_text(x, &common, cap);
+        xu_values(x, common.w, cap);
     }
     xu_add(x, ": ");
     xu_removals(x, l->cells, l->n, ~(rg_mask)0);
@@ -321,7 +300,7 @@ static void double_arrow(xu *x, const line *l)
     xu_add(x, "The ends ");
     xu_cells(x, both, 2);
     xu_add(x, " of the double arrow add up to the sum of the cells between them, and only ");
-    int k = values_text(x, &target, cap);
+    int k = xu_values(x, target.w, cap);
     xu_add(x, " fit%s both: ", k == 1 ? "s" : "");
     xu_removals(x, l->cells, n, ~(rg_mask)0);
     xu_add(x, " (no way of making one of those totals uses them).");
@@ -344,7 +323,7 @@ static void zipper(xu *x, const line *l)
            "Cells the same distance from the middle of the zipper add up to one total%s, and "
            "only ",
            centre >= 0 ? " (the middle cell's digit)" : "");
-    int k = values_text(x, &set, 2 * l->D);
+    int k = xu_values(x, set.w, 2 * l->D);
     xu_add(x, " fit%s%s every pair: ", k == 1 ? "s" : "", centre >= 0 ? " the middle and" : "");
     xu_removals(x, l->cells, n, ~(rg_mask)0);
     xu_add(x, " (no pair makes one of those totals with them).");

@@ -89,6 +89,30 @@ static void outside_text(xu *x, const cage *c, rg_mask required, const char *sep
     }
 }
 
+/* A sum over two cells: a digit d of a fitting combination left one cell
+ * because the other cannot be sum - d: "4 leaves r6c2 (r6c5 cannot be 9)". */
+static void pair_text(xu *x, const cage *c, rg_mask uni)
+{
+    for (int i = 0, k = 0; i < 2; i++) {
+        int a = c->cells[i], b = c->cells[1 - i];
+        rg_mask lost = xu_lost(x, a) & uni, need = 0;
+        if (!lost) continue;
+        for (rg_mask m = lost; m; m &= m - 1) {
+            long want = c->sum - (__builtin_ctz(m) + 1);
+            if (want >= 1 && want <= 32) need |= (rg_mask)1 << (want - 1);
+        }
+        xu_add(x, "%s", k++ ? "; " : "");
+        xu_digits(x, lost);
+        xu_add(x, " %s ", __builtin_popcount(lost) == 1 ? "leaves" : "leave");
+        xu_cells(x, &a, 1);
+        xu_add(x, " (");
+        xu_cells(x, &b, 1);
+        xu_add(x, " cannot be ");
+        xu_either(x, need);
+        xu_add(x, ")");
+    }
+}
+
 /* "Rows 1-3 hold 135", "Column 4 holds 45", "The boxes r1c1-r3c9 hold
  * 90" for the union of o's units; 0 when o names none. */
 static int union_text(xu *x, const dorigin *o)
@@ -198,7 +222,11 @@ int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mas
     }
     int others = 0; /* a cell lost a digit some fitting combination holds */
     for (int i = 0; i < c->n; i++) others |= (xu_lost(&x, c->cells[i]) & uni) != 0;
-    if (others) {
+    if (others && c->n == 2) {
+        xu_add(&x, "%s", sep);
+        pair_text(&x, c, uni);
+        sep = "; ";
+    } else if (others) {
         xu_add(&x, "%s", sep);
         xu_removals(&x, c->cells, c->n, uni);
         xu_add(&x, " (no combination that fits the other cells' candidates allows it)");

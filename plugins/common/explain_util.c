@@ -59,6 +59,13 @@ void xu_cells(xu *x, const int *cells, int n)
 
 void xu_digits(xu *x, rg_mask digits) { add_str(x, x->h->why_digits(x->w, digits)); }
 
+void xu_either(xu *x, rg_mask digits)
+{
+    for (int left = __builtin_popcount(digits) - 1, first = 1; digits;
+         digits &= digits - 1, left--, first = 0)
+        xu_add(x, "%s%d", first ? "" : left ? ", " : " or ", __builtin_ctz(digits) + 1);
+}
+
 void xu_span(xu *x, rg_mask digits)
 {
     if (!digits) return;

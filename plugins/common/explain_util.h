@@ -34,6 +34,8 @@ void xu_add(xu *x, const char *fmt, ...)
 void xu_cells(xu *x, const int *cells, int n);
 /* "1, 4 and 7". */
 void xu_digits(xu *x, rg_mask digits);
+/* "1, 4 or 7". */
+void xu_either(xu *x, rg_mask digits);
 /* "1 to 5" for a run of three or more digits, else as xu_digits. */
 void xu_span(xu *x, rg_mask digits);
 /* "5, 6 and 7", "5 to 17" (a run) or "9 totals from 5 to 17": the values

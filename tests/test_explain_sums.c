@@ -62,6 +62,41 @@ static void expect_in(const rg_puzzle *p, const char *technique, int rule, const
         rg_puzzle_free(p_);                                                                        \
     } while (0)
 
+/* No step of technique in p's explanation. */
+static void expect_none(const char *doc, const char *technique)
+{
+    rg_puzzle *p = t_parse(doc);
+    rg_explainer *e = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_explainer_new(p, NULL, NULL, &e, &err), RG_OK);
+    rg_step st;
+    int r, seen = 0;
+    while ((r = rg_explain_next(e, &st, &err)) == 1) seen |= !strcmp(st.technique, technique);
+    rg_explain_summary sum;
+    rg_explain_summary_get(e, &sum);
+    int status = sum.status;
+    rg_explainer_free(e);
+    rg_puzzle_free(p);
+    assert_int_equal(r, 0);
+    assert_int_not_equal(status, RG_EXPLAIN_CONTRADICTION); /* the givens hold */
+    assert_false(seen);
+}
+
+/* Rules whose cells the givens already satisfy say nothing. */
+static void silent_when_placed(void **state)
+{
+    (void)state;
+    expect_none(DOC4("{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}",
+                     "\"r1c1\": 1, \"r1c2\": 2"),
+                "cage combinations");
+    expect_none(DOC4(LINE("thermo", "\"r1c1\", \"r1c2\""), "\"r1c1\": 1, \"r1c2\": 3"),
+                "thermometer");
+    expect_none(DOC4("{\"type\": \"arrow\", \"bulb\": [\"r1c2\"], \"lines\": [[\"r2c3\"]]}",
+                     "\"r1c2\": 3, \"r2c3\": 3"),
+                "arrow sum");
+}
+
 static void cage_combinations(void **state)
 {
     (void)state;
@@ -256,6 +291,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(renbans, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(totals, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(ends_and_groups, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(silent_when_placed, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpora, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

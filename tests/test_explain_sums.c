@@ -129,7 +129,8 @@ static void derived_sums(void **state)
     rg_puzzle *p = corpus_puzzle("corpus/variants/killer.jsonl", 0);
     expect_in(p, "cage innies", 1,
               (const char *const[]){"Row 5 holds 45 and the cages in or touching it 58",
-                                    "r6c2 r6c5 sum to 13: 4+9, 5+8 or 6+7", "4 leaves r6c2 (r6c5 cannot be 9)",
+                                    "r6c2 r6c5 sum to 13: 4+9, 5+8 or 6+7",
+                                    "4 leaves r6c2 (r6c5 cannot be 9)",
                                     "1, 2 and 3 cannot be in them", NULL});
     expect_in(
         p, "cage innies and outies", 1,

@@ -361,8 +361,7 @@ static void groups(xu *x, const line *l)
                "Any %d cells in a row on the modular line have different remainders mod %d, so "
                "cells %d apart share one",
                w, l->value, w);
-    else
-    {
+    else {
         xu_add(x, "Any 3 cells in a row on the entropic line take one digit from each group (");
         for (int g = 0; g < l->ngroups; g++) {
             xu_add(x, "%s", g ? "; " : "");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arrows.h"
+#include "explain_util.h"
 #include "linsum.h"
 #include "masks.h"
 #include "rulegrid/plugin.h"
@@ -341,12 +342,88 @@ static int arrow_check(const int *values, void *data)
     return 1;
 }
 
+/* ---- Explaining a step ---------------------------------------------------- */
+
+/* The shafts named: "the shaft r1c2 r1c3" or "its 2 shafts (r1c2 r1c3;
+ * r2c2 r3c3)". */
+static void shafts_text(xu *x, const arrow *a)
+{
+    xu_add(x, a->nshaft == 1 ? "the shaft " : "each of its %d shafts (", a->nshaft);
+    for (int s = 0; s < a->nshaft && s < 4; s++) {
+        xu_add(x, "%s", s ? "; " : "");
+        xu_cells(x, a->shaft[s], a->len[s]);
+    }
+    if (a->nshaft > 4) xu_add(x, "; ...");
+    if (a->nshaft > 1) xu_add(x, ")");
+}
+
+/* The totals bulb and shafts could all make before the step (as
+ * arrow_propagate finds them), or nothing known (returns 0: bounds mode). */
+static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int *capp)
+{
+    long cap = 0;
+    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
+    for (int s = 0; s < a->nshaft; s++) {
+        long smax = 0;
+        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
+        if (smax < cap) cap = smax;
+    }
+    if (a->nbulb >= MAX_BULB || cap >= SUMSET_WORDS * 64) return 0;
+    int nw = (int)cap / 64 + 1;
+    sumset part, sums[SUMSET_SUPPORT_CELLS];
+    bulb_values(a, dom, (int)cap, nw, target);
+    for (int s = 0; s < a->nshaft; s++) {
+        if (a->groups)
+            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+        else
+            sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
+        for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];
+    }
+    *capp = (int)cap;
+    return 1;
+}
+
+/* "The bulb r1c1 equals the sum along the shaft r1c2 r1c3, and only 5, 6
+ * and 7 fit both: 8 and 9 leave r1c1, 1 leaves r1c3." */
+static int arrow_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const arrow *a = data;
+    xu x;
+    if (!xu_begin(&x, arrows_host, w, before, after)) return RG_OK;
+    sumset target;
+    int cap = 0, known = arrow_totals(a, before, &target, &cap);
+    xu_add(&x, "The %s ", a->nbulb == 1 ? "bulb" : "pill (read as a number)");
+    xu_cells(&x, a->bulb, a->nbulb);
+    xu_add(&x, " equals the sum along ");
+    shafts_text(&x, a);
+    if (known) {
+        xu_add(&x, ", and only ");
+        int k = xu_values(&x, target.w, cap);
+        xu_add(&x, " fit%s%s: ", k == 1 ? "s" : "", a->nshaft == 1 ? " both" : " all of them");
+    } else {
+        xu_add(&x, ": ");
+    }
+    int total = a->nbulb, n = 0;
+    for (int s = 0; s < a->nshaft; s++) total += a->len[s];
+    int *cells = malloc((size_t)total * sizeof *cells);
+    if (!cells) return RG_E_NOMEM;
+    for (int i = 0; i < a->nbulb; i++) cells[n++] = a->bulb[i];
+    for (int s = 0; s < a->nshaft; s++)
+        for (int k = 0; k < a->len[s]; k++) cells[n++] = a->shaft[s][k];
+    xu_removals(&x, cells, n, ~(rg_mask)0);
+    free(cells);
+    xu_add(&x, " (no way of making %s uses them).",
+           known ? "one of those totals" : "a total both sides reach");
+    return xu_end(&x, "arrow sum");
+}
+
 static const rg_propagator arrow_prop = {.size = sizeof(rg_propagator),
                                          .name = "arrow",
                                          .family = "arrows",
                                          .cost = RG_COST_LINEAR,
                                          .propagate = arrow_propagate,
-                                         .check = arrow_check};
+                                         .check = arrow_check,
+                                         .explain = arrow_explain};
 
 static void name_cell(const rg_build *b, int cell, char *buf, size_t n)
 {

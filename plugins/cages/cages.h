@@ -19,6 +19,17 @@
  * the plugin's files reach it directly, not through the GOT. */
 extern const rg_host *cages_host __attribute__((visibility("hidden")));
 
+/* Where a derived sum comes from, for its explanation (cages_derive.c):
+ * innies, outies or their mixture over a union of units (k of them, the
+ * kind of the first, the first cell of the first and the last of the
+ * last: the corners of its rectangle for a run of rows, columns or boxes),
+ * or linear algebra over the units and cages (the other fields 0). */
+enum { FROM_NONE, FROM_INNIES, FROM_OUTIES, FROM_MIXED, FROM_ALGEBRA };
+typedef struct dorigin {
+    int how, k, kind, first, last;
+    long units, cages; /* what the units hold; the sums of the cages counted */
+} dorigin;
+
 /* A sum over cells that hold distinct digits: a cage of the document, or a
  * sum derived over cells of one house. */
 typedef struct cage {
@@ -26,10 +37,11 @@ typedef struct cage {
     int n, D;
     int has_sum;
     long sum;
-    int nsets;     /* -1: bounds mode */
-    rg_mask *sets; /* nsets masks of n distinct digits summing to sum */
-    int dp;        /* by sets of digits (cage_propagate_dp) */
-    int mark;      /* index of the cage's mark (the first cage derives sums) */
+    int nsets;      /* -1: bounds mode */
+    rg_mask *sets;  /* nsets masks of n distinct digits summing to sum */
+    int dp;         /* by sets of digits (cage_propagate_dp) */
+    int mark;       /* index of the cage's mark (the first cage derives sums) */
+    dorigin origin; /* a derived sum's */
     /* Houses holding two or more cells of the cage: the cage cells in each
      * (bits by index into cells) and the house cells outside the cage. */
     int nh;
@@ -53,13 +65,19 @@ int cages_count_sets(rg_build *b, int D, int k, long s, int cap);
 int cages_add_sum(rg_build *b, rg_rule *r, cage *c);
 /* A sum derived over the n cells (one house holds them all) making total:
  * the same propagator, whose check the houses and cages make. */
-int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total);
+int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
+                      const dorigin *origin);
 /* In link: the houses holding two or more cells of c and some cell outside
  * it, where a digit the sum needs leaves the outside cells. */
 int cages_house_lists(rg_build *b, rg_rule *r, cage *c);
 /* The check of derived rules: always 1, since they follow from the houses
  * and cages, whose own checks decide every assignment. */
 int cages_holds(const int *values, void *data);
+
+/* The explain hooks of the sum propagators (cages_explain.c): a cage or a
+ * sum derived over one house (data: a cage), a derived signed sum (a dsum). */
+int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
+int cages_explain_signed(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
 
 /* ---- cages_derive.c: sums derived from the units and sum cages ----------- */
 
@@ -99,6 +117,10 @@ typedef struct derive {
      * first_sum[first_off[c] .. first_off[c+1]-1], ascending. */
     int *first_off, *first_sum;
     int *ucells, *tcells, *tsign; /* scratch: the union's cells; a sum's terms */
+    /* The origin of the sums being derived (how, k, units, cages) and the
+     * units of the union (NULL for linear algebra). */
+    dorigin o;
+    const int *ohouses;
 } derive;
 
 /* Run once, by the first sum cage's link: derives sums from the units and
@@ -112,6 +134,7 @@ int cages_derive(rg_build *b, rg_rule *r);
 typedef struct dsum {
     lsum L;
     int *cells;
+    dorigin origin;
 } dsum;
 
 /* The propagator of the signed sum ds, its groups made. */

@@ -219,6 +219,21 @@ static int note_derived(rg_build *b, derive *dv, const int *key, int n, int mixe
     return 1;
 }
 
+/* The origin of the sum being derived: dv->o with the kind and corners
+ * of its union (dv->ohouses, k of them). */
+static dorigin origin_of(rg_build *b, const derive *dv)
+{
+    dorigin o = dv->o;
+    if (!dv->ohouses || o.k < 1) return o;
+    const int *hc;
+    int hn, kind;
+    cages_host->house(b, dv->ohouses[0], &hc, &hn, &o.kind);
+    o.first = hc[0];
+    cages_host->house(b, dv->ohouses[o.k - 1], &hc, &hn, &kind);
+    o.last = hc[hn - 1];
+    return o;
+}
+
 /* Adds the derived sum: sign[i] * digit of cells[i] over i makes total. */
 static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, const int *sign,
                        int n, long total)
@@ -235,7 +250,8 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     if (fresh < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (!fresh) return RG_OK;
     int d = dv->ndone - 1;
-    if (dv->doneset[d]) return cages_add_derived(b, r, dv->done[d], n, dv->D, total);
+    dorigin o = origin_of(b, dv);
+    if (dv->doneset[d]) return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
     dsum *ds = cages_host->alloc(b, sizeof *ds);
     int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
     if (!ds || !dc) return cages_host->error(b, r, NULL, "out of memory");
@@ -245,6 +261,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         ts[i] = mixed && (key[i] & 1) ? -1 : 1;
     }
     ds->cells = dc;
+    ds->origin = o;
     ds->L.total = total;
     if (dsum_group(b, tc, ts, n, dv->D, ds) < 0)
         return cages_host->error(b, r, NULL, "out of memory");
@@ -333,8 +350,13 @@ static int derive_union(rg_build *b, rg_rule *r, derive *dv, const int *houses, 
         int g = dv->cage_of[cells[i]];
         if (g < 0 || dv->nin[g] < dv->clen[g]) tc[n] = cells[i], ts[n++] = 1;
     }
+    dv->ohouses = houses;
+    dv->o = (dorigin){.how = FROM_INNIES, .k = k, .units = total, .cages = inner};
     if (n) rc = add_derived(b, r, dv, tc, ts, n, total - inner);
+    dv->o.how = FROM_OUTIES;
+    dv->o.cages = inner + parts;
     if (rc == RG_OK && !nloose) rc = derive_parts(b, r, dv, nc, 0, parts - (total - inner), nloose);
+    dv->o.how = FROM_MIXED;
     if (rc == RG_OK) rc = derive_parts(b, r, dv, nc, 1, total - inner, nloose);
     for (int i = 0; i < nc; i++) dv->inu[cells[i]] = 0;
     return rc;
@@ -498,6 +520,8 @@ static int derive_linear(rg_build *b, rg_rule *r, derive *dv)
         sums[n++] = (long)dv->D * (dv->D + 1) / 2;
     }
     linear_ctx lc = {b, r, dv, RG_OK};
+    dv->ohouses = NULL;
+    dv->o = (dorigin){.how = FROM_ALGEBRA};
     int rc = lineq_derive(dv->N, sets, lens, sums, n, linear_emit, &lc);
     if (lc.rc != RG_OK) return lc.rc;
     return rc < 0 ? cages_host->error(b, r, NULL, "out of memory") : RG_OK;

@@ -55,7 +55,8 @@ static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
                                         .family = "cages",
                                         .cost = RG_COST_GLOBAL,
                                         .propagate = dsum_propagate,
-                                        .check = cages_holds};
+                                        .check = cages_holds,
+                                        .explain = cages_explain_signed};
 
 int cages_add_signed(rg_build *b, dsum *ds)
 {

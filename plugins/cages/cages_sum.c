@@ -303,13 +303,15 @@ static const rg_propagator cage_prop = {.size = sizeof(rg_propagator),
                                         .family = "cages",
                                         .cost = RG_COST_LINEAR,
                                         .propagate = cage_propagate,
-                                        .check = cage_check};
+                                        .check = cage_check,
+                                        .explain = cages_explain_sum};
 static const rg_propagator derived_prop = {.size = sizeof(rg_propagator),
                                            .name = "cage_innies",
                                            .family = "cages",
                                            .cost = RG_COST_LINEAR,
                                            .propagate = cage_propagate,
-                                           .check = cages_holds};
+                                           .check = cages_holds,
+                                           .explain = cages_explain_sum};
 
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)
@@ -355,7 +357,8 @@ int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
     return cages_host->add_propagator(b, &cage_prop, c, c->cells, c->n, RG_EV_DOMAIN);
 }
 
-int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total)
+int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
+                      const dorigin *origin)
 {
     cage *c = cages_host->alloc(b, sizeof *c);
     if (!c) return cages_host->error(b, r, NULL, "out of memory");
@@ -365,6 +368,7 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     c->has_sum = 1;
     c->sum = total;
     c->mark = -1;
+    c->origin = *origin;
     int rc = make_sets(b, r, c);
     if (rc == RG_OK) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;

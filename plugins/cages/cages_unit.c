@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cages.h"
+#include "explain_util.h"
 #include "linsum.h"
 #include "match.h"
 
@@ -426,12 +427,69 @@ static int unit_propagate(rg_space *sp, void *data)
     return keep_supported(sp, u, &us);
 }
 
+/* ---- Explaining a step (cages_explain.c has the sums') -------------------- */
+
+/* "Row 4", "Column 3", "The box r1c1-r3c3" or "The house of r1c1 ..." for
+ * the unit of the n cells. */
+static void unit_name(xu *x, const int *cells, int n)
+{
+    int r0 = 1 << 30, r1 = -1, c0 = 1 << 30, c1 = -1, row, col;
+    for (int i = 0; i < n; i++) {
+        if (!xu_pos(x, cells[i], &row, &col)) return;
+        r0 = row < r0 ? row : r0, r1 = row > r1 ? row : r1;
+        c0 = col < c0 ? col : c0, c1 = col > c1 ? col : c1;
+    }
+    if (r0 == r1)
+        xu_add(x, "Row %d", r0);
+    else if (c0 == c1)
+        xu_add(x, "Column %d", c0);
+    else if ((r1 - r0 + 1) * (c1 - c0 + 1) == n)
+        xu_add(x, "The box r%dc%d-r%dc%d", r0, c0, r1, c1);
+    else
+        xu_add(x, "The region at r%dc%d", r0, c0);
+}
+
+/* Long: the unit's cells gathered, then one sentence of its groups and one
+ * of what left which cell. */
+static int unit_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const unitc *u = data;
+    xu x;
+    if (!xu_begin(&x, cages_host, w, before, after)) return RG_OK;
+    int cells[MATCH_MAX + UNIT_GROUPS * UNIT_CELLS], n = 0, nall;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].n && n < MATCH_MAX; i++) cells[n++] = u->g[k].cells[i];
+    for (int i = 0; i < u->nrest && n < MATCH_MAX; i++) cells[n++] = u->rest[i];
+    nall = n;
+    for (int k = 0; k < u->ng; k++)
+        for (int i = 0; i < u->g[k].nout; i++) cells[nall++] = u->g[k].out[i];
+    unit_name(&x, cells, n);
+    xu_add(&x, " holds each digit once, so its cages and sums (");
+    for (int k = 0; k < u->ng && k < 4; k++) {
+        const ugroup *g = &u->g[k];
+        xu_add(&x, "%s%d on ", k ? "; " : "", g->nsets ? lsum_setsum(g->sets[0]) : 0);
+        xu_cells(&x, g->cells, g->n);
+        if (g->nout) {
+            xu_add(&x, " + ");
+            xu_cells(&x, g->out, g->nout);
+            xu_add(&x, " outside it");
+        }
+    }
+    if (u->ng > 4) xu_add(&x, "; %d more", u->ng - 4);
+    xu_add(&x, ")%s share out the digits", u->nrest ? " and its other cells" : "");
+    xu_add(&x, ": ");
+    xu_removals(&x, cells, nall, ~(rg_mask)0);
+    xu_add(&x, " (no such split of the digits allows it).");
+    return xu_end(&x, "cages in a house");
+}
+
 static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .name = "cage_unit",
                                         .family = "cages",
                                         .cost = RG_COST_QUADRATIC,
                                         .propagate = unit_propagate,
-                                        .check = cages_holds};
+                                        .check = cages_holds,
+                                        .explain = unit_explain};
 
 /* The part inside the unit (its cells marked in dv->inu) of sum cage g,
  * which sticks out, as a group of u with the cells outside, when its sets

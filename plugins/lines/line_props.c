@@ -706,7 +706,7 @@ static int check_double_arrow(const int *values, void *data)
 #define PROP(name_, cost_, prop_, check_)                                                          \
     {                                                                                              \
         .size = sizeof(rg_propagator), .name = (name_), .family = "lines", .cost = (cost_),        \
-        .propagate = (prop_), .check = (check_)                                                    \
+        .propagate = (prop_), .check = (check_), .explain = lines_explain                          \
     }
 
 static const rg_propagator props[LINE_KINDS] = {
@@ -725,7 +725,8 @@ static const rg_propagator props[LINE_KINDS] = {
                      .cost = RG_COST_LINEAR,
                      .propagate = prop_zipper,
                      .check = check_zipper,
-                     .flags = RG_PROPAGATOR_CHANGES},
+                     .flags = RG_PROPAGATOR_CHANGES,
+                     .explain = lines_explain},
     [LINE_BETWEEN] = PROP("between", RG_COST_LINEAR, prop_ends, check_ends),
     [LINE_LOCKOUT] = PROP("lockout", RG_COST_LINEAR, prop_ends, check_ends),
     [LINE_DOUBLE_ARROW] =
@@ -737,7 +738,8 @@ static const rg_propagator renban_houses = {.size = sizeof(rg_propagator),
                                             .family = "lines",
                                             .cost = RG_COST_LINEAR,
                                             .propagate = prop_renban_houses,
-                                            .check = check_renban};
+                                            .check = check_renban,
+                                            .explain = lines_explain};
 
 int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
 {

@@ -63,6 +63,9 @@ int lines_add(rg_build *b, line *l);
  * watch[0..n): the line's cells, then the other cells of its units. */
 int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n);
 
+/* The explain hook of every line kind (line_explain.c). */
+int lines_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
+
 /* The generate hook (lines_gen.c). */
 int lines_generate(rg_gen *g, const int *solution);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "pairop.h"
+#include "why_util.h"
 
 static const rg_host *host;
 
@@ -145,6 +146,7 @@ const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param)
 typedef struct pair {
     const rg_pairop_table *t;
     int a, c;
+    rg_pairop_why why;
 } pair;
 
 /* Arc consistency in one pass: after b keeps only digits supported by dom_a,
@@ -183,7 +185,167 @@ static int pair_check(const int *values, void *data)
     return (int)((p->t->ab[x - 1] >> (y - 1)) & 1u);
 }
 
-int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family)
+/* ---- Explaining a step of the pair propagator ----------------------------------- */
+
+/* "r1c1 and r1c2 are consecutive": what op / param says of the pair. */
+static void op_phrase(wu_text *t, const pair *p)
+{
+    long v = p->why.param;
+    if (p->why.op == RG_OP_LESS || p->why.op == RG_OP_LESS_EQUAL) {
+        wu_cells(t, &p->c, 1);
+        wu_add(t, p->why.op == RG_OP_LESS ? " is greater than " : " is at least ");
+        wu_cells(t, &p->a, 1);
+        return;
+    }
+    wu_cells(t, &p->a, 1);
+    wu_add(t, " and ");
+    wu_cells(t, &p->c, 1);
+    switch (p->why.op) {
+    case RG_OP_EQUAL: wu_add(t, " are equal"); break;
+    case RG_OP_CONSECUTIVE: wu_add(t, " are consecutive"); break;
+    case RG_OP_NOT_CONSECUTIVE: wu_add(t, " are not consecutive"); break;
+    case RG_OP_DIFFERENCE: wu_add(t, " differ by %ld", v); break;
+    case RG_OP_NOT_DIFFERENCE: wu_add(t, " do not differ by %ld", v); break;
+    case RG_OP_DIFFERENCE_AT_LEAST: wu_add(t, " differ by at least %ld", v); break;
+    case RG_OP_DIFFERENCE_AT_MOST: wu_add(t, " differ by at most %ld", v); break;
+    case RG_OP_RATIO:
+        if (v == 2)
+            wu_add(t, " are a digit and its double");
+        else
+            wu_add(t, " are a digit and %ld times it", v);
+        break;
+    case RG_OP_NOT_RATIO: wu_add(t, " are not a digit and %ld times it", v); break;
+    case RG_OP_SUM: wu_add(t, " sum to %ld", v); break;
+    case RG_OP_NOT_SUM: wu_add(t, " do not sum to %ld", v); break;
+    case RG_OP_PRODUCT: wu_add(t, " multiply to %ld", v); break;
+    case RG_OP_NOT_PRODUCT: wu_add(t, " do not multiply to %ld", v); break;
+    case RG_OP_SAME_PARITY: wu_add(t, " are both odd or both even"); break;
+    case RG_OP_DIFFERENT_PARITY: wu_add(t, " are one odd and one even"); break;
+    default: wu_add(t, " hold a pair of digits the rule allows"); break;
+    }
+}
+
+/* The relations a negative constraint may rule out between neighbours. */
+static const struct {
+    const char *clue, *phrase;
+    int op;
+    long param;
+} named[] = {
+    {"white dot", "are not consecutive", RG_OP_CONSECUTIVE, 0},
+    {"black dot", "are not a digit and its double", RG_OP_RATIO, 2},
+    {"X", "do not sum to 10", RG_OP_SUM, 10},
+    {"V", "do not sum to 5", RG_OP_SUM, 5},
+};
+#define NNAMED (int)(sizeof named / sizeof named[0])
+
+/* Bit i: the table rules out every pair of named[i]. */
+static unsigned ruled_out(const rg_pairop_table *t)
+{
+    unsigned out = 0;
+    for (int i = 0; i < NNAMED; i++) {
+        int all = 1;
+        for (int x = 1; x <= t->digits && all; x++)
+            for (int y = 1; y <= t->digits && all; y++)
+                if (rg_pairop_holds(named[i].op, named[i].param, x, y))
+                    all = !(t->ab[x - 1] >> (y - 1) & 1u);
+        if (all) out |= 1u << i;
+    }
+    return out;
+}
+
+/* The named relations (of those in `out`) that rule out every digit of
+ * gone beside each digit of other; 0 when some pair is left unexplained. */
+static unsigned reasons(unsigned out, rg_mask gone, rg_mask other, unsigned *used)
+{
+    for (rg_mask g = gone; g; g &= g - 1)
+        for (rg_mask o = other; o; o &= o - 1) {
+            int x = __builtin_ctz(g) + 1, y = __builtin_ctz(o) + 1, hit = 0;
+            for (int i = 0; i < NNAMED; i++)
+                if ((out >> i & 1u) && rg_pairop_holds(named[i].op, named[i].param, x, y)) {
+                    *used |= 1u << i;
+                    hit = 1;
+                }
+            if (!hit) return 0;
+        }
+    return 1;
+}
+
+/* "No white dot or X between r1c1 and r1c2, so they are not consecutive and
+ * do not sum to 10" when those explain every removal; else a plain lead. */
+static void negative_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after)
+{
+    unsigned out = ruled_out(p->t), used = 0;
+    int ok = reasons(out, before[p->c] & ~after[p->c], before[p->a], &used) &&
+             reasons(out, before[p->a] & ~after[p->a], after[p->c], &used) && used;
+    if (!ok) {
+        wu_add(t, "No clue is drawn between ");
+        wu_cells(t, &p->a, 1);
+        wu_add(t, " and ");
+        wu_cells(t, &p->c, 1);
+        wu_add(t, ", so the negative constraint rules out the pairs such a clue would mark");
+        return;
+    }
+    int k = 0, n = __builtin_popcount(used);
+    wu_add(t, "No ");
+    for (int i = 0; i < NNAMED; i++)
+        if (used >> i & 1u) wu_add(t, "%s%s", k++ ? (k == n ? " or " : ", ") : "", named[i].clue);
+    wu_add(t, " between ");
+    wu_cells(t, &p->a, 1);
+    wu_add(t, " and ");
+    wu_cells(t, &p->c, 1);
+    wu_add(t, ", so they");
+    k = 0;
+    for (int i = 0; i < NNAMED; i++)
+        if (used >> i & 1u)
+            wu_add(t, "%s%s", k++ ? (k == n ? " and " : ", ") : " ", named[i].phrase);
+}
+
+/* "r1c1 is 3 or 5 beside r1c2's 4" or "beside r1c2's 4, 5 or 6, r1c1
+ * cannot be 1 or 9": cell x lost gone (kept what is left) opposite y. */
+static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask other)
+{
+    if (other && !(other & (other - 1))) {
+        wu_cells(t, &x, 1);
+        wu_add(t, " is ");
+        wu_digits(t, kept, "or");
+        wu_add(t, " beside ");
+        wu_cells(t, &y, 1);
+        wu_add(t, "'s %d", __builtin_ctz(other) + 1);
+        return;
+    }
+    wu_add(t, "beside ");
+    wu_cells(t, &y, 1);
+    wu_add(t, "'s ");
+    wu_digits(t, other, "or");
+    wu_add(t, ", ");
+    wu_cells(t, &x, 1);
+    wu_add(t, " cannot be ");
+    wu_digits(t, gone, "or");
+}
+
+/* The propagator narrows c against a's domain, then a against c's new one:
+ * the text follows that order. */
+static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const pair *p = data;
+    if (!wu_ready(host)) return RG_OK;
+    wu_text t;
+    wu_start(&t, host, w);
+    if (p->why.op == RG_OP_COMBINED)
+        negative_lead(&t, p, before, after);
+    else
+        op_phrase(&t, p);
+    rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
+    wu_add(&t, ": ");
+    if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a]);
+    if (gc && ga) wu_add(&t, "; then ");
+    if (ga) detail(&t, p->a, after[p->a], ga, p->c, after[p->c]);
+    wu_add(&t, ".");
+    return wu_finish(&t, p->why.technique);
+}
+
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                  const rg_pairop_why *why)
 {
     rg_board_info bi;
     host->board(b, &bi);
@@ -203,19 +365,22 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     p->t = t;
     p->a = a;
     p->c = c;
+    p->why = why ? *why : (rg_pairop_why){"pair relation", RG_OP_COMBINED, 0};
     rg_propagator def = {.size = sizeof(rg_propagator),
                          .name = "pair",
                          .family = family,
                          .cost = RG_COST_BINARY,
                          .propagate = pair_propagate,
-                         .check = pair_check};
+                         .check = pair_check,
+                         .explain = pair_explain};
     int watch[2] = {a, c};
     return host->add_propagator(b, &def, p, watch, 2, RG_EV_DOMAIN);
 }
 
-int rg_pairop_add_op(rg_build *b, int op, const rg_pairop_table *t, int a, int c,
-                     const char *family)
+int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
+                     const char *family, const char *technique)
 {
     if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
-    return rg_pairop_add(b, t, a, c, family);
+    rg_pairop_why why = {technique, op, param};
+    return rg_pairop_add(b, t, a, c, family, &why);
 }

@@ -4,6 +4,7 @@
 #include "corners.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
+#include "why_util.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *corners_host;
@@ -79,6 +80,91 @@ static int quad_check(const int *values, void *data)
     return missing <= empty;
 }
 
+/* ---- Explaining a step of the quadruple propagator ----------------------------- */
+
+/* The required digits but one copy of skip (0: none), "1, 3 and 3". */
+static void need_list(wu_text *t, const quad *q, int skip)
+{
+    int n = 0, k0 = -1;
+    for (int k = 0; k < q->nneed; k++)
+        if (q->need[k] == skip && k0 < 0)
+            k0 = k;
+        else
+            n++;
+    for (int k = 0, i = 0; k < q->nneed; k++) {
+        if (k == k0) continue;
+        i++;
+        wu_add(t, "%s%d", i == 1 ? "" : i == n ? " and " : ", ", q->need[k]);
+    }
+}
+
+/* A listed digit (needed once) that only cell i of the block can take. */
+static int only_place(const quad *q, const rg_mask *before, int i)
+{
+    for (int k = 0; k < q->nneed; k++) {
+        int d = q->need[k], places = 0;
+        if ((k > 0 && q->need[k - 1] == d) || (k + 1 < q->nneed && q->need[k + 1] == d)) continue;
+        for (int j = 0; j < 4; j++) places += (before[q->cells[j]] >> (d - 1) & 1u) != 0;
+        if (places == 1 && (before[q->cells[i]] >> (d - 1) & 1u)) return d;
+    }
+    return 0;
+}
+
+/* What cell i lost, and why; full: the listed digits fill the block. */
+static void quad_cell(wu_text *t, const quad *q, int i, rg_mask gone, rg_mask listed, int full,
+                      const rg_mask *before, const rg_mask *after)
+{
+    int c = q->cells[i], d = only_place(q, before, i);
+    if (d && after[c] == (rg_mask)1 << (d - 1)) {
+        wu_add(t, "only ");
+        wu_cells(t, &c, 1);
+        wu_add(t, " can take the %d, so it is %d", d, d);
+        return;
+    }
+    rg_mask other = gone & ~listed;
+    if (other && !full) {
+        wu_cells(t, &c, 1);
+        wu_add(t, " cannot be ");
+        wu_digits(t, other, "or");
+        wu_add(t, ", as ");
+        need_list(t, q, 0);
+        wu_add(t, " would not all fit in the other three cells");
+        if (gone & listed) wu_add(t, "; ");
+    }
+    for (rg_mask m = gone & listed; m; m &= m - 1) {
+        int x = __builtin_ctz(m) + 1;
+        wu_cells(t, &c, 1);
+        wu_add(t, " cannot be %d, as ", x);
+        need_list(t, q, x);
+        wu_add(t, " would not then all fit in the other three cells%s", m & (m - 1) ? "; " : "");
+    }
+}
+
+static int quad_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const quad *q = data;
+    if (!wu_ready(corners_host)) return RG_OK;
+    rg_mask listed = 0;
+    for (int k = 0; k < q->nneed; k++) listed |= (rg_mask)1 << (q->need[k] - 1);
+    int full = q->nneed == 4, said = 0;
+    wu_text t;
+    wu_start(&t, corners_host, w);
+    wu_cells(&t, q->cells, 4);
+    wu_add(&t, " must hold ");
+    need_list(&t, q, 0);
+    wu_add(&t, full ? ", so no other digit fits in them" : "");
+    for (int i = 0; i < 4; i++) {
+        int c = q->cells[i];
+        rg_mask gone = before[c] & ~after[c];
+        if (full && !(gone & listed) && !only_place(q, before, i)) continue;
+        if (!gone) continue;
+        wu_add(&t, "%s", said++ ? "; " : ": ");
+        quad_cell(&t, q, i, gone, listed, full, before, after);
+    }
+    wu_add(&t, ".");
+    return wu_finish(&t, "quadruple");
+}
+
 static int read_block(rg_build *b, rg_rule *r, const int **cells)
 {
     int n;
@@ -119,8 +205,9 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
         if (!t) return corners_host->error(b, r, NULL, "out of memory");
         /* Orthogonal neighbours differ; the diagonals then agree. */
         static const int sides[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+        rg_pairop_why why = {"battenburg", RG_OP_DIFFERENT_PARITY, 0};
         for (int i = 0; i < 4 && rc == RG_OK; i++)
-            rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners");
+            rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners", &why);
         return rc;
     }
     quad *q = corners_host->alloc(b, sizeof *q);
@@ -140,7 +227,8 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
                          .family = "corners",
                          .cost = RG_COST_LINEAR,
                          .propagate = quad_propagate,
-                         .check = quad_check};
+                         .check = quad_check,
+                         .explain = quad_explain};
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 

@@ -708,21 +708,33 @@ static int rossini_check(const int *values, void *data)
 
 /* ---- Explaining a step ------------------------------------------------------------ */
 
-/* " nor 1 or 9 in r3c5": what each cell of the line lost (removed digits,
- * then the cell), the first without "nor". Returns how many cells. */
+/* " 5 in r3c4, nor 1 or 9 in r3c5 r3c6": what the cells of the line lost,
+ * cells that lost the same digits together, the first without "nor".
+ * Returns how many groups were written after the first `said`. */
 static int gone_list(wu_text *t, const int *cells, int n, const rg_mask *before,
                      const rg_mask *after, int said)
 {
+    int group[LINE_MAX];
+    unsigned char done[LINE_MAX] = {0};
     for (int k = 0; k < n; k++) {
         rg_mask gone = before[cells[k]] & ~after[cells[k]];
-        if (!gone) continue;
+        if (!gone || done[k]) continue;
+        int m = 0;
+        for (int j = k; j < n; j++)
+            if (!done[j] && (before[cells[j]] & ~after[cells[j]]) == gone) {
+                group[m++] = cells[j];
+                done[j] = 1;
+            }
         wu_add(t, said++ ? ", nor " : " ");
         wu_digits(t, gone, "or");
         wu_add(t, " in ");
-        wu_cells(t, &cells[k], 1);
+        wu_cells(t, group, m);
     }
     return said;
 }
+
+/* "a 7", "an 8". */
+static const char *article(int d) { return d == 8 || d == 11 || d == 18 ? "an" : "a"; }
 
 /* The closing sentence every outside clue may fall back on: what no
  * filling of the line that fits the candidates (before the step) allows. */
@@ -920,14 +932,14 @@ static int killer_off(wu_text *t, const line_rule *L, const rg_mask *before, con
         for (int i = 0; i < L->n; i++)
             if (g[e].at[i / 64] >> (i % 64) & 1) cells[k++] = L->cells[i];
         if (g[e].n) {
-            wu_add(t, "; the sum needs a %d in ", g[e].d);
+            wu_add(t, "; the sum needs %s %d in ", article(g[e].d), g[e].d);
             wu_cells(t, cells, k);
             wu_add(t, ", which share a house with ");
         } else {
             wu_add(t,
-                   "; every filling that fits puts a %d on the line in a cell that shares a "
+                   "; every filling that fits puts %s %d on the line in a cell that shares a "
                    "house with ",
-                   g[e].d);
+                   article(g[e].d), g[e].d);
         }
         wu_cells(t, group, m);
         wu_add(t, ": %d leaves %s", g[e].d, m > 1 ? "them" : "it");

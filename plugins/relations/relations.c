@@ -22,11 +22,11 @@ static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL
 
 /* The operator, parameter and mark key of an edge kind. */
 /* The technique each edge kind's steps are explained as (docs/techniques-clues.md). */
-static const char *edge_technique(int kind, int op, long param)
+static const char *edge_technique(int kind, int op)
 {
     switch (kind) {
     case K_KROPKI: return op == RG_OP_CONSECUTIVE ? "white dot" : "black dot";
-    case K_XV: return param == 10 ? "x" : "v";
+    case K_XV: return "xv";
     case K_DIFFERENCE: return "difference";
     case K_RATIO: return "ratio";
     case K_PRODUCT: return "product";
@@ -96,7 +96,7 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
     if (!t) return relations_host->error(b, r, NULL, "out of memory");
-    rg_pairop_why why = {edge_technique(kind, op, param), op, param};
+    rg_pairop_why why = {edge_technique(kind, op), op, param};
     if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations", &why);
     return rg_pairop_add(b, t, cells[0], cells[1], "relations", &why);
 }

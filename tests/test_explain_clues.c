@@ -184,6 +184,13 @@ static void negatives(void **state)
           "No X or V between r5c4 and r5c5, so they do not sum to 10 and do not sum to 5: r5c4 is "
           "1, 4, 5, 6, 8 or 9 beside r5c5's 3.",
           NULL);
+    fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"negative\", \"of\": \"sum\", "
+                         "\"sum\": 7}, {\"type\": \"negative\", \"of\": \"difference\", "
+                         "\"value\": 3}], \"givens\": {\"r5c5\": 2}}",
+          "negative constraint", 1, "between r5c4 and r5c5",
+          "No sum clue of 7 or difference clue of 3 between r5c4 and r5c5, so they do not sum to 7 "
+          "and do not differ by 3: r5c4 is 1, 3, 4, 6, 7, 8 or 9 beside r5c5's 2.",
+          NULL);
     fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"negative\", \"of\": \"rossini\"}], "
                          "\"givens\": {\"r1c1\": 2, \"r1c2\": 5}}",
           "negative constraint", 1, "No rossini arrow marks r1c1 r1c2 r1c3",

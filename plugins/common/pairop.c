@@ -225,46 +225,95 @@ static void op_phrase(wu_text *t, const pair *p)
     }
 }
 
-/* The relations a negative constraint may rule out between neighbours. */
-static const struct {
-    const char *clue, *phrase;
-    int op;
-    long param;
-} named[] = {
-    {"white dot", "are not consecutive", RG_OP_CONSECUTIVE, 0},
-    {"black dot", "are not a digit and its double", RG_OP_RATIO, 2},
-    {"X", "do not sum to 10", RG_OP_SUM, 10},
-    {"V", "do not sum to 5", RG_OP_SUM, 5},
-};
-#define NNAMED (int)(sizeof named / sizeof named[0])
+/* The clues a negative constraint names when a pair has no list: the dots,
+ * X and V. */
+static const rg_pairop_clue dots_xv[] = {
+    {RG_CLUE_WHITE, 0}, {RG_CLUE_BLACK, 0}, {RG_CLUE_X, 0}, {RG_CLUE_V, 0}};
 
-/* Bit i: the table rules out every pair of named[i]. */
-static unsigned ruled_out(const rg_pairop_table *t)
+/* The relation a clue marks, as op / param. */
+static void clue_op(const rg_pairop_clue *c, int *op, long *param)
 {
-    unsigned out = 0;
-    for (int i = 0; i < NNAMED; i++) {
-        int all = 1;
+    static const int ops[] = {RG_OP_CONSECUTIVE, RG_OP_RATIO, RG_OP_SUM,     RG_OP_SUM,
+                              RG_OP_DIFFERENCE,  RG_OP_RATIO, RG_OP_PRODUCT, RG_OP_SUM};
+    static const long params[] = {0, 2, 10, 5};
+    *op = ops[c->kind];
+    *param = c->kind < RG_CLUE_DIFFERENCE ? params[c->kind] : c->value;
+}
+
+/* "white dot", "difference of 3" ... and "are not consecutive", "do not
+ * differ by 3" ... */
+static void clue_name(wu_text *t, const rg_pairop_clue *c)
+{
+    static const char *const names[] = {
+        "white dot",     "black dot",       "X",          "V", "difference clue of",
+        "ratio clue of", "product clue of", "sum clue of"};
+    wu_add(t, "%s", names[c->kind]);
+    if (c->kind >= RG_CLUE_DIFFERENCE) wu_add(t, " %ld", c->value);
+}
+
+static void clue_phrase(wu_text *t, const rg_pairop_clue *c)
+{
+    int op;
+    long v;
+    clue_op(c, &op, &v);
+    switch (op) {
+    case RG_OP_CONSECUTIVE: wu_add(t, "are not consecutive"); break;
+    case RG_OP_RATIO:
+        if (v == 2)
+            wu_add(t, "are not a digit and its double");
+        else
+            wu_add(t, "are not a digit and %ld times it", v);
+        break;
+    case RG_OP_SUM: wu_add(t, "do not sum to %ld", v); break;
+    case RG_OP_DIFFERENCE: wu_add(t, "do not differ by %ld", v); break;
+    default: wu_add(t, "do not multiply to %ld", v); break;
+    }
+}
+
+/* The clues a pair's text may name. */
+static const rg_pairop_clue *clues_of(const pair *p, int *n)
+{
+    if (!p->why.clues) {
+        *n = (int)(sizeof dots_xv / sizeof dots_xv[0]);
+        return dots_xv;
+    }
+    *n = p->why.nclues < 32 ? p->why.nclues : 32;
+    return p->why.clues;
+}
+
+/* Bit i: the table rules out every pair clue i would mark. */
+static uint32_t ruled_out(const rg_pairop_table *t, const rg_pairop_clue *cl, int n)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < n; i++) {
+        int op, all = 1;
+        long v;
+        clue_op(&cl[i], &op, &v);
         for (int x = 1; x <= t->digits && all; x++)
             for (int y = 1; y <= t->digits && all; y++)
-                if (rg_pairop_holds(named[i].op, named[i].param, x, y))
-                    all = !(t->ab[x - 1] >> (y - 1) & 1u);
-        if (all) out |= 1u << i;
+                if (rg_pairop_holds(op, v, x, y)) all = !(t->ab[x - 1] >> (y - 1) & 1u);
+        if (all) out |= (uint32_t)1 << i;
     }
     return out;
 }
 
-/* The named relations (of those in `out`) that rule out every digit of
- * gone beside each digit of other; 0 when some pair is left unexplained. */
-static unsigned reasons(unsigned out, rg_mask gone, rg_mask other, unsigned *used)
+/* Do the clues of `out` rule out every digit of gone beside each digit of
+ * other? Those that do are added to *used. */
+static int reasons(const rg_pairop_clue *cl, int n, uint32_t out, rg_mask gone, rg_mask other,
+                   uint32_t *used)
 {
     for (rg_mask g = gone; g; g &= g - 1)
         for (rg_mask o = other; o; o &= o - 1) {
             int x = __builtin_ctz(g) + 1, y = __builtin_ctz(o) + 1, hit = 0;
-            for (int i = 0; i < NNAMED; i++)
-                if ((out >> i & 1u) && rg_pairop_holds(named[i].op, named[i].param, x, y)) {
-                    *used |= 1u << i;
+            for (int i = 0; i < n; i++) {
+                int op;
+                long v;
+                clue_op(&cl[i], &op, &v);
+                if ((out >> i & 1u) && rg_pairop_holds(op, v, x, y)) {
+                    *used |= (uint32_t)1 << i;
                     hit = 1;
                 }
+            }
             if (!hit) return 0;
         }
     return 1;
@@ -274,30 +323,38 @@ static unsigned reasons(unsigned out, rg_mask gone, rg_mask other, unsigned *use
  * do not sum to 10" when those explain every removal; else a plain lead. */
 static void negative_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after)
 {
-    unsigned out = ruled_out(p->t), used = 0;
-    int ok = reasons(out, before[p->c] & ~after[p->c], before[p->a], &used) &&
-             reasons(out, before[p->a] & ~after[p->a], after[p->c], &used) && used;
+    int n;
+    const rg_pairop_clue *cl = clues_of(p, &n);
+    uint32_t out = ruled_out(p->t, cl, n), used = 0;
+    int ok = reasons(cl, n, out, before[p->c] & ~after[p->c], before[p->a], &used) &&
+             reasons(cl, n, out, before[p->a] & ~after[p->a], after[p->c], &used) && used;
     if (!ok) {
-        wu_add(t, "No clue is drawn between ");
+        wu_add(t, "Between ");
         wu_cells(t, &p->a, 1);
         wu_add(t, " and ");
         wu_cells(t, &p->c, 1);
-        wu_add(t, ", so the negative constraint rules out the pairs such a clue would mark");
+        wu_add(t, " the negative constraints rule out the pairs of digits that the clues not "
+                  "drawn there would mark");
         return;
     }
-    int k = 0, n = __builtin_popcount(used);
+    int k = 0, m = __builtin_popcount(used);
     wu_add(t, "No ");
-    for (int i = 0; i < NNAMED; i++)
-        if (used >> i & 1u) wu_add(t, "%s%s", k++ ? (k == n ? " or " : ", ") : "", named[i].clue);
+    for (int i = 0; i < n; i++)
+        if (used >> i & 1u) {
+            wu_add(t, "%s", k++ ? (k == m ? " or " : ", ") : "");
+            clue_name(t, &cl[i]);
+        }
     wu_add(t, " between ");
     wu_cells(t, &p->a, 1);
     wu_add(t, " and ");
     wu_cells(t, &p->c, 1);
-    wu_add(t, ", so they");
+    wu_add(t, ", so they ");
     k = 0;
-    for (int i = 0; i < NNAMED; i++)
-        if (used >> i & 1u)
-            wu_add(t, "%s%s", k++ ? (k == n ? " and " : ", ") : " ", named[i].phrase);
+    for (int i = 0; i < n; i++)
+        if (used >> i & 1u) {
+            wu_add(t, "%s", k++ ? (k == m ? " and " : ", ") : "");
+            clue_phrase(t, &cl[i]);
+        }
 }
 
 /* "r1c1 is 3 or 5 beside r1c2's 4" or "beside r1c2's 4, 5 or 6, r1c1
@@ -365,7 +422,7 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     p->t = t;
     p->a = a;
     p->c = c;
-    p->why = why ? *why : (rg_pairop_why){"pair relation", RG_OP_COMBINED, 0};
+    p->why = why ? *why : (rg_pairop_why){.technique = "pair relation", .op = RG_OP_COMBINED};
     rg_propagator def = {.size = sizeof(rg_propagator),
                          .name = "pair",
                          .family = family,
@@ -381,6 +438,6 @@ int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, 
                      const char *family, const char *technique)
 {
     if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
-    rg_pairop_why why = {technique, op, param};
+    rg_pairop_why why = {.technique = technique, .op = op, .param = param};
     return rg_pairop_add(b, t, a, c, family, &why);
 }

@@ -82,10 +82,33 @@ const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param);
  * combination of negative constraints (the text names the dots and XV
  * pairs the table rules out). */
 #define RG_OP_COMBINED (-1)
+
+/* A clue whose absence a negative constraint states, for the text of a
+ * combined table: kropki white / black, X, V, and the valued kinds. */
+enum {
+    RG_CLUE_WHITE,
+    RG_CLUE_BLACK,
+    RG_CLUE_X,
+    RG_CLUE_V,
+    RG_CLUE_DIFFERENCE,
+    RG_CLUE_RATIO,
+    RG_CLUE_PRODUCT,
+    RG_CLUE_SUM
+};
+typedef struct rg_pairop_clue {
+    int kind;
+    long value; /* the valued kinds' */
+} rg_pairop_clue;
+
 typedef struct rg_pairop_why {
     const char *technique;
     int op;
     long param;
+    /* With RG_OP_COMBINED: the clues (at most 32) the negatives of the
+     * document are about; the text names those whose every pair the table
+     * rules out. NULL: the dots, X and V. */
+    const rg_pairop_clue *clues;
+    int nclues;
 } rg_pairop_why;
 
 /* Adds the pair rule "t holds for (a, c)": the digits without support leave

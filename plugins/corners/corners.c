@@ -205,7 +205,7 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
         if (!t) return corners_host->error(b, r, NULL, "out of memory");
         /* Orthogonal neighbours differ; the diagonals then agree. */
         static const int sides[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-        rg_pairop_why why = {"battenburg", RG_OP_DIFFERENT_PARITY, 0};
+        rg_pairop_why why = {.technique = "battenburg", .op = RG_OP_DIFFERENT_PARITY};
         for (int i = 0; i < 4 && rc == RG_OK; i++)
             rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners", &why);
         return rc;

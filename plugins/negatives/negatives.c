@@ -288,7 +288,8 @@ static void negated_table(rg_pairop_table *t, int of, int sel, long value, int D
 
 /* A pair negative read back from its mark. */
 typedef struct pairneg {
-    int of;
+    int of, sel;
+    long value;
     rg_pairop_table t;
     int has_area;    /* 0: the whole board */
     const int *area; /* the mark's cells */
@@ -337,6 +338,8 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
             if (sscanf(m.family + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
                 return host->error(b, r, NULL, "unreadable negative mark %s", m.family);
             negs[k].of = of;
+            negs[k].sel = sel;
+            negs[k].value = m.key;
             negated_table(&negs[k].t, of, sel, m.key, bi.digits);
             negs[k].has_area = has_area;
             negs[k].area = m.cells;
@@ -388,6 +391,35 @@ static int combine_pairs(rg_build *b, negatives_model *nm, const pairneg *negs, 
     return 0;
 }
 
+/* The clues the pair negatives are about, each once, for the explain
+ * texts of the pairs (rg_pairop_why). Returns how many; *out NULL without
+ * memory. */
+static int negated_clues(rg_build *b, const pairneg *negs, int nneg, rg_pairop_clue **out)
+{
+    static const int kinds[] = {RG_CLUE_DIFFERENCE, RG_CLUE_RATIO, RG_CLUE_PRODUCT, RG_CLUE_SUM};
+    rg_pairop_clue *cl = host->alloc(b, (size_t)(2 * nneg + 1) * sizeof *cl);
+    int n = 0;
+    for (int i = 0; cl && i < nneg; i++)
+        for (int part = 0; part < 2; part++) {
+            const pairneg *g = &negs[i];
+            rg_pairop_clue c = {0, 0};
+            if (g->of == F_KROPKI || g->of == F_XV) {
+                if (g->sel != 2 && g->sel != part) continue;
+                c.kind = (g->of == F_XV ? RG_CLUE_X : RG_CLUE_WHITE) + part;
+            } else if (part == 0) {
+                c = (rg_pairop_clue){kinds[g->of - F_DIFFERENCE], g->value};
+            } else {
+                continue;
+            }
+            int seen = 0;
+            for (int k = 0; k < n && !seen; k++)
+                seen = cl[k].kind == c.kind && cl[k].value == c.value;
+            if (!seen) cl[n++] = c;
+        }
+    *out = cl;
+    return n;
+}
+
 /* Every pair negative of the document, read from the marks: run once, by
  * the first of them. Each orthogonal pair of one grid gets the table of the
  * negatives that cover it, shared between pairs with equal tables. */
@@ -408,11 +440,15 @@ static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
     for (int f = 0; f < NPAIRFAM; f++) rg_pairop_fill_all(&base[f], D);
     int rc = negs && exempt && acc && count_origins(b, nm) == 0 ? RG_OK : RG_E_NOMEM;
     if (rc == RG_OK) rc = read_pair_marks(b, r, negs, exempt);
+    rg_pairop_why why = {.technique = "negative constraint", .op = RG_OP_COMBINED};
+    rg_pairop_clue *clues = NULL;
+    if (rc == RG_OK) why.nclues = negated_clues(b, negs, nneg, &clues);
+    if (rc == RG_OK && !clues) rc = RG_E_NOMEM;
+    why.clues = clues;
     if (rc == RG_OK && combine_pairs(b, nm, negs, nneg, exempt, base, has, acc, &pool) < 0)
         rc = RG_E_NOMEM;
     const rg_pairop_table *known[64];
     int nknown = 0;
-    const rg_pairop_why why = {"negative constraint", RG_OP_COMBINED, 0};
     rg_pairop_table t;
     for (int a = 0; a < N && rc == RG_OK; a++) {
         int row, col;

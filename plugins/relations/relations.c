@@ -96,7 +96,7 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
     if (!t) return relations_host->error(b, r, NULL, "out of memory");
-    rg_pairop_why why = {edge_technique(kind, op), op, param};
+    rg_pairop_why why = {.technique = edge_technique(kind, op), .op = op, .param = param};
     if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations", &why);
     return rg_pairop_add(b, t, cells[0], cells[1], "relations", &why);
 }

@@ -1,7 +1,8 @@
 /* Explanations of the clue plugins (relations, neighbours, corners, outside,
  * negatives, and their explain hooks): each technique fires on a small
  * position, under its name, with its rule and the cells and digits of its
- * text; over the variant corpora no step goes against the solution. */
+ * text, and stays silent where it has nothing to remove; over the variant
+ * corpora no step goes against the solution or falls back on generic text. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -203,6 +204,72 @@ static void negatives(void **state)
           "r9c9 is odd and r8c9 r9c8 are even, so r8c8 cannot be odd.", NULL);
 }
 
+/* ---- ... and does not fire where it has nothing to remove --------------------- */
+
+/* Explain doc up to the complex-rule rank: no step may be of technique tech. */
+static void quiet(const char *doc, const char *tech)
+{
+    rg_puzzle *p = t_parse(doc);
+    rg_explain_options o;
+    rg_explain_options_default(&o);
+    o.upto = RG_RANK_COMPLEX_RULE;
+    rg_explainer *e;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_explainer_new(p, NULL, &o, &e, &err), RG_OK);
+    rg_step s;
+    for (int n = 0; n < 400 && rg_explain_next(e, &s, &err) == 1; n++)
+        if (!strcmp(s.technique, tech)) fail_msg("a %s step where none is due: %s", tech, s.text);
+    assert_int_equal(err.code, RG_OK);
+    rg_explainer_free(e);
+    rg_puzzle_free(p);
+}
+
+#define ROW_1_FULL                                                                                 \
+    "\"givens\": {\"r1c1\": 1, \"r1c2\": 2, \"r1c3\": 3, \"r1c4\": 4, \"r1c5\": 5, \"r1c6\": 6, "  \
+    "\"r1c7\": 7, \"r1c8\": 8, \"r1c9\": 9}}"
+
+static void silent(void **state)
+{
+    (void)state;
+    /* Every digit has a partner: nothing to remove. */
+    quiet(BOARD(1, 2, 9) "\"rules\": [{\"type\": \"edge\", \"kind\": \"kropki\", \"color\": "
+                         "\"white\", \"cells\": [\"r1c1\", \"r1c2\"]}]}",
+          "white dot");
+    quiet(BOARD(1, 2, 9) "\"rules\": [{\"type\": \"edge\", \"kind\": \"xv\", \"letter\": \"X\", "
+                         "\"cells\": [\"r1c1\", \"r1c2\"]}]}",
+          "xv");
+    quiet(BOARD(1, 2, 9) "\"rules\": [{\"type\": \"neighbours\", \"kind\": \"nonconsecutive\"}]}",
+          "nonconsecutive");
+    quiet(BOARD(2, 2, 4) "\"rules\": [{\"type\": \"corner\", \"kind\": \"battenburg\", \"cells\": "
+                         "[\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]}",
+          "battenburg");
+    quiet(BOARD(2, 2, 9) "\"rules\": [{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": "
+                         "[1, 2], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]}",
+          "quadruple");
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"negative\", \"of\": \"kropki\", "
+                         "\"color\": \"white\"}]}",
+          "negative constraint");
+    /* The clue's line given in full, agreeing with it. */
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"sandwich\", "
+                         "\"value\": 35, \"cells\": " ROW_1 "}], " ROW_1_FULL,
+          "sandwich");
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"x_sum\", "
+                         "\"value\": 1, \"cells\": " ROW_1 "}], " ROW_1_FULL,
+          "x-sum");
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"skyscraper\", "
+                         "\"value\": 9, \"cells\": " ROW_1 "}], " ROW_1_FULL,
+          "skyscraper");
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"rossini\", "
+                         "\"direction\": \"increasing\", \"cells\": [\"r1c1\", \"r1c2\", "
+                         "\"r1c3\"]}], " ROW_1_FULL,
+          "rossini");
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": "
+                         "\"little_killer\", \"sum\": 11, \"cells\": [\"r2c1\", \"r1c2\"]}], "
+                         "\"givens\": {\"r2c1\": 9, \"r1c2\": 2}}",
+          "little killer");
+}
+
 /* ---- Soundness over the variant corpora ---------------------------------------- */
 
 /* The families whose propagators all have explain hooks: none of their
@@ -291,6 +358,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(corners, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(outside, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(negatives, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(silent, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

@@ -161,8 +161,9 @@ static void outside(void **state)
     fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"skyscraper\", "
                          "\"value\": 9, \"cells\": " ROW_1 "}]}",
           "skyscraper", 1, NULL, "Seen from the left, row 1 shows 9 skyscrapers",
-          "r1c1 cannot be 2, 3, 4, 5, 6, 7, 8 or 9: with 2 or more there at most 8 could be seen",
-          NULL);
+          "With digit v in its k-th cell at most k + 9 - v can be seen, so r1c1 cannot be 2, 3, 4, "
+          "5, 6, 7, 8 or 9, r1c2 cannot be 3, 4, 5, 6, 7, 8 or 9,",
+          "No filling that fits the candidates shows 9 with 1 in r1c2, nor 1 or 2 in r1c3,", NULL);
     fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"rossini\", "
                          "\"direction\": \"increasing\", \"cells\": [\"r1c1\", \"r1c2\", "
                          "\"r1c3\"]}]}",

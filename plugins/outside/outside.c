@@ -708,29 +708,32 @@ static int rossini_check(const int *values, void *data)
 
 /* ---- Explaining a step ------------------------------------------------------------ */
 
-/* " 5 in r3c4, nor 1 or 9 in r3c5 r3c6": what the cells of the line lost,
- * cells that lost the same digits together, the first without "nor".
- * Returns how many groups were written after the first `said`. */
-static int gone_list(wu_text *t, const int *cells, int n, const rg_mask *before,
-                     const rg_mask *after, int said)
+/* " 5 in r3c4, nor 1 or 9 in r3c5 r3c6": gone[k] is what cells[k] lost;
+ * cells that lost the same digits go together, the first without "nor". */
+static void gone_list(wu_text *t, const int *cells, const rg_mask *gone, int n)
 {
-    int group[LINE_MAX];
+    int group[LINE_MAX], said = 0;
     unsigned char done[LINE_MAX] = {0};
     for (int k = 0; k < n; k++) {
-        rg_mask gone = before[cells[k]] & ~after[cells[k]];
-        if (!gone || done[k]) continue;
+        if (!gone[k] || done[k]) continue;
         int m = 0;
         for (int j = k; j < n; j++)
-            if (!done[j] && (before[cells[j]] & ~after[cells[j]]) == gone) {
+            if (!done[j] && gone[j] == gone[k]) {
                 group[m++] = cells[j];
                 done[j] = 1;
             }
         wu_add(t, said++ ? ", nor " : " ");
-        wu_digits(t, gone, "or");
+        wu_digits(t, gone[k], "or");
         wu_add(t, " in ");
         wu_cells(t, group, m);
     }
-    return said;
+}
+
+/* What each cell of the line lost in the step, by position. */
+static void line_gone(const line_rule *L, const rg_mask *before, const rg_mask *after,
+                      rg_mask *gone)
+{
+    for (int k = 0; k < L->n; k++) gone[k] = before[L->cells[k]] & ~after[L->cells[k]];
 }
 
 /* "a 7", "an 8". */
@@ -740,8 +743,10 @@ static const char *article(int d) { return d == 8 || d == 11 || d == 18 ? "an" :
  * filling of the line that fits the candidates (before the step) allows. */
 static void no_filling(wu_text *t, const line_rule *L, const rg_mask *before, const rg_mask *after)
 {
+    rg_mask gone[LINE_MAX];
+    line_gone(L, before, after, gone);
     wu_add(t, " No filling of %s that fits the candidates puts", L->name);
-    gone_list(t, L->cells, L->n, before, after, 0);
+    gone_list(t, L->cells, gone, L->n);
     wu_add(t, ".");
 }
 
@@ -1014,50 +1019,51 @@ static int xsum_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
     for (int k = 1; k < L->n; k++) said |= (before[L->cells[k]] & ~after[L->cells[k]]) != 0;
     if (said) {
         wu_add(&t, " No filling of %s that fits the candidates puts", L->name);
-        gone_list(&t, L->cells + 1, L->n - 1, before, after, 0);
+        rg_mask gone[LINE_MAX];
+        line_gone(L, before, after, gone);
+        gone_list(&t, L->cells + 1, gone + 1, L->n - 1);
         wu_add(&t, ".");
     }
     return wu_finish(&t, "x-sum");
 }
 
-/* Skyscraper: from digit v at position k (0-based) at most k + 1 + D - v
- * can be seen (the cells up to it, then only digits above v). */
-static void sky_cell(wu_text *t, const line_rule *L, int k, rg_mask gone)
-{
-    int D = L->digits, K = (int)L->value;
-    rg_mask tall = 0;
-    for (rg_mask x = gone; x; x &= x - 1)
-        if (k + 1 + D - lowest(x) < K) tall |= x & -x;
-    if (tall) {
-        wu_cells(t, &L->cells[k], 1);
-        wu_add(t, " cannot be ");
-        wu_digits(t, tall, "or");
-        wu_add(t, ": with %d%s there at most %d could be seen", lowest(tall),
-               ndigits(tall) > 1 ? " or more" : "", k + 1 + D - lowest(tall));
-    }
-    if (tall == gone) return;
-    wu_add(t, tall ? "; " : "");
-    wu_cells(t, &L->cells[k], 1);
-    wu_add(t, " cannot be ");
-    wu_digits(t, gone & ~tall, "or");
-    wu_add(t, ": no filling that fits the candidates then shows %d", K);
-}
-
+/* Skyscraper: from digit v in the k-th cell (from 1) at most k + D - v can
+ * be seen (the cells up to it, then only digits above v): the digits that
+ * leave too few, then those no filling allows. */
 static int sky_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
 {
     const line_rule *L = data;
     if (!wu_ready(outside_host)) return RG_OK;
+    int D = L->digits, K = (int)L->value, said = 0;
+    rg_mask tall[LINE_MAX], rest[LINE_MAX];
+    for (int k = 0; k < L->n; k++) {
+        rg_mask gone = before[L->cells[k]] & ~after[L->cells[k]];
+        tall[k] = 0;
+        for (rg_mask x = gone; x; x &= x - 1)
+            if (k + 1 + D - lowest(x) < K) tall[k] |= x & -x;
+        rest[k] = gone & ~tall[k];
+    }
     wu_text t;
     wu_start(&t, outside_host, w);
     wu_add(&t,
-           "Seen %s, %s shows %ld skyscrapers (a digit counts when it is higher than every "
+           "Seen %s, %s shows %d skyscrapers (a digit counts when it is higher than every "
            "digit before it)",
-           L->from[0] ? L->from : "from its first cell", L->name, L->value);
-    for (int k = 0, said = 0; k < L->n; k++) {
-        rg_mask gone = before[L->cells[k]] & ~after[L->cells[k]];
-        if (!gone) continue;
-        wu_add(&t, said++ ? "; " : ": ");
-        sky_cell(&t, L, k, gone);
+           L->from[0] ? L->from : "from its first cell", L->name, K);
+    for (int k = 0; k < L->n; k++) {
+        if (!tall[k]) continue;
+        if (!said++)
+            wu_add(&t, ". With digit v in its k-th cell at most k + %d - v can be seen, so", D);
+        wu_add(&t, "%s", said > 1 ? "," : "");
+        wu_add(&t, " ");
+        wu_cells(&t, &L->cells[k], 1);
+        wu_add(&t, " cannot be ");
+        wu_digits(&t, tall[k], "or");
+    }
+    int more = 0;
+    for (int k = 0; k < L->n; k++) more |= rest[k] != 0;
+    if (more) {
+        wu_add(&t, ". No filling that fits the candidates shows %d with", K);
+        gone_list(&t, L->cells, rest, L->n);
     }
     wu_add(&t, ".");
     return wu_finish(&t, "skyscraper");

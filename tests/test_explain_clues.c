@@ -122,14 +122,13 @@ static void corners(void **state)
                          "[1, 2, 3, 4], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]}",
           "quadruple", 0, NULL,
           "r1c1 r1c2 r2c1 r2c2 must hold 1, 2, 3 and 4, so no other digit fits in them.", NULL);
-    /* 3 has one place left in the block: r2c2 takes it; the 1 fits in no
-     * other cell with r2c2 holding 3 and r1c1, r1c2 given. */
+    /* With r1c1 and r1c2 given other digits, r2c1 and r2c2 hold 1 and 3. */
     fires(BOARD(2, 2, 9) "\"rules\": [{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": "
                          "[1, 3], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}], "
                          "\"givens\": {\"r1c1\": 5, \"r1c2\": 6}}",
           "quadruple", 0, NULL, "r1c1 r1c2 r2c1 r2c2 must hold 1 and 3: ",
-          "r2c1 cannot be 2, 4, 5, 6, 7, 8 or 9, as 1 and 3 would not all fit in the other three "
-          "cells",
+          "r2c1 r2c2 cannot be 2, 4, 5, 6, 7, 8 or 9, as 1 and 3 would not all fit in the other "
+          "three cells.",
           NULL);
 }
 
@@ -287,8 +286,8 @@ static int hooked(const char *family)
 /* Every step of the explanation of every stride-th puzzle of the corpus
  * agrees with the puzzle's solution: its placements are the solution's
  * digits, its eliminations never take a solution digit. A step of a
- * family with hooks is in the hook's words. Returns the number of puzzles
- * explained. */
+ * family with hooks is in the hook's words and names every cell it
+ * changes. Returns the number of puzzles explained. */
 static int sound_corpus(const char *rel, int stride)
 {
     rg_corpus *c;
@@ -311,6 +310,13 @@ static int sound_corpus(const char *rel, int stride)
                 if (hooked(s.family) && !strncmp(s.text, "Rule ", 5))
                     fail_msg("%s #%d step %d (%s) has the generic text: %s", rel, i + 1, s.number,
                              s.technique, s.text);
+                for (int k = 0; hooked(s.family) && k < s.nelim; k++) {
+                    char name[32];
+                    rg_puzzle_cell_name(p, s.elim_cells[k], name, sizeof name);
+                    if (!strstr(s.text, name))
+                        fail_msg("%s #%d step %d (%s) does not name %s: %s", rel, i + 1, s.number,
+                                 s.technique, name, s.text);
+                }
                 for (int k = 0; k < s.nplace; k++)
                     if (s.place_digits[k] != sol[s.place_cells[k]])
                         fail_msg("%s #%d step %d (%s) places %d where the solution has %d: %s", rel,

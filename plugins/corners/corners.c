@@ -110,33 +110,54 @@ static int only_place(const quad *q, const rg_mask *before, int i)
     return 0;
 }
 
-/* What cell i lost, and why; full: the listed digits fill the block. */
-static void quad_cell(wu_text *t, const quad *q, int i, rg_mask gone, rg_mask listed, int full,
-                      const rg_mask *before, const rg_mask *after)
+/* "r1c2 r2c1 cannot be 5 or 6, as 1 and 3 would not all fit in the other
+ * three cells": the cells of the block whose lost digits of mask `of` are
+ * exactly m (listed digit x: one copy of it is taken out of the list). */
+static void quad_group(wu_text *t, const quad *q, const rg_mask *gone, rg_mask of, rg_mask m, int x,
+                       int *said)
 {
-    int c = q->cells[i], d = only_place(q, before, i);
-    if (d && after[c] == (rg_mask)1 << (d - 1)) {
+    int cells[4], n = 0;
+    for (int i = 0; i < 4; i++)
+        if ((gone[i] & of) == m) cells[n++] = q->cells[i];
+    wu_add(t, "%s", (*said)++ ? "; " : ": ");
+    wu_cells(t, cells, n);
+    wu_add(t, " cannot be ");
+    wu_digits(t, m, "or");
+    wu_add(t, ", as ");
+    need_list(t, q, x);
+    wu_add(t, " would not %sall fit in the other three cells", x ? "then " : "");
+}
+
+/* Cells where a listed digit has its only place take it; then, by groups,
+ * the digits that leave the listed ones no room (unlisted digits go without
+ * a word when the list fills the block). */
+static void quad_reasons(wu_text *t, const quad *q, rg_mask listed, const rg_mask *before,
+                         const rg_mask *after)
+{
+    rg_mask gone[4];
+    int said = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = q->cells[i], d = only_place(q, before, i);
+        gone[i] = before[c] & ~after[c];
+        if (!gone[i] || !d || after[c] != (rg_mask)1 << (d - 1)) continue;
+        wu_add(t, "%s", said++ ? "; " : ": ");
         wu_add(t, "only ");
         wu_cells(t, &c, 1);
         wu_add(t, " can take the %d, so it is %d", d, d);
-        return;
+        gone[i] = 0;
     }
-    rg_mask other = gone & ~listed;
-    if (other && !full) {
-        wu_cells(t, &c, 1);
-        wu_add(t, " cannot be ");
-        wu_digits(t, other, "or");
-        wu_add(t, ", as ");
-        need_list(t, q, 0);
-        wu_add(t, " would not all fit in the other three cells");
-        if (gone & listed) wu_add(t, "; ");
+    for (int i = 0; i < 4 && q->nneed < 4; i++) {
+        rg_mask m = gone[i] & ~listed;
+        int first = 1;
+        for (int j = 0; j < i && first; j++) first = (gone[j] & ~listed) != m;
+        if (m && first) quad_group(t, q, gone, ~listed, m, 0, &said);
     }
-    for (rg_mask m = gone & listed; m; m &= m - 1) {
-        int x = __builtin_ctz(m) + 1;
-        wu_cells(t, &c, 1);
-        wu_add(t, " cannot be %d, as ", x);
-        need_list(t, q, x);
-        wu_add(t, " would not then all fit in the other three cells%s", m & (m - 1) ? "; " : "");
+    for (int k = 0; k < q->nneed; k++) {
+        rg_mask x = (rg_mask)1 << (q->need[k] - 1);
+        if (k > 0 && q->need[k - 1] == q->need[k]) continue;
+        int any = 0;
+        for (int i = 0; i < 4; i++) any |= (gone[i] & x) != 0;
+        if (any) quad_group(t, q, gone, x, x, q->need[k], &said);
     }
 }
 
@@ -146,21 +167,13 @@ static int quad_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
     if (!wu_ready(corners_host)) return RG_OK;
     rg_mask listed = 0;
     for (int k = 0; k < q->nneed; k++) listed |= (rg_mask)1 << (q->need[k] - 1);
-    int full = q->nneed == 4, said = 0;
     wu_text t;
     wu_start(&t, corners_host, w);
     wu_cells(&t, q->cells, 4);
     wu_add(&t, " must hold ");
     need_list(&t, q, 0);
-    wu_add(&t, full ? ", so no other digit fits in them" : "");
-    for (int i = 0; i < 4; i++) {
-        int c = q->cells[i];
-        rg_mask gone = before[c] & ~after[c];
-        if (full && !(gone & listed) && !only_place(q, before, i)) continue;
-        if (!gone) continue;
-        wu_add(&t, "%s", said++ ? "; " : ": ");
-        quad_cell(&t, q, i, gone, listed, full, before, after);
-    }
+    wu_add(&t, q->nneed == 4 ? ", so no other digit fits in them" : "");
+    quad_reasons(&t, q, listed, before, after);
     wu_add(&t, ".");
     return wu_finish(&t, "quadruple");
 }

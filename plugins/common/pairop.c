@@ -357,9 +357,13 @@ static void negative_lead(wu_text *t, const pair *p, const rg_mask *before, cons
         }
 }
 
-/* "r1c1 is 3 or 5 beside r1c2's 4" or "beside r1c2's 4, 5 or 6, r1c1
- * cannot be 1 or 9": cell x lost gone (kept what is left) opposite y. */
-static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask other)
+/* Cell x lost gone (kept what is left) opposite y holding other; partners
+ * are the digits of y that would have kept gone. "r1c1 is 3 or 5 beside
+ * r1c2's 4" when y is placed; "r9c6 cannot be 9, as r8c6 has no 8" when the
+ * missing partners are fewer than y's digits; else "beside r1c2's 4, 5 or
+ * 6, r1c1 cannot be 1 or 9". */
+static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask other,
+                   rg_mask partners)
 {
     if (other && !(other & (other - 1))) {
         wu_cells(t, &x, 1);
@@ -370,6 +374,17 @@ static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask
         wu_add(t, "'s %d", __builtin_ctz(other) + 1);
         return;
     }
+    if (partners && !(partners & other) &&
+        __builtin_popcount(partners) <= __builtin_popcount(other)) {
+        wu_cells(t, &x, 1);
+        wu_add(t, " cannot be ");
+        wu_digits(t, gone, "or");
+        wu_add(t, ", as ");
+        wu_cells(t, &y, 1);
+        wu_add(t, partners & (partners - 1) ? " has none of " : " has no ");
+        wu_digits(t, partners, "and");
+        return;
+    }
     wu_add(t, "beside ");
     wu_cells(t, &y, 1);
     wu_add(t, "'s ");
@@ -378,6 +393,15 @@ static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask
     wu_cells(t, &x, 1);
     wu_add(t, " cannot be ");
     wu_digits(t, gone, "or");
+}
+
+/* The digits of the other cell that some digit of m allows: side 0, m is
+ * a's (c's partners); side 1, m is c's. */
+static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
+{
+    rg_mask out = 0;
+    for (; m; m &= m - 1) out |= side ? t->ba[__builtin_ctz(m)] : t->ab[__builtin_ctz(m)];
+    return out;
 }
 
 /* The propagator narrows c against a's domain, then a against c's new one:
@@ -394,9 +418,9 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
         op_phrase(&t, p);
     rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
     wu_add(&t, ": ");
-    if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a]);
+    if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a], partners_of(p->t, gc, 1));
     if (gc && ga) wu_add(&t, "; then ");
-    if (ga) detail(&t, p->a, after[p->a], ga, p->c, after[p->c]);
+    if (ga) detail(&t, p->a, after[p->a], ga, p->c, after[p->c], partners_of(p->t, ga, 0));
     wu_add(&t, ".");
     return wu_finish(&t, p->why.technique);
 }

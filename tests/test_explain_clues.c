@@ -80,6 +80,14 @@ static void edges(void **state)
           "sum to 11: r1c1 is 8 beside r1c2's 3.", NULL);
     fires(EDGE("\"kind\": \"greater\"", 6), "greater than", 0, NULL,
           "r1c1 is greater than r1c2: r1c1 is 7, 8 or 9 beside r1c2's 6.", NULL);
+    /* r1c2 is odd (a cell clue), so r1c1 has no odd digit left with a partner. */
+    fires(BOARD(1, 2, 9) "\"rules\": [{\"type\": \"cell\", \"kind\": \"odd\", \"cells\": "
+                         "[\"r1c2\"]}, {\"type\": \"edge\", \"kind\": \"kropki\", \"color\": "
+                         "\"white\", \"cells\": [\"r1c1\", \"r1c2\"]}]}",
+          "white dot", 1, NULL,
+          "r1c1 and r1c2 are consecutive: r1c1 cannot be 1, 3, 5, 7 or 9, as r1c2 has none of 2, "
+          "4, 6 and 8.",
+          NULL);
 }
 
 static void relations(void **state)

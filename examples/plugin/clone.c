@@ -37,12 +37,35 @@ static int check(const int *values, void *data)
     return !(a && b && a != b);
 }
 
+/* Say why one run of propagate() narrowed what it narrowed, for `rulegrid
+ * explain` (docs/plugins.md, "Explaining a step"). Runs only when a step is
+ * explained, never while solving: before[] and after[] are every cell's
+ * domains around that one run. The text names the technique, the cells and
+ * the digits, so that a person can check it on the grid. A host older than
+ * the hook lacks the why_* calls: then say nothing (the step gets the
+ * generic text). */
+static int explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const twins *t = data;
+    if (host->size < offsetof(rg_host, why_rule) + sizeof host->why_rule) return RG_OK;
+    (void)before;
+    int pair[2] = {t->a, t->b};
+    const char *a = host->why_cells(w, &t->a, 1), *b = host->why_cells(w, &t->b, 1);
+    const char *both = host->why_digits(w, after[t->a] & after[t->b]);
+    if (!a || !b || !both) return RG_E_NOMEM;
+    if (host->why_focus(w, pair, 2) != RG_OK) return RG_E_NOMEM; /* the default, shown */
+    return host->why_text(w, "clone",
+                          "%s and %s are twins: each keeps only the digits the other has (%s).", a,
+                          b, both);
+}
+
 static const rg_propagator twin_propagator = {.size = sizeof(rg_propagator),
                                               .name = "clone_twins",
                                               .family = "lab",
                                               .cost = RG_COST_BINARY,
                                               .propagate = propagate,
-                                              .check = check};
+                                              .check = check,
+                                              .explain = explain};
 
 /* The first cell of an area in reading order. */
 static void top_left(const rg_build *b, const int *cells, int n, int *row, int *col)

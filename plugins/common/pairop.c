@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "pairop.h"
+#include "why_util.h"
 
 static const rg_host *host;
 
@@ -145,6 +146,7 @@ const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param)
 typedef struct pair {
     const rg_pairop_table *t;
     int a, c;
+    rg_pairop_why why;
 } pair;
 
 /* Arc consistency in one pass: after b keeps only digits supported by dom_a,
@@ -183,7 +185,248 @@ static int pair_check(const int *values, void *data)
     return (int)((p->t->ab[x - 1] >> (y - 1)) & 1u);
 }
 
-int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family)
+/* ---- Explaining a step of the pair propagator ----------------------------------- */
+
+/* "r1c1 and r1c2 are consecutive": what op / param says of the pair. */
+static void op_phrase(wu_text *t, const pair *p)
+{
+    long v = p->why.param;
+    if (p->why.op == RG_OP_LESS || p->why.op == RG_OP_LESS_EQUAL) {
+        wu_cells(t, &p->c, 1);
+        wu_add(t, p->why.op == RG_OP_LESS ? " is greater than " : " is at least ");
+        wu_cells(t, &p->a, 1);
+        return;
+    }
+    wu_cells(t, &p->a, 1);
+    wu_add(t, " and ");
+    wu_cells(t, &p->c, 1);
+    switch (p->why.op) {
+    case RG_OP_EQUAL: wu_add(t, " are equal"); break;
+    case RG_OP_CONSECUTIVE: wu_add(t, " are consecutive"); break;
+    case RG_OP_NOT_CONSECUTIVE: wu_add(t, " are not consecutive"); break;
+    case RG_OP_DIFFERENCE: wu_add(t, " differ by %ld", v); break;
+    case RG_OP_NOT_DIFFERENCE: wu_add(t, " do not differ by %ld", v); break;
+    case RG_OP_DIFFERENCE_AT_LEAST: wu_add(t, " differ by at least %ld", v); break;
+    case RG_OP_DIFFERENCE_AT_MOST: wu_add(t, " differ by at most %ld", v); break;
+    case RG_OP_RATIO:
+        if (v == 2)
+            wu_add(t, " are a digit and its double");
+        else
+            wu_add(t, " are a digit and %ld times it", v);
+        break;
+    case RG_OP_NOT_RATIO: wu_add(t, " are not a digit and %ld times it", v); break;
+    case RG_OP_SUM: wu_add(t, " sum to %ld", v); break;
+    case RG_OP_NOT_SUM: wu_add(t, " do not sum to %ld", v); break;
+    case RG_OP_PRODUCT: wu_add(t, " multiply to %ld", v); break;
+    case RG_OP_NOT_PRODUCT: wu_add(t, " do not multiply to %ld", v); break;
+    case RG_OP_SAME_PARITY: wu_add(t, " are both odd or both even"); break;
+    case RG_OP_DIFFERENT_PARITY: wu_add(t, " are one odd and one even"); break;
+    default: wu_add(t, " hold a pair of digits the rule allows"); break;
+    }
+}
+
+/* The clues a negative constraint names when a pair has no list: the dots,
+ * X and V. */
+static const rg_pairop_clue dots_xv[] = {
+    {RG_CLUE_WHITE, 0}, {RG_CLUE_BLACK, 0}, {RG_CLUE_X, 0}, {RG_CLUE_V, 0}};
+
+/* The relation a clue marks, as op / param. */
+static void clue_op(const rg_pairop_clue *c, int *op, long *param)
+{
+    static const int ops[] = {RG_OP_CONSECUTIVE, RG_OP_RATIO, RG_OP_SUM,     RG_OP_SUM,
+                              RG_OP_DIFFERENCE,  RG_OP_RATIO, RG_OP_PRODUCT, RG_OP_SUM};
+    static const long params[] = {0, 2, 10, 5};
+    *op = ops[c->kind];
+    *param = c->kind < RG_CLUE_DIFFERENCE ? params[c->kind] : c->value;
+}
+
+/* "white dot", "difference of 3" ... and "are not consecutive", "do not
+ * differ by 3" ... */
+static void clue_name(wu_text *t, const rg_pairop_clue *c)
+{
+    static const char *const names[] = {
+        "white dot",     "black dot",       "X",          "V", "difference clue of",
+        "ratio clue of", "product clue of", "sum clue of"};
+    wu_add(t, "%s", names[c->kind]);
+    if (c->kind >= RG_CLUE_DIFFERENCE) wu_add(t, " %ld", c->value);
+}
+
+static void clue_phrase(wu_text *t, const rg_pairop_clue *c)
+{
+    int op;
+    long v;
+    clue_op(c, &op, &v);
+    switch (op) {
+    case RG_OP_CONSECUTIVE: wu_add(t, "are not consecutive"); break;
+    case RG_OP_RATIO:
+        if (v == 2)
+            wu_add(t, "are not a digit and its double");
+        else
+            wu_add(t, "are not a digit and %ld times it", v);
+        break;
+    case RG_OP_SUM: wu_add(t, "do not sum to %ld", v); break;
+    case RG_OP_DIFFERENCE: wu_add(t, "do not differ by %ld", v); break;
+    default: wu_add(t, "do not multiply to %ld", v); break;
+    }
+}
+
+/* The clues a pair's text may name. */
+static const rg_pairop_clue *clues_of(const pair *p, int *n)
+{
+    if (!p->why.clues) {
+        *n = (int)(sizeof dots_xv / sizeof dots_xv[0]);
+        return dots_xv;
+    }
+    *n = p->why.nclues < 32 ? p->why.nclues : 32;
+    return p->why.clues;
+}
+
+/* Bit i: the table rules out every pair clue i would mark. */
+static uint32_t ruled_out(const rg_pairop_table *t, const rg_pairop_clue *cl, int n)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < n; i++) {
+        int op, all = 1;
+        long v;
+        clue_op(&cl[i], &op, &v);
+        for (int x = 1; x <= t->digits && all; x++)
+            for (int y = 1; y <= t->digits && all; y++)
+                if (rg_pairop_holds(op, v, x, y)) all = !(t->ab[x - 1] >> (y - 1) & 1u);
+        if (all) out |= (uint32_t)1 << i;
+    }
+    return out;
+}
+
+/* Do the clues of `out` rule out every digit of gone beside each digit of
+ * other? Those that do are added to *used. */
+static int reasons(const rg_pairop_clue *cl, int n, uint32_t out, rg_mask gone, rg_mask other,
+                   uint32_t *used)
+{
+    for (rg_mask g = gone; g; g &= g - 1)
+        for (rg_mask o = other; o; o &= o - 1) {
+            int x = __builtin_ctz(g) + 1, y = __builtin_ctz(o) + 1, hit = 0;
+            for (int i = 0; i < n; i++) {
+                int op;
+                long v;
+                clue_op(&cl[i], &op, &v);
+                if ((out >> i & 1u) && rg_pairop_holds(op, v, x, y)) {
+                    *used |= (uint32_t)1 << i;
+                    hit = 1;
+                }
+            }
+            if (!hit) return 0;
+        }
+    return 1;
+}
+
+/* "No white dot or X between r1c1 and r1c2, so they are not consecutive and
+ * do not sum to 10" when those explain every removal; else a plain lead. */
+static void negative_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after)
+{
+    int n;
+    const rg_pairop_clue *cl = clues_of(p, &n);
+    uint32_t out = ruled_out(p->t, cl, n), used = 0;
+    int ok = reasons(cl, n, out, before[p->c] & ~after[p->c], before[p->a], &used) &&
+             reasons(cl, n, out, before[p->a] & ~after[p->a], after[p->c], &used) && used;
+    if (!ok) {
+        wu_add(t, "Between ");
+        wu_cells(t, &p->a, 1);
+        wu_add(t, " and ");
+        wu_cells(t, &p->c, 1);
+        wu_add(t, " the negative constraints rule out the pairs of digits that the clues not "
+                  "drawn there would mark");
+        return;
+    }
+    int k = 0, m = __builtin_popcount(used);
+    wu_add(t, "No ");
+    for (int i = 0; i < n; i++)
+        if (used >> i & 1u) {
+            wu_add(t, "%s", k++ ? (k == m ? " or " : ", ") : "");
+            clue_name(t, &cl[i]);
+        }
+    wu_add(t, " between ");
+    wu_cells(t, &p->a, 1);
+    wu_add(t, " and ");
+    wu_cells(t, &p->c, 1);
+    wu_add(t, ", so they ");
+    k = 0;
+    for (int i = 0; i < n; i++)
+        if (used >> i & 1u) {
+            wu_add(t, "%s", k++ ? (k == m ? " and " : ", ") : "");
+            clue_phrase(t, &cl[i]);
+        }
+}
+
+/* Cell x lost gone (kept what is left) opposite y holding other; partners
+ * are the digits of y that would have kept gone. "r1c1 is 3 or 5 beside
+ * r1c2's 4" when y is placed; "r9c6 cannot be 9, as r8c6 has no 8" when the
+ * missing partners are fewer than y's digits; else "beside r1c2's 4, 5 or
+ * 6, r1c1 cannot be 1 or 9". */
+static void detail(wu_text *t, int x, rg_mask kept, rg_mask gone, int y, rg_mask other,
+                   rg_mask partners)
+{
+    if (other && !(other & (other - 1))) {
+        wu_cells(t, &x, 1);
+        wu_add(t, " is ");
+        wu_digits(t, kept, "or");
+        wu_add(t, " beside ");
+        wu_cells(t, &y, 1);
+        wu_add(t, "'s %d", __builtin_ctz(other) + 1);
+        return;
+    }
+    if (partners && !(partners & other) &&
+        __builtin_popcount(partners) <= __builtin_popcount(other)) {
+        wu_cells(t, &x, 1);
+        wu_add(t, " cannot be ");
+        wu_digits(t, gone, "or");
+        wu_add(t, ", as ");
+        wu_cells(t, &y, 1);
+        wu_add(t, partners & (partners - 1) ? " has none of " : " has no ");
+        wu_digits(t, partners, "and");
+        return;
+    }
+    wu_add(t, "beside ");
+    wu_cells(t, &y, 1);
+    wu_add(t, "'s ");
+    wu_digits(t, other, "or");
+    wu_add(t, ", ");
+    wu_cells(t, &x, 1);
+    wu_add(t, " cannot be ");
+    wu_digits(t, gone, "or");
+}
+
+/* The digits of the other cell that some digit of m allows: side 0, m is
+ * a's (c's partners); side 1, m is c's. */
+static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
+{
+    rg_mask out = 0;
+    for (; m; m &= m - 1) out |= side ? t->ba[__builtin_ctz(m)] : t->ab[__builtin_ctz(m)];
+    return out;
+}
+
+/* The propagator narrows c against a's domain, then a against c's new one:
+ * the text follows that order. */
+static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const pair *p = data;
+    if (!wu_ready(host)) return RG_OK;
+    wu_text t;
+    wu_start(&t, host, w);
+    if (p->why.op == RG_OP_COMBINED)
+        negative_lead(&t, p, before, after);
+    else
+        op_phrase(&t, p);
+    rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
+    wu_add(&t, ": ");
+    if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a], partners_of(p->t, gc, 1));
+    if (gc && ga) wu_add(&t, "; then ");
+    if (ga) detail(&t, p->a, after[p->a], ga, p->c, after[p->c], partners_of(p->t, ga, 0));
+    wu_add(&t, ".");
+    return wu_finish(&t, p->why.technique);
+}
+
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                  const rg_pairop_why *why)
 {
     rg_board_info bi;
     host->board(b, &bi);
@@ -203,19 +446,22 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     p->t = t;
     p->a = a;
     p->c = c;
+    p->why = why ? *why : (rg_pairop_why){.technique = "pair relation", .op = RG_OP_COMBINED};
     rg_propagator def = {.size = sizeof(rg_propagator),
                          .name = "pair",
                          .family = family,
                          .cost = RG_COST_BINARY,
                          .propagate = pair_propagate,
-                         .check = pair_check};
+                         .check = pair_check,
+                         .explain = pair_explain};
     int watch[2] = {a, c};
     return host->add_propagator(b, &def, p, watch, 2, RG_EV_DOMAIN);
 }
 
-int rg_pairop_add_op(rg_build *b, int op, const rg_pairop_table *t, int a, int c,
-                     const char *family)
+int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
+                     const char *family, const char *technique)
 {
     if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
-    return rg_pairop_add(b, t, a, c, family);
+    rg_pairop_why why = {.technique = technique, .op = op, .param = param};
+    return rg_pairop_add(b, t, a, c, family, &why);
 }

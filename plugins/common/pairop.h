@@ -75,16 +75,54 @@ int rg_pairop_read_param(rg_build *b, rg_rule *r, int op, long *param);
 /* A table of op / param allocated from the model (NULL when out of memory). */
 const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param);
 
+/* What a pair rule's explain hook says (docs/techniques-clues.md): the
+ * technique (a string literal: "white dot", "xv", "nonconsecutive" ...)
+ * and the operator / parameter the table states, so that the text can say
+ * "r1c1 and r1c2 are consecutive". op RG_OP_COMBINED: the table is the
+ * combination of negative constraints (the text names the dots and XV
+ * pairs the table rules out). */
+#define RG_OP_COMBINED (-1)
+
+/* A clue whose absence a negative constraint states, for the text of a
+ * combined table: kropki white / black, X, V, and the valued kinds. */
+enum {
+    RG_CLUE_WHITE,
+    RG_CLUE_BLACK,
+    RG_CLUE_X,
+    RG_CLUE_V,
+    RG_CLUE_DIFFERENCE,
+    RG_CLUE_RATIO,
+    RG_CLUE_PRODUCT,
+    RG_CLUE_SUM
+};
+typedef struct rg_pairop_clue {
+    int kind;
+    long value; /* the valued kinds' */
+} rg_pairop_clue;
+
+typedef struct rg_pairop_why {
+    const char *technique;
+    int op;
+    long param;
+    /* With RG_OP_COMBINED: the clues (at most 32) the negatives of the
+     * document are about; the text names those whose every pair the table
+     * rules out. NULL: the dots, X and V. */
+    const rg_pairop_clue *clues;
+    int nclues;
+} rg_pairop_why;
+
 /* Adds the pair rule "t holds for (a, c)": the digits without support leave
  * the root domains, and one binary propagator (counted under family, which
  * must outlive the model, e.g. a string literal) prunes both cells to arc
- * consistency. Returns RG_OK or an error code. */
-int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family);
+ * consistency; its explain hook speaks as why says (copied). Returns RG_OK
+ * or an error code. */
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                  const rg_pairop_why *why);
 
 /* Adds op / param on (a, c): a must-differ edge of the core for
  * "different", else as rg_pairop_add with table t (which the caller made
- * for op / param; may be NULL for "different"). */
-int rg_pairop_add_op(rg_build *b, int op, const rg_pairop_table *t, int a, int c,
-                     const char *family);
+ * for op / param; may be NULL for "different") explained as technique. */
+int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
+                     const char *family, const char *technique);
 
 #endif

@@ -4,6 +4,7 @@
 #include "corners.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
+#include "why_util.h"
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *corners_host;
@@ -79,6 +80,104 @@ static int quad_check(const int *values, void *data)
     return missing <= empty;
 }
 
+/* ---- Explaining a step of the quadruple propagator ----------------------------- */
+
+/* The required digits but one copy of skip (0: none), "1, 3 and 3". */
+static void need_list(wu_text *t, const quad *q, int skip)
+{
+    int n = 0, k0 = -1;
+    for (int k = 0; k < q->nneed; k++)
+        if (q->need[k] == skip && k0 < 0)
+            k0 = k;
+        else
+            n++;
+    for (int k = 0, i = 0; k < q->nneed; k++) {
+        if (k == k0) continue;
+        i++;
+        wu_add(t, "%s%d", i == 1 ? "" : i == n ? " and " : ", ", q->need[k]);
+    }
+}
+
+/* A listed digit (needed once) that only cell i of the block can take. */
+static int only_place(const quad *q, const rg_mask *before, int i)
+{
+    for (int k = 0; k < q->nneed; k++) {
+        int d = q->need[k], places = 0;
+        if ((k > 0 && q->need[k - 1] == d) || (k + 1 < q->nneed && q->need[k + 1] == d)) continue;
+        for (int j = 0; j < 4; j++) places += (before[q->cells[j]] >> (d - 1) & 1u) != 0;
+        if (places == 1 && (before[q->cells[i]] >> (d - 1) & 1u)) return d;
+    }
+    return 0;
+}
+
+/* "r1c2 r2c1 cannot be 5 or 6, as 1 and 3 would not all fit in the other
+ * three cells": the cells of the block whose lost digits of mask `of` are
+ * exactly m (listed digit x: one copy of it is taken out of the list). */
+static void quad_group(wu_text *t, const quad *q, const rg_mask *gone, rg_mask of, rg_mask m, int x,
+                       int *said)
+{
+    int cells[4], n = 0;
+    for (int i = 0; i < 4; i++)
+        if ((gone[i] & of) == m) cells[n++] = q->cells[i];
+    wu_add(t, "%s", (*said)++ ? "; " : ": ");
+    wu_cells(t, cells, n);
+    wu_add(t, " cannot be ");
+    wu_digits(t, m, "or");
+    wu_add(t, ", as ");
+    need_list(t, q, x);
+    wu_add(t, " would not %sall fit in the other three cells", x ? "then " : "");
+}
+
+/* Cells where a listed digit has its only place take it; then, by groups,
+ * the digits that leave the listed ones no room (unlisted digits go without
+ * a word when the list fills the block). */
+static void quad_reasons(wu_text *t, const quad *q, rg_mask listed, const rg_mask *before,
+                         const rg_mask *after)
+{
+    rg_mask gone[4];
+    int said = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = q->cells[i], d = only_place(q, before, i);
+        gone[i] = before[c] & ~after[c];
+        if (!gone[i] || !d || after[c] != (rg_mask)1 << (d - 1)) continue;
+        wu_add(t, "%s", said++ ? "; " : ": ");
+        wu_add(t, "only ");
+        wu_cells(t, &c, 1);
+        wu_add(t, " can take the %d, so it is %d", d, d);
+        gone[i] = 0;
+    }
+    for (int i = 0; i < 4 && q->nneed < 4; i++) {
+        rg_mask m = gone[i] & ~listed;
+        int first = 1;
+        for (int j = 0; j < i && first; j++) first = (gone[j] & ~listed) != m;
+        if (m && first) quad_group(t, q, gone, ~listed, m, 0, &said);
+    }
+    for (int k = 0; k < q->nneed; k++) {
+        rg_mask x = (rg_mask)1 << (q->need[k] - 1);
+        if (k > 0 && q->need[k - 1] == q->need[k]) continue;
+        int any = 0;
+        for (int i = 0; i < 4; i++) any |= (gone[i] & x) != 0;
+        if (any) quad_group(t, q, gone, x, x, q->need[k], &said);
+    }
+}
+
+static int quad_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const quad *q = data;
+    if (!wu_ready(corners_host)) return RG_OK;
+    rg_mask listed = 0;
+    for (int k = 0; k < q->nneed; k++) listed |= (rg_mask)1 << (q->need[k] - 1);
+    wu_text t;
+    wu_start(&t, corners_host, w);
+    wu_cells(&t, q->cells, 4);
+    wu_add(&t, " must hold ");
+    need_list(&t, q, 0);
+    wu_add(&t, q->nneed == 4 ? ", so no other digit fits in them" : "");
+    quad_reasons(&t, q, listed, before, after);
+    wu_add(&t, ".");
+    return wu_finish(&t, "quadruple");
+}
+
 static int read_block(rg_build *b, rg_rule *r, const int **cells)
 {
     int n;
@@ -119,8 +218,9 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
         if (!t) return corners_host->error(b, r, NULL, "out of memory");
         /* Orthogonal neighbours differ; the diagonals then agree. */
         static const int sides[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+        rg_pairop_why why = {.technique = "battenburg", .op = RG_OP_DIFFERENT_PARITY};
         for (int i = 0; i < 4 && rc == RG_OK; i++)
-            rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners");
+            rc = rg_pairop_add(b, t, cells[sides[i][0]], cells[sides[i][1]], "corners", &why);
         return rc;
     }
     quad *q = corners_host->alloc(b, sizeof *q);
@@ -140,7 +240,8 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
                          .family = "corners",
                          .cost = RG_COST_LINEAR,
                          .propagate = quad_propagate,
-                         .check = quad_check};
+                         .check = quad_check,
+                         .explain = quad_explain};
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 

@@ -9,6 +9,7 @@
 #include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
+#include "why_util.h"
 
 /* Every position without a clue of the family is constrained; pairs get one
  * combined pair table per pair for all pair negatives of the document.
@@ -287,7 +288,8 @@ static void negated_table(rg_pairop_table *t, int of, int sel, long value, int D
 
 /* A pair negative read back from its mark. */
 typedef struct pairneg {
-    int of;
+    int of, sel;
+    long value;
     rg_pairop_table t;
     int has_area;    /* 0: the whole board */
     const int *area; /* the mark's cells */
@@ -336,6 +338,8 @@ static int read_pair_marks(rg_build *b, rg_rule *r, pairneg *negs, unsigned char
             if (sscanf(m.family + strlen(NEG_MARK), "%d:%d:%d", &of, &sel, &has_area) != 3)
                 return host->error(b, r, NULL, "unreadable negative mark %s", m.family);
             negs[k].of = of;
+            negs[k].sel = sel;
+            negs[k].value = m.key;
             negated_table(&negs[k].t, of, sel, m.key, bi.digits);
             negs[k].has_area = has_area;
             negs[k].area = m.cells;
@@ -387,6 +391,35 @@ static int combine_pairs(rg_build *b, negatives_model *nm, const pairneg *negs, 
     return 0;
 }
 
+/* The clues the pair negatives are about, each once, for the explain
+ * texts of the pairs (rg_pairop_why). Returns how many; *out NULL without
+ * memory. */
+static int negated_clues(rg_build *b, const pairneg *negs, int nneg, rg_pairop_clue **out)
+{
+    static const int kinds[] = {RG_CLUE_DIFFERENCE, RG_CLUE_RATIO, RG_CLUE_PRODUCT, RG_CLUE_SUM};
+    rg_pairop_clue *cl = host->alloc(b, (size_t)(2 * nneg + 1) * sizeof *cl);
+    int n = 0;
+    for (int i = 0; cl && i < nneg; i++)
+        for (int part = 0; part < 2; part++) {
+            const pairneg *g = &negs[i];
+            rg_pairop_clue c = {0, 0};
+            if (g->of == F_KROPKI || g->of == F_XV) {
+                if (g->sel != 2 && g->sel != part) continue;
+                c.kind = (g->of == F_XV ? RG_CLUE_X : RG_CLUE_WHITE) + part;
+            } else if (part == 0) {
+                c = (rg_pairop_clue){kinds[g->of - F_DIFFERENCE], g->value};
+            } else {
+                continue;
+            }
+            int seen = 0;
+            for (int k = 0; k < n && !seen; k++)
+                seen = cl[k].kind == c.kind && cl[k].value == c.value;
+            if (!seen) cl[n++] = c;
+        }
+    *out = cl;
+    return n;
+}
+
 /* Every pair negative of the document, read from the marks: run once, by
  * the first of them. Each orthogonal pair of one grid gets the table of the
  * negatives that cover it, shared between pairs with equal tables. */
@@ -407,6 +440,11 @@ static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
     for (int f = 0; f < NPAIRFAM; f++) rg_pairop_fill_all(&base[f], D);
     int rc = negs && exempt && acc && count_origins(b, nm) == 0 ? RG_OK : RG_E_NOMEM;
     if (rc == RG_OK) rc = read_pair_marks(b, r, negs, exempt);
+    rg_pairop_why why = {.technique = "negative constraint", .op = RG_OP_COMBINED};
+    rg_pairop_clue *clues = NULL;
+    if (rc == RG_OK) why.nclues = negated_clues(b, negs, nneg, &clues);
+    if (rc == RG_OK && !clues) rc = RG_E_NOMEM;
+    why.clues = clues;
     if (rc == RG_OK && combine_pairs(b, nm, negs, nneg, exempt, base, has, acc, &pool) < 0)
         rc = RG_E_NOMEM;
     const rg_pairop_table *known[64];
@@ -425,7 +463,7 @@ static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
                 if (has[f] && !(exempt[slot] >> f & 1u)) rg_pairop_and(&t, &base[f]), applied = 1;
             if (!applied) continue;
             const rg_pairop_table *shared = intern(b, &t, known, &nknown, 64);
-            rc = shared ? rg_pairop_add(b, shared, a, c, "negatives") : RG_E_NOMEM;
+            rc = shared ? rg_pairop_add(b, shared, a, c, "negatives", &why) : RG_E_NOMEM;
         }
     }
     free(acc);
@@ -480,6 +518,38 @@ static int trio_propagate(rg_space *sp, void *data)
     return RG_PROP_FIX;
 }
 
+/* A removal from the trio: every digit left in the other two cells (before
+ * the step) would make the three increase or decrease. */
+static int trio_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const trio *t = data;
+    if (!wu_ready(host)) return RG_OK;
+    wu_text x;
+    wu_start(&x, host, w);
+    wu_add(&x, "No rossini arrow marks ");
+    wu_cells(&x, t->cells, 3);
+    wu_add(&x, ", so they neither increase nor decrease in that order");
+    for (int i = 0, said = 0; i < 3; i++) {
+        rg_mask gone = before[t->cells[i]] & ~after[t->cells[i]];
+        if (!gone) continue;
+        int o[2] = {t->cells[i ? 0 : 1], t->cells[i == 2 ? 1 : 2]};
+        wu_add(&x, said++ ? "; " : ": ");
+        wu_cells(&x, &t->cells[i], 1);
+        wu_add(&x, " cannot be ");
+        wu_digits(&x, gone, "or");
+        wu_add(&x, ", as with ");
+        for (int k = 0; k < 2; k++) {
+            wu_cells(&x, &o[k], 1);
+            wu_add(&x, " at ");
+            wu_digits(&x, before[o[k]], "or");
+            wu_add(&x, k ? "" : " and ");
+        }
+        wu_add(&x, " the three would always be in order");
+    }
+    wu_add(&x, ".");
+    return wu_finish(&x, "negative constraint");
+}
+
 static int trio_check(const int *values, void *data)
 {
     const trio *t = data;
@@ -528,7 +598,8 @@ static int add_trio(rg_build *b, rg_rule *r, const int *e, int D)
                          .family = "negatives",
                          .cost = RG_COST_LINEAR,
                          .propagate = trio_propagate,
-                         .check = trio_check};
+                         .check = trio_check,
+                         .explain = trio_explain};
     return host->add_propagator(b, &def, t, e, 3, RG_EV_DOMAIN);
 }
 
@@ -630,6 +701,39 @@ static int block_propagate(rg_space *sp, void *data)
     return RG_PROP_FIX;
 }
 
+/* A removal from the block: the other three cells already form one of the
+ * two checkerboards (before the step), so this cell must break it. */
+static int block_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const block *k = data;
+    if (!wu_ready(host)) return RG_OK;
+    wu_text x;
+    wu_start(&x, host, w);
+    wu_add(&x, "No battenburg marks ");
+    wu_cells(&x, k->cells, 4);
+    wu_add(&x, ", so their parities do not alternate like a checkerboard");
+    for (int i = 0, said = 0; i < 4; i++) {
+        rg_mask gone = before[k->cells[i]] & ~after[k->cells[i]];
+        if (!gone) continue;
+        int odd[3], even[3], no = 0, ne = 0;
+        for (int j = 0; j < 4; j++)
+            if (j != i && !(before[k->cells[j]] & EVEN))
+                odd[no++] = k->cells[j];
+            else if (j != i)
+                even[ne++] = k->cells[j];
+        wu_add(&x, said++ ? "; " : ": ");
+        if (no) wu_cells(&x, odd, no);
+        if (no) wu_add(&x, " %s odd%s", no > 1 ? "are" : "is", ne ? " and " : "");
+        if (ne) wu_cells(&x, even, ne);
+        if (ne) wu_add(&x, " %s even", ne > 1 ? "are" : "is");
+        wu_add(&x, ", so ");
+        wu_cells(&x, &k->cells[i], 1);
+        wu_add(&x, " cannot be %s", (gone & ODD) ? "odd" : "even");
+    }
+    wu_add(&x, ".");
+    return wu_finish(&x, "negative constraint");
+}
+
 static int block_check(const int *values, void *data)
 {
     const block *k = data;
@@ -693,7 +797,8 @@ static int build_battenburg(rg_build *b, rg_rule *r, const spec *s)
                              .family = "negatives",
                              .cost = RG_COST_LINEAR,
                              .propagate = block_propagate,
-                             .check = block_check};
+                             .check = block_check,
+                             .explain = block_explain};
         rc = host->add_propagator(b, &def, k, e, 4, RG_EV_DOMAIN);
     }
     free(cells);

@@ -19,6 +19,7 @@ static const char *const neighbours_order[] = {"kind",   "op",   "value",  "sum"
 /* What compile read, for link. */
 typedef struct spec {
     int op, where, within; /* within: -1 none, else a withins index */
+    const char *technique; /* what its steps are explained as */
     long param;
     const int *area;
     int narea; /* -1: no area */
@@ -44,6 +45,7 @@ static int compile_neighbours(rg_build *b, rg_rule *r, void **data)
         if (rc != RG_OK) return rc;
         s->op = kind == 2 ? RG_OP_NOT_CONSECUTIVE : RG_OP_DIFFERENT;
         s->where = kind == 0 ? W_KNIGHT : kind == 1 ? W_DIAGONAL : W_ORTHOGONAL;
+        s->technique = kinds[kind];
     } else {
         if (!host->has(b, r, "op"))
             return host->error(b, r, "kind",
@@ -53,6 +55,7 @@ static int compile_neighbours(rg_build *b, rg_rule *r, void **data)
         if (rc != RG_OK) return rc;
         rc = host->read_enum(b, r, "where", 0, wheres, &s->where);
         if (rc != RG_OK) return rc;
+        s->technique = "neighbour rule";
     }
     s->within = -1;
     rc = host->read_enum(b, r, "within", RG_F_OPTIONAL, withins, &s->within);
@@ -169,7 +172,7 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
             if (c < 0 || (in_area && !in_area[c])) continue;
             if (hoff && !share_house(hoff, hs, a, c)) continue;
             if (excepted(s, a, c)) continue;
-            int rc = rg_pairop_add_op(b, s->op, t, a, c, "neighbours");
+            int rc = rg_pairop_add_op(b, s->op, s->param, t, a, c, "neighbours", s->technique);
             if (rc != RG_OK) return rc;
         }
     }

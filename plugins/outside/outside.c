@@ -5,10 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "linsum.h"
 #include "outside.h"
 #include "rulegrid/plugin.h"
+#include "why_util.h"
 
 /* Each propagator keeps exactly the digits some completion of the line
  * supports, with repeats allowed (houses do their own part). */
@@ -56,6 +58,8 @@ typedef struct line_rule {
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
     sum_house *houses;   /* little killer, from link: houses of two or more cells */
     int nhouses;
+    char name[48];    /* "row 3", "column 5", "the diagonal r1c2-r8c9" (explanations) */
+    const char *from; /* "from the left" ... ("" when the name says it) */
 } line_rule;
 
 static rg_mask bit(int digit) { return (rg_mask)1 << (digit - 1); }
@@ -702,6 +706,402 @@ static int rossini_check(const int *values, void *data)
     return L->value ? a > b && b > c : a < b && b < c;
 }
 
+/* ---- Explaining a step ------------------------------------------------------------ */
+
+/* " 5 in r3c4, nor 1 or 9 in r3c5 r3c6": gone[k] is what cells[k] lost;
+ * cells that lost the same digits go together, the first without "nor". */
+static void gone_list(wu_text *t, const int *cells, const rg_mask *gone, int n)
+{
+    int group[LINE_MAX], said = 0;
+    unsigned char done[LINE_MAX] = {0};
+    for (int k = 0; k < n; k++) {
+        if (!gone[k] || done[k]) continue;
+        int m = 0;
+        for (int j = k; j < n; j++)
+            if (!done[j] && gone[j] == gone[k]) {
+                group[m++] = cells[j];
+                done[j] = 1;
+            }
+        wu_add(t, said++ ? ", nor " : " ");
+        wu_digits(t, gone[k], "or");
+        wu_add(t, " in ");
+        wu_cells(t, group, m);
+    }
+}
+
+/* What each cell of the line lost in the step, by position. */
+static void line_gone(const line_rule *L, const rg_mask *before, const rg_mask *after,
+                      rg_mask *gone)
+{
+    for (int k = 0; k < L->n; k++) gone[k] = before[L->cells[k]] & ~after[L->cells[k]];
+}
+
+/* "a 7", "an 8". */
+static const char *article(int d) { return d == 8 || d == 11 || d == 18 ? "an" : "a"; }
+
+/* The closing sentence every outside clue may fall back on: what no
+ * filling of the line that fits the candidates (before the step) allows. */
+static void no_filling(wu_text *t, const line_rule *L, const rg_mask *before, const rg_mask *after)
+{
+    rg_mask gone[LINE_MAX];
+    line_gone(L, before, after, gone);
+    wu_add(t, " No filling of %s that fits the candidates puts", L->name);
+    gone_list(t, L->cells, gone, L->n);
+    wu_add(t, ".");
+}
+
+/* The line's domains before the step. */
+static void line_domains(const line_rule *L, const rg_mask *dom, rg_mask *m)
+{
+    for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
+}
+
+/* Where the 1 and the D may go: the placements (1 at i, D at j) of the
+ * candidates that leave a sum between them; up to three are written. */
+static int sandwich_ends(wu_text *t, const line_rule *L, const rg_mask *m)
+{
+    int n = L->n, D = L->digits, found = 0, shown[3][2];
+    rg_mask mid[LINE_MAX], seg[LINE_MAX];
+    for (int k = 0; k < n; k++) mid[k] = m[k] & ~(bit(1) | bit(D));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n && (m[i] & bit(1)); j++) {
+            if (j == i || !(m[j] & bit(D))) continue;
+            int lo = i < j ? i : j, hi = i < j ? j : i, bad = 0;
+            for (int k = 0; k < n; k++) bad |= k != i && k != j && !mid[k];
+            if (bad || !sum_support(mid + lo + 1, L->peer, lo + 1, hi - lo - 1, D, L->value,
+                                    seg + lo + 1, NULL, NULL))
+                continue;
+            if (found < 3) shown[found][0] = L->cells[i], shown[found][1] = L->cells[j];
+            found++;
+        }
+    if (!found || found > 3) return found;
+    wu_add(t, ": the candidates leave only ");
+    for (int f = 0; f < found; f++) {
+        wu_add(t, "%s1 in ", f ? (f + 1 == found ? " or " : ", ") : "");
+        wu_cells(t, &shown[f][0], 1);
+        wu_add(t, " with %d in ", D);
+        wu_cells(t, &shown[f][1], 1);
+    }
+    return found;
+}
+
+static int sandwich_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const line_rule *L = data;
+    if (!wu_ready(outside_host)) return RG_OK;
+    rg_mask m[LINE_MAX];
+    line_domains(L, before, m);
+    wu_text t;
+    wu_start(&t, outside_host, w);
+    wu_add(&t, "Between the 1 and the %d of %s the digits sum to %ld", L->digits, L->name,
+           L->value);
+    sandwich_ends(&t, L, m);
+    wu_add(&t, ".");
+    no_filling(&t, L, before, after);
+    return wu_finish(&t, "sandwich");
+}
+
+/* Least and greatest sums of the line's cells but k (repeats allowed). */
+static void rest_bounds(const line_rule *L, const rg_mask *m, int k, long *lo, long *hi)
+{
+    *lo = *hi = 0;
+    for (int i = 0; i < L->n; i++)
+        if (i != k) *lo += lowest(m[i]), *hi += highest(m[i]);
+}
+
+/* Why cell k of a sum line of total s lost gone: 1 every digit too small
+ * (the others add up to at most *bound), 2 too large (at least *bound), 0
+ * some other reason. */
+static int sum_reason(const line_rule *L, const rg_mask *m, int k, rg_mask gone, long s,
+                      long *bound)
+{
+    long lo, hi;
+    rest_bounds(L, m, k, &lo, &hi);
+    int small = 1, large = 1;
+    for (rg_mask x = gone; x; x &= x - 1) {
+        small &= lowest(x) + hi < s;
+        large &= lowest(x) + lo > s;
+    }
+    *bound = small ? hi : large ? lo : 0;
+    return small ? 1 : large ? 2 : 0;
+}
+
+/* The line's cells that lost digits, grouped by what they lost and why:
+ * "r1c2 r2c1 cannot be 1, 2 or 3, as the other cells add up to at most 9". */
+static void sum_groups_text(wu_text *t, const line_rule *L, const rg_mask *m, const rg_mask *before,
+                            const rg_mask *after)
+{
+    int why[LINE_MAX], said = 0, group[LINE_MAX];
+    long bound[LINE_MAX];
+    rg_mask gone[LINE_MAX];
+    for (int k = 0; k < L->n; k++) {
+        gone[k] = before[L->cells[k]] & ~after[L->cells[k]];
+        why[k] = gone[k] ? sum_reason(L, m, k, gone[k], L->value, &bound[k]) : -1;
+    }
+    for (int k = 0; k < L->n; k++) {
+        if (why[k] < 0) continue;
+        int n = 0;
+        for (int j = k; j < L->n; j++)
+            if (why[j] == why[k] && gone[j] == gone[k] && (!why[k] || bound[j] == bound[k])) {
+                group[n++] = L->cells[j];
+                if (j > k) why[j] = -1;
+            }
+        wu_add(t, said++ ? "; " : ": ");
+        wu_cells(t, group, n);
+        wu_add(t, " cannot be ");
+        wu_digits(t, gone[k], "or");
+        if (why[k])
+            wu_add(t, ", as the other cells add up to at %s %ld", why[k] == 1 ? "most" : "least",
+                   bound[k]);
+        else
+            wu_add(
+                t,
+                ", as no digits that fit the candidates (different within a house) then make %ld",
+                L->value);
+    }
+}
+
+/* A run of the line (from k, as sum_support cut it) that must hold d, with
+ * every cell of it that still can inside house H, which holds c: those
+ * line positions into at (bits). Returns how many, 0 when none. */
+static int killer_run(const line_rule *L, const rg_mask *sup, const rg_mask *req, const int *rend,
+                      int c, rg_mask d, uint64_t at[2])
+{
+    for (int k = 0; k < L->n; k = rend[k]) {
+        if (!(req[k] & d)) continue;
+        for (int h = 0; h < L->nhouses; h++) {
+            const sum_house *H = &L->houses[h];
+            int in = 0, n = 0, inside = 1;
+            at[0] = at[1] = 0;
+            for (int i = 0; i < H->nout && !in; i++) in = H->out[i] == c;
+            for (int i = k; in && i < rend[k]; i++)
+                if (sup[i] & d) {
+                    inside &= (int)(H->in[i / 64] >> (i % 64) & 1);
+                    at[i / 64] |= (uint64_t)1 << (i % 64);
+                    n++;
+                }
+            if (in && inside && n >= 2) return n;
+        }
+    }
+    return 0;
+}
+
+/* One removal off the line: cell c lost digit d because the run at[] must
+ * hold it (n 0: the reason was not found again). */
+typedef struct off_gone {
+    int c, d, n;
+    uint64_t at[2];
+} off_gone;
+
+/* The removals off the line, each cell once (a cell may sit in several of
+ * the line's houses). Returns how many, -1 without memory. */
+static int killer_offs(const line_rule *L, const rg_mask *before, const rg_mask *after,
+                       const rg_mask *sup, const rg_mask *req, const int *rend, off_gone **out)
+{
+    int cap = 0, n = 0;
+    for (int h = 0; h < L->nhouses; h++) cap += L->houses[h].nout * L->digits;
+    off_gone *g = malloc((size_t)(cap ? cap : 1) * sizeof *g);
+    if (!g) return -1;
+    for (int h = 0; h < L->nhouses; h++)
+        for (int i = 0; i < L->houses[h].nout; i++) {
+            int c = L->houses[h].out[i], seen = 0;
+            for (int e = 0; e < n && !seen; e++) seen = g[e].c == c;
+            for (rg_mask x = seen ? 0 : before[c] & ~after[c]; x; x &= x - 1) {
+                g[n] = (off_gone){c, lowest(x), 0, {0, 0}};
+                g[n].n = killer_run(L, sup, req, rend, c, x & -x, g[n].at);
+                n++;
+            }
+        }
+    *out = g;
+    return n;
+}
+
+/* "the sum needs a 1 in r1c1 r2c2 r3c3, which share a house with r1c2 r2c1:
+ * 1 leaves them", one sentence per digit and run. */
+static int killer_off(wu_text *t, const line_rule *L, const rg_mask *before, const rg_mask *after,
+                      const rg_mask *sup, const rg_mask *req, const int *rend)
+{
+    off_gone *g;
+    int n = killer_offs(L, before, after, sup, req, rend, &g), cells[LINE_MAX];
+    if (n < 0) return RG_E_NOMEM;
+    int *group = malloc((size_t)(n ? n : 1) * sizeof *group);
+    for (int e = 0; group && e < n; e++) {
+        if (g[e].d < 0) continue;
+        int m = 0, k = 0;
+        for (int f = e; f < n; f++)
+            if (g[f].d == g[e].d && g[f].n == g[e].n && g[f].at[0] == g[e].at[0] &&
+                g[f].at[1] == g[e].at[1]) {
+                group[m++] = g[f].c;
+                if (f > e) g[f].d = -1;
+            }
+        for (int i = 0; i < L->n; i++)
+            if (g[e].at[i / 64] >> (i % 64) & 1) cells[k++] = L->cells[i];
+        if (g[e].n) {
+            wu_add(t, "; the sum needs %s %d in ", article(g[e].d), g[e].d);
+            wu_cells(t, cells, k);
+            wu_add(t, ", which share a house with ");
+        } else {
+            wu_add(t,
+                   "; every filling that fits puts %s %d on the line in a cell that shares a "
+                   "house with ",
+                   article(g[e].d), g[e].d);
+        }
+        wu_cells(t, group, m);
+        wu_add(t, ": %d leaves %s", g[e].d, m > 1 ? "them" : "it");
+    }
+    free(g);
+    if (!group) return RG_E_NOMEM;
+    free(group);
+    return RG_OK;
+}
+
+static int killer_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const line_rule *L = data;
+    if (!wu_ready(outside_host)) return RG_OK;
+    rg_mask m[LINE_MAX], sup[LINE_MAX], req[LINE_MAX];
+    int rend[LINE_MAX];
+    line_domains(L, before, m);
+    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend)) return RG_OK;
+    wu_text t;
+    wu_start(&t, outside_host, w);
+    wu_add(&t, "The digits of %s sum to %ld", L->name, L->value);
+    sum_groups_text(&t, L, m, before, after);
+    if (L->houses && killer_off(&t, L, before, after, sup, req, rend) != RG_OK) t.oom = 1;
+    wu_add(&t, ".");
+    return wu_finish(&t, "little killer");
+}
+
+/* x_sum: the first cell's digit X says how many cells count; a digit X
+ * leaves it when the first X cells cannot reach the value (their bounds
+ * fall short or overshoot, or no digits of theirs make it). */
+static void xsum_first(wu_text *t, const line_rule *L, const rg_mask *m, rg_mask gone)
+{
+    rg_mask reason[4] = {0, 0, 0, 0}; /* too long, short, over, other */
+    for (rg_mask x = gone; x; x &= x - 1) {
+        int X = lowest(x);
+        long lo = X, hi = X;
+        for (int k = 1; k < X && k < L->n; k++) lo += lowest(m[k]), hi += highest(m[k]);
+        reason[X > L->n ? 0 : hi < L->value ? 1 : lo > L->value ? 2 : 3] |= x & -x;
+    }
+    static const char *const says[4] = {
+        "the line has fewer cells", "the first X cells add up to less than %ld",
+        "the first X cells add up to more than %ld",
+        "no digits that fit the first X cells (different within a house) make %ld"};
+    wu_cells(t, &L->cells[0], 1);
+    wu_add(t, " cannot be ");
+    wu_digits(t, gone, "or");
+    for (int r = 0, said = 0; r < 4; r++) {
+        if (!reason[r]) continue;
+        wu_add(t, said++ ? "; with " : ": with ");
+        wu_digits(t, reason[r], "or");
+        wu_add(t, " ");
+        wu_add(t, says[r], L->value);
+    }
+}
+
+static int xsum_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const line_rule *L = data;
+    if (!wu_ready(outside_host)) return RG_OK;
+    rg_mask m[LINE_MAX];
+    line_domains(L, before, m);
+    wu_text t;
+    wu_start(&t, outside_host, w);
+    wu_add(&t, "The first X digits of %s%s%s sum to %ld, X being the digit in ", L->name,
+           L->from[0] ? " " : "", L->from, L->value);
+    wu_cells(&t, &L->cells[0], 1);
+    rg_mask gone0 = before[L->cells[0]] & ~after[L->cells[0]];
+    if (gone0) wu_add(&t, ": ");
+    if (gone0) xsum_first(&t, L, m, gone0);
+    wu_add(&t, ".");
+    int said = 0;
+    for (int k = 1; k < L->n; k++) said |= (before[L->cells[k]] & ~after[L->cells[k]]) != 0;
+    if (said) {
+        wu_add(&t, " No filling of %s that fits the candidates puts", L->name);
+        rg_mask gone[LINE_MAX];
+        line_gone(L, before, after, gone);
+        gone_list(&t, L->cells + 1, gone + 1, L->n - 1);
+        wu_add(&t, ".");
+    }
+    return wu_finish(&t, "x-sum");
+}
+
+/* Skyscraper: from digit v in the k-th cell (from 1) at most k + D - v can
+ * be seen (the cells up to it, then only digits above v): the digits that
+ * leave too few, then those no filling allows. */
+static int sky_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const line_rule *L = data;
+    if (!wu_ready(outside_host)) return RG_OK;
+    int D = L->digits, K = (int)L->value, said = 0;
+    rg_mask tall[LINE_MAX], rest[LINE_MAX];
+    for (int k = 0; k < L->n; k++) {
+        rg_mask gone = before[L->cells[k]] & ~after[L->cells[k]];
+        tall[k] = 0;
+        for (rg_mask x = gone; x; x &= x - 1)
+            if (k + 1 + D - lowest(x) < K) tall[k] |= x & -x;
+        rest[k] = gone & ~tall[k];
+    }
+    wu_text t;
+    wu_start(&t, outside_host, w);
+    wu_add(&t,
+           "Seen %s, %s shows %d skyscrapers (a digit counts when it is higher than every "
+           "digit before it)",
+           L->from[0] ? L->from : "from its first cell", L->name, K);
+    for (int k = 0; k < L->n; k++) {
+        if (!tall[k]) continue;
+        if (!said++)
+            wu_add(&t, ". With digit v in its k-th cell at most k + %d - v can be seen, so", D);
+        wu_add(&t, "%s", said > 1 ? "," : "");
+        wu_add(&t, " ");
+        wu_cells(&t, &L->cells[k], 1);
+        wu_add(&t, " cannot be ");
+        wu_digits(&t, tall[k], "or");
+    }
+    int more = 0;
+    for (int k = 0; k < L->n; k++) more |= rest[k] != 0;
+    if (more) {
+        wu_add(&t, ". No filling that fits the candidates shows %d with", K);
+        gone_list(&t, L->cells, rest, L->n);
+    }
+    wu_add(&t, ".");
+    return wu_finish(&t, "skyscraper");
+}
+
+/* Rossini: c[] in increasing order; a digit leaves c[k] when it is not
+ * above c[k-1]'s least digit or not below c[k+1]'s greatest. */
+static int rossini_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const line_rule *L = data;
+    if (!wu_ready(outside_host)) return RG_OK;
+    int c[3];
+    for (int k = 0; k < 3; k++) c[k] = L->cells[L->value ? 2 - k : k];
+    wu_text t;
+    wu_start(&t, outside_host, w);
+    wu_cells(&t, L->cells, 3);
+    wu_add(&t, " %s in that order", L->value ? "decrease" : "increase");
+    for (int k = 0, said = 0; k < 3; k++) {
+        rg_mask gone = before[c[k]] & ~after[c[k]];
+        if (!gone) continue;
+        int lo = k > 0 ? lowest(after[c[k - 1]]) : 0, hi = k < 2 ? highest(after[c[k + 1]]) : 99;
+        wu_add(&t, said++ ? "; " : ": ");
+        wu_cells(&t, &c[k], 1);
+        if (lo && (gone & below(lo + 1))) {
+            wu_add(&t, " must be more than ");
+            wu_cells(&t, &c[k - 1], 1);
+            wu_add(&t, ", which is at least %d%s", lo, (gone & ~below(lo + 1)) ? ", and" : "");
+        }
+        if (hi < 99 && (gone & ~below(hi))) {
+            wu_add(&t, " must be less than ");
+            wu_cells(&t, &c[k + 1], 1);
+            wu_add(&t, ", which is at most %d", hi);
+        }
+    }
+    wu_add(&t, ".");
+    return wu_finish(&t, "rossini");
+}
+
 /* ---- Reading ----------------------------------------------------------------------- */
 
 static const rg_propagator props[] = {
@@ -710,31 +1110,36 @@ static const rg_propagator props[] = {
      .family = "outside",
      .cost = RG_COST_QUADRATIC,
      .propagate = sandwich_propagate,
-     .check = sandwich_check},
+     .check = sandwich_check,
+     .explain = sandwich_explain},
     {.size = sizeof(rg_propagator),
      .name = "little_killer",
      .family = "outside",
      .cost = RG_COST_LINEAR,
      .propagate = killer_propagate,
-     .check = killer_check},
+     .check = killer_check,
+     .explain = killer_explain},
     {.size = sizeof(rg_propagator),
      .name = "x_sum",
      .family = "outside",
      .cost = RG_COST_QUADRATIC,
      .propagate = xsum_propagate,
-     .check = xsum_check},
+     .check = xsum_check,
+     .explain = xsum_explain},
     {.size = sizeof(rg_propagator),
      .name = "skyscraper",
      .family = "outside",
      .cost = RG_COST_QUADRATIC,
      .propagate = sky_propagate,
-     .check = sky_check},
+     .check = sky_check,
+     .explain = sky_explain},
     {.size = sizeof(rg_propagator),
      .name = "rossini",
      .family = "outside",
      .cost = RG_COST_BINARY,
      .propagate = rossini_propagate,
-     .check = rossini_check},
+     .check = rossini_check,
+     .explain = rossini_explain},
 };
 
 /* Consecutive cells step by one fixed direction: diagonal for a little
@@ -777,6 +1182,27 @@ static int check_straight(rg_build *b, rg_rule *r, int kind, const int *cells, i
                 r2, c2, r1, c1);
     }
     return RG_OK;
+}
+
+/* How explanations name the line: a whole row or column, else its ends. */
+static void name_line(rg_build *b, line_rule *L)
+{
+    rg_board_info bi;
+    outside_host->board(b, &bi);
+    int r0, c0, r1, c1;
+    outside_host->cell_pos(b, L->cells[0], &r0, &c0);
+    outside_host->cell_pos(b, L->cells[L->n - 1], &r1, &c1);
+    L->from = "";
+    if (L->n > 1 && r0 == r1 && L->n == bi.columns) {
+        snprintf(L->name, sizeof L->name, "row %d", r0);
+        L->from = c0 < c1 ? "from the left" : "from the right";
+    } else if (L->n > 1 && c0 == c1 && L->n == bi.rows) {
+        snprintf(L->name, sizeof L->name, "column %d", c0);
+        L->from = r0 < r1 ? "from the top" : "from the bottom";
+    } else {
+        snprintf(L->name, sizeof L->name, "the %s r%dc%d-r%dc%d",
+                 L->kind == LITTLE_KILLER ? "diagonal" : "line", r0, c0, r1, c1);
+    }
 }
 
 static int compile(rg_build *b, rg_rule *r, void **rule_data)
@@ -830,6 +1256,7 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
     L->value = value;
     L->impossible = value < lo || value > hi;
     L->digits = bi.digits;
+    name_line(b, L);
     *rule_data = L;
     rc = outside_host->add_mark(b, kind_names[kind], value, cells, n);
     if (rc != RG_OK) return rc;

@@ -21,6 +21,20 @@ static const char *const edge_order[] = {"kind", "color", "letter", "value", "su
 static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL};
 
 /* The operator, parameter and mark key of an edge kind. */
+/* The technique each edge kind's steps are explained as (docs/techniques-clues.md). */
+static const char *edge_technique(int kind, int op)
+{
+    switch (kind) {
+    case K_KROPKI: return op == RG_OP_CONSECUTIVE ? "white dot" : "black dot";
+    case K_XV: return "xv";
+    case K_DIFFERENCE: return "difference";
+    case K_RATIO: return "ratio";
+    case K_PRODUCT: return "product";
+    case K_SUM: return "sum";
+    default: return "greater than";
+    }
+}
+
 static int read_edge_kind(rg_build *b, rg_rule *r, int kind, int *op, long *param, long *key)
 {
     int rc, choice;
@@ -82,8 +96,9 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
     if (!t) return relations_host->error(b, r, NULL, "out of memory");
-    if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations");
-    return rg_pairop_add(b, t, cells[0], cells[1], "relations");
+    rg_pairop_why why = {.technique = edge_technique(kind, op), .op = op, .param = param};
+    if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations", &why);
+    return rg_pairop_add(b, t, cells[0], cells[1], "relations", &why);
 }
 
 static int compile_relation(rg_build *b, rg_rule *r, void **data)
@@ -105,7 +120,8 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
     for (int i = 0; i < n && rc == RG_OK; i++) {
         rc = relations_host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
         if (rc == RG_OK)
-            rc = rg_pairop_add_op(b, op, t, pairs[2 * i], pairs[2 * i + 1], "relations");
+            rc = rg_pairop_add_op(b, op, param, t, pairs[2 * i], pairs[2 * i + 1], "relations",
+                                  "relation");
     }
     return rc;
 }

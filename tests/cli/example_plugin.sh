@@ -46,6 +46,12 @@ out=$("$rg" count --json --limit 10 --plugins "$TMP/build" - <<<"$without") ||
 grep -Eq '"status": *"multiple"' <<<"$out" || fail "unique without lab.clone: $out"
 grep -Eq '"solutions": *10,' <<<"$out" || fail "solutions without the rule: $out"
 
+# explain: the clone's steps speak through its explain hook (technique "clone").
+out=$("$rg" explain --plugins "$TMP/build" "$puzzle") || fail "explain: $out"
+grep -Eq '\[clone; rule 1 \(lab.clone\)\] r[0-9]+c[0-9]+ and r[0-9]+c[0-9]+ are twins: each keeps only the digits the other has \([0-9]' <<<"$out" ||
+    fail "explain: no clone step in the plugin's words: $out"
+grep -q '^solved' <<<"$out" || fail "explain: not solved: $out"
+
 # fmt writes the rule with its type's field order, after the houses.
 out=$("$rg" fmt --plugins "$TMP/build" "$puzzle") || fail "fmt: $out"
 grep -q '^    {"type": "box_grid", "origin": "r1c1", "box": \[3, 3\]},$' <<<"$out" ||

@@ -1,0 +1,81 @@
+/* Helpers for the explain hooks of rulegrid's plugins: the text of a step,
+ * built in plugin memory and handed to the host's why_text once. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "why_util.h"
+
+int wu_ready(const rg_host *h)
+{
+    return h && h->size >= offsetof(rg_host, why_rule) + sizeof h->why_rule;
+}
+
+void wu_start(wu_text *t, const rg_host *h, rg_why *w) { *t = (wu_text){.h = h, .w = w}; }
+
+void wu_add(wu_text *t, const char *fmt, ...)
+{
+    if (t->oom) return;
+    for (;;) {
+        size_t room = t->cap - t->len;
+        va_list ap;
+        va_start(ap, fmt);
+        int k = room ? vsnprintf(t->s + t->len, room, fmt, ap) : -1;
+        va_end(ap);
+        if (k >= 0 && (size_t)k < room) {
+            t->len += (size_t)k;
+            return;
+        }
+        size_t cap = t->cap ? t->cap * 2 : 256;
+        if (k >= 0)
+            while (cap - t->len <= (size_t)k) cap *= 2;
+        char *s = realloc(t->s, cap);
+        if (!s) {
+            t->oom = 1;
+            return;
+        }
+        t->s = s;
+        t->cap = cap;
+    }
+}
+
+void wu_digits(wu_text *t, rg_mask m, const char *conj)
+{
+    if (!m) {
+        wu_add(t, "nothing");
+        return;
+    }
+    int left = __builtin_popcount(m), first = 1;
+    for (; m; m &= m - 1, first = 0) {
+        left--;
+        const char *sep = first ? "" : left ? ", " : NULL;
+        if (sep)
+            wu_add(t, "%s%d", sep, __builtin_ctz(m) + 1);
+        else
+            wu_add(t, " %s %d", conj, __builtin_ctz(m) + 1);
+    }
+}
+
+void wu_cells(wu_text *t, const int *cells, int n)
+{
+    const char *s = t->h->why_cells(t->w, cells, n);
+    if (!s) {
+        t->oom = 1;
+        return;
+    }
+    wu_add(t, "%s", s);
+}
+
+int wu_finish(wu_text *t, const char *technique)
+{
+    int rc = t->oom ? RG_E_NOMEM : t->h->why_text(t->w, technique, "%s", t->s ? t->s : "");
+    wu_free(t);
+    return rc;
+}
+
+void wu_free(wu_text *t)
+{
+    free(t->s);
+    t->s = NULL;
+    t->len = t->cap = 0;
+}

@@ -75,7 +75,7 @@ int rg_pairop_read_param(rg_build *b, rg_rule *r, int op, long *param);
 /* A table of op / param allocated from the model (NULL when out of memory). */
 const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param);
 
-/* What a pair rule's explain hook says (docs/techniques-clues.md): the
+/* What a pair rule's explain hook says (docs/explain.md, "Techniques of the rule families"): the
  * technique (a string literal: "white dot", "xv", "nonconsecutive" ...)
  * and the operator / parameter the table states, so that the text can say
  * "r1c1 and r1c2 are consecutive". op RG_OP_COMBINED: the table is the

@@ -21,7 +21,7 @@ static const char *const edge_order[] = {"kind", "color", "letter", "value", "su
 static const char *const relation_order[] = {"op", "value", "sum", "pairs", NULL};
 
 /* The operator, parameter and mark key of an edge kind. */
-/* The technique each edge kind's steps are explained as (docs/techniques-clues.md). */
+/* The technique each edge kind's steps are explained as (docs/explain.md, "Techniques of the rule families"). */
 static const char *edge_technique(int kind, int op)
 {
     switch (kind) {

@@ -241,12 +241,47 @@ static void json_summary(const rg_puzzle *p, const rg_explainer *e, const rg_exp
     putchar('\n');
 }
 
-static void text_step(const rg_puzzle *p, const rg_step *s)
+/* The most focus cells whose candidates a text step shows. */
+#define SHOWN_FOCUS 16
+
+/* " r1c1 125": cell's name and its candidates in before. */
+static void show_cell(const rg_puzzle *p, int cell, const rg_mask *before, int first)
+{
+    char name[32];
+    rg_puzzle_cell_name(p, cell, name, sizeof name);
+    printf("%s %s ", first ? "" : ",", name);
+    rg_mask m = before[cell];
+    for (int d = 1; m; d++, m >>= 1)
+        if (m & 1u) putchar(d < 10 ? '0' + d : 'A' + d - 10);
+}
+
+/* A step as text; with before (the candidates before it), steps beyond the
+ * singles also show the candidates of their focus cells and of the cells
+ * they narrow, which is what a person looks at to check them. */
+static void text_step(const rg_puzzle *p, const rg_step *s, const rg_mask *before)
 {
     printf("%3d. [%s", s->number, s->technique);
     for (int i = 0; i < s->nrules; i++)
         printf("%s rule %d (%s)", i ? "," : ";", s->rules[i], rg_puzzle_rule_type(p, s->rules[i]));
     printf("] %s\n", s->text);
+    if (!before || s->rank <= RG_RANK_NAKED_SINGLE || s->rank == RG_RANK_CONTRADICTION) return;
+    printf("     candidates before:");
+    int shown = 0, more = 0;
+    for (int i = 0; i < s->nfocus; i++)
+        if (shown < SHOWN_FOCUS)
+            show_cell(p, s->focus[i], before, !shown++);
+        else
+            more = 1;
+    for (int i = 0; i < s->nelim; i++) {
+        int seen = 0;
+        for (int k = 0; k < s->nfocus && !seen; k++) seen = s->focus[k] == s->elim_cells[i];
+        if (seen) continue;
+        if (shown < SHOWN_FOCUS)
+            show_cell(p, s->elim_cells[i], before, !shown++);
+        else
+            more = 1;
+    }
+    printf("%s\n", more ? ", ..." : "");
 }
 
 static void text_summary(const rg_puzzle *p, const rg_explainer *e, const rg_explain_summary *s,
@@ -407,15 +442,20 @@ static int explain(xrun *c)
     if (rc) return rc;
     rg_step step;
     rg_error err;
+    size_t bytes = (size_t)rg_puzzle_cells(c->p) * sizeof(rg_mask);
+    rg_mask *before = malloc(bytes + 1);
+    if (before) memcpy(before, rg_explain_candidates(e), bytes);
     while ((rc = rg_explain_next(e, &step, &err)) == 1) {
         if (c->o->explain_json) {
             json_step(c->p, &step);
         } else {
-            text_step(c->p, &step);
+            text_step(c->p, &step, before);
+            if (before) memcpy(before, rg_explain_candidates(e), bytes);
             if (c->o->grid)
                 cli_print_candidates(stdout, c->p, rg_explain_candidates(e), rg_explain_placed(e));
         }
     }
+    free(before);
     if (rc < 0 || rc > 1) {
         print_err(c, &err);
         rg_explainer_free(e);
@@ -521,7 +561,7 @@ static int hint(xrun *c)
         if (c->o->explain_json)
             json_step(c->p, &step);
         else
-            text_step(c->p, &step);
+            text_step(c->p, &step, NULL);
         rg_explainer_free(e);
         return EXIT_DONE;
     }

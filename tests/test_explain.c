@@ -174,6 +174,60 @@ static void subsets(void **state)
     subset_case(4, 1, four, "hidden quad");
 }
 
+/* A hard puzzle: up to quads it sticks; with contradictions the first step
+ * beyond is one, refuting a digit that is not the solution's, its text the
+ * chain ("If r6c6 were 4: ... So it is not 4."). */
+static void contradiction(void **state)
+{
+    (void)state;
+    rg_corpus *c;
+    rg_error err;
+    assert_int_equal(rg_corpus_open(t_registry(),
+                                    t_src("corpus/classic/puzzles3_magictour_top1465.txt"), NULL,
+                                    NULL, &c, &err),
+                     RG_OK);
+    rg_puzzle *p;
+    assert_int_equal(rg_corpus_next(c, &p, &err), 1);
+    int sol[81], status;
+    assert_int_equal(
+        t_count_into(p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, &status, sol), 1);
+    for (int upto = RG_RANK_COMPLEX_RULE; upto <= RG_RANK_CONTRADICTION; upto++) {
+        rg_explain_options o;
+        rg_explain_options_default(&o);
+        o.upto = upto;
+        rg_explainer *e;
+        rg_step st;
+        assert_int_equal(rg_explainer_new(p, NULL, &o, &e, &err), RG_OK);
+        int seen = 0, rc;
+        while ((rc = rg_explain_next(e, &st, &err)) == 1) {
+            if (st.rank != RG_RANK_CONTRADICTION) continue;
+            assert_int_equal(upto, RG_RANK_CONTRADICTION);
+            assert_string_equal(st.technique, "contradiction");
+            assert_int_equal(st.nelim, 1);
+            assert_int_equal(st.nplace, 0);
+            int d = __builtin_ctz(st.elim_masks[0]) + 1;
+            assert_int_not_equal(d, sol[st.elim_cells[0]]);
+            assert_true(strncmp(st.text, "If r", 4) == 0);
+            assert_non_null(strstr(st.text, "So it is not"));
+            seen++;
+        }
+        assert_int_equal(rc, 0);
+        rg_explain_summary s;
+        rg_explain_summary_get(e, &s);
+        if (upto == RG_RANK_CONTRADICTION) {
+            assert_true(seen > 0);
+            assert_int_equal(s.status, RG_EXPLAIN_SOLVED);
+            assert_int_equal(s.rating, RG_RANK_CONTRADICTION);
+            assert_string_equal(s.hardest, "contradiction");
+        } else {
+            assert_int_equal(s.status, RG_EXPLAIN_STUCK);
+        }
+        rg_explainer_free(e);
+    }
+    rg_puzzle_free(p);
+    rg_corpus_close(c);
+}
+
 /* ---- Soundness and replay ----------------------------------------------------- */
 
 typedef struct replay {
@@ -527,6 +581,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(singles, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(locked, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(subsets, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(contradiction, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(positions, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(limits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(ranks, t_mem_setup, t_mem_teardown),

@@ -103,16 +103,17 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
 }
 
 /* Place digit d in the one open cell c that holds it, as place() with
- * bare 0 (a single cell cannot clash). */
-static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
+ * bare 0 (a single cell cannot clash). had: the cell's digits, or 0 when
+ * the caller does not know them. */
+static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam, unsigned had)
 {
     struct rg_fast *f = s->fast;
     int b = c / 27, at = c % 27;
-    unsigned had = 0;
     v4u bit = {0, 0, 0, 0};
     bit[b] = 1u << at;
     /* the cell's digits, then every digit leaves it and d comes back */
-    for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
+    if (!had)
+        for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
     for (int e = 0; e < 9; e++) vstore(x->c[e], vload(x->c[e]) & ~bit);
     vstore(x->solved, vload(x->solved) | bit);
     v4u p = vload(f->peers[c]), v = vload(x->c[d]);
@@ -223,7 +224,7 @@ static inline int place_hidden(rg_solver *s, fstate *x, int d, v4u found)
     int bands = (found[0] != 0) + (found[1] != 0) + (found[2] != 0);
     int b = found[0] ? 0 : found[1] ? 1 : 2;
     if (bands == 1 && lone(found[b])) {
-        place_cell(s, x, d, b * 27 + __builtin_ctz(found[b]), RG_FAM_SINGLES);
+        place_cell(s, x, d, b * 27 + __builtin_ctz(found[b]), RG_FAM_SINGLES, 0);
         return 0;
     }
     return place(s, x, d, found, RG_FAM_SINGLES, 0);
@@ -396,22 +397,37 @@ static int select_cell(rg_solver *s, const fstate *x)
     for (int b = 0; b < 3; b++)
         pl[b][0] = p0[b], pl[b][1] = p1[b], pl[b][2] = p2[b], pl[b][3] = p3[b];
     if (!(open[0] | open[1] | open[2])) return -1;
+    if (s->o.heuristic == RG_HEURISTIC_MRV)
+        for (int k = 2; k <= 9; k++)
+            for (int b = 0; b < 3; b++) {
+                uint32_t m = count_is(pl[b], open[b], k);
+                if (m) return b * 27 + __builtin_ctz(m);
+            }
+    /* domwdeg: per count k, the heaviest cell of k candidates (the first
+     * in reading order among equals), then the smallest k / weight over
+     * the counts, the first cell among equal scores */
     int best = -1;
     uint64_t bk = 0, bw = 1; /* the best score bk / bw */
     for (int k = 2; k <= 9; k++) {
         /* k / maxw is the best score a cell of k candidates can have */
         if (best >= 0 && (uint64_t)k * bw > bk * f->maxw) break;
-        for (int b = 0; b < 3; b++) {
+        int ck = -1;
+        uint32_t wk = 0;
+        for (int b = 0; b < 3; b++)
             for (uint32_t m = count_is(pl[b], open[b], k); m; m &= m - 1) {
                 int c = b * 27 + __builtin_ctz(m);
-                if (s->o.heuristic == RG_HEURISTIC_MRV) return c;
-                uint64_t w = f->weight[c], lhs = (uint64_t)k * bw, rhs = bk * w;
-                if (best < 0 || lhs < rhs || (lhs == rhs && c < best)) {
-                    best = c;
-                    bk = (uint64_t)k;
-                    bw = w;
+                uint32_t w = f->weight[c];
+                if (w > wk) {
+                    wk = w;
+                    ck = c;
                 }
             }
+        if (ck < 0) continue;
+        uint64_t lhs = (uint64_t)k * bw, rhs = bk * wk;
+        if (best < 0 || lhs < rhs || (lhs == rhs && ck < best)) {
+            best = ck;
+            bk = (uint64_t)k;
+            bw = wk;
         }
     }
     return best;
@@ -469,21 +485,23 @@ void FAST_NAME(rg_fast_search)(rg_solver *s, rg_result *r)
             goto backtrack;
         }
         f->frames[d].cell = c;
-        f->frames[d].left = cell_digits(&f->stack[d], c);
+        f->frames[d].left = f->frames[d].digits = cell_digits(&f->stack[d], c);
     try_next:
         while (f->frames[d].left) {
             if (rg_limits_node(s)) return;
             fframe *fr = &f->frames[d];
             rg_mask v = rg_values_pick(s, fr->left);
             fr->left &= ~v;
-            fstate *next = &f->stack[d + 1];
-            *next = f->stack[d];
+            /* the last digit of the cell is tried in place: the state at
+             * depth d is not needed again, and its frame is done */
+            int next = d + (fr->left != 0);
+            if (next != d) f->stack[next] = f->stack[d];
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            place_cell(s, next, __builtin_ctz(v), fr->cell, -1);
-            if (propagate(s, next) == 0) {
-                d++;
+            place_cell(s, &f->stack[next], __builtin_ctz(v), fr->cell, -1, fr->digits);
+            if (propagate(s, &f->stack[next]) == 0) {
+                d = next;
                 goto descend;
             }
             s->st.failures++;

@@ -55,7 +55,8 @@ static inline int vany(v4u v)
 
 typedef struct fframe {
     int cell;
-    rg_mask left; /* digits still to try */
+    rg_mask digits; /* the cell's digits */
+    rg_mask left;   /* digits still to try */
 } fframe;
 
 struct rg_fast {

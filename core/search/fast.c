@@ -70,7 +70,7 @@ int rg_fast_prepare(rg_solver *s)
     if (!f) return RG_E_NOMEM;
     for (int a = 0; a < 81; a++)
         for (int b = 0; b < 81; b++)
-            if (a != b && peers_of(a, b)) f->peers[a][b / 27] |= 1u << (b % 27);
+            if (a != b && peers_of(a, b)) f->peers[a / 27 * 32 + a % 27][b / 27] |= 1u << (b % 27);
     for (unsigned i = 0; i < 512; i++) {
         uint32_t k = 0, cp = 0, cc = 0;
         for (int j = 0; j < 3; j++) {

@@ -60,6 +60,31 @@ static inline uint64_t vcount(v4u v)
     return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
 }
 
+/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
+ * bit among the three; two or more. */
+#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
+#define TWO_OF_THREE(m, s, pos)                                                                    \
+    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
+
+/* The cells of the rows, columns and boxes of the cells at (per band),
+ * at's own cells left out: the union of their peers, when no two of them
+ * are peers. Are two of them peers (a row, column or box holds two)? Each
+ * house holds at most one of them when there are as many rows, as many
+ * columns and as many boxes as cells. No branch, whatever the cells. */
+static inline v4u peers_of_cells(v4u at, int *clash)
+{
+    v4u m1 = ONE_OF_THREE(at, 1, MINIROWS);
+    v4u r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
+    v4u f1 = ONE_OF_THREE(at, 9, ROW0); /* the columns of each band */
+    v4u c1 = f1 | __builtin_shufflevector(f1, f1, 1, 2, 0, 3) |
+             __builtin_shufflevector(f1, f1, 2, 0, 1, 3); /* of all three, in each */
+    v4u box3 = (b1 << 3) - b1;
+    v4u houses = ((r1 << 9) - r1) | box3 | box3 << 9 | box3 << 18 | c1 | c1 << 9 | c1 << 18;
+    uint64_t n = vcount(at);
+    *clash = (n != vcount(r1)) | (n != vcount(b1)) | (n != (uint64_t)__builtin_popcount(c1[0]));
+    return houses & ~at;
+}
+
 /* Place digit d in the cells at (per band; they hold d and are open):
  * each leaves its other digits (counted under fam, or not at all when fam
  * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
@@ -68,14 +93,23 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
                                                        int fam, int bare)
 {
     struct rg_fast *f = s->fast;
-    v4u gone = at ^ at;
-    uint64_t cells = 0;
-    for (int b = 0; b < 3; b++)
-        for (uint32_t m = at[b]; m; m &= m - 1, cells++)
-            gone |= vload(f->peers[b * 27 + __builtin_ctz(m)]);
+    int clash = 0;
+    uint64_t h[2];
+    memcpy(h, &at, sizeof h);
+    uint64_t cells = (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
+    v4u gone;
+    if (cells == 1) /* the common case: one cell, its peer mask */
+        gone = vload(f->peers[h[0] ? __builtin_ctzll(h[0]) : 64 + __builtin_ctzll(h[1])]);
+    else
+        gone = peers_of_cells(at, &clash);
     s->st.family_calls[RG_FAM_PEERS] += cells;
-    if (vany(gone & at)) {
-        for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
+    if (clash) {
+        /* the cells that see another one */
+        v4u seen = at ^ at;
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = at[b]; m; m &= m - 1)
+                seen |= vload(f->peers[b * 32 + __builtin_ctz(m)]);
+        for (int b = 0; b < 3; b++) blame_mask(f, b, seen[b] & at[b]);
         return RG_FAIL;
     }
     unsigned had = 1u << d;
@@ -116,7 +150,7 @@ static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam, un
         for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
     for (int e = 0; e < 9; e++) vstore(x->c[e], vload(x->c[e]) & ~bit);
     vstore(x->solved, vload(x->solved) | bit);
-    v4u p = vload(f->peers[c]), v = vload(x->c[d]);
+    v4u p = vload(f->peers[b * 32 + at]), v = vload(x->c[d]);
     s->st.family_prunings[RG_FAM_PEERS] += vcount(v & p);
     vstore(x->c[d], (v & ~p) | bit);
     f->hdirty |= had;
@@ -154,12 +188,6 @@ static int naked(rg_solver *s, fstate *x)
         }
     }
 }
-
-/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
- * bit among the three; two or more. */
-#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
-#define TWO_OF_THREE(m, s, pos)                                                                    \
-    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 
 /* Hidden singles in rows, columns and boxes of the digit boards in w (a
  * vector of type V: one board, its three bands in lanes 0-2, or two

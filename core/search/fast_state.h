@@ -60,7 +60,9 @@ typedef struct fframe {
 } fframe;
 
 struct rg_fast {
-    _Alignas(16) uint32_t peers[81][4]; /* per cell, its 20 peers (a band a lane) */
+    /* per cell, its 20 peers (a band a lane), indexed by the cell's bit
+     * in a board's four lanes (32b + its bit in band b) */
+    _Alignas(16) uint32_t peers[96][4];
     /* Locked candidates by table, per 9-bit index of one band (bit 3r + k:
      * the digit is in the minirow of row r and box k): the cells of the
      * band it leaves (pointing and claiming along rows). Per 9-bit column

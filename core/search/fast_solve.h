@@ -143,8 +143,10 @@ static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam, un
 {
     struct rg_fast *f = s->fast;
     int b = c / 27, at = c % 27;
-    v4u bit = {0, 0, 0, 0};
-    bit[b] = 1u << at;
+    /* the cell's bit in lane b (a compare, not a store to one lane: that
+     * would stall the load of the vector behind it) */
+    const v4u lane = {0, 1, 2, 3};
+    v4u bit = (v4u)(lane == (uint32_t)b) & (1u << at);
     /* the cell's digits, then every digit leaves it and d comes back */
     if (!had)
         for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
@@ -311,22 +313,23 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
 
 /* Locked candidates of one digit's open cells u (a band a lane; pointing
  * and claiming, along rows and along columns): what they remove, per
- * band, to kill[]. */
-static void locked_digit(const struct rg_fast *f, v4u u, uint32_t *kill)
+ * band. */
+static inline v4u locked_digit(const struct rg_fast *f, v4u u)
 {
     /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
      * columns holding it, per band */
     v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
     v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
     v4u fold = (u | u >> 9 | u >> 18) & ROW0;
-    for (int b = 0; b < 3; b++) kill[b] = f->rowkill[index[b]];
-    for (int b = 0; b < 3; b++) {
-        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
-        uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
-        kill[b1] |= col;
-        kill[b2] |= col;
-        kill[b] |= f->colclaim[fold[b] & ~fold[b1] & ~fold[b2]];
-    }
+    uint32_t f0 = fold[0], f1 = fold[1], f2 = fold[2];
+    /* the columns pointing out of each band */
+    uint32_t p0 = f->colpoint[f0] * COL0, p1 = f->colpoint[f1] * COL0, p2 = f->colpoint[f2] * COL0;
+    /* built in registers: four stores to memory and a vector load of
+     * them would stall */
+    v4u kill = {f->rowkill[index[0]] | p1 | p2 | f->colclaim[f0 & ~f1 & ~f2],
+                f->rowkill[index[1]] | p0 | p2 | f->colclaim[f1 & ~f0 & ~f2],
+                f->rowkill[index[2]] | p0 | p1 | f->colclaim[f2 & ~f0 & ~f1], 0};
+    return kill;
 }
 
 /* One pass of locked candidates over the digits changed (a call of the
@@ -341,9 +344,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         f->ldirty &= f->ldirty - 1;
         v4u u = vload(x->c[d]) & ~vload(x->solved);
         if (!vany(u)) continue;
-        uint32_t kill[4] = {0, 0, 0, 0};
-        locked_digit(f, u, kill);
-        v4u gone = u & vload(kill);
+        v4u gone = u & locked_digit(f, u);
         if (!vany(gone)) continue;
         s->st.family_prunings[RG_FAM_INTERSECTIONS] += vcount(gone);
         vstore(x->c[d], vload(x->c[d]) & ~gone);

@@ -440,18 +440,19 @@ static int select_cell(rg_solver *s, const fstate *x)
     for (int k = 2; k <= 9; k++) {
         /* k / maxw is the best score a cell of k candidates can have */
         if (best >= 0 && (uint64_t)k * bw > bk * f->maxw) break;
-        int ck = -1;
-        uint32_t wk = 0;
+        /* the largest key weight * 128 + (127 - cell), by masks rather
+         * than a branch (weights vary from cell to cell: it would
+         * mispredict) */
+        uint64_t key = 0;
         for (int b = 0; b < 3; b++)
             for (uint32_t m = count_is(pl[b], open[b], k); m; m &= m - 1) {
                 int c = b * 27 + __builtin_ctz(m);
-                uint32_t w = f->weight[c];
-                if (w > wk) {
-                    wk = w;
-                    ck = c;
-                }
+                uint64_t kc = (uint64_t)f->weight[c] << 7 | (uint64_t)(127 - c);
+                key ^= (key ^ kc) & -(uint64_t)(kc > key);
             }
-        if (ck < 0) continue;
+        if (!key) continue;
+        int ck = 127 - (int)(key & 127);
+        uint64_t wk = key >> 7;
         uint64_t lhs = (uint64_t)k * bw, rhs = bk * wk;
         if (best < 0 || lhs < rhs || (lhs == rhs && ck < best)) {
             best = ck;

@@ -136,13 +136,12 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
     return 0;
 }
 
-/* Place digit d in the one open cell c that holds it, as place() with
+/* Place digit d in the one open cell (bit at of band b) that holds it, as place() with
  * bare 0 (a single cell cannot clash). had: the cell's digits, or 0 when
  * the caller does not know them. */
-static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam, unsigned had)
+static inline void place_cell(rg_solver *s, fstate *x, int d, int b, int at, int fam, unsigned had)
 {
     struct rg_fast *f = s->fast;
-    int b = c / 27, at = c % 27;
     /* the cell's bit in lane b (a compare, not a store to one lane: that
      * would stall the load of the vector behind it) */
     const v4u lane = {0, 1, 2, 3};
@@ -251,10 +250,11 @@ static int hidden_two(const fstate *x, int d, int e, v4u *at_d, v4u *at_e)
  * RG_FAIL at a clash. */
 static inline int place_hidden(rg_solver *s, fstate *x, int d, v4u found)
 {
-    int bands = (found[0] != 0) + (found[1] != 0) + (found[2] != 0);
-    int b = found[0] ? 0 : found[1] ? 1 : 2;
-    if (bands == 1 && lone(found[b])) {
-        place_cell(s, x, d, b * 27 + __builtin_ctz(found[b]), RG_FAM_SINGLES, 0);
+    uint64_t h[2];
+    memcpy(h, &found, sizeof h);
+    if (__builtin_popcountll(h[0]) + __builtin_popcountll(h[1]) == 1) {
+        int p = h[0] ? __builtin_ctzll(h[0]) : 64 + __builtin_ctzll(h[1]);
+        place_cell(s, x, d, p >> 5, p & 31, RG_FAM_SINGLES, 0);
         return 0;
     }
     return place(s, x, d, found, RG_FAM_SINGLES, 0);
@@ -529,7 +529,8 @@ void FAST_NAME(rg_fast_search)(rg_solver *s, rg_result *r)
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            place_cell(s, &f->stack[next], __builtin_ctz(v), fr->cell, -1, fr->digits);
+            place_cell(s, &f->stack[next], __builtin_ctz(v), fr->cell / 27, fr->cell % 27, -1,
+                       fr->digits);
             if (propagate(s, &f->stack[next]) == 0) {
                 d = next;
                 goto descend;

@@ -89,9 +89,12 @@ int rg_fast_prepare(rg_solver *s)
         f->colpoint[i] = (uint16_t)cp;
         f->colclaim[i] = cc;
     }
-    for (int c = 0; c < 81; c++)
+    for (int c = 0; c < 81; c++) {
         for (int d = 0; d < 9; d++)
             if (s->m->root[c] >> d & 1) f->allow[d][c / 27] |= 1u << (c % 27);
+        if (!(s->m->root[c] & s->m->full)) f->root_empty = 1;
+    }
+    for (int d = 0; d < 9; d++) f->allow[d][3] = BAND;
     f->avx2 = rg_fast_has_avx2();
     s->fast = f;
     return RG_OK;

@@ -383,8 +383,31 @@ int FAST_NAME(rg_fast_root)(rg_solver *s, const rg_puzzle *p, const rg_mask *sta
     x->solved[3] = BAND;
     f->hdirty = 0x1FFu;
     f->ldirty = 0x1FFu;
+    if (!start) {
+        /* the root domains (allow[], an empty one seen by prepare) with
+         * the givens placed: per digit, the cells given it and the cells
+         * given any */
+        if (f->root_empty) return RG_FAIL;
+        uint32_t gd[9][4];
+        memset(gd, 0, sizeof gd);
+        for (int b = 0, c = 0; b < 3; b++)
+            for (int i = 0; i < 27; i++, c++) {
+                unsigned g = (unsigned)p->givens[c];
+                if (g > 9) return RG_FAIL;
+                if (g) gd[g - 1][b] |= 1u << i;
+            }
+        v4u given = {0, 0, 0, 0}, bad = given;
+        for (int d = 0; d < 9; d++) {
+            v4u g = vload(gd[d]);
+            given |= g;
+            bad |= g & ~vload(f->allow[d]);
+        }
+        if (vany(bad)) return RG_FAIL;
+        for (int d = 0; d < 9; d++) vstore(x->c[d], (vload(f->allow[d]) & ~given) | vload(gd[d]));
+        return propagate(s, x);
+    }
     for (int c = 0; c < 81; c++) {
-        rg_mask dm = m->root[c] & (start ? start[c] : m->full);
+        rg_mask dm = m->root[c] & start[c];
         if (p->givens[c]) {
             rg_mask bit = 1u << (p->givens[c] - 1);
             if (!(dm & bit)) return RG_FAIL;

@@ -73,8 +73,11 @@ struct rg_fast {
     uint32_t rowkill[512];
     uint16_t colpoint[512];
     uint32_t colclaim[512];
-    _Alignas(16) uint32_t allow[9][4]; /* per digit, the cells whose root domain has it */
-    uint32_t weight[81];               /* domwdeg: failures blamed on the cell, + 1 */
+    /* per digit, the cells whose root domain has it (and the fourth lane
+     * full, as in a board) */
+    _Alignas(16) uint32_t allow[9][4];
+    int root_empty;      /* some cell's root domain is empty */
+    uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
     /* The digits whose board changed since hidden singles (hdirty) and
      * locked candidates (ldirty) last looked at them in this propagation. */

@@ -519,10 +519,18 @@ static int found(rg_solver *s, const fstate *x, rg_result *r)
             s->st.failures++;
             return 0;
         }
+        /* a valid board has each digit once in each row: three cells a
+         * band */
         for (int d = 0; d < 9; d++)
-            for (int b = 0; b < 3; b++)
-                for (uint32_t m = x->c[d][b]; m; m &= m - 1)
-                    s->sol[27 * b + __builtin_ctz(m)] = d + 1;
+            for (int b = 0; b < 3; b++) {
+                uint32_t m = x->c[d][b];
+                int *row = s->sol + 27 * b;
+                row[__builtin_ctz(m)] = d + 1;
+                m &= m - 1;
+                row[__builtin_ctz(m)] = d + 1;
+                m &= m - 1;
+                row[__builtin_ctz(m)] = d + 1;
+            }
     }
     return ++r->solutions >= s->o.limit;
 }

@@ -66,12 +66,14 @@ static inline uint64_t vcount(v4u v)
 #define TWO_OF_THREE(m, s, pos)                                                                    \
     ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 
-/* The cells of the rows, columns and boxes of the cells at (per band),
+/* The cells of the rows, columns and boxes of the n cells at (per band),
  * at's own cells left out: the union of their peers, when no two of them
  * are peers. Are two of them peers (a row, column or box holds two)? Each
  * house holds at most one of them when there are as many rows, as many
- * columns and as many boxes as cells. No branch, whatever the cells. */
-static inline v4u peers_of_cells(v4u at, int *clash)
+ * columns and as many boxes as cells. No branch, whatever the cells (a
+ * loop over the cells' peer masks mispredicts; one cell is the common
+ * case, but a branch for it mispredicts too). */
+static inline v4u peers_of_cells(v4u at, uint64_t n, int *clash)
 {
     v4u m1 = ONE_OF_THREE(at, 1, MINIROWS);
     v4u r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
@@ -80,7 +82,6 @@ static inline v4u peers_of_cells(v4u at, int *clash)
              __builtin_shufflevector(f1, f1, 2, 0, 1, 3); /* of all three, in each */
     v4u box3 = (b1 << 3) - b1;
     v4u houses = ((r1 << 9) - r1) | box3 | box3 << 9 | box3 << 18 | c1 | c1 << 9 | c1 << 18;
-    uint64_t n = vcount(at);
     *clash = (n != vcount(r1)) | (n != vcount(b1)) | (n != (uint64_t)__builtin_popcount(c1[0]));
     return houses & ~at;
 }
@@ -93,15 +94,9 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
                                                        int fam, int bare)
 {
     struct rg_fast *f = s->fast;
-    int clash = 0;
-    uint64_t h[2];
-    memcpy(h, &at, sizeof h);
-    uint64_t cells = (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
-    v4u gone;
-    if (cells == 1) /* the common case: one cell, its peer mask */
-        gone = vload(f->peers[h[0] ? __builtin_ctzll(h[0]) : 64 + __builtin_ctzll(h[1])]);
-    else
-        gone = peers_of_cells(at, &clash);
+    int clash;
+    uint64_t cells = vcount(at);
+    v4u gone = peers_of_cells(at, cells, &clash);
     s->st.family_calls[RG_FAM_PEERS] += cells;
     if (clash) {
         /* the cells that see another one */

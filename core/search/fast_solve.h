@@ -65,6 +65,14 @@ static inline uint64_t vcount(v4u v)
 #define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
 #define TWO_OF_THREE(m, s, pos)                                                                    \
     ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
+/* Per 3-bit group of m (bits 0, s, 2s apart), unmasked: one bit or more
+ * to any, two or more to two (at the group's first bit). */
+#define COUNT3(V, m, s, any, two)                                                                  \
+    do {                                                                                           \
+        V a_ = (m) >> (s), b_ = (m) >> 2 * (s), o_ = (m) | a_;                                     \
+        any = o_ | b_;                                                                             \
+        two = ((m)&a_) | (b_ & o_);                                                                \
+    } while (0)
 
 /* The cells of the rows, columns and boxes of the n cells at (per band),
  * at's own cells left out: the union of their peers, when no two of them
@@ -199,18 +207,25 @@ static int naked(rg_solver *s, fstate *x)
  * position has two bands or two positions (rows of a band) have one. */
 #define HIDDEN_CELLS(V, w, S1, S2, cells, bad)                                                     \
     do {                                                                                           \
-        V m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);                    \
-        V r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);                         \
-        V rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));                    \
-        V boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));                 \
+        V m1, m2, r1, r2, b1, b2, c1, c2;                                                          \
+        COUNT3(V, w, 1, m1, m2);                                                                   \
+        m1 &= MINIROWS;                                                                            \
+        m2 &= MINIROWS;                                                                            \
+        COUNT3(V, m1, 3, r1, r2);                                                                  \
+        COUNT3(V, m1, 9, b1, b2);                                                                  \
+        r1 &= COL0;                                                                                \
+        b1 &= 0x49u;                                                                               \
+        V rows = r1 & ~(r2 | m2 | m2 >> 3 | m2 >> 6);                                              \
+        V boxes = b1 & ~(b2 | m2 | m2 >> 9 | m2 >> 18);                                            \
+        V s1 = S1, s2 = S2, ws1 = w | s1;                                                          \
+        V any = ws1 | s2, two = (w & s1) | (s2 & ws1);                                             \
+        COUNT3(V, any, 9, c1, c2);                                                                 \
+        c1 &= ROW0;                                                                                \
+        V cols = c1 & ~(c2 | two | two >> 9 | two >> 18);                                          \
+        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (c1 ^ ROW0);                                            \
         V box3 = (boxes << 3) - boxes; /* rows * ROW0 and boxes * BOX0, no multiplying */          \
-        V s1 = S1, s2 = S2;                                                                        \
-        V any = w | s1 | s2, two = (w & s1) | (s2 & (w | s1));                                     \
-        V col1 = ONE_OF_THREE(any, 9, ROW0);                                                       \
-        V cols = col1 & ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0));                \
-        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (col1 ^ ROW0);                                          \
-        cells =                                                                                    \
-            ((rows << 9) - rows) | box3 | box3 << 9 | box3 << 18 | cols | cols << 9 | cols << 18;  \
+        V top = box3 | cols;           /* the same in the three rows of a band */                  \
+        cells = ((rows << 9) - rows) | top | top << 9 | top << 18;                                 \
     } while (0)
 
 /* Hidden singles of digit d: the open cells, per band, to at. RG_FAIL

@@ -61,10 +61,8 @@ static inline uint64_t vcount(v4u v)
 }
 
 /* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
- * bit among the three; two or more. */
+ * bit or more among the three. */
 #define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
-#define TWO_OF_THREE(m, s, pos)                                                                    \
-    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 /* Per 3-bit group of m (bits 0, s, 2s apart), unmasked: one bit or more
  * to any, two or more to two (at the group's first bit). */
 #define COUNT3(V, m, s, any, two)                                                                  \

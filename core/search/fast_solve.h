@@ -468,6 +468,8 @@ static int select_cell(rg_solver *s, const fstate *x)
      * the counts, the first cell among equal scores */
     int best = -1;
     uint64_t bk = 0, bw = 1; /* the best score bk / bw */
+    /* unrolled: count_is with a constant k is four masks a band */
+#pragma GCC unroll 8
     for (int k = 2; k <= 9; k++) {
         /* k / maxw is the best score a cell of k candidates can have */
         if (best >= 0 && (uint64_t)k * bw > bk * f->maxw) break;

@@ -95,7 +95,9 @@ static inline v4u peers_of_cells(v4u at, uint64_t n, int *clash)
 /* Place digit d in the cells at (per band; they hold d and are open):
  * each leaves its other digits (counted under fam, or not at all when fam
  * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
- * their peers (counted under peers). RG_FAIL when two of them are peers. */
+ * their peers (counted under peers). RG_FAIL when two of them are peers.
+ * Bare, the caller marks the cells placed and the digit changed (naked
+ * singles do it once for every digit). */
 static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, int d, v4u at,
                                                        int fam, int bare)
 {
@@ -128,12 +130,14 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
         }
         if (fam >= 0) s->st.family_prunings[fam] += others;
     }
-    vstore(x->solved, vload(x->solved) | at);
     v4u v = vload(x->c[d]);
     s->st.family_prunings[RG_FAM_PEERS] += vcount(v & gone);
     vstore(x->c[d], v & ~gone);
-    f->hdirty |= had;
-    f->ldirty |= had;
+    if (!bare) {
+        vstore(x->solved, vload(x->solved) | at);
+        f->hdirty |= had;
+        f->ldirty |= had;
+    }
     return 0;
 }
 
@@ -184,6 +188,10 @@ static int naked(rg_solver *s, fstate *x)
          * placing one digit's bare singles leaves the other boards alone */
         unsigned has = 0;
         for (int d = 0; d < 9; d++) has |= (unsigned)vany(single & vload(x->c[d])) << d;
+        /* all of them placed at once (after a failure the state is dropped) */
+        vstore(x->solved, vload(x->solved) | single);
+        s->fast->hdirty |= has;
+        s->fast->ldirty |= has;
         for (; has; has &= has - 1) {
             int d = __builtin_ctz(has);
             if (place(s, x, d, single & vload(x->c[d]), -1, 1) < 0) return RG_FAIL;

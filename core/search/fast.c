@@ -70,7 +70,7 @@ int rg_fast_prepare(rg_solver *s)
     if (!f) return RG_E_NOMEM;
     for (int a = 0; a < 81; a++)
         for (int b = 0; b < 81; b++)
-            if (a != b && peers_of(a, b)) f->peers[a][b / 27] |= 1u << (b % 27);
+            if (a != b && peers_of(a, b)) f->peers[a / 27 * 32 + a % 27][b / 27] |= 1u << (b % 27);
     for (unsigned i = 0; i < 512; i++) {
         uint32_t k = 0, cp = 0, cc = 0;
         for (int j = 0; j < 3; j++) {
@@ -89,9 +89,12 @@ int rg_fast_prepare(rg_solver *s)
         f->colpoint[i] = (uint16_t)cp;
         f->colclaim[i] = cc;
     }
-    for (int c = 0; c < 81; c++)
+    for (int c = 0; c < 81; c++) {
         for (int d = 0; d < 9; d++)
             if (s->m->root[c] >> d & 1) f->allow[d][c / 27] |= 1u << (c % 27);
+        if (!(s->m->root[c] & s->m->full)) f->root_empty = 1;
+    }
+    for (int d = 0; d < 9; d++) f->allow[d][3] = BAND;
     f->avx2 = rg_fast_has_avx2();
     s->fast = f;
     return RG_OK;

@@ -60,22 +60,59 @@ static inline uint64_t vcount(v4u v)
     return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
 }
 
+/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
+ * bit or more among the three. */
+#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
+/* Per 3-bit group of m (bits 0, s, 2s apart), unmasked: one bit or more
+ * to any, two or more to two (at the group's first bit). */
+#define COUNT3(V, m, s, any, two)                                                                  \
+    do {                                                                                           \
+        V a_ = (m) >> (s), b_ = (m) >> 2 * (s), o_ = (m) | a_;                                     \
+        any = o_ | b_;                                                                             \
+        two = ((m)&a_) | (b_ & o_);                                                                \
+    } while (0)
+
+/* The cells of the rows, columns and boxes of the n cells at (per band),
+ * at's own cells left out: the union of their peers, when no two of them
+ * are peers. Are two of them peers (a row, column or box holds two)? Each
+ * house holds at most one of them when there are as many rows, as many
+ * columns and as many boxes as cells. No branch, whatever the cells (a
+ * loop over the cells' peer masks mispredicts; one cell is the common
+ * case, but a branch for it mispredicts too). */
+static inline v4u peers_of_cells(v4u at, uint64_t n, int *clash)
+{
+    v4u m1 = ONE_OF_THREE(at, 1, MINIROWS);
+    v4u r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);
+    v4u f1 = ONE_OF_THREE(at, 9, ROW0); /* the columns of each band */
+    v4u c1 = f1 | __builtin_shufflevector(f1, f1, 1, 2, 0, 3) |
+             __builtin_shufflevector(f1, f1, 2, 0, 1, 3); /* of all three, in each */
+    v4u box3 = (b1 << 3) - b1;
+    v4u houses = ((r1 << 9) - r1) | box3 | box3 << 9 | box3 << 18 | c1 | c1 << 9 | c1 << 18;
+    *clash = (n != vcount(r1)) | (n != vcount(b1)) | (n != (uint64_t)__builtin_popcount(c1[0]));
+    return houses & ~at;
+}
+
 /* Place digit d in the cells at (per band; they hold d and are open):
  * each leaves its other digits (counted under fam, or not at all when fam
  * < 0: a guess) unless bare (naked singles hold d alone), and d leaves
- * their peers (counted under peers). RG_FAIL when two of them are peers. */
+ * their peers (counted under peers). RG_FAIL when two of them are peers.
+ * Bare, the caller marks the cells placed and the digit changed (naked
+ * singles do it once for every digit). */
 static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, int d, v4u at,
                                                        int fam, int bare)
 {
     struct rg_fast *f = s->fast;
-    v4u gone = at ^ at;
-    uint64_t cells = 0;
-    for (int b = 0; b < 3; b++)
-        for (uint32_t m = at[b]; m; m &= m - 1, cells++)
-            gone |= vload(f->peers[b * 27 + __builtin_ctz(m)]);
+    int clash;
+    uint64_t cells = vcount(at);
+    v4u gone = peers_of_cells(at, cells, &clash);
     s->st.family_calls[RG_FAM_PEERS] += cells;
-    if (vany(gone & at)) {
-        for (int b = 0; b < 3; b++) blame_mask(f, b, gone[b] & at[b]);
+    if (clash) {
+        /* the cells that see another one */
+        v4u seen = at ^ at;
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = at[b]; m; m &= m - 1)
+                seen |= vload(f->peers[b * 32 + __builtin_ctz(m)]);
+        for (int b = 0; b < 3; b++) blame_mask(f, b, seen[b] & at[b]);
         return RG_FAIL;
     }
     unsigned had = 1u << d;
@@ -93,29 +130,33 @@ static inline __attribute__((always_inline)) int place(rg_solver *s, fstate *x, 
         }
         if (fam >= 0) s->st.family_prunings[fam] += others;
     }
-    vstore(x->solved, vload(x->solved) | at);
     v4u v = vload(x->c[d]);
     s->st.family_prunings[RG_FAM_PEERS] += vcount(v & gone);
     vstore(x->c[d], v & ~gone);
-    f->hdirty |= had;
-    f->ldirty |= had;
+    if (!bare) {
+        vstore(x->solved, vload(x->solved) | at);
+        f->hdirty |= had;
+        f->ldirty |= had;
+    }
     return 0;
 }
 
-/* Place digit d in the one open cell c that holds it, as place() with
- * bare 0 (a single cell cannot clash). */
-static inline void place_cell(rg_solver *s, fstate *x, int d, int c, int fam)
+/* Place digit d in the one open cell (bit at of band b) that holds it, as place() with
+ * bare 0 (a single cell cannot clash). had: the cell's digits, or 0 when
+ * the caller does not know them. */
+static inline void place_cell(rg_solver *s, fstate *x, int d, int b, int at, int fam, unsigned had)
 {
     struct rg_fast *f = s->fast;
-    int b = c / 27, at = c % 27;
-    unsigned had = 0;
-    v4u bit = {0, 0, 0, 0};
-    bit[b] = 1u << at;
+    /* the cell's bit in lane b (a compare, not a store to one lane: that
+     * would stall the load of the vector behind it) */
+    const v4u lane = {0, 1, 2, 3};
+    v4u bit = (v4u)(lane == (uint32_t)b) & (1u << at);
     /* the cell's digits, then every digit leaves it and d comes back */
-    for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
+    if (!had)
+        for (int e = 0; e < 9; e++) had |= (x->c[e][b] >> at & 1u) << e;
     for (int e = 0; e < 9; e++) vstore(x->c[e], vload(x->c[e]) & ~bit);
     vstore(x->solved, vload(x->solved) | bit);
-    v4u p = vload(f->peers[c]), v = vload(x->c[d]);
+    v4u p = vload(f->peers[b * 32 + at]), v = vload(x->c[d]);
     s->st.family_prunings[RG_FAM_PEERS] += vcount(v & p);
     vstore(x->c[d], (v & ~p) | bit);
     f->hdirty |= had;
@@ -147,18 +188,16 @@ static int naked(rg_solver *s, fstate *x)
          * placing one digit's bare singles leaves the other boards alone */
         unsigned has = 0;
         for (int d = 0; d < 9; d++) has |= (unsigned)vany(single & vload(x->c[d])) << d;
+        /* all of them placed at once (after a failure the state is dropped) */
+        vstore(x->solved, vload(x->solved) | single);
+        s->fast->hdirty |= has;
+        s->fast->ldirty |= has;
         for (; has; has &= has - 1) {
             int d = __builtin_ctz(has);
             if (place(s, x, d, single & vload(x->c[d]), -1, 1) < 0) return RG_FAIL;
         }
     }
 }
-
-/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
- * bit among the three; two or more. */
-#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
-#define TWO_OF_THREE(m, s, pos)                                                                    \
-    ((((m) & (m) >> (s)) | ((m) & (m) >> 2 * (s)) | ((m) >> (s) & (m) >> 2 * (s))) & (pos))
 
 /* Hidden singles in rows, columns and boxes of the digit boards in w (a
  * vector of type V: one board, its three bands in lanes 0-2, or two
@@ -174,18 +213,25 @@ static int naked(rg_solver *s, fstate *x)
  * position has two bands or two positions (rows of a band) have one. */
 #define HIDDEN_CELLS(V, w, S1, S2, cells, bad)                                                     \
     do {                                                                                           \
-        V m1 = ONE_OF_THREE(w, 1, MINIROWS), m2 = TWO_OF_THREE(w, 1, MINIROWS);                    \
-        V r1 = ONE_OF_THREE(m1, 3, COL0), b1 = ONE_OF_THREE(m1, 9, 0x49u);                         \
-        V rows = r1 & ~(TWO_OF_THREE(m1, 3, COL0) | ONE_OF_THREE(m2, 3, COL0));                    \
-        V boxes = b1 & ~(TWO_OF_THREE(m1, 9, 0x49u) | ONE_OF_THREE(m2, 9, 0x49u));                 \
+        V m1, m2, r1, r2, b1, b2, c1, c2;                                                          \
+        COUNT3(V, w, 1, m1, m2);                                                                   \
+        m1 &= MINIROWS;                                                                            \
+        m2 &= MINIROWS;                                                                            \
+        COUNT3(V, m1, 3, r1, r2);                                                                  \
+        COUNT3(V, m1, 9, b1, b2);                                                                  \
+        r1 &= COL0;                                                                                \
+        b1 &= 0x49u;                                                                               \
+        V rows = r1 & ~(r2 | m2 | m2 >> 3 | m2 >> 6);                                              \
+        V boxes = b1 & ~(b2 | m2 | m2 >> 9 | m2 >> 18);                                            \
+        V s1 = S1, s2 = S2, ws1 = w | s1;                                                          \
+        V any = ws1 | s2, two = (w & s1) | (s2 & ws1);                                             \
+        COUNT3(V, any, 9, c1, c2);                                                                 \
+        c1 &= ROW0;                                                                                \
+        V cols = c1 & ~(c2 | two | two >> 9 | two >> 18);                                          \
+        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (c1 ^ ROW0);                                            \
         V box3 = (boxes << 3) - boxes; /* rows * ROW0 and boxes * BOX0, no multiplying */          \
-        V s1 = S1, s2 = S2;                                                                        \
-        V any = w | s1 | s2, two = (w & s1) | (s2 & (w | s1));                                     \
-        V col1 = ONE_OF_THREE(any, 9, ROW0);                                                       \
-        V cols = col1 & ~(ONE_OF_THREE(two, 9, ROW0) | TWO_OF_THREE(any, 9, ROW0));                \
-        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (col1 ^ ROW0);                                          \
-        cells =                                                                                    \
-            ((rows << 9) - rows) | box3 | box3 << 9 | box3 << 18 | cols | cols << 9 | cols << 18;  \
+        V top = box3 | cols;           /* the same in the three rows of a band */                  \
+        cells = ((rows << 9) - rows) | top | top << 9 | top << 18;                                 \
     } while (0)
 
 /* Hidden singles of digit d: the open cells, per band, to at. RG_FAIL
@@ -220,10 +266,11 @@ static int hidden_two(const fstate *x, int d, int e, v4u *at_d, v4u *at_e)
  * RG_FAIL at a clash. */
 static inline int place_hidden(rg_solver *s, fstate *x, int d, v4u found)
 {
-    int bands = (found[0] != 0) + (found[1] != 0) + (found[2] != 0);
-    int b = found[0] ? 0 : found[1] ? 1 : 2;
-    if (bands == 1 && lone(found[b])) {
-        place_cell(s, x, d, b * 27 + __builtin_ctz(found[b]), RG_FAM_SINGLES);
+    uint64_t h[2];
+    memcpy(h, &found, sizeof h);
+    if (__builtin_popcountll(h[0]) + __builtin_popcountll(h[1]) == 1) {
+        int p = h[0] ? __builtin_ctzll(h[0]) : 64 + __builtin_ctzll(h[1]);
+        place_cell(s, x, d, p >> 5, p & 31, RG_FAM_SINGLES, 0);
         return 0;
     }
     return place(s, x, d, found, RG_FAM_SINGLES, 0);
@@ -282,22 +329,23 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
 
 /* Locked candidates of one digit's open cells u (a band a lane; pointing
  * and claiming, along rows and along columns): what they remove, per
- * band, to kill[]. */
-static void locked_digit(const struct rg_fast *f, v4u u, uint32_t *kill)
+ * band. */
+static inline v4u locked_digit(const struct rg_fast *f, v4u u)
 {
     /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
      * columns holding it, per band */
     v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
     v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
     v4u fold = (u | u >> 9 | u >> 18) & ROW0;
-    for (int b = 0; b < 3; b++) kill[b] = f->rowkill[index[b]];
-    for (int b = 0; b < 3; b++) {
-        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
-        uint32_t col = (uint32_t)f->colpoint[fold[b]] * COL0;
-        kill[b1] |= col;
-        kill[b2] |= col;
-        kill[b] |= f->colclaim[fold[b] & ~fold[b1] & ~fold[b2]];
-    }
+    uint32_t f0 = fold[0], f1 = fold[1], f2 = fold[2];
+    /* the columns pointing out of each band */
+    uint32_t p0 = f->colpoint[f0] * COL0, p1 = f->colpoint[f1] * COL0, p2 = f->colpoint[f2] * COL0;
+    /* built in registers: four stores to memory and a vector load of
+     * them would stall */
+    v4u kill = {f->rowkill[index[0]] | p1 | p2 | f->colclaim[f0 & ~f1 & ~f2],
+                f->rowkill[index[1]] | p0 | p2 | f->colclaim[f1 & ~f0 & ~f2],
+                f->rowkill[index[2]] | p0 | p1 | f->colclaim[f2 & ~f0 & ~f1], 0};
+    return kill;
 }
 
 /* One pass of locked candidates over the digits changed (a call of the
@@ -312,9 +360,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         f->ldirty &= f->ldirty - 1;
         v4u u = vload(x->c[d]) & ~vload(x->solved);
         if (!vany(u)) continue;
-        uint32_t kill[4] = {0, 0, 0, 0};
-        locked_digit(f, u, kill);
-        v4u gone = u & vload(kill);
+        v4u gone = u & locked_digit(f, u);
         if (!vany(gone)) continue;
         s->st.family_prunings[RG_FAM_INTERSECTIONS] += vcount(gone);
         vstore(x->c[d], vload(x->c[d]) & ~gone);
@@ -353,8 +399,31 @@ int FAST_NAME(rg_fast_root)(rg_solver *s, const rg_puzzle *p, const rg_mask *sta
     x->solved[3] = BAND;
     f->hdirty = 0x1FFu;
     f->ldirty = 0x1FFu;
+    if (!start) {
+        /* the root domains (allow[], an empty one seen by prepare) with
+         * the givens placed: per digit, the cells given it and the cells
+         * given any */
+        if (f->root_empty) return RG_FAIL;
+        uint32_t gd[9][4];
+        memset(gd, 0, sizeof gd);
+        for (int b = 0, c = 0; b < 3; b++)
+            for (int i = 0; i < 27; i++, c++) {
+                unsigned g = (unsigned)p->givens[c];
+                if (g > 9) return RG_FAIL;
+                if (g) gd[g - 1][b] |= 1u << i;
+            }
+        v4u given = {0, 0, 0, 0}, bad = given;
+        for (int d = 0; d < 9; d++) {
+            v4u g = vload(gd[d]);
+            given |= g;
+            bad |= g & ~vload(f->allow[d]);
+        }
+        if (vany(bad)) return RG_FAIL;
+        for (int d = 0; d < 9; d++) vstore(x->c[d], (vload(f->allow[d]) & ~given) | vload(gd[d]));
+        return propagate(s, x);
+    }
     for (int c = 0; c < 81; c++) {
-        rg_mask dm = m->root[c] & (start ? start[c] : m->full);
+        rg_mask dm = m->root[c] & start[c];
         if (p->givens[c]) {
             rg_mask bit = 1u << (p->givens[c] - 1);
             if (!(dm & bit)) return RG_FAIL;
@@ -396,22 +465,40 @@ static int select_cell(rg_solver *s, const fstate *x)
     for (int b = 0; b < 3; b++)
         pl[b][0] = p0[b], pl[b][1] = p1[b], pl[b][2] = p2[b], pl[b][3] = p3[b];
     if (!(open[0] | open[1] | open[2])) return -1;
+    if (s->o.heuristic == RG_HEURISTIC_MRV)
+        for (int k = 2; k <= 9; k++)
+            for (int b = 0; b < 3; b++) {
+                uint32_t m = count_is(pl[b], open[b], k);
+                if (m) return b * 27 + __builtin_ctz(m);
+            }
+    /* domwdeg: per count k, the heaviest cell of k candidates (the first
+     * in reading order among equals), then the smallest k / weight over
+     * the counts, the first cell among equal scores */
     int best = -1;
     uint64_t bk = 0, bw = 1; /* the best score bk / bw */
+    /* unrolled: count_is with a constant k is four masks a band */
+#pragma GCC unroll 8
     for (int k = 2; k <= 9; k++) {
         /* k / maxw is the best score a cell of k candidates can have */
         if (best >= 0 && (uint64_t)k * bw > bk * f->maxw) break;
-        for (int b = 0; b < 3; b++) {
+        /* the largest key weight * 128 + (127 - cell), by masks rather
+         * than a branch (weights vary from cell to cell: it would
+         * mispredict) */
+        uint64_t key = 0;
+        for (int b = 0; b < 3; b++)
             for (uint32_t m = count_is(pl[b], open[b], k); m; m &= m - 1) {
                 int c = b * 27 + __builtin_ctz(m);
-                if (s->o.heuristic == RG_HEURISTIC_MRV) return c;
-                uint64_t w = f->weight[c], lhs = (uint64_t)k * bw, rhs = bk * w;
-                if (best < 0 || lhs < rhs || (lhs == rhs && c < best)) {
-                    best = c;
-                    bk = (uint64_t)k;
-                    bw = w;
-                }
+                uint64_t kc = (uint64_t)f->weight[c] << 7 | (uint64_t)(127 - c);
+                key ^= (key ^ kc) & -(uint64_t)(kc > key);
             }
+        if (!key) continue;
+        int ck = 127 - (int)(key & 127);
+        uint64_t wk = key >> 7;
+        uint64_t lhs = (uint64_t)k * bw, rhs = bk * wk;
+        if (best < 0 || lhs < rhs || (lhs == rhs && ck < best)) {
+            best = ck;
+            bk = (uint64_t)k;
+            bw = wk;
         }
     }
     return best;
@@ -450,10 +537,18 @@ static int found(rg_solver *s, const fstate *x, rg_result *r)
             s->st.failures++;
             return 0;
         }
+        /* a valid board has each digit once in each row: three cells a
+         * band */
         for (int d = 0; d < 9; d++)
-            for (int b = 0; b < 3; b++)
-                for (uint32_t m = x->c[d][b]; m; m &= m - 1)
-                    s->sol[27 * b + __builtin_ctz(m)] = d + 1;
+            for (int b = 0; b < 3; b++) {
+                uint32_t m = x->c[d][b];
+                int *row = s->sol + 27 * b;
+                row[__builtin_ctz(m)] = d + 1;
+                m &= m - 1;
+                row[__builtin_ctz(m)] = d + 1;
+                m &= m - 1;
+                row[__builtin_ctz(m)] = d + 1;
+            }
     }
     return ++r->solutions >= s->o.limit;
 }
@@ -469,21 +564,24 @@ void FAST_NAME(rg_fast_search)(rg_solver *s, rg_result *r)
             goto backtrack;
         }
         f->frames[d].cell = c;
-        f->frames[d].left = cell_digits(&f->stack[d], c);
+        f->frames[d].left = f->frames[d].digits = cell_digits(&f->stack[d], c);
     try_next:
         while (f->frames[d].left) {
             if (rg_limits_node(s)) return;
             fframe *fr = &f->frames[d];
             rg_mask v = rg_values_pick(s, fr->left);
             fr->left &= ~v;
-            fstate *next = &f->stack[d + 1];
-            *next = f->stack[d];
+            /* the last digit of the cell is tried in place: the state at
+             * depth d is not needed again, and its frame is done */
+            int next = d + (fr->left != 0);
+            if (next != d) f->stack[next] = f->stack[d];
             f->hdirty = f->ldirty = 0;
             s->st.nodes++;
             s->st.guesses++; /* every open cell has two or more candidates */
-            place_cell(s, next, __builtin_ctz(v), fr->cell, -1);
-            if (propagate(s, next) == 0) {
-                d++;
+            place_cell(s, &f->stack[next], __builtin_ctz(v), fr->cell / 27, fr->cell % 27, -1,
+                       fr->digits);
+            if (propagate(s, &f->stack[next]) == 0) {
+                d = next;
                 goto descend;
             }
             s->st.failures++;

@@ -55,11 +55,14 @@ static inline int vany(v4u v)
 
 typedef struct fframe {
     int cell;
-    rg_mask left; /* digits still to try */
+    rg_mask digits; /* the cell's digits */
+    rg_mask left;   /* digits still to try */
 } fframe;
 
 struct rg_fast {
-    _Alignas(16) uint32_t peers[81][4]; /* per cell, its 20 peers (a band a lane) */
+    /* per cell, its 20 peers (a band a lane), indexed by the cell's bit
+     * in a board's four lanes (32b + its bit in band b) */
+    _Alignas(16) uint32_t peers[96][4];
     /* Locked candidates by table, per 9-bit index of one band (bit 3r + k:
      * the digit is in the minirow of row r and box k): the cells of the
      * band it leaves (pointing and claiming along rows). Per 9-bit column
@@ -70,8 +73,11 @@ struct rg_fast {
     uint32_t rowkill[512];
     uint16_t colpoint[512];
     uint32_t colclaim[512];
-    _Alignas(16) uint32_t allow[9][4]; /* per digit, the cells whose root domain has it */
-    uint32_t weight[81];               /* domwdeg: failures blamed on the cell, + 1 */
+    /* per digit, the cells whose root domain has it (and the fourth lane
+     * full, as in a board) */
+    _Alignas(16) uint32_t allow[9][4];
+    int root_empty;      /* some cell's root domain is empty */
+    uint32_t weight[81]; /* domwdeg: failures blamed on the cell, + 1 */
     uint32_t maxw;
     /* The digits whose board changed since hidden singles (hdirty) and
      * locked candidates (ldirty) last looked at them in this propagation. */

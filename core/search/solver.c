@@ -179,11 +179,17 @@ static void reset(rg_solver *s, const rg_options *o)
         s->fam_probe = s->st.families++;
         s->st.family[s->fam_probe] = "probe";
     }
+}
+
+/* Fresh weights, estimates and queue for a run on the general path (the
+ * classic fast path keeps its own). */
+static void reset_general(rg_solver *s)
+{
     for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
     /* No estimate is of epoch 1 or later until a probe gives it. */
     memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
     s->lepoch = 1;
-    memset(s->queued, 0, (size_t)m->nprops + 1);
+    memset(s->queued, 0, (size_t)s->m->nprops + 1);
     for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
     s->queued_total = 0;
 }
@@ -223,6 +229,7 @@ int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
     s->st.nodes = 1;
     int fast = rg_fast_usable(s);
     if (s->fast) rg_fast_unused(s);
+    if (!fast) reset_general(s);
     int rc = fast ? rg_fast_root(s, p, start) : root(s, p, start);
     s->st.root_us = rg_clock_us(&s->t0);
     if (rc == 0) {
@@ -275,6 +282,7 @@ int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_ma
     o.strategy = strategy < RG_STRATEGY_PROPAGATE ? RG_STRATEGY_PROPAGATE : strategy;
     if (prepare(s, p->model) != RG_OK) return RG_E_NOMEM;
     reset(s, &o);
+    reset_general(s);
     int rc = root(s, p, start);
     if (rc != 0) rg_queue_clear(s);
     memcpy(out, rg_space_at(s, 0), (size_t)s->N * sizeof *out);

@@ -112,15 +112,15 @@ if grep -q "counting thermo, singles" <<<"$ERR"; then
     fail "--gbench counted a cell the filter leaves out: $ERR"
 fi
 # the work runs on a worker thread: the CPU time of a pass is the process's
-# (milliseconds for these 20 puzzles), not the waiting main thread's (tens of
-# microseconds)
+# (about 2 ms for these 20 puzzles; the bound leaves room for faster
+# builds), not the waiting main thread's (tens of microseconds)
 run "$BENCH" -q --gbench -s intersections "$CLASSIC/puzzles6_forum_hardest_1106.txt:20" \
     --benchmark_min_time=0.01 --benchmark_format=json
 expect_rc 0 "--gbench, CPU time"
 python3 -c '
 import json, sys
 b = json.loads(sys.stdin.read())["benchmarks"][0]
-assert b["cpu_time"] > 2, b["cpu_time"]
+assert b["cpu_time"] > 0.5, b["cpu_time"]
 ' <<<"$OUT" || fail "--gbench CPU time is not the process's: $OUT"
 # a wrong answer in a selected cell: status 1, the benchmark marked failed
 run "$BENCH" -q --gbench "$TMP/wrong.jsonl" --benchmark_min_time=0.01 --benchmark_format=json

@@ -673,20 +673,24 @@ static int chain_length(const rg_explainer *e, int broke)
     return broke ? n : n + CHAIN_STEPS;
 }
 
-/* How many refuted candidates a contradiction step compares: it shows the
- * one with the shortest chain. */
+/* How many refuted candidates a contradiction step compares (it shows the
+ * one with the shortest chain), and how many more probes it makes after the
+ * first refutation to find them. */
 #define CHAIN_CHOICES 6
+#define CHAIN_LOOK    24
 
 /* Probes from the engine's fixpoint of the position: a candidate whose
  * placement fails there is refuted, and the ladder below this rank shows
  * how (its chain); of the first few refuted, the shortest chain is shown. */
 static int contradiction(rg_explainer *e, rg_xstate *st)
 {
-    int n = probe_order(e, st), base = -1, found = 0, best = -1, best_len = 0;
+    int n = probe_order(e, st), base = -1, found = 0, best = -1, best_len = 0, look = 0;
     rg_mask best_bit = 0;
-    for (int i = 0; i < n && found < CHAIN_CHOICES; i++) {
+    for (int i = 0; i < n && found < CHAIN_CHOICES && look < CHAIN_LOOK; i++) {
         int c = e->tmp[i];
-        for (rg_mask left = st->dom[c]; left && found < CHAIN_CHOICES; left &= left - 1) {
+        for (rg_mask left = st->dom[c]; left && found < CHAIN_CHOICES && look < CHAIN_LOOK;
+             left &= left - 1) {
+            look += found > 0;
             if (limited(e)) return RG_X_LIMIT;
             if (base < 0 && (base = fixpoint(e, st)) == RG_X_ERROR) return RG_X_ERROR;
             e->probes++;

@@ -4,7 +4,8 @@
  * and hold no more memory afterwards than before. Scenarios: loading the
  * plugins, reading and building a document of every rule family, copies
  * with givens, bounded solves, writing, corpora, presets, a generator of
- * every preset, changed settings, a clue hook and two generations. RULEGRID_TEST_SCALE (Valgrind, sanitizers) makes each sweep
+ * every preset, changed settings, a clue hook and two generations,
+ * explanations of every family's document. RULEGRID_TEST_SCALE (Valgrind, sanitizers) makes each sweep
  * take every STRIDE-th allocation, from a different start per scenario, so
  * that those slow stages still reach every call on a sample.
  * RG_OOM_VERBOSE=1 prints each sweep's allocation count and time. */
@@ -406,6 +407,47 @@ static void oom_solve(void **state)
     rg_puzzle_free(empty);
 }
 
+/* An explanation to its end (contradictions on a budget of probes): every
+ * step's technique and text, and the summary, are the outcome. */
+static int explain(const void *arg, rg_error *err, digest *d)
+{
+    rg_explain_options o;
+    rg_explain_options_default(&o);
+    o.max_nodes = 30;
+    rg_explainer *e;
+    int rc = rg_explainer_new(arg, NULL, &o, &e, err);
+    if (rc != RG_OK) return rc;
+    rg_step st;
+    digest steps = {0};
+    while ((rc = rg_explain_next(e, &st, err)) == 1) {
+        mixs(&steps, st.technique);
+        mixs(&steps, st.text);
+        mixl(&steps, st.nplace + st.nelim);
+    }
+    rg_explain_summary s;
+    rg_explain_summary_get(e, &s);
+    rg_explainer_free(e);
+    if (rc != 0) return rc;
+    rg_mem_fail_after(0);
+    *d = steps;
+    mixl(d, s.status);
+    mixl(d, s.steps);
+    mixl(d, s.rating);
+    return RG_OK;
+}
+
+static void oom_explain(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NDOCS; i++) {
+        rg_puzzle *p = doc_puzzle(&docs[i]);
+        char name[96];
+        snprintf(name, sizeof name, "explain %s", docs[i].family);
+        sweep(name, explain, p, 1);
+        rg_puzzle_free(p);
+    }
+}
+
 static void oom_write(void **state)
 {
     (void)state;
@@ -524,6 +566,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(oom_read_and_build, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_solve, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_write, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(oom_explain, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_corpus, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_presets, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(oom_generate, t_mem_setup, t_mem_teardown),

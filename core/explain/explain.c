@@ -352,6 +352,16 @@ static int fail(rg_explainer *e, rg_error *err)
     return e->error ? e->error : RG_E_INTERNAL;
 }
 
+/* Did a text of the explainer run out of memory (a step's, a chain's, a
+ * contradiction's)? Then the explanation ends with RG_E_NOMEM. */
+static int text_failed(rg_explainer *e)
+{
+    if (e->technique.nomem || e->text.nomem || e->btext.nomem || e->chain.nomem ||
+        e->chain_notes.nomem)
+        return rg_x_nomem(e);
+    return 0;
+}
+
 int rg_explain_next(rg_explainer *e, rg_step *step, rg_error *err)
 {
     if (e->error) return fail(e, err);
@@ -359,15 +369,17 @@ int rg_explain_next(rg_explainer *e, rg_step *step, rg_error *err)
     if (!e->started) {
         e->started = 1;
         int r = begin(e);
+        if (text_failed(e)) r = RG_X_ERROR;
         if (r == RG_X_BROKEN) return finish(e, RG_EXPLAIN_CONTRADICTION);
         if (r == RG_X_ERROR) return fail(e, err);
     }
-    if (complete(e)) return finish(e, e->status);
+    if (complete(e)) return text_failed(e) ? fail(e, err) : finish(e, e->status);
     if (e->o.max_seconds > 0 && rg_clock_us(&e->t0) > e->o.max_seconds * 1e6)
         return finish(e, RG_EXPLAIN_UNKNOWN);
     int r = rg_x_dead_ends(e, &e->main);
     for (int rank = RG_RANK_HIDDEN_SINGLE; r == RG_X_NONE && rank <= e->o.upto; rank++)
         r = rg_x_try_rank(e, &e->main, rank);
+    if (text_failed(e)) r = RG_X_ERROR;
     if (r == RG_X_STEP && !e->error) r = record(e);
     if (e->error || r == RG_X_ERROR) return fail(e, err);
     switch (r) {

@@ -27,6 +27,14 @@ static const char *rule_type(const rg_explainer *e, int rule)
     return rg_model_rule_type(e->m, rule);
 }
 
+/* Did the texts a technique built on the side get their memory? Else the
+ * explanation ends with RG_E_NOMEM (nothing printed half). */
+static int texts_failed(rg_explainer *e, const rg_text *a, const rg_text *b)
+{
+    int bad = (a && (a->nomem || !a->s)) || (b && (b->nomem || !b->s));
+    return bad ? (rg_x_nomem(e), 1) : 0;
+}
+
 /* Empty cells and digits with no place left in a unit. */
 static int dead_ends(rg_explainer *e, rg_xstate *st)
 {
@@ -34,7 +42,9 @@ static int dead_ends(rg_explainer *e, rg_xstate *st)
         if (!st->dom[c]) {
             rg_text t = {0};
             rg_text_cells(&t, e->m, &c, 1, " ");
-            int r = rg_x_broken(e, -1, &c, 1, "%s has no candidate left.", t.s ? t.s : "");
+            int r = texts_failed(e, &t, NULL)
+                        ? RG_X_ERROR
+                        : rg_x_broken(e, -1, &c, 1, "%s has no candidate left.", t.s);
             rg_text_free(&t);
             return r;
         }
@@ -46,8 +56,10 @@ static int dead_ends(rg_explainer *e, rg_xstate *st)
         if (any == e->full) continue;
         rg_text t = {0};
         rg_x_house_name(e, &t, hi);
-        int r = rg_x_broken(e, h->rule, h->cells, h->n, "In %s no cell is left for %d.",
-                            t.s ? t.s : "", rg_digit_of(e->full & ~any));
+        int r = texts_failed(e, &t, NULL)
+                    ? RG_X_ERROR
+                    : rg_x_broken(e, h->rule, h->cells, h->n, "In %s no cell is left for %d.", t.s,
+                                  rg_digit_of(e->full & ~any));
         rg_text_free(&t);
         return r;
     }
@@ -99,6 +111,10 @@ static int hidden_single(rg_explainer *e, rg_xstate *st)
         rg_x_place(e, cell, d);
         rg_text name = {0};
         rg_x_house_name(e, &name, hi);
+        if (texts_failed(e, &name, NULL)) {
+            rg_text_free(&name);
+            return RG_X_ERROR;
+        }
         if (open == 1) {
             rg_text_cells(&e->text, e->m, &cell, 1, " ");
             rg_text_add(&e->text, " is the last empty cell of %s: it takes %d.", name.s, d);
@@ -253,9 +269,12 @@ static int naked_in(rg_explainer *e, rg_xstate *st, int hi, int k, int rank)
             rg_text t = {0}, name = {0};
             rg_text_cells(&t, e->m, cells, k, " ");
             rg_x_house_name(e, &name, hi);
-            int r = rg_x_broken(e, h->rule, cells, k,
-                                "In %s the %d cells %s have fewer than %d digits between them.",
-                                name.s ? name.s : "", k, t.s ? t.s : "", k);
+            int r = texts_failed(e, &t, &name)
+                        ? RG_X_ERROR
+                        : rg_x_broken(e, h->rule, cells, k,
+                                      "In %s the %d cells %s have fewer than %d digits between "
+                                      "them.",
+                                      name.s, k, t.s, k);
             rg_text_free(&t);
             rg_text_free(&name);
             return r;
@@ -395,6 +414,11 @@ static int hook_text(rg_explainer *e, const rg_prop *pr)
     struct rg_why w;
     rg_why_init(&w, e->m, pr->rule);
     int rc = pr->def.explain(&w, pr->data, e->before, e->after);
+    if (w.nomem || rc == RG_E_NOMEM) {
+        rg_why_release(&w);
+        rg_x_nomem(e);
+        return 1;
+    }
     int used = 0;
     if (rc == RG_OK && !w.nomem && w.text.n) {
         if (w.technique.n) {
@@ -441,9 +465,11 @@ static int rule_run(rg_explainer *e, rg_xstate *st, int p)
     if (r == RG_PROP_FAIL) {
         rg_text t = {0};
         rg_text_cells(&t, e->m, pr->watch, pr->nwatch > 12 ? 12 : pr->nwatch, " ");
-        int rc = rg_x_broken(e, pr->rule, pr->watch, pr->nwatch,
-                             "Rule %d (%s) cannot hold on %s%s.", pr->rule, rule_type(e, pr->rule),
-                             t.s ? t.s : "", pr->nwatch > 12 ? " ..." : "");
+        int rc = texts_failed(e, &t, NULL)
+                     ? RG_X_ERROR
+                     : rg_x_broken(e, pr->rule, pr->watch, pr->nwatch,
+                                   "Rule %d (%s) cannot hold on %s%s.", pr->rule,
+                                   rule_type(e, pr->rule), t.s, pr->nwatch > 12 ? " ..." : "");
         rg_text_free(&t);
         return rc;
     }

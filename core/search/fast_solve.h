@@ -88,7 +88,10 @@ static inline v4u peers_of_cells(v4u at, uint64_t n, int *clash)
              __builtin_shufflevector(f1, f1, 2, 0, 1, 3); /* of all three, in each */
     v4u box3 = (b1 << 3) - b1;
     v4u houses = ((r1 << 9) - r1) | box3 | box3 << 9 | box3 << 18 | c1 | c1 << 9 | c1 << 18;
-    *clash = (n != vcount(r1)) | (n != vcount(b1)) | (n != (uint64_t)__builtin_popcount(c1[0]));
+    /* A clash when some row, box or column holds two of the cells: fewer
+     * houses than cells. Bits, not a logical or: no branch. */
+    *clash = (int)((unsigned)(n != vcount(r1)) | (unsigned)(n != vcount(b1)) |
+                   (unsigned)(n != (uint64_t)__builtin_popcount(c1[0])));
     return houses & ~at;
 }
 

@@ -42,8 +42,8 @@ static const done_file *find_file(const cli_resume *r, const char *name)
 /* The entry of file name, made when new; NULL without memory. */
 static done_file *file_of(cli_resume *r, const char *name)
 {
-    for (int i = 0; i < r->nfiles; i++)
-        if (strcmp(r->files[i].name, name) == 0) return &r->files[i];
+    const done_file *old = find_file(r, name);
+    if (old) return &r->files[old - r->files];
     done_file *more = realloc(r->files, (size_t)(r->nfiles + 1) * sizeof *more);
     if (!more) return NULL;
     r->files = more;

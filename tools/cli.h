@@ -102,9 +102,9 @@ enum cli_form {
     X(COUNT, count, "count", 0, "N", CLI_ON(GENERATE),                                             \
       UINT(1, LONG_MAX / 2, "is not a whole number of puzzles of at least 1"),                     \
       "how many puzzles (default 1)")                                                              \
-    X(JOBS, jobs, "jobs", 'j', "J", CLI_ON(GENERATE),                                              \
+    X(JOBS, jobs, "jobs", 'j', "J", CLI_ON(GENERATE) | CLI_READING | CLI_ON(CANDIDATES),           \
       UINT(1, 256, "is not a number of threads from 1 to 256"),                                    \
-      "worker threads (default 1); the output is the same")                                        \
+      "worker threads (default 1); the output is the same, in the same order")                     \
     X(CLUES, clues, "clues", 0, "N", CLI_ON(GENERATE),                                             \
       UINT(1, 1000000, "is not a whole number of givens of at least 1"),                           \
       "stop removing givens at N or fewer")                                                        \
@@ -155,6 +155,9 @@ enum cli_form {
       "also load the plugins of DIR (absolute; repeatable)")                                       \
     X(JSON, json, "json", 0, NULL, CLI_READING | CLI_ON(CANDIDATES), FLAG,                         \
       "one JSON object per puzzle, a line each (spec/results.md)")                                 \
+    X(RESUME, resume, "resume", 0, "OUT.jsonl", CLI_READING | CLI_ON(CANDIDATES), TEXT,            \
+      "append to OUT.jsonl (with --json) the results it lacks: a run cut off goes on where it "    \
+      "stopped")                                                                                   \
     X(EXPLAIN_JSON, explain_json, "json", 0, NULL, CLI_EXPLAINING, FLAG,                           \
       "JSON Lines: a step a line, then the summary (spec/explain.md)")                             \
     X(UPTO, upto, "upto", 0, "TECHNIQUE", CLI_EXPLAINING, CHECKED(cli_rank_check),                 \
@@ -282,6 +285,60 @@ rg_registry *cli_load_registry(const char *const *dirs);
 /* --template FILE: one document read with reg into *out. Returns 0, or
  * after printing why ("rulegrid: --template: ...") the exit status 2. */
 int cli_read_template(rg_registry *reg, const char *path, rg_puzzle **out);
+
+/* ---- cli_feed.c: the entries of solve, count, check and candidates ------------ */
+
+typedef struct cli_pool cli_pool;
+typedef struct cli_resume cli_resume;
+
+/* What each command's entry starts with: one entry of an input, from its
+ * reading (main thread) through its search and text (a worker) to its
+ * printing (main thread, in input order). */
+typedef struct cli_entry {
+    const char *path; /* the input's, as given */
+    int kind;         /* CLI_* of the input */
+    long index;
+    int read;      /* cli_input_next's 1, -1 or -2; 0: the input held no puzzle */
+    rg_puzzle *p;  /* with read 1 */
+    rg_error err;  /* what could not be read, or the search's error */
+    double read_s; /* seconds its reading took (--time counts them) */
+    int rc;        /* the search's */
+    char *text;    /* the result as printed, written by the worker */
+    size_t len;
+} cli_entry;
+
+/* How a command feeds its entries to the workers. */
+typedef struct cli_feed {
+    cli_pool *pool;
+    rg_solver **solvers; /* one per worker, or NULL (check) */
+    int jobs;
+    rg_registry *reg;
+    const rg_puzzle *templ;
+    const cli_resume *resume; /* entries it holds are skipped; NULL none */
+    int multi;                /* several inputs: results are keyed by file too */
+    FILE *out;
+    void (*finish)(void *ctx); /* prints the oldest entry, then cli_feed_pop */
+    void *ctx;
+    long *total; /* NULL, or grows by the estimate of standard input */
+} cli_feed;
+
+/* -j (o->jobs): a solver per worker when search, and the pool of entries of
+ * size bytes run by fn. Returns 0, or after printing why the status 2. */
+int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
+                   void (*fn)(void *items, int n, int worker, void *ctx));
+/* Every entry of path read in order into the pool, the oldest printed as
+ * the window fills; returns the input's CLI_* kind, -1 when unreadable. */
+int cli_feed_input(cli_feed *f, const char *path);
+/* Every entry left printed, and standard output (or --resume's) flushed. */
+void cli_feed_drain(cli_feed *f);
+/* The oldest entry (for finish) and its release. */
+void *cli_feed_oldest(cli_feed *f);
+void cli_feed_pop(cli_feed *f);
+void cli_feed_end(cli_feed *f);
+/* The search options of e: --time counts from the start of its reading
+ * (at least a moment is left, so that it ends with unknown at once); the
+ * wait for a worker does not count. */
+rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */
 

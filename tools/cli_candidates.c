@@ -1,39 +1,39 @@
 /* `rulegrid candidates`: the true candidates of every puzzle of the inputs
  * (rg_candidates), as a grid of digit sets, a line per corpus entry, or a
- * JSON line each (spec/explain.md). Reading is cli_input.c's, the grid and
- * the JSON pieces cli_output.c's. */
+ * JSON line each (spec/explain.md), in input order on -j worker threads
+ * (cli_pool.c), --resume. Reading is cli_input.c's, the grid and the JSON
+ * pieces cli_output.c's. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
+#include "cli_resume.h"
 #include "rulegrid/rulegrid.h"
 
 /* Exit statuses; where several apply the highest wins. */
 enum { EXIT_DONE = 0, EXIT_NONE = 1, EXIT_UNREADABLE = 2, EXIT_LIMIT = 3 };
 
+/* One entry: what cli_feed.c reads, then its candidates. */
+typedef struct entry {
+    cli_entry base;
+    rg_candidates_result r;
+    rg_mask *sets; /* a mask per cell of the puzzle */
+} entry;
+
 typedef struct run {
     const cli_options *o;
     rg_options opt;
     rg_registry *reg;
-    rg_solver *solver;
+    cli_feed feed;      /* entries on their way from reading to printing */
+    FILE *out;          /* standard output, or the file of --resume */
+    cli_resume *resume; /* the results --resume found, or NULL */
     rg_puzzle *templ;
-    rg_mask *sets; /* a mask per cell of the puzzle at hand */
-    int nsets;
     int multi; /* more than one input: name the file on each result */
     int exit_code;
-    double read_at; /* when reading the current puzzle began (seconds) */
 } run;
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void raise_exit(run *c, int code)
 {
@@ -41,28 +41,28 @@ static void raise_exit(run *c, int code)
 }
 
 /* {"index": i and, with several inputs, "file": its path. */
-static void json_head(run *c, jsonw *w, const cli_input *in, long index)
+static void json_head(const run *c, FILE *f, jsonw *w, const cli_entry *in, long index)
 {
-    jsonw_init(w, stdout);
+    jsonw_init(w, f);
     jsonw_object(w);
     jsonw_key_int(w, "index", index);
     if (c->multi) jsonw_key_string(w, "file", in->path);
 }
 
-static void prefix(run *c, const cli_input *in)
+static void prefix(const run *c, FILE *f, const cli_entry *in)
 {
-    if (c->multi) printf(in->kind == CLI_DOCUMENT ? "%s: " : "%s:", in->path);
+    if (c->multi) fprintf(f, in->kind == CLI_DOCUMENT ? "%s: " : "%s:", in->path);
 }
 
 /* An entry (or a whole input) that could not be read or searched. */
-static void report_unreadable(run *c, const cli_input *in, long index, rg_error *e)
+static void report_unreadable(run *c, const cli_entry *in, long index, rg_error *e)
 {
     cli_print_error(c->reg, e);
     raise_exit(c, EXIT_UNREADABLE);
     if (c->o->quiet) return;
     if (c->o->json) {
         jsonw w;
-        json_head(c, &w, in, index);
+        json_head(c, c->out, &w, in, index);
         jsonw_key(&w, "candidates");
         jsonw_object(&w);
         jsonw_end(&w);
@@ -72,170 +72,152 @@ static void report_unreadable(run *c, const cli_input *in, long index, rg_error 
         jsonw_key(&w, "error");
         cli_json_error(&w, e);
         jsonw_end(&w);
-        putchar('\n');
+        fputc('\n', c->out);
     } else if (in->kind != CLI_DOCUMENT) {
-        prefix(c, in);
-        printf("%ld error -\n", index);
+        prefix(c, c->out, in);
+        fprintf(c->out, "%ld error -\n", index);
     }
 }
 
 /* "within the limit (nodes N)" or "(time S s)": the limit that ended the run. */
-static void print_limit(run *c, const rg_candidates_result *r)
+static void print_limit(const run *c, FILE *f, const rg_candidates_result *r)
 {
     const rg_options *o = &c->opt;
     uint64_t spent = r->stats.nodes; /* probes count toward the node limit too */
     for (int i = 0; i < r->stats.families; i++)
         if (strcmp(r->stats.family[i], "probe") == 0) spent += r->stats.family_calls[i];
     if (o->max_nodes && (spent >= o->max_nodes || !(o->max_seconds > 0)))
-        printf("within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
+        fprintf(f, "within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
     else if (o->max_seconds > 0)
-        printf("within the limit (time %g s)", o->max_seconds);
+        fprintf(f, "within the limit (time %g s)", o->max_seconds);
     else
-        printf("within the limit");
+        fprintf(f, "within the limit");
 }
 
 /* "multiple (at least 2 solutions); complete" and the like. */
-static void print_status_line(run *c, const rg_puzzle *p, const rg_candidates_result *r)
+static void print_status_line(const run *c, FILE *f, const rg_puzzle *p,
+                              const rg_candidates_result *r)
 {
     switch (r->status) {
     case RG_STATUS_NONE: {
         const char *type = r->broken_rule >= 0 ? rg_puzzle_rule_type(p, r->broken_rule) : NULL;
         if (r->broken_rule >= 0)
-            printf("no solution (givens break rule %d (%s))\n", r->broken_rule, type ? type : "?");
+            fprintf(f, "no solution (givens break rule %d (%s))\n", r->broken_rule,
+                    type ? type : "?");
         else
-            printf("no solution\n");
+            fprintf(f, "no solution\n");
         return;
     }
-    case RG_STATUS_SOLVED: printf("solved"); break;
-    case RG_STATUS_UNIQUE: printf("unique"); break;
+    case RG_STATUS_SOLVED: fprintf(f, "solved"); break;
+    case RG_STATUS_UNIQUE: fprintf(f, "unique"); break;
     case RG_STATUS_MULTIPLE:
-        printf(r->solutions < c->opt.limit ? "multiple (%ld solutions)"
-                                           : "multiple (at least %ld solutions)",
-               r->solutions);
+        fprintf(f,
+                r->solutions < c->opt.limit ? "multiple (%ld solutions)"
+                                            : "multiple (at least %ld solutions)",
+                r->solutions);
         break;
     default:
-        printf("unknown ");
-        print_limit(c, r);
-        printf("; incomplete\n");
+        fprintf(f, "unknown ");
+        print_limit(c, f, r);
+        fprintf(f, "; incomplete\n");
         return;
     }
     if (r->complete) {
-        printf("; complete\n");
+        fprintf(f, "; complete\n");
         return;
     }
-    printf("; incomplete ");
-    print_limit(c, r);
-    putchar('\n');
+    fprintf(f, "; incomplete ");
+    print_limit(c, f, r);
+    fputc('\n', f);
 }
 
-static void print_json(run *c, const cli_input *in, const rg_puzzle *p,
+static void print_json(const run *c, FILE *f, const entry *e, const rg_puzzle *p,
                        const rg_candidates_result *r)
 {
     jsonw w;
-    json_head(c, &w, in, in->index);
+    json_head(c, f, &w, &e->base, e->base.index);
     jsonw_key(&w, "candidates");
-    cli_json_sets(&w, p, c->sets);
+    cli_json_sets(&w, p, e->sets);
     jsonw_key_int(&w, "solutions", r->solutions);
     jsonw_key(&w, "complete");
     jsonw_bool(&w, r->complete);
     jsonw_end(&w);
-    putchar('\n');
+    fputc('\n', f);
 }
 
-static void print_text(run *c, const cli_input *in, const rg_puzzle *p,
+static void print_text(const run *c, FILE *f, const entry *e, const rg_puzzle *p,
                        const rg_candidates_result *r)
 {
-    prefix(c, in);
-    if (in->kind == CLI_DOCUMENT) {
-        print_status_line(c, p, r);
-        if (r->found) cli_print_candidates(stdout, p, c->sets, NULL);
+    prefix(c, f, &e->base);
+    if (e->base.kind == CLI_DOCUMENT) {
+        print_status_line(c, f, p, r);
+        if (r->found) cli_print_candidates(f, p, e->sets, NULL);
         return;
     }
-    printf("%ld %s %s ", in->index, rg_status_name(r->status),
-           r->complete ? "complete" : "incomplete");
+    fprintf(f, "%ld %s %s ", e->base.index, rg_status_name(r->status),
+            r->complete ? "complete" : "incomplete");
     if (r->found)
-        cli_print_sets_line(stdout, p, c->sets);
+        cli_print_sets_line(f, p, e->sets);
     else
-        putchar('-');
-    putchar('\n');
+        fputc('-', f);
+    fputc('\n', f);
 }
 
-/* Room for a mask per cell of p. */
-static int fit_sets(run *c, const rg_puzzle *p)
+/* The result of e as printed, into its text. 0 without memory. */
+static int write_text(const run *c, entry *e)
 {
-    int n = rg_puzzle_cells(p);
-    if (n <= c->nsets) return 1;
-    rg_mask *more = realloc(c->sets, (size_t)n * sizeof *more);
-    if (!more) return 0;
-    c->sets = more;
-    c->nsets = n;
-    return 1;
-}
-
-static void candidates_one(run *c, const cli_input *in, const rg_puzzle *p)
-{
-    rg_candidates_result r;
-    rg_error err;
-    rg_error_clear(&err);
-    /* --time bounds the puzzle from the start of its reading, as for solve. */
-    rg_options o = c->opt;
-    if (o.max_seconds > 0) {
-        o.max_seconds -= seconds_now() - c->read_at;
-        if (o.max_seconds < 1e-6) o.max_seconds = 1e-6;
-    }
-    int rc = fit_sets(c, p) ? rg_candidates(c->solver, p, &o, c->sets, &r, &err) : RG_E_NOMEM;
-    if (rc != RG_OK) {
-        if (!err.code) err.code = rc;
-        if (!err.message[0]) snprintf(err.message, sizeof err.message, "out of memory");
-        if (!err.file[0]) snprintf(err.file, sizeof err.file, "%s", in->path);
-        report_unreadable(c, in, in->index, &err);
-        return;
-    }
-    if (r.status == RG_STATUS_NONE) raise_exit(c, EXIT_NONE);
-    if (!r.complete) raise_exit(c, EXIT_LIMIT);
-    if (c->o->quiet) return;
+    cli_entry *b = &e->base;
+    FILE *f = open_memstream(&b->text, &b->len);
+    if (!f) return 0;
     if (c->o->json)
-        print_json(c, in, p, &r);
+        print_json(c, f, e, b->p, &e->r);
     else
-        print_text(c, in, p, &r);
+        print_text(c, f, e, b->p, &e->r);
+    return fclose(f) == 0;
 }
 
-static void run_input(run *c, const char *path)
+/* The pool's job: the candidates of a batch of entries, and their text. */
+static void work(void *items, int n, int worker, void *ctx)
 {
-    cli_input in;
-    rg_error err;
-    if (cli_input_open(&in, c->reg, path, c->templ, &err) != RG_OK) {
-        in.kind = CLI_DOCUMENT;
-        in.path = path;
-        report_unreadable(c, &in, 0, &err);
-        cli_input_close(&in);
-        return;
+    const run *c = ctx;
+    entry *batch = items;
+    for (int i = 0; i < n; i++) {
+        entry *e = &batch[i];
+        cli_entry *b = &e->base;
+        if (b->read != 1) continue;
+        rg_options o = cli_entry_options(&c->opt, b);
+        rg_error_clear(&b->err);
+        e->sets = malloc((size_t)rg_puzzle_cells(b->p) * sizeof *e->sets);
+        b->rc = e->sets ? rg_candidates(c->feed.solvers[worker], b->p, &o, e->sets, &e->r, &b->err)
+                        : RG_E_NOMEM;
+        if (b->rc == RG_OK && !c->o->quiet && !write_text(c, e)) b->rc = RG_E_NOMEM;
+        free(e->sets);
+        e->sets = NULL;
     }
-    long entries = 0;
-    for (;;) {
-        rg_puzzle *p = NULL;
-        c->read_at = seconds_now();
-        int rc = cli_input_next(&in, c->reg, &p, &err);
-        if (rc == 0) break;
-        entries++;
-        if (rc < 0) {
-            report_unreadable(c, &in, in.index < 0 ? 0 : in.index, &err);
-            if (rc == -2) break;
-            continue;
-        }
-        candidates_one(c, &in, p);
-        rg_puzzle_free(p);
-        fflush(stdout);
-    }
-    if (entries == 0) {
-        rg_error_clear(&err);
-        err.code = RG_E_FORMAT;
-        snprintf(err.file, sizeof err.file, "%s", path);
-        snprintf(err.message, sizeof err.message, "no puzzle in this input");
-        cli_print_error(c->reg, &err);
+}
+
+/* The oldest entry's result printed, in input order, and released. */
+static void finish_oldest(void *ctx)
+{
+    run *c = ctx;
+    entry *e = cli_feed_oldest(&c->feed);
+    cli_entry *b = &e->base;
+    if (b->read == 0) {
+        cli_print_error(c->reg, &b->err); /* the input held no puzzle */
         raise_exit(c, EXIT_UNREADABLE);
+    } else if (b->read < 0) {
+        report_unreadable(c, b, b->index, &b->err);
+    } else if (b->rc != RG_OK) {
+        if (!b->err.code) b->err.code = b->rc;
+        if (!b->err.message[0]) snprintf(b->err.message, sizeof b->err.message, "out of memory");
+        if (!b->err.file[0]) snprintf(b->err.file, sizeof b->err.file, "%s", b->path);
+        report_unreadable(c, b, b->index, &b->err);
+    } else {
+        if (e->r.status == RG_STATUS_NONE) raise_exit(c, EXIT_NONE);
+        if (!e->r.complete) raise_exit(c, EXIT_LIMIT);
+        if (b->text) fwrite(b->text, 1, b->len, c->out);
     }
-    cli_input_close(&in);
+    cli_feed_pop(&c->feed);
 }
 
 /* The search options of the command line over the library's defaults; the
@@ -262,12 +244,18 @@ static int run_all(run *c, const opts_list *files)
         int rc = cli_read_template(c->reg, c->o->templ, &c->templ);
         if (rc) return rc;
     }
-    if (!(c->solver = rg_solver_new())) {
-        fputs("rulegrid: out of memory\n", stderr);
-        return EXIT_UNREADABLE;
-    }
-    c->multi = files->n > 1;
-    for (int i = 0; i < files->n; i++) run_input(c, files->v[i]);
+    cli_feed *f = &c->feed;
+    f->reg = c->reg;
+    f->templ = c->templ;
+    f->resume = c->resume;
+    f->multi = c->multi = files->n > 1;
+    f->out = c->out;
+    f->finish = finish_oldest;
+    f->ctx = c;
+    int rc = cli_feed_start(f, c->o, 1, sizeof(entry), work);
+    if (rc) return rc;
+    for (int i = 0; i < files->n; i++) cli_feed_input(f, files->v[i]);
+    cli_feed_drain(f);
     return c->exit_code;
 }
 
@@ -275,15 +263,20 @@ int cli_candidates_main(int cmd, const cli_options *o)
 {
     static const char *const stdin_only[] = {"-", NULL};
     const opts_list std_in = {(const char **)stdin_only, 1};
-    (void)cmd;
     run c;
     memset(&c, 0, sizeof c);
     c.o = o;
+    c.out = stdout;
     search_options(&c);
-    int rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
-    fflush(stdout);
-    free(c.sets);
-    rg_solver_free(c.solver);
+    int rc = cli_resume_start(cmd, o, &c.resume, &c.out);
+    if (rc == 0) {
+        if (c.resume) raise_exit(&c, cli_resume_exit(c.resume));
+        rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
+        if (rc > c.exit_code) c.exit_code = rc;
+        rc = c.exit_code;
+    }
+    cli_feed_end(&c.feed);
+    rc = cli_resume_finish(c.resume, c.out, rc);
     rg_puzzle_free(c.templ);
     rg_registry_free(c.reg);
     return rc;

@@ -1,16 +1,17 @@
 /* `rulegrid solve`, `count` and `check`: every puzzle of every input solved,
- * counted or checked, one result each (text or JSON), a summary, a progress
- * line on a terminal. Reading is cli_input.c's, shapes are cli_output.c's. */
+ * counted or checked, one result each (text or JSON) in input order, on -j
+ * worker threads (cli_pool.c), a summary, a progress line on a terminal,
+ * --resume. Reading is cli_input.c's, shapes are cli_output.c's. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_resume.h"
 #include "progress.h"
 #include "rulegrid/rulegrid.h"
 
@@ -24,12 +25,31 @@ typedef struct summary {
     double us;
 } summary;
 
+/* What check finds in one puzzle. */
+typedef struct verdict {
+    int broken;     /* rule the givens break, -1 none */
+    int sol_rule;   /* rule the solution breaks, -1 none, -2 incomplete */
+    const int *sol; /* the document's solution, NULL none */
+    int ok;
+    const char *sol_state;
+    char differs[32]; /* the first given the solution changes, "" none */
+} verdict;
+
+/* One entry: what cli_feed.c reads, then the search or the check. */
+typedef struct entry {
+    cli_entry base;
+    rg_result r; /* r.solution is gone once base.text is written */
+    verdict v;   /* check */
+} entry;
+
 typedef struct run {
     int command;
     const cli_options *o;
     rg_options opt;
     rg_registry *reg;
-    rg_solver *solver;
+    cli_feed feed;      /* entries on their way from reading to printing */
+    FILE *out;          /* standard output, or the file of --resume */
+    cli_resume *resume; /* the results --resume found, or NULL */
     rg_puzzle *templ;
     int multi;          /* more than one input: name the file on each result */
     int documents_only; /* every input so far was one document */
@@ -37,15 +57,7 @@ typedef struct run {
     summary sum;
     progress line;    /* on a terminal, for a long run */
     long done, total; /* results so far; puzzles expected (0: unknown) */
-    double read_at;   /* when reading the current puzzle began (seconds) */
 } run;
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void raise_exit(run *c, int code)
 {
@@ -61,9 +73,9 @@ static void print_error(run *c, rg_error *e)
 }
 
 /* {"index": i and, with several inputs, "file": its path. */
-static void json_head(run *c, jsonw *w, const cli_input *in, long index)
+static void json_head(const run *c, FILE *f, jsonw *w, const cli_entry *in, long index)
 {
-    jsonw_init(w, stdout);
+    jsonw_init(w, f);
     jsonw_object(w);
     jsonw_key_int(w, "index", index);
     if (c->multi) jsonw_key_string(w, "file", in->path);
@@ -72,20 +84,20 @@ static void json_head(run *c, jsonw *w, const cli_input *in, long index)
 static void json_tail(jsonw *w)
 {
     jsonw_end(w);
-    putchar('\n');
+    fputc('\n', w->f);
 }
 
-static void prefix(run *c, const cli_input *in)
+static void prefix(const run *c, FILE *f, const cli_entry *in)
 {
     if (!c->multi) return;
     if (in->kind == CLI_DOCUMENT)
-        printf("%s: ", in->path);
+        fprintf(f, "%s: ", in->path);
     else
-        printf("%s:", in->path);
+        fprintf(f, "%s:", in->path);
 }
 
 /* An entry (or a whole input) that could not be read. */
-static void report_unreadable(run *c, const cli_input *in, long index, rg_error *e)
+static void report_unreadable(run *c, const cli_entry *in, long index, rg_error *e)
 {
     print_error(c, e);
     raise_exit(c, EXIT_UNREADABLE);
@@ -94,15 +106,15 @@ static void report_unreadable(run *c, const cli_input *in, long index, rg_error 
     if (c->o->quiet) return;
     if (c->o->json) {
         jsonw w;
-        json_head(c, &w, in, index);
+        json_head(c, c->out, &w, in, index);
         jsonw_key_string(&w, "status", "error");
         jsonw_key_int(&w, "solutions", 0);
         jsonw_key(&w, "error");
         cli_json_error(&w, e);
         json_tail(&w);
     } else if (in->kind != CLI_DOCUMENT) {
-        prefix(c, in);
-        printf("%ld error -\n", index);
+        prefix(c, c->out, in);
+        fprintf(c->out, "%ld error -\n", index);
     }
 }
 
@@ -117,26 +129,28 @@ static int has_givens(const rg_puzzle *p)
     return 0;
 }
 
-static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
+static void print_status_line(const run *c, FILE *f, const rg_puzzle *p, const rg_result *r)
 {
     const rg_options *o = &c->opt;
     switch (r->status) {
-    case RG_STATUS_SOLVED: printf("solved\n"); return;
-    case RG_STATUS_UNIQUE: printf("unique\n"); return;
+    case RG_STATUS_SOLVED: fprintf(f, "solved\n"); return;
+    case RG_STATUS_UNIQUE: fprintf(f, "unique\n"); return;
     case RG_STATUS_MULTIPLE:
-        printf(r->solutions < o->limit ? "multiple (%ld solutions)\n"
-                                       : "multiple (at least %ld solutions)\n",
-               r->solutions);
+        fprintf(f,
+                r->solutions < o->limit ? "multiple (%ld solutions)\n"
+                                        : "multiple (at least %ld solutions)\n",
+                r->solutions);
         return;
     case RG_STATUS_NONE:
         if (r->broken_rule >= 0) {
             const char *type = rg_puzzle_rule_type(p, r->broken_rule);
             /* Without givens the rule can never hold (an outside clue no line shows). */
-            printf(has_givens(p) ? "no solution (givens break rule %d (%s))\n"
-                                 : "no solution (rule %d (%s) can never hold)\n",
-                   r->broken_rule, type ? type : "?");
+            fprintf(f,
+                    has_givens(p) ? "no solution (givens break rule %d (%s))\n"
+                                  : "no solution (rule %d (%s) can never hold)\n",
+                    r->broken_rule, type ? type : "?");
         } else {
-            printf("no solution\n");
+            fprintf(f, "no solution\n");
         }
         return;
     default: break;
@@ -147,14 +161,14 @@ static void print_status_line(run *c, const rg_puzzle *p, const rg_result *r)
         if (strcmp(r->stats.family[i], "probe") == 0) spent += r->stats.family_calls[i];
     int nodes = o->max_nodes && spent >= o->max_nodes;
     if (nodes || (o->max_nodes && !(o->max_seconds > 0)))
-        printf("unknown within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
+        fprintf(f, "unknown within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
     else if (o->max_seconds > 0)
-        printf("unknown within the limit (time %g s)", o->max_seconds);
+        fprintf(f, "unknown within the limit (time %g s)", o->max_seconds);
     else
-        printf("unknown within the limit");
+        fprintf(f, "unknown within the limit");
     if (r->solutions > 0)
-        printf("; %ld solution%s found", r->solutions, r->solutions == 1 ? "" : "s");
-    putchar('\n');
+        fprintf(f, "; %ld solution%s found", r->solutions, r->solutions == 1 ? "" : "s");
+    fputc('\n', f);
 }
 
 static void tally(run *c, const rg_result *r)
@@ -179,10 +193,11 @@ static void tally(run *c, const rg_result *r)
     }
 }
 
-static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p, const rg_result *r)
+static void print_result_json(const run *c, FILE *f, const cli_entry *in, const rg_puzzle *p,
+                              const rg_result *r)
 {
     jsonw w;
-    json_head(c, &w, in, in->index);
+    json_head(c, f, &w, in, in->index);
     jsonw_key_string(&w, "status", rg_status_name(r->status));
     jsonw_key_int(&w, "solutions", r->solutions);
     if (r->solution) {
@@ -196,66 +211,28 @@ static void print_result_json(run *c, const cli_input *in, const rg_puzzle *p, c
     json_tail(&w);
 }
 
-static void print_result_text(run *c, const cli_input *in, const rg_puzzle *p, const rg_result *r)
+static void print_result_text(const run *c, FILE *f, const cli_entry *in, const rg_puzzle *p,
+                              const rg_result *r)
 {
-    prefix(c, in);
+    prefix(c, f, in);
     if (in->kind == CLI_DOCUMENT) {
-        print_status_line(c, p, r);
-        if (r->solution) cli_print_grid(stdout, p, r->solution);
+        print_status_line(c, f, p, r);
+        if (r->solution) cli_print_grid(f, p, r->solution);
         if (c->o->stats) {
-            putchar('\n');
-            cli_print_stats(stdout, &r->stats);
+            fputc('\n', f);
+            cli_print_stats(f, &r->stats);
         }
         return;
     }
-    printf("%ld %s ", in->index, rg_status_name(r->status));
+    fprintf(f, "%ld %s ", in->index, rg_status_name(r->status));
     if (r->solution)
-        cli_print_compact(stdout, p, r->solution);
+        cli_print_compact(f, p, r->solution);
     else
-        putchar('-');
-    putchar('\n');
-}
-
-static void solve_one(run *c, const cli_input *in, const rg_puzzle *p)
-{
-    rg_result r;
-    rg_error err;
-    memset(&r, 0, sizeof r);
-    rg_error_clear(&err);
-    /* --time bounds the puzzle from the start of its reading: the search
-     * gets what reading and building the model left of it (at least a
-     * moment, so that it ends with unknown at once). */
-    rg_options o = c->opt;
-    if (o.max_seconds > 0) {
-        o.max_seconds -= seconds_now() - c->read_at;
-        if (o.max_seconds < 1e-6) o.max_seconds = 1e-6;
-    }
-    int rc = rg_solve(c->solver, p, &o, &r, &err);
-    if (rc != RG_OK) {
-        if (!err.code) err.code = rc;
-        if (!err.file[0]) snprintf(err.file, sizeof err.file, "%s", in->path);
-        report_unreadable(c, in, in->index, &err);
-        return;
-    }
-    tally(c, &r);
-    if (c->o->quiet) return;
-    if (c->o->json)
-        print_result_json(c, in, p, &r);
-    else
-        print_result_text(c, in, p, &r);
+        fputc('-', f);
+    fputc('\n', f);
 }
 
 /* ---- check ---------------------------------------------------------------------- */
-
-/* What check finds in one puzzle. */
-typedef struct verdict {
-    int broken;     /* rule the givens break, -1 none */
-    int sol_rule;   /* rule the solution breaks, -1 none, -2 incomplete */
-    const int *sol; /* the document's solution, NULL none */
-    int ok;
-    const char *sol_state;
-    char differs[32]; /* the first given the solution changes, "" none */
-} verdict;
 
 static void judge(const rg_puzzle *p, verdict *v)
 {
@@ -279,10 +256,11 @@ static void judge(const rg_puzzle *p, verdict *v)
     if (differs >= 0) rg_puzzle_cell_name(p, differs, v->differs, sizeof v->differs);
 }
 
-static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p, const verdict *v)
+static void print_verdict_json(const run *c, FILE *f, const cli_entry *in, const rg_puzzle *p,
+                               const verdict *v)
 {
     jsonw w;
-    json_head(c, &w, in, in->index);
+    json_head(c, f, &w, in, in->index);
     jsonw_key_string(&w, "status", v->ok ? "ok" : "broken");
     if (v->broken >= 0) cli_json_rule(&w, "broken", p, v->broken);
     jsonw_key_string(&w, "solution", v->sol_state);
@@ -291,55 +269,40 @@ static void print_verdict_json(run *c, const cli_input *in, const rg_puzzle *p, 
     json_tail(&w);
 }
 
-static void print_verdict_text(run *c, const cli_input *in, const rg_puzzle *p, const verdict *v)
+static void print_verdict_text(const run *c, FILE *f, const cli_entry *in, const rg_puzzle *p,
+                               const verdict *v)
 {
-    prefix(c, in);
-    if (in->kind != CLI_DOCUMENT) printf("%ld ", in->index);
+    prefix(c, f, in);
+    if (in->kind != CLI_DOCUMENT) fprintf(f, "%ld ", in->index);
     if (v->ok) {
-        printf("ok (givens break no rule; %s)\n",
-               v->sol ? "the solution satisfies every rule" : "no solution in the document");
+        fprintf(f, "ok (givens break no rule; %s)\n",
+                v->sol ? "the solution satisfies every rule" : "no solution in the document");
         return;
     }
-    printf("broken:");
+    fprintf(f, "broken:");
     const char *sep = " ";
     if (v->broken >= 0) {
         const char *type = rg_puzzle_rule_type(p, v->broken);
-        printf("%sgivens break rule %d (%s)", sep, v->broken, type ? type : "?");
+        fprintf(f, "%sgivens break rule %d (%s)", sep, v->broken, type ? type : "?");
         sep = "; ";
     }
     if (v->sol_rule >= 0) {
         const char *type = rg_puzzle_rule_type(p, v->sol_rule);
-        printf("%ssolution breaks rule %d (%s)", sep, v->sol_rule, type ? type : "?");
+        fprintf(f, "%ssolution breaks rule %d (%s)", sep, v->sol_rule, type ? type : "?");
         sep = "; ";
     } else if (v->sol_rule == -2) {
-        printf("%ssolution misses a cell or has a digit out of range", sep);
+        fprintf(f, "%ssolution misses a cell or has a digit out of range", sep);
         sep = "; ";
     }
-    if (v->differs[0]) printf("%ssolution differs from the given at %s", sep, v->differs);
-    putchar('\n');
-}
-
-static void check_one(run *c, const cli_input *in, const rg_puzzle *p)
-{
-    verdict v;
-    judge(p, &v);
-    c->sum.puzzles++;
-    if (!v.ok) {
-        c->sum.none++;
-        raise_exit(c, EXIT_NONE);
-    }
-    if (c->o->quiet) return;
-    if (c->o->json)
-        print_verdict_json(c, in, p, &v);
-    else
-        print_verdict_text(c, in, p, &v);
+    if (v->differs[0]) fprintf(f, "%ssolution differs from the given at %s", sep, v->differs);
+    fputc('\n', f);
 }
 
 /* ---- The summary ------------------------------------------------------------------ */
 
 static void print_summary(run *c, double wall)
 {
-    FILE *f = c->o->json ? stderr : stdout;
+    FILE *f = c->o->json ? stderr : c->out;
     const summary *s = &c->sum;
     long searched = s->puzzles - s->errors;
     double secs = s->us / 1e6;
@@ -367,50 +330,84 @@ static void advance(run *c)
     progress_update(&c->line, c->done, c->total);
 }
 
-static void run_input(run *c, const char *path)
+/* The result of e as printed, into its text: on the worker, while the
+ * solver still holds the solution. 0 without memory. */
+static int write_text(const run *c, entry *e)
 {
-    cli_input in;
-    rg_error err;
-    if (cli_input_open(&in, c->reg, path, c->templ, &err) != RG_OK) {
-        in.kind = CLI_DOCUMENT;
-        in.path = path;
-        report_unreadable(c, &in, 0, &err);
-        cli_input_close(&in);
-        c->documents_only = 0;
+    cli_entry *b = &e->base;
+    FILE *f = open_memstream(&b->text, &b->len);
+    if (!f) return 0;
+    if (c->command == CLI_CHECK && c->o->json)
+        print_verdict_json(c, f, b, b->p, &e->v);
+    else if (c->command == CLI_CHECK)
+        print_verdict_text(c, f, b, b->p, &e->v);
+    else if (c->o->json)
+        print_result_json(c, f, b, b->p, &e->r);
+    else
+        print_result_text(c, f, b, b->p, &e->r);
+    return fclose(f) == 0;
+}
+
+/* The pool's job: a batch of entries searched or checked, their results
+ * written out as text. */
+static void work(void *items, int n, int worker, void *ctx)
+{
+    const run *c = ctx;
+    entry *batch = items;
+    for (int i = 0; i < n; i++) {
+        entry *e = &batch[i];
+        cli_entry *b = &e->base;
+        if (b->read != 1) continue;
+        if (c->command == CLI_CHECK) {
+            judge(b->p, &e->v);
+        } else {
+            rg_options o = cli_entry_options(&c->opt, b);
+            rg_error_clear(&b->err);
+            b->rc = rg_solve(c->feed.solvers[worker], b->p, &o, &e->r, &b->err);
+        }
+        if (b->rc == RG_OK && !c->o->quiet && !write_text(c, e)) {
+            b->rc = b->err.code = RG_E_NOMEM;
+            snprintf(b->err.message, sizeof b->err.message, "out of memory");
+        }
+        e->r.solution = NULL; /* the solver's, overwritten by its next puzzle */
+    }
+}
+
+/* Counts a searched or checked entry in the summary and the exit status. */
+static void count_entry(run *c, const entry *e)
+{
+    if (c->command != CLI_CHECK) {
+        tally(c, &e->r);
         return;
     }
-    if (in.kind != CLI_DOCUMENT) c->documents_only = 0;
-    if (c->line.on && strcmp(path, "-") == 0) c->total += cli_input_estimate_open(&in);
-    long entries = 0;
-    for (;;) {
-        rg_puzzle *p = NULL;
-        c->read_at = seconds_now();
-        int rc = cli_input_next(&in, c->reg, &p, &err);
-        if (rc == 0) break;
-        entries++;
-        if (rc < 0) {
-            report_unreadable(c, &in, in.index < 0 ? 0 : in.index, &err);
-            advance(c);
-            if (rc == -2) break;
-            continue;
-        }
-        if (c->command == CLI_CHECK)
-            check_one(c, &in, p);
-        else
-            solve_one(c, &in, p);
-        rg_puzzle_free(p);
-        fflush(stdout);
-        advance(c);
+    c->sum.puzzles++;
+    if (!e->v.ok) {
+        c->sum.none++;
+        raise_exit(c, EXIT_NONE);
     }
-    if (entries == 0) {
-        rg_error_clear(&err);
-        err.code = RG_E_FORMAT;
-        snprintf(err.file, sizeof err.file, "%s", path);
-        snprintf(err.message, sizeof err.message, "no puzzle in this input");
-        print_error(c, &err);
+}
+
+/* The oldest entry's result printed, in input order, and released. */
+static void finish_oldest(void *ctx)
+{
+    run *c = ctx;
+    entry *e = cli_feed_oldest(&c->feed);
+    cli_entry *b = &e->base;
+    if (b->read == 0) {
+        print_error(c, &b->err); /* the input held no puzzle */
         raise_exit(c, EXIT_UNREADABLE);
+    } else if (b->read < 0) {
+        report_unreadable(c, b, b->index, &b->err);
+    } else if (b->rc != RG_OK) {
+        if (!b->err.code) b->err.code = b->rc;
+        if (!b->err.file[0]) snprintf(b->err.file, sizeof b->err.file, "%s", b->path);
+        report_unreadable(c, b, b->index, &b->err);
+    } else {
+        count_entry(c, e);
+        if (b->text) fwrite(b->text, 1, b->len, c->out);
     }
-    cli_input_close(&in);
+    if (b->read != 0) advance(c);
+    cli_feed_pop(&c->feed);
 }
 
 /* The search options of the command line over the library's defaults. */
@@ -445,15 +442,23 @@ static int run_all(run *c, const opts_list *files)
         int rc = cli_read_template(c->reg, c->o->templ, &c->templ);
         if (rc) return rc;
     }
-    if (c->command != CLI_CHECK && !(c->solver = rg_solver_new())) {
-        fputs("rulegrid: out of memory\n", stderr);
-        return EXIT_UNREADABLE;
-    }
-    c->multi = files->n > 1;
+    cli_feed *f = &c->feed;
+    f->reg = c->reg;
+    f->templ = c->templ;
+    f->resume = c->resume;
+    f->multi = c->multi = files->n > 1;
+    f->out = c->out;
+    f->finish = finish_oldest;
+    f->ctx = c;
+    int rc = cli_feed_start(f, c->o, c->command != CLI_CHECK, sizeof(entry), work);
+    if (rc) return rc;
     c->documents_only = 1;
     begin_progress(c, files);
+    if (c->line.on) f->total = &c->total;
     double start = progress_now();
-    for (int i = 0; i < files->n; i++) run_input(c, files->v[i]);
+    for (int i = 0; i < files->n; i++)
+        if (cli_feed_input(f, files->v[i]) != CLI_DOCUMENT) c->documents_only = 0;
+    cli_feed_drain(f);
     progress_end(&c->line);
     if (c->o->stats && c->command != CLI_CHECK && (!c->documents_only || files->n > 1))
         print_summary(c, progress_now() - start);
@@ -468,10 +473,17 @@ int cli_solve_main(int cmd, const cli_options *o)
     memset(&c, 0, sizeof c);
     c.command = cmd;
     c.o = o;
+    c.out = stdout;
     search_options(&c);
-    int rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
-    fflush(stdout);
-    if (c.solver) rg_solver_free(c.solver);
+    int rc = cli_resume_start(cmd, o, &c.resume, &c.out);
+    if (rc == 0) {
+        if (c.resume) raise_exit(&c, cli_resume_exit(c.resume));
+        rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
+        if (rc > c.exit_code) c.exit_code = rc;
+        rc = c.exit_code;
+    }
+    cli_feed_end(&c.feed);
+    rc = cli_resume_finish(c.resume, c.out, rc);
     if (c.templ) rg_puzzle_free(c.templ);
     if (c.reg) rg_registry_free(c.reg);
     return rc;

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# rulegrid solve|count|check|candidates -j N: the same lines in the same
+# order, the same messages and exit status as -j 1 (timings aside), on a
+# corpus mixing unique, multiple, none and unreadable entries and on several
+# inputs; --resume: runs killed at random points, then resumed, give the
+# output of one uninterrupted run; its usage errors.
+set -euo pipefail
+
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
+# untimed FILE: FILE without its microseconds (the "us" fields of stats).
+untimed() { sed -E 's/"([a-z_]*us)": [0-9.e+-]+/"\1": 0/g' "$1"; }
+same_file() { cmp -s "$1" "$2" || fail "$3: $1 and $2 differ: $(diff "$1" "$2" | head -5)"; }
+
+MIX=$TMP/mix.txt
+cat "$DATA/puzzles.txt" "$DATA/bad_middle.txt" "$DATA/hard.txt" >"$MIX"
+head -n 205 "$SRC/corpus/classic/puzzles2_17_clue_1000.txt" >>"$MIX"
+: >"$TMP/empty.txt"
+
+# ---- -j 2 and -j 3 against -j 1: text and JSON, one input and several
+# (one of them missing, one without a puzzle), standard output, messages, status.
+for cmd in solve count check candidates; do
+    for form in text json; do
+        flag=()
+        [ "$form" = json ] && flag=(--json)
+        for set in one several; do
+            inputs=("$MIX")
+            [ "$set" = several ] && inputs=("$DATA/bad_middle.txt" "$TMP/missing.txt" "$MIX"
+                "$TMP/empty.txt" "$DATA/classic.json")
+            base=$TMP/$cmd.$form.$set
+            set +e
+            "$RULEGRID" "$cmd" "${flag[@]}" -j 1 "${inputs[@]}" >"$base.1" 2>"$base.1.err"
+            rc1=$?
+            set -e
+            [ "$(wc -l <"$base.1")" -ge 200 ] || fail "$cmd $form $set: too few lines"
+            for j in 2 3; do
+                set +e
+                "$RULEGRID" "$cmd" "${flag[@]}" -j $j "${inputs[@]}" >"$base.$j" 2>"$base.$j.err"
+                rc=$?
+                set -e
+                [ "$rc" = "$rc1" ] || fail "$cmd $form $set -j $j: exit status $rc, -j 1 $rc1"
+                untimed "$base.1" >"$base.1.u"
+                untimed "$base.$j" >"$base.$j.u"
+                same_file "$base.$j.u" "$base.1.u" "$cmd $form $set -j $j"
+                same_file "$base.$j.err" "$base.1.err" "$cmd $form $set -j $j messages"
+            done
+        done
+    done
+done
+# The statuses the corpus mixes, so that the comparisons above mean something.
+for s in unique multiple none error; do
+    grep -q "\"status\": \"$s\"" "$TMP/count.json.one.1" || fail "the corpus has no $s"
+done
+
+# ---- --resume: kill runs at random points, resume, compare with one whole run
+BIG=$TMP/big.txt
+cat "$MIX" >"$BIG"
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    cat "$SRC/corpus/classic/puzzles2_17_clue_1000.txt" >>"$BIG"
+done
+# resume_case NAME CMD ARGS...: a whole run into NAME.whole, then runs
+# killed after a random part of its time and resumed, appending to NAME.out;
+# the last run goes to the end. Outputs and exit statuses compared.
+resume_case() {
+    local name=$1 kills=0
+    shift
+    local t0 t1
+    t0=$(date +%s%N)
+    set +e
+    "$RULEGRID" "$@" >"$TMP/$name.whole" 2>/dev/null
+    local rc_whole=$?
+    set -e
+    t1=$(date +%s%N)
+    local ms=$(((t1 - t0) / 1000000 + 10))
+    local out=$TMP/$name.out
+    for _ in 1 2 3 4 5; do
+        local delay=$((ms / 10 + RANDOM % (ms / 2)))
+        set +e
+        timeout --foreground -s KILL "$((delay / 1000)).$(printf %03d $((delay % 1000)))" \
+            "$RULEGRID" "$@" --resume "$out" 2>/dev/null
+        local rc=$?
+        set -e
+        [ "$rc" = 137 ] && kills=$((kills + 1))
+    done
+    [ "$kills" -gt 0 ] || fail "$name: no run was killed (a whole run takes $ms ms)"
+    set +e
+    "$RULEGRID" "$@" --resume "$out" 2>/dev/null
+    local rc_resumed=$?
+    set -e
+    [ "$rc_resumed" = "$rc_whole" ] || fail "$name: resumed exit status $rc_resumed, whole $rc_whole"
+    untimed "$TMP/$name.whole" >"$TMP/$name.whole.u"
+    untimed "$out" >"$TMP/$name.out.u"
+    same_file "$TMP/$name.out.u" "$TMP/$name.whole.u" "$name: resumed against whole"
+    echo "$name: $kills of 5 runs killed (whole run $ms ms), $(wc -l <"$out") lines"
+}
+resume_case count count --json -j 2 "$BIG"
+resume_case solve1 solve --json -j 1 "$BIG"
+resume_case candidates candidates --json -j 3 "$MIX" "$BIG"
+resume_case check check --json -j 2 "$BIG" "$MIX"
+
+# A partial last line is cut and its entry done again; a complete result
+# file is left as it is, with the exit status of its results.
+head -c -300 "$TMP/count.whole" >"$TMP/cut.jsonl"
+run "$RULEGRID" count --json -j 2 "$BIG" --resume "$TMP/cut.jsonl"
+expect_rc 2 "resume after a cut line"
+untimed "$TMP/cut.jsonl" >"$TMP/cut.u"
+same_file "$TMP/cut.u" "$TMP/count.whole.u" "resume after a cut line"
+cp "$TMP/count.whole" "$TMP/done.jsonl"
+run "$RULEGRID" count --json "$BIG" --resume "$TMP/done.jsonl"
+expect_rc 2 "resume of a finished run"
+same_file "$TMP/done.jsonl" "$TMP/count.whole" "resume of a finished run"
+[ -z "$OUT" ] || fail "resume writes to standard output: $OUT"
+
+# ---- usage
+run "$RULEGRID" count "$MIX" --resume "$TMP/r.jsonl"
+expect_rc 2 "--resume without --json"
+has "$ERR" "--resume needs --json" "--resume without --json"
+run "$RULEGRID" count --json -q "$MIX" --resume "$TMP/r.jsonl"
+expect_rc 2 "--resume with -q"
+has "$ERR" "--resume writes the results: not with -q" "--resume with -q"
+printf 'not json\n' >"$TMP/bad.jsonl"
+run "$RULEGRID" count --json "$MIX" --resume "$TMP/bad.jsonl"
+expect_rc 2 "--resume of a file of something else"
+has "$ERR" "bad.jsonl:1: not a result line of rulegrid --json" "--resume of something else"
+run "$RULEGRID" count --json "$MIX" --resume "$TMP/no/such/dir.jsonl"
+expect_rc 2 "--resume into a missing folder"
+has "$ERR" "rulegrid: --resume: cannot open" "--resume into a missing folder"
+run "$RULEGRID" count -j 0 "$MIX"
+expect_rc 2 "-j 0"
+has "$ERR" "is not a number of threads from 1 to 256" "-j 0"
+echo "parallel: ok"

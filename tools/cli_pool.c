@@ -1,0 +1,190 @@
+/* The ordered pool of cli_pool.h: a ring of batches under one mutex, a batch
+ * claimed by the first idle worker, its items taken back by the main thread
+ * in order. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "cli_pool.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FILLING = 0, QUEUED, RUNNING, DONE };
+
+struct cli_pool {
+    cli_pool_fn fn;
+    void *ctx;
+    int jobs, window, batch;
+    size_t size;
+    unsigned char *ring;  /* window batches of batch items */
+    int *count;           /* items in each batch */
+    unsigned char *state; /* of each batch */
+    long head;            /* oldest batch not yet emptied */
+    int taken;            /* its items popped */
+    long tail;            /* the batch being filled */
+    long next;            /* next batch a worker claims */
+    int stop;
+    pthread_mutex_t mu;
+    pthread_cond_t work; /* a batch was queued, or stop */
+    pthread_cond_t done; /* a batch is done */
+    pthread_t *threads;
+    int started; /* workers running; -1 before the mutex exists */
+};
+
+static unsigned char *batch_at(const cli_pool *p, long b)
+{
+    return p->ring + (size_t)(b % p->window) * (size_t)p->batch * p->size;
+}
+
+typedef struct worker_arg {
+    cli_pool *p;
+    int id;
+} worker_arg;
+
+static void *worker(void *arg)
+{
+    worker_arg *a = arg;
+    cli_pool *p = a->p;
+    int id = a->id;
+    free(a);
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        if (p->next == p->tail) {
+            if (p->stop) break;
+            pthread_cond_wait(&p->work, &p->mu);
+            continue;
+        }
+        long b = p->next++;
+        p->state[b % p->window] = RUNNING;
+        int n = p->count[b % p->window];
+        pthread_mutex_unlock(&p->mu);
+        p->fn(batch_at(p, b), n, id, p->ctx);
+        pthread_mutex_lock(&p->mu);
+        p->state[b % p->window] = DONE;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn fn, void *ctx)
+{
+    cli_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->started = -1;
+    p->fn = fn;
+    p->ctx = ctx;
+    p->jobs = jobs < 1 ? 1 : jobs;
+    p->window = window < 1 ? 1 : window;
+    p->batch = batch < 1 ? 1 : batch;
+    p->size = size;
+    p->ring = calloc((size_t)p->window * (size_t)p->batch, size);
+    p->count = calloc((size_t)p->window, sizeof *p->count);
+    p->state = calloc((size_t)p->window, 1);
+    p->threads = p->jobs > 1 ? calloc((size_t)p->jobs, sizeof *p->threads) : NULL;
+    if (!p->ring || !p->count || !p->state || (p->jobs > 1 && !p->threads)) {
+        cli_pool_free(p);
+        return NULL;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->done, NULL);
+    p->started = 0;
+    if (p->jobs == 1) return p;
+    for (; p->started < p->jobs; p->started++) {
+        worker_arg *a = malloc(sizeof *a);
+        if (!a) break;
+        a->p = p;
+        a->id = p->started;
+        if (pthread_create(&p->threads[p->started], NULL, worker, a) != 0) {
+            free(a);
+            break;
+        }
+    }
+    if (p->started < p->jobs) {
+        cli_pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+size_t cli_pool_size(const cli_pool *p) { return p->size; }
+
+int cli_pool_full(const cli_pool *p) { return p->tail - p->head >= p->window; }
+
+void *cli_pool_slot(cli_pool *p)
+{
+    return batch_at(p, p->tail) + (size_t)p->count[p->tail % p->window] * p->size;
+}
+
+/* The batch being filled goes to a worker (or runs here without threads). */
+static void hand_over(cli_pool *p)
+{
+    long b = p->tail;
+    if (p->jobs == 1) {
+        p->fn(batch_at(p, b), p->count[b % p->window], 0, p->ctx);
+        p->state[b % p->window] = DONE;
+        p->tail++;
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->state[b % p->window] = QUEUED;
+    p->tail++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->mu);
+}
+
+void cli_pool_push(cli_pool *p)
+{
+    if (++p->count[p->tail % p->window] == p->batch) hand_over(p);
+}
+
+void *cli_pool_take(cli_pool *p)
+{
+    if (p->head == p->tail) {
+        if (p->count[p->tail % p->window] == 0) return NULL;
+        hand_over(p);
+    }
+    int b = (int)(p->head % p->window);
+    if (p->jobs > 1) {
+        pthread_mutex_lock(&p->mu);
+        while (p->state[b] != DONE) pthread_cond_wait(&p->done, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+    }
+    return batch_at(p, p->head) + (size_t)p->taken * p->size;
+}
+
+void cli_pool_pop(cli_pool *p)
+{
+    int b = (int)(p->head % p->window);
+    memset(batch_at(p, p->head) + (size_t)p->taken * p->size, 0, p->size);
+    if (++p->taken < p->count[b]) return;
+    if (p->jobs > 1) pthread_mutex_lock(&p->mu);
+    p->count[b] = 0;
+    p->state[b] = FILLING;
+    p->taken = 0;
+    p->head++;
+    if (p->jobs > 1) pthread_mutex_unlock(&p->mu);
+}
+
+void cli_pool_free(cli_pool *p)
+{
+    if (!p) return;
+    if (p->started > 0) {
+        pthread_mutex_lock(&p->mu);
+        p->stop = 1;
+        pthread_cond_broadcast(&p->work);
+        pthread_mutex_unlock(&p->mu);
+        for (int k = 0; k < p->started; k++) pthread_join(p->threads[k], NULL);
+    }
+    if (p->started >= 0) {
+        pthread_mutex_destroy(&p->mu);
+        pthread_cond_destroy(&p->work);
+        pthread_cond_destroy(&p->done);
+    }
+    free(p->threads);
+    free(p->state);
+    free(p->ring);
+    free(p->count);
+    free(p);
+}

@@ -257,9 +257,9 @@ static int check_explanation(const rg_puzzle *p, const int *sol, int upto, int *
     rg_explain_options o;
     rg_explain_options_default(&o);
     o.upto = upto;
-    /* Under Valgrind a killer's probes would take minutes: a budget of them,
+    /* Under Valgrind or the sanitizers a killer's probes would take minutes: a budget of them,
      * which ends such an explanation as unknown (sound all the same). */
-    o.max_nodes = t_memcheck() ? 40 : 0;
+    o.max_nodes = t_scaled() ? 40 : 0;
     rg_explainer *e;
     rg_error err;
     assert_int_equal(rg_explainer_new(p, NULL, &o, &e, &err), RG_OK);

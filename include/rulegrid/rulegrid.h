@@ -174,6 +174,20 @@ RG_API char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
  * rg_generate_clues). */
 RG_API void rg_string_free(char *s);
 
+/* ---- f-puzzles strings (docs/fpuzzles.md) ------------------------------------- */
+
+/* The rulegrid document that the f-puzzles string in text[0..len) means:
+ * the string bare, or a link that carries it (f-puzzles ?load=, SudokuPad
+ * /fpuzzles or ?fpuzzles=). The document keeps the title, author and
+ * ruleset (meta) and the string itself ("x-fpuzzles"). A key without a
+ * rulegrid reading is an RG_E_FORMAT error naming it (err->field). Returns
+ * RG_OK and *doc (JSON text, free with rg_string_free), or an error. */
+RG_API int rg_fpuzzles_read(const char *text, size_t len, char **doc, rg_error *err);
+/* p as an f-puzzles string (LZ-String base64 of its f-puzzles JSON), or NULL
+ * with err set: RG_E_FORMAT naming the rule (index and type) that f-puzzles
+ * cannot express, RG_E_NOMEM. Free with rg_string_free. */
+RG_API char *rg_fpuzzles_write(const rg_puzzle *p, rg_error *err);
+
 /* ---- Generation ------------------------------------------------------------ */
 
 /* Run the generate hook of rule type `type` on the board of templ for the

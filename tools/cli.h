@@ -26,7 +26,8 @@
       "make puzzles with one solution from a preset or a template")                                \
     X(FMT, "fmt", cli_fmt_main,                                                                    \
       "write JSON documents in canonical form, or list those that are not")                        \
-    X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")     \
+    X(CONVERT, "convert", cli_convert_main,                                                        \
+      "turn classic lines, f-puzzles strings into documents and back")                             \
     X(VERIFY, "verify", cli_verify_main,                                                           \
       "test rule types against their own checks with random trials")                               \
     X(EXPLAIN, "explain", cli_explain_main, "the logical path of a puzzle, step by step")          \

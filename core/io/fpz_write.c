@@ -33,8 +33,7 @@ static int refuse(fw *w, int i, const cJSON *r, const char *why)
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
     const char *type = cJSON_IsString(t) ? t->valuestring : "?";
     rg_error_rule(w->err, i, type);
-    return rg_error_set(w->err, RG_E_FORMAT, NULL, "rule %d (%s) has no f-puzzles form: %s", i,
-                        type, why);
+    return rg_error_set(w->err, RG_E_FORMAT, NULL, "no f-puzzles form: %s", why);
 }
 
 static const char *str(const cJSON *r, const char *m)

@@ -137,8 +137,7 @@ printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "column
     '{"type": "cell", "kind": "low", "split": 4, "cells": ["r1c1"]}]}' >"$TMP/low.json"
 run "$RULEGRID" convert --to fpuzzles "$TMP/low.json"
 expect_rc 2 "low cell"
-err_has "rule 1 (cell)" "low cell"
-err_has "has no f-puzzles form" "low cell"
+err_has "rule 1 (cell): no f-puzzles form: f-puzzles marks odd and even cells only" "low cell"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 5, "digits": 5},' \
     '"rules": []}' >"$TMP/rect.json"
 run "$RULEGRID" convert --to fpuzzles "$TMP/rect.json"

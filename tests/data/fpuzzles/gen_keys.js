@@ -1,4 +1,5 @@
-// Makes tests/data/fpuzzles/keys.txt: f-puzzles strings (lz-string 1.5.0
+// Makes keys.txt beside it (node gen_keys.js > keys.txt, lz-string 1.5.0 installed
+// with npm as for ../lzstring/gen_vectors.js): f-puzzles strings (lz-string 1.5.0
 // compressToBase64 of the JSON beside each) for the keys the corpus lacks and
 // for refusals. Lines: name TAB string TAB json.
 const L = require("lz-string");

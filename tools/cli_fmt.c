@@ -1,7 +1,8 @@
 /* `rulegrid fmt` (documents rewritten in canonical form, format.md §7) and
  * `rulegrid convert` (classic lines, f-puzzles strings <-> JSON). The
- * writing and the f-puzzles mapping are the library's (rg_puzzle_write,
- * rg_fpuzzles_read / _write); this file reads, compares and places files. */
+ * writing is the library's rg_puzzle_write, the f-puzzles mapping
+ * fpz_read.c's and fpz_write.c's; this file reads, compares and places
+ * files. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fpuzzles.h"
 
 enum { EXIT_OK = 0, EXIT_DIFFERS = 1, EXIT_BAD = 2 };
 /* How an input holds its puzzles. */
@@ -386,7 +388,7 @@ static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
 static void emit_fpuzzles(ctx *c, const rg_puzzle *p, const char *file, long line)
 {
     rg_error e;
-    char *s = rg_fpuzzles_write(p, &e);
+    char *s = fpz_write(p, &e);
     if (!s) {
         snprintf(e.file, sizeof e.file, "%s", file);
         e.line = line;
@@ -395,7 +397,7 @@ static void emit_fpuzzles(ctx *c, const rg_puzzle *p, const char *file, long lin
     }
     fputs(s, c->out);
     fputc('\n', c->out);
-    rg_string_free(s);
+    free(s);
     c->written++;
 }
 
@@ -486,7 +488,7 @@ static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
         char *doc = NULL;
         rg_puzzle *p = NULL;
         rg_error_clear(&e);
-        int rc = rg_fpuzzles_read(l, len, &doc, &e);
+        int rc = fpz_read(l, len, &doc, &e);
         if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, doc, strlen(doc), path, line, &p, &e);
         if (rc != RG_OK) {
             snprintf(e.file, sizeof e.file, "%s", path);
@@ -496,7 +498,7 @@ static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
             emit(c, p, path, line);
         }
         rg_puzzle_free(p);
-        rg_string_free(doc);
+        free(doc);
     }
     if (!any) report_text(c, path, 0, "empty input: no f-puzzles string");
 }

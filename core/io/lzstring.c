@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "base/mem.h"
 #include "io/lzstring.h"
 
@@ -431,4 +432,26 @@ char *rg_lz_compress(const char *in, size_t n, int alphabet, int *oom)
         return NULL;
     }
     return c.out.s;
+}
+
+/* ---- The public entries ------------------------------------------------------- */
+
+char *rg_lzstring_decompress(const char *in, size_t n, size_t *len, rg_error *err)
+{
+    int oom = 0;
+    size_t k = 0;
+    char *s = rg_lz_decompress(in, n, &k, &oom);
+    if (len) *len = k;
+    if (!s && oom) rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (!s && !oom) rg_error_set(err, RG_E_FORMAT, NULL, "not an LZ-String (base64 or URI-safe)");
+    return s;
+}
+
+char *rg_lzstring_compress(const char *in, size_t n, int uri, rg_error *err)
+{
+    int oom = 0;
+    char *s = rg_lz_compress(in, n, uri ? RG_LZ_URI : RG_LZ_BASE64, &oom);
+    if (!s && oom) rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (!s && !oom) rg_error_set(err, RG_E_FORMAT, NULL, "the text is not UTF-8");
+    return s;
 }

@@ -174,19 +174,19 @@ RG_API char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
  * rg_generate_clues). */
 RG_API void rg_string_free(char *s);
 
-/* ---- f-puzzles strings (docs/fpuzzles.md) ------------------------------------- */
+/* ---- LZ-String (docs/fpuzzles.md) ------------------------------------------ */
 
-/* The rulegrid document that the f-puzzles string in text[0..len) means:
- * the string bare, or a link that carries it (f-puzzles ?load=, SudokuPad
- * /fpuzzles or ?fpuzzles=). The document keeps the title, author and
- * ruleset (meta) and the string itself ("x-fpuzzles"). A key without a
- * rulegrid reading is an RG_E_FORMAT error naming it (err->field). Returns
- * RG_OK and *doc (JSON text, free with rg_string_free), or an error. */
-RG_API int rg_fpuzzles_read(const char *text, size_t len, char **doc, rg_error *err);
-/* p as an f-puzzles string (LZ-String base64 of its f-puzzles JSON), or NULL
- * with err set: RG_E_FORMAT naming the rule (index and type) that f-puzzles
- * cannot express, RG_E_NOMEM. Free with rg_string_free. */
-RG_API char *rg_fpuzzles_write(const rg_puzzle *p, rg_error *err);
+/* The UTF-8 text that LZ-String in[0..n) decompresses to: the form of
+ * lz-string's compressToBase64 (f-puzzles and SudokuPad links) or of
+ * compressToEncodedURIComponent, with or without padding, a space read as
+ * '+'. NUL-terminated, its length in *len; free with rg_string_free. NULL
+ * with err set: RG_E_FORMAT when in is no such string (or decodes to a lone
+ * surrogate), RG_E_NOMEM. */
+RG_API char *rg_lzstring_decompress(const char *in, size_t n, size_t *len, rg_error *err);
+/* The UTF-8 text in[0..n) compressed as compressToBase64 writes it (uri 0)
+ * or compressToEncodedURIComponent (uri 1). Free with rg_string_free. NULL
+ * with err set: RG_E_FORMAT when in is not UTF-8, RG_E_NOMEM. */
+RG_API char *rg_lzstring_compress(const char *in, size_t n, int uri, rg_error *err);
 
 /* ---- Generation ------------------------------------------------------------ */
 

@@ -92,6 +92,22 @@ has "$(rules_of nonconsecutive_dots)" '{"type": "negative", "of": "kropki", "col
 has "$(rules_of unusual_dots)" '[{"type": "edge", "kind": "difference", "value": 3, "cells": ["r1c1", "r1c2"]}, {"type": "edge", "kind": "ratio", "value": 2, "cells": ["r2c1", "r2c2"]}]' "unusual dots"
 has "$(rules_of zipper)" '[{"type": "line", "kind": "zipper", "cells": ["r1c1", "r1c2", "r1c3"]}, {"type": "line", "kind": "double_arrow", "cells": ["r2c1", "r2c2", "r2c3", "r2c4"]}]' "zipper, double arrow"
 has "$(rules_of nabner)" '"op": "difference_at_least", "value": 2, "pairs": [["r1c1", "r2c2"], ["r1c1", "r3c3"], ["r2c2", "r3c3"]]' "nabner"
+# Candidates given as intervals of all, odd or even digits: cell rules.
+M=$(rules_of marks)
+for rule in '{"type": "cell", "kind": "low", "split": 3, "cells": ["r1c1"]}' \
+    '{"type": "cell", "kind": "odd", "cells": ["r1c2"]}' '{"type": "cell", "kind": "high", "split": 2, "cells": ["r1c2"]}' \
+    '{"type": "cell", "kind": "low", "split": 7, "cells": ["r1c2"]}' '{"type": "cell", "kind": "high", "split": 3, "cells": ["r1c3"]}' \
+    '{"type": "cell", "kind": "even", "cells": ["r1c4"]}' '{"type": "cell", "kind": "odd", "cells": ["r1c9"]}'; do
+    has "$M" "$rule" "given candidates"
+done
+[ "$(grep -o '"type": "cell"' <<<"$M" | wc -l)" = 7 ] || fail "given candidates: $M"
+key marks | "$RULEGRID" convert --from fpuzzles --to json -o "$TMP/marks.json"
+[ "$(member givens "$TMP/marks.json")" = '{"r1c6": 6}' ] || fail "a single candidate is a given"
+# Thermometer, palindrome and whispers lines that jump: relations.
+J=$(rules_of jumps)
+has "$J" '{"type": "relation", "op": "less", "pairs": [["r1c1", "r1c3"], ["r1c3", "r3c3"]]}' "jumping thermometer"
+has "$J" '{"type": "relation", "op": "equal", "pairs": [["r5c1", "r7c7"], ["r5c2", "r5c3"]]}' "jumping palindrome"
+has "$J" '{"type": "relation", "op": "difference_at_least", "value": 4, "pairs": [["r9c1", "r9c3"]]}' "jumping whispers"
 key link_meta | sed 's|^|https://www.f-puzzles.com/?load=|' >"$TMP/meta.txt"
 run "$RULEGRID" convert --from fpuzzles --to json "$TMP/meta.txt"
 expect_rc 0 "meta"
@@ -100,7 +116,7 @@ echo "$OUT" >"$TMP/meta.json"
 [ "$(member givens "$TMP/meta.json")" = '{"r1c1": 1}' ] || fail "givens: $OUT"
 has "$OUT" "\"x-fpuzzles\": \"$(key link_meta)\"" "the string kept"
 # Each of these keys writes back and reads again to the same document.
-for name in littlekiller clone nonconsecutive nonconsecutive_dots unusual_dots zipper link_meta; do
+for name in littlekiller clone nonconsecutive nonconsecutive_dots unusual_dots zipper link_meta jumps; do
     key "$name" | "$RULEGRID" convert --from fpuzzles --to json -o "$TMP/k.json"
     quiet "$TMP/log" "$RULEGRID" convert --to fpuzzles -o "$TMP/k.txt" "$TMP/k.json"
     quiet "$TMP/log" "$RULEGRID" convert --from fpuzzles --to json -o "$TMP/k2.json" "$TMP/k.txt"
@@ -108,6 +124,23 @@ for name in littlekiller clone nonconsecutive nonconsecutive_dots unusual_dots z
     without_string "$TMP/k2.json" "$TMP/b.json"
     cmp -s "$TMP/a.json" "$TMP/b.json" || fail "$name: the round trip changed the document"
 done
+
+# Given candidates write back as odd and even cells and candidates: the same
+# digits allowed in each cell, the rules grouped otherwise.
+quiet "$TMP/log" "$RULEGRID" convert --to fpuzzles -o "$TMP/k.txt" "$TMP/marks.json"
+quiet "$TMP/log" "$RULEGRID" convert --from fpuzzles --to json -o "$TMP/k2.json" "$TMP/k.txt"
+allowed() {
+    python3 -c 'import json, sys
+ok = {}
+for r in json.load(open(sys.argv[1]))["rules"]:
+    if r["type"] != "cell": continue
+    test = {"odd": lambda d: d % 2, "even": lambda d: d % 2 == 0,
+            "low": lambda d: d <= r.get("split", 0), "high": lambda d: d > r.get("split", 0)}[r["kind"]]
+    for c in r["cells"]:
+        ok[c] = [d for d in ok.get(c, range(1, 10)) if test(d)]
+print(sorted(ok.items()))' "$1"
+}
+[ "$(allowed "$TMP/marks.json")" = "$(allowed "$TMP/k2.json")" ] || fail "given candidates: another set after the round trip"
 
 # ---- refusals: a key without a reading is named, exit 2, nothing written
 refused() { # name field phrase
@@ -119,8 +152,8 @@ refused() { # name field phrase
     err_has "$3" "$1"
 }
 refused refuse_key chess 'f-puzzles key "chess" has no rulegrid reading'
-refused refuse_marks givenPencilMarks 'f-puzzles key "givenPencilMarks"'
-refused refuse_jump thermometer 'f-puzzles key "thermometer"'
+refused refuse_marks givenPencilMarks 'f-puzzles key "givenPencilMarks": a set that is not the digits'
+refused refuse_jump renban 'f-puzzles key "renban": a line whose cells are not king steps apart is not read'
 refused refuse_disjoint_jigsaw disjointgroups 'disjoint groups need the default boxes'
 printf 'N4Ig*not a string\n' >"$TMP/bad.txt"
 run "$RULEGRID" convert --from fpuzzles --to json "$TMP/bad.txt"
@@ -134,10 +167,11 @@ err_has "no f-puzzles string" "empty"
 # ---- --to fpuzzles refuses a rule f-puzzles cannot express, by index and type
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
     '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
-    '{"type": "cell", "kind": "low", "split": 4, "cells": ["r1c1"]}]}' >"$TMP/low.json"
-run "$RULEGRID" convert --to fpuzzles "$TMP/low.json"
-expect_rc 2 "low cell"
-err_has "rule 1 (cell): no f-puzzles form: f-puzzles marks odd and even cells only" "low cell"
+    '{"type": "edge", "kind": "greater", "cells": ["r1c1", "r1c2"]}]}' >"$TMP/greater.json"
+run "$RULEGRID" convert --to fpuzzles "$TMP/greater.json"
+expect_rc 2 "greater edge"
+[ -z "$OUT" ] || fail "greater edge: output despite the refusal"
+err_has "rule 1 (edge): no f-puzzles form: f-puzzles has no such edge clue" "greater edge"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 5, "digits": 5},' \
     '"rules": []}' >"$TMP/rect.json"
 run "$RULEGRID" convert --to fpuzzles "$TMP/rect.json"

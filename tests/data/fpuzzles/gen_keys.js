@@ -14,8 +14,10 @@ const cases = {
   nabner: {size: 9, grid: grid(9), nabner: [{lines: [["R1C1","R2C2","R3C3"]]}]},
   link_meta: {size: 4, title: "Tiny π", author: "rulegrid tests", ruleset: "Normal sudoku rules.", grid: grid(4, (r, c) => r == 0 && c == 0 ? {value: 1, given: true} : {}), solution: [1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]},
   refuse_key: {size: 9, grid: grid(9), chess: true},
-  refuse_marks: {size: 9, grid: grid(9, (r, c) => r == 0 && c == 0 ? {givenPencilMarks: [1, 2, 3]} : {})},
-  refuse_jump: {size: 9, grid: grid(9), thermometer: [{lines: [["R1C1","R1C3"]]}]},
+  marks: {size: 9, grid: grid(9, (r, c) => r > 0 ? {} : {givenPencilMarks: [[1, 2, 3], [3, 5, 7], [4, 5, 6, 7, 8, 9], [2, 4, 6, 8], [1, 2, 3, 4, 5, 6, 7, 8, 9], [6], null, [], [1, 3, 5, 7, 9]][c]})},
+  jumps: {size: 9, grid: grid(9), thermometer: [{lines: [["R1C1","R1C3","R3C3"]]}], palindrome: [{lines: [["R5C1","R5C2","R5C3","R7C7"]]}], whispers: [{lines: [["R9C1","R9C3"]], value: "4"}]},
+  refuse_marks: {size: 9, grid: grid(9, (r, c) => r == 0 && c == 0 ? {givenPencilMarks: [1, 2, 4]} : {})},
+  refuse_jump: {size: 9, grid: grid(9), renban: [{lines: [["R1C1","R1C3"]]}]},
   refuse_disjoint_jigsaw: {size: 4, grid: grid(4, (r, c) => ({region: r})), disjointgroups: true},
 };
 for (const [name, obj] of Object.entries(cases)) {

@@ -2,17 +2,15 @@
  * rule by rule into f-puzzles keys (the inverse of fpz_read.c), then
  * LZ-String base64. A rule f-puzzles cannot express is refused by index and
  * type, never left out. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
-#include "base/error.h"
-#include "base/json.h"
-#include "base/mem.h"
-#include "io/fpuzzles.h"
-#include "io/lzstring.h"
+#include "fpuzzles.h"
 
 #define MAXC (RG_FPZ_MAX * RG_FPZ_MAX)
 
@@ -32,8 +30,9 @@ static int refuse(fw *w, int i, const cJSON *r, const char *why)
 {
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "type");
     const char *type = cJSON_IsString(t) ? t->valuestring : "?";
-    rg_error_rule(w->err, i, type);
-    return rg_error_set(w->err, RG_E_FORMAT, NULL, "no f-puzzles form: %s", why);
+    w->err->rule = i;
+    snprintf(w->err->type, sizeof w->err->type, "%s", type);
+    return fpz_error(w->err, RG_E_FORMAT, NULL, "no f-puzzles form: %s", why);
 }
 
 static const char *str(const cJSON *r, const char *m)
@@ -119,7 +118,7 @@ static int num(const cJSON *r, const char *m, int def)
 static int put_box_grid(fw *w, int i, const cJSON *r)
 {
     int h, wd;
-    rg_fpz_default_box(w->n, &h, &wd);
+    fpz_default_box(w->n, &h, &wd);
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(r, "box");
     int bh = cJSON_GetArrayItem(box, 0) ? cJSON_GetArrayItem(box, 0)->valueint : 0;
     int bw = cJSON_GetArrayItem(box, 1) ? cJSON_GetArrayItem(box, 1)->valueint : 0;
@@ -229,7 +228,7 @@ static int put_region(fw *w, int i, const cJSON *r)
 static void put_disjoint(fw *w)
 {
     int n = w->n, h, wd, whole = w->ndisjoint == n && w->houses == 1;
-    rg_fpz_default_box(n, &h, &wd);
+    fpz_default_box(n, &h, &wd);
     for (int g = 0; whole && g < n; g++) {
         const cJSON *cells =
             cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(w->rules, w->disjoint[g]), "cells");
@@ -378,17 +377,46 @@ static int put_edge(fw *w, int i, const cJSON *r)
     return RG_OK;
 }
 
+/* Low and high cells as the candidates given in them (givenPencilMarks),
+ * narrowed by each such rule on the cell; a given says more. */
+static void put_marks(fw *w, int rr, int c, int low, int split)
+{
+    cJSON *grid = cJSON_GetObjectItemCaseSensitive(w->out, "grid");
+    cJSON *o = cJSON_GetArrayItem(cJSON_GetArrayItem(grid, rr - 1), c - 1);
+    if (cJSON_GetObjectItemCaseSensitive(o, "value")) return;
+    cJSON *old = cJSON_GetObjectItemCaseSensitive(o, "givenPencilMarks");
+    cJSON *marks = cJSON_CreateArray();
+    for (int d = 1; d <= w->n; d++) {
+        int keep = low ? d <= split : d > split;
+        const cJSON *e;
+        if (old) {
+            int there = 0;
+            cJSON_ArrayForEach(e, old) there |= e->valueint == d;
+            keep &= there;
+        }
+        if (keep) cJSON_AddItemToArray(marks, cJSON_CreateNumber(d));
+    }
+    if (old)
+        cJSON_ReplaceItemInObjectCaseSensitive(o, "givenPencilMarks", marks);
+    else
+        cJSON_AddItemToObject(o, "givenPencilMarks", marks);
+}
+
 static int put_cell(fw *w, int i, const cJSON *r)
 {
-    static const char *const ok[] = {"kind", "cells", NULL};
+    static const char *const ok[] = {"kind", "cells", "split", NULL};
     const cJSON *e;
-    if (!(is(r, "kind", "odd") || is(r, "kind", "even")) || extra_fields(r, ok))
-        return refuse(w, i, r, "f-puzzles marks odd and even cells only");
+    int parity = is(r, "kind", "odd") || is(r, "kind", "even");
+    if (!(parity || is(r, "kind", "low") || is(r, "kind", "high")) || extra_fields(r, ok))
+        return refuse(w, i, r, "f-puzzles marks odd, even, low and high cells only");
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(r, "cells"))
     {
         int rr, c;
         pos(e, &rr, &c);
-        cJSON_AddItemToObject(entry(w, str(r, "kind")), "cell", fname(rr, c));
+        if (parity)
+            cJSON_AddItemToObject(entry(w, str(r, "kind")), "cell", fname(rr, c));
+        else
+            put_marks(w, rr, c, is(r, "kind", "low"), num(r, "split", 0));
     }
     return RG_OK;
 }
@@ -410,9 +438,8 @@ static int put_outside(fw *w, int i, const cJSON *r)
     pos(cJSON_GetArrayItem(cells, 1), &r1, &c1);
     int dr = r1 - r0, dc = c1 - c0, fr, fc, fdr, fdc, ok_line = 1;
     if (k < 3) { /* the whole line from the clue */
-        ok_line = len == w->n &&
-                  !rg_fpz_outside_line(w->n, r0 - dr, c0 - dc, &fr, &fc, &fdr, &fdc) && fr == r0 &&
-                  fc == c0 && fdr == dr && fdc == dc;
+        ok_line = len == w->n && !fpz_outside_line(w->n, r0 - dr, c0 - dc, &fr, &fc, &fdr, &fdc) &&
+                  fr == r0 && fc == c0 && fdr == dr && fdc == dc;
         for (int j = 0; ok_line && j < len; j++) {
             pos(cJSON_GetArrayItem(cells, j), &r1, &c1);
             ok_line = r1 == r0 + j * dr && c1 == c0 + j * dc;
@@ -444,6 +471,17 @@ static int put_corner(fw *w, int i, const cJSON *r)
     return RG_OK;
 }
 
+/* Does the document hold an edge of kind kind? */
+static int has_edge(const fw *w, const char *kind)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, w->rules)
+    {
+        if (is(r, "type", "edge") && is(r, "kind", kind)) return 1;
+    }
+    return 0;
+}
+
 static int put_neighbours(fw *w, int i, const cJSON *r)
 {
     static const char *const ok[] = {"kind", NULL};
@@ -454,6 +492,12 @@ static int put_neighbours(fw *w, int i, const cJSON *r)
         cJSON_GetObjectItemCaseSensitive(w->out, kind))
         return refuse(w, i, r,
                       "f-puzzles has antiknight, antiking and nonconsecutive on the whole board");
+    /* Beside dots f-puzzles reads nonconsecutive as a negative constraint,
+     * which leaves the dotted pairs out. */
+    if (!strcmp(kind, "nonconsecutive") &&
+        (has_edge(w, "kropki") || has_edge(w, "difference") || has_edge(w, "ratio")))
+        return refuse(w, i, r,
+                      "beside dots, f-puzzles' nonconsecutive leaves the dotted pairs out");
     cJSON_AddTrueToObject(w->out, kind);
     return RG_OK;
 }
@@ -463,6 +507,8 @@ static int put_negative(fw *w, int i, const cJSON *r)
     static const char *const ok[] = {"of", "color", NULL};
     const char *word = NULL;
     if (extra_fields(r, ok)) return refuse(w, i, r, "f-puzzles has no such negative constraint");
+    if (is(r, "of", "kropki") && (has_edge(w, "difference") || has_edge(w, "ratio")))
+        return refuse(w, i, r, "beside dots of other values f-puzzles reads no kropki negative");
     if (is(r, "of", "kropki") && is(r, "color", "white")) {
         if (!cJSON_GetObjectItemCaseSensitive(w->out, "nonconsecutive"))
             cJSON_AddTrueToObject(w->out, "nonconsecutive");
@@ -513,9 +559,37 @@ static cJSON *extreme_cells(fw *w, const cJSON *pairs, int big)
     return cells;
 }
 
+/* The pairs of r as lines of key: a chain (each pair starting where the
+ * last ended) as one line, else a line of two cells per pair. Whispers
+ * carry the difference when it is not f-puzzles' default. */
+static void put_chains(fw *w, const cJSON *r, const char *key)
+{
+    const cJSON *pairs = cJSON_GetObjectItemCaseSensitive(r, "pairs"), *p;
+    int chain = 1;
+    for (p = pairs ? pairs->child : NULL; p && p->next; p = p->next)
+        chain &= !strcmp(cJSON_GetArrayItem(p, 1)->valuestring,
+                         cJSON_GetArrayItem(p->next, 0)->valuestring);
+    cJSON *line = NULL;
+    cJSON_ArrayForEach(p, pairs)
+    {
+        int rr, c;
+        if (!chain || !line) {
+            cJSON *o = entry(w, key);
+            if (!strcmp(key, "whispers") && num(r, "value", 0) != (w->n + 1) / 2)
+                value_string(o, num(r, "value", 0));
+            line = cJSON_CreateArray();
+            cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "lines"), line);
+            pos(cJSON_GetArrayItem(p, 0), &rr, &c);
+            cJSON_AddItemToArray(line, fname(rr, c));
+        }
+        pos(cJSON_GetArrayItem(p, 1), &rr, &c);
+        cJSON_AddItemToArray(line, fname(rr, c));
+    }
+}
+
 static int put_relation(fw *w, int i, const cJSON *r)
 {
-    static const char *const ok[] = {"op", "pairs", NULL};
+    static const char *const ok[] = {"op", "pairs", "value", NULL};
     const cJSON *pairs = cJSON_GetObjectItemCaseSensitive(r, "pairs"), *p;
     if (extra_fields(r, ok)) return refuse(w, i, r, "a relation field f-puzzles has not");
     if (is(r, "op", "equal")) {
@@ -546,7 +620,14 @@ static int put_relation(fw *w, int i, const cJSON *r)
         cJSON_Delete(cells);
         return RG_OK;
     }
-    return refuse(w, i, r, "f-puzzles has only clones (equal) and minimum / maximum cells (less)");
+    if (is(r, "op", "less") || (is(r, "op", "difference_at_least") && num(r, "value", 0) >= 1 &&
+                                num(r, "value", 0) < w->n)) {
+        put_chains(w, r, is(r, "op", "less") ? "thermometer" : "whispers");
+        return RG_OK;
+    }
+    return refuse(w, i, r,
+                  "f-puzzles has clones (equal), minimum / maximum cells and thermometers (less), "
+                  "whispers (difference_at_least)");
 }
 
 /* ---- The entry ---------------------------------------------------------------- */
@@ -630,8 +711,8 @@ static int put_board(fw *w, const cJSON *doc)
     w->n = num(board, "digits", 0);
     if (rows != w->n || cols != w->n || w->n > RG_FPZ_MAX ||
         cJSON_GetObjectItemCaseSensitive(board, "holes"))
-        return rg_error_set(w->err, RG_E_FORMAT, "board",
-                            "f-puzzles boards are N x N with N digits, N at most %d", RG_FPZ_MAX);
+        return fpz_error(w->err, RG_E_FORMAT, "board",
+                         "f-puzzles boards are N x N with N digits, N at most %d", RG_FPZ_MAX);
     cJSON_AddNumberToObject(w->out, "size", w->n);
     cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(doc, "meta"))
     {
@@ -667,19 +748,18 @@ static void put_solution(fw *w, const cJSON *doc)
     cJSON_ArrayForEach(v, sol) cJSON_AddItemToArray(a, cJSON_CreateNumber(v->valueint));
 }
 
-char *rg_fpuzzles_write(const rg_puzzle *p, rg_error *err)
+/* The f-puzzles JSON of canonical document text (malloc'd), or NULL with
+ * err set. */
+static char *fpuzzles_json(const char *text, rg_error *err)
 {
-    rg_json_hooks();
-    rg_error_clear(err);
-    char *text = rg_puzzle_write(p, RG_WRITE_LINE, err), *json = NULL, *out = NULL;
-    if (!text) return NULL;
     cJSON *doc = cJSON_Parse(text);
-    expand_areas(doc);
-    fw *w = rg_mem_calloc(1, sizeof *w);
+    fw *w = calloc(1, sizeof *w);
+    char *json = NULL, *copy = NULL;
     int rc = RG_OK;
     if (!doc || !w || !(w->out = cJSON_CreateObject())) {
-        rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        rc = fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
     } else {
+        expand_areas(doc);
         w->err = err;
         w->rules = cJSON_GetObjectItemCaseSensitive(doc, "rules");
         rc = put_board(w, doc);
@@ -687,15 +767,25 @@ char *rg_fpuzzles_write(const rg_puzzle *p, rg_error *err)
         if (rc == RG_OK) put_solution(w, doc);
     }
     if (rc == RG_OK && !(json = cJSON_PrintUnformatted(w->out)))
-        rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    int oom = 0;
-    if (rc == RG_OK && !(out = rg_lz_compress(json, strlen(json), RG_LZ_BASE64, &oom)))
-        rg_error_set(err, oom ? RG_E_NOMEM : RG_E_INTERNAL, NULL,
-                     oom ? "out of memory" : "the f-puzzles text is not UTF-8");
+        fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    if (json && !(copy = strdup(json))) fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    cJSON_free(json);
     if (w) cJSON_Delete(w->out);
-    rg_mem_free(w);
+    free(w);
     cJSON_Delete(doc);
-    rg_mem_free(json);
+    return copy;
+}
+
+char *fpz_write(const rg_puzzle *p, rg_error *err)
+{
+    rg_error_clear(err);
+    char *text = rg_puzzle_write(p, RG_WRITE_LINE, err), *out = NULL;
+    if (!text) return NULL;
+    char *json = fpuzzles_json(text, err);
     rg_string_free(text);
+    char *lz = json ? rg_lzstring_compress(json, strlen(json), 0, err) : NULL;
+    if (lz && !(out = strdup(lz))) fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    rg_string_free(lz);
+    free(json);
     return out;
 }

@@ -1,19 +1,17 @@
 /* Reading an f-puzzles string (bare, or the query of an f-puzzles or
  * SudokuPad link) into a rulegrid document: the table of docs/fpuzzles.md,
  * key by key. A key without a reading is refused by name, never dropped. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
-#include "base/error.h"
-#include "base/json.h"
-#include "base/mem.h"
-#include "io/fpuzzles.h"
-#include "io/lzstring.h"
-#include "io/text.h"
+#include "fpuzzles.h"
 
 #define MAXC (RG_FPZ_MAX * RG_FPZ_MAX)
 
@@ -22,12 +20,13 @@ typedef struct fz {
     cJSON *rules;    /* the document's rules */
     int n;
     int region[MAXC];  /* per cell: region number, -1 for none */
+    int count[MAXC];   /* cells per region number */
     int jigsaw, boxes; /* regions differ from the default boxes; regions of n cells */
     int usual_dots;    /* every difference dot 1 and every ratio dot 2 */
     rg_error *err;
 } fz;
 
-void rg_fpz_default_box(int n, int *h, int *w)
+void fpz_default_box(int n, int *h, int *w)
 {
     int best = 1;
     for (int k = 1; k * k <= n; k++)
@@ -36,7 +35,7 @@ void rg_fpz_default_box(int n, int *h, int *w)
     *w = n / best;
 }
 
-int rg_fpz_outside_line(int n, int row, int col, int *r, int *c, int *dr, int *dc)
+int fpz_outside_line(int n, int row, int col, int *r, int *c, int *dr, int *dc)
 {
     int top = row == 0, bottom = row == n + 1, left = col == 0, right = col == n + 1;
     int inrow = row >= 1 && row <= n, incol = col >= 1 && col <= n;
@@ -61,7 +60,7 @@ static int refuse(fz *z, const char *key, const char *fmt, const char *what)
 {
     char msg[400];
     snprintf(msg, sizeof msg, fmt, what ? what : "");
-    return rg_error_set(z->err, RG_E_FORMAT, key, "f-puzzles key \"%s\": %s", key, msg);
+    return fpz_error(z->err, RG_E_FORMAT, key, "f-puzzles key \"%s\": %s", key, msg);
 }
 
 /* ---- Small readers ------------------------------------------------------------ */
@@ -139,6 +138,14 @@ static int king_step(const cJSON *a, const cJSON *b)
     return abs(r1 - r2) <= 1 && abs(c1 - c2) <= 1 && (r1 != r2 || c1 != c2);
 }
 
+static cJSON *pair(const cJSON *a, const cJSON *b)
+{
+    cJSON *p = cJSON_CreateArray();
+    cJSON_AddItemToArray(p, cJSON_CreateString(a->valuestring));
+    cJSON_AddItemToArray(p, cJSON_CreateString(b->valuestring));
+    return p;
+}
+
 /* ---- Lines -------------------------------------------------------------------- */
 
 typedef struct line_kind {
@@ -175,6 +182,70 @@ static int line_params(fz *z, const line_kind *k, const cJSON *inst, cJSON *r)
     return RG_OK;
 }
 
+/* Is every cell of the list in a region of n cells? */
+static int in_boxes(const fz *z, const cJSON *cells)
+{
+    const cJSON *e;
+    int r, c;
+    cJSON_ArrayForEach(e, cells)
+    {
+        sscanf(e->valuestring, "r%dc%d", &r, &c);
+        int g = z->region[(r - 1) * z->n + c - 1];
+        if (g < 0 || z->count[g] != z->n) return 0;
+    }
+    return 1;
+}
+
+/* A thermometer, palindrome or whispers line that jumps: a relation, less
+ * or at least the difference along the line, equal on mirrored cells. */
+static cJSON *jump_rule(fz *z, const line_kind *k, const cJSON *cells)
+{
+    int len = cJSON_GetArraySize(cells), mirror = !strcmp(k->kind, "palindrome");
+    cJSON *r = rule(z, "relation", "op",
+                    mirror                       ? "equal"
+                    : !strcmp(k->kind, "thermo") ? "less"
+                                                 : "difference_at_least");
+    cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
+    for (int i = mirror ? 0 : 1; mirror ? i < len / 2 : i < len; i++)
+        cJSON_AddItemToArray(pairs, pair(cJSON_GetArrayItem(cells, mirror ? i : i - 1),
+                                         cJSON_GetArrayItem(cells, mirror ? len - 1 - i : i)));
+    return r;
+}
+
+static int read_line(fz *z, const line_kind *k, const cJSON *inst, cJSON *cells)
+{
+    int len = cJSON_GetArraySize(cells), jumps = 0;
+    for (int i = 1; i < len; i++)
+        jumps |= !king_step(cJSON_GetArrayItem(cells, i - 1), cJSON_GetArrayItem(cells, i));
+    int relation = jumps && (!strcmp(k->kind, "thermo") || !strcmp(k->kind, "palindrome") ||
+                             !strcmp(k->kind, "whisper"));
+    const char *why = len < 2 ? "a line of fewer than 2 cells has no reading"
+                      : jumps && !relation
+                          ? "a line whose cells are not king steps apart is not read"
+                      : len < k->min_len ? "a line this short has no reading"
+                      : !strcmp(k->kind, "region_sum") && !in_boxes(z, cells)
+                          ? "a region sum line must stay in regions of N cells"
+                          : NULL;
+    if (len <= k->drop_len) {
+        cJSON_Delete(cells);
+        return RG_OK;
+    }
+    if (why) {
+        cJSON_Delete(cells);
+        return refuse(z, k->key, "%s", why);
+    }
+    cJSON *r = relation ? jump_rule(z, k, cells) : rule(z, "line", "kind", k->kind);
+    if (line_params(z, k, inst, r)) {
+        cJSON_Delete(cells);
+        return RG_E_FORMAT;
+    }
+    if (relation)
+        cJSON_Delete(cells);
+    else
+        cJSON_AddItemToObject(r, "cells", cells);
+    return RG_OK;
+}
+
 static int read_lines(fz *z, const line_kind *k, const cJSON *list)
 {
     const cJSON *inst, *line;
@@ -185,28 +256,7 @@ static int read_lines(fz *z, const line_kind *k, const cJSON *list)
         cJSON_ArrayForEach(line, lines)
         {
             cJSON *cells = cells_of(z, k->key, line);
-            if (!cells) return RG_E_FORMAT;
-            int len = cJSON_GetArraySize(cells), jumps = 0;
-            for (int i = 1; i < len; i++)
-                jumps |= !king_step(cJSON_GetArrayItem(cells, i - 1), cJSON_GetArrayItem(cells, i));
-            const char *why = len < 2 ? "a line of fewer than 2 cells has no reading"
-                              : jumps ? "a line whose cells are not king steps apart is not read"
-                              : len < k->min_len ? "a line this short has no reading"
-                                                 : NULL;
-            if (len <= k->drop_len) {
-                cJSON_Delete(cells);
-                continue;
-            }
-            if (why) {
-                cJSON_Delete(cells);
-                return refuse(z, k->key, "%s", why);
-            }
-            cJSON *r = rule(z, "line", "kind", k->kind);
-            if (line_params(z, k, inst, r)) {
-                cJSON_Delete(cells);
-                return RG_E_FORMAT;
-            }
-            cJSON_AddItemToObject(r, "cells", cells);
+            if (!cells || read_line(z, k, inst, cells)) return RG_E_FORMAT;
         }
     }
     return RG_OK;
@@ -331,6 +381,10 @@ static int read_arrow(fz *z, const char *key, const cJSON *list)
     {
         cJSON *bulb = cells_of(z, key, cJSON_GetObjectItemCaseSensitive(inst, "cells"));
         if (!bulb) return RG_E_FORMAT;
+        if (cJSON_GetArraySize(bulb) > 1 && z->n > 9) {
+            cJSON_Delete(bulb);
+            return refuse(z, key, "a bulb of several cells on a board of more than %s", "9 digits");
+        }
         cJSON *shafts = cJSON_CreateArray();
         cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(inst, "lines"))
         {
@@ -476,7 +530,7 @@ static int read_outside(fz *z, const char *key, const cJSON *list)
         if (!val || (cJSON_IsString(val) && !val->valuestring[0])) continue; /* no clue */
         if (int_of(val, &v)) return refuse(z, key, "a clue that is not a whole number", NULL);
         if (cell_of(z, cJSON_GetObjectItemCaseSensitive(inst, "cell"), &row, &col) ||
-            rg_fpz_outside_line(z->n, row, col, &r, &c, &dr, &dc))
+            fpz_outside_line(z->n, row, col, &r, &c, &dr, &dc))
             return refuse(z, key, "a clue that is not outside the grid", NULL);
         cJSON *cells = cJSON_CreateArray();
         for (int i = 0; i < z->n; i++) cJSON_AddItemToArray(cells, name(r + i * dr, c + i * dc));
@@ -506,14 +560,6 @@ static int read_little_killer(fz *z, const char *key, const cJSON *list)
 }
 
 /* ---- Relations ---------------------------------------------------------------- */
-
-static cJSON *pair(const cJSON *a, const cJSON *b)
-{
-    cJSON *p = cJSON_CreateArray();
-    cJSON_AddItemToArray(p, cJSON_CreateString(a->valuestring));
-    cJSON_AddItemToArray(p, cJSON_CreateString(b->valuestring));
-    return p;
-}
 
 static int read_clone(fz *z, const char *key, const cJSON *list)
 {
@@ -676,12 +722,12 @@ static const struct {
     {"even", read_parity, 0},
     {"minimum", read_extreme, 0},
     {"maximum", read_extreme, 0},
-    {"clone", read_clone, 0},
     {"nabner", read_nabner, 0},
     {"thermometer", NULL, 0},
     {"whispers", NULL, 0},
     {"renban", NULL, 0},
     {"palindrome", NULL, 0},
+    {"clone", read_clone, 0}, /* beside palindromes: both give equal */
     {"regionsumline", NULL, 0},
     {"entropicline", NULL, 0},
     {"modularline", NULL, 0},
@@ -730,7 +776,7 @@ static int read_key(fz *z, int i, const cJSON *v)
     if (keys[i].read) return keys[i].read(z, key, v);
     for (size_t k = 0; k < sizeof line_kinds / sizeof line_kinds[0]; k++)
         if (!strcmp(line_kinds[k].key, key)) return read_lines(z, &line_kinds[k], v);
-    return rg_error_set(z->err, RG_E_INTERNAL, key, "no reader for f-puzzles key \"%s\"", key);
+    return fpz_error(z->err, RG_E_INTERNAL, key, "no reader for f-puzzles key \"%s\"", key);
 }
 
 /* ---- Board, regions, givens --------------------------------------------------- */
@@ -745,8 +791,8 @@ static const cJSON *cell_obj(const fz *z, int k)
 /* Each cell's region: its own number, none for null, else its default box. */
 static int read_regions(fz *z)
 {
-    int n = z->n, h, w, count[MAXC] = {0};
-    rg_fpz_default_box(n, &h, &w);
+    int n = z->n, h, w, *count = z->count;
+    fpz_default_box(n, &h, &w);
     for (int k = 0; k < n * n; k++) {
         const cJSON *reg = cJSON_GetObjectItemCaseSensitive(cell_obj(z, k), "region");
         int def = (k / n / h) * (n / w) + (k % n) / w, v = def;
@@ -779,7 +825,40 @@ static int read_regions(fz *z)
     return RG_OK;
 }
 
-/* value + given, and givenPencilMarks of one digit (a given) or all (none). */
+static void cell_rule(fz *z, int k, const char *kind, int split)
+{
+    cJSON *r = rule(z, "cell", "kind", kind);
+    if (split) cJSON_AddNumberToObject(r, "split", split);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(r, "cells"), name(k / z->n + 1, k % z->n + 1));
+}
+
+/* Candidates of cell k as cell rules: odd or even, high and low, when they
+ * are the digits (all, odd or even) from the least to the greatest. 0, or
+ * -1 when they are no such set. */
+static int read_marks(fz *z, int k, const cJSON *marks)
+{
+    int n = z->n, set = 0, v, lo = n + 1, hi = 0, odd = 1, even = 1;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, marks)
+    {
+        if (int_of(e, &v) || v < 1 || v > n) return -1;
+        set |= 1 << v;
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        odd &= v % 2;
+        even &= !(v % 2);
+    }
+    for (int d = lo; d <= hi; d++)
+        if (!!(set & 1 << d) != (odd ? d % 2 : even ? !(d % 2) : 1)) return -1;
+    int least = even ? 2 : 1, most = odd ? n - !(n % 2) : even ? n - n % 2 : n;
+    if (odd || even) cell_rule(z, k, odd ? "odd" : "even", 0);
+    if (lo > least) cell_rule(z, k, "high", lo - 1);
+    if (hi < most) cell_rule(z, k, "low", hi);
+    return 0;
+}
+
+/* value + given, and givenPencilMarks of one digit (a given), all
+ * (nothing) or others (cell rules). */
 static int read_givens(fz *z, cJSON *doc)
 {
     int n = z->n;
@@ -795,8 +874,10 @@ static int read_givens(fz *z, cJSON *doc)
         if (v) nm = 0; /* marks under a given say nothing more */
         if (nm == 1 && (int_of(cJSON_GetArrayItem(marks, 0), &v) || v < 1 || v > n))
             return refuse(z, "givenPencilMarks", "a candidate that is no digit", NULL);
-        if (nm > 1 && nm < n)
-            return refuse(z, "givenPencilMarks", "sets of %s are not read", "several candidates");
+        if (nm > 1 && nm < n && read_marks(z, k, marks))
+            return refuse(z, "givenPencilMarks",
+                          "a set that is not the digits, the odd or the even ones, of %s",
+                          "an interval");
         char b[32];
         snprintf(b, sizeof b, "r%dc%d", k / n + 1, k % n + 1);
         if (v) cJSON_AddNumberToObject(givens, b, v);
@@ -843,7 +924,7 @@ static char *extract(const char *text, size_t len)
 {
     while (len && isspace((unsigned char)*text)) text++, len--;
     while (len && isspace((unsigned char)text[len - 1])) len--;
-    char *s = rg_mem_alloc(len + 1), *o = s;
+    char *s = malloc(len + 1), *o = s;
     if (!s) return NULL;
     memcpy(s, text, len);
     s[len] = 0;
@@ -876,19 +957,18 @@ static int build(fz *z, const char *string, cJSON *doc)
     cJSON_ArrayForEach(m, z->in)
     {
         if (!known(m->string))
-            return rg_error_set(z->err, RG_E_FORMAT, m->string,
-                                "f-puzzles key \"%s\" has no rulegrid reading", m->string);
+            return fpz_error(z->err, RG_E_FORMAT, m->string,
+                             "f-puzzles key \"%s\" has no rulegrid reading", m->string);
     }
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(z->in, "size");
     if (int_of(size, &z->n) || z->n < 1 || z->n > RG_FPZ_MAX)
-        return rg_error_set(z->err, RG_E_FORMAT, "size", "f-puzzles size is not 1 ... %d",
-                            RG_FPZ_MAX);
+        return fpz_error(z->err, RG_E_FORMAT, "size", "f-puzzles size is not 1 ... %d", RG_FPZ_MAX);
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(z->in, "grid");
     int rows_ok = cJSON_GetArraySize(grid) == z->n;
     for (int r = 0; rows_ok && r < z->n; r++)
         rows_ok = cJSON_GetArraySize(cJSON_GetArrayItem(grid, r)) == z->n;
     if (!rows_ok)
-        return rg_error_set(z->err, RG_E_FORMAT, "grid", "f-puzzles grid is not size x size cells");
+        return fpz_error(z->err, RG_E_FORMAT, "grid", "f-puzzles grid is not size x size cells");
     cJSON_AddStringToObject(doc, "format", "rulegrid");
     cJSON_AddNumberToObject(doc, "version", 1);
     cJSON *board = cJSON_AddObjectToObject(doc, "board");
@@ -912,46 +992,69 @@ static int build(fz *z, const char *string, cJSON *doc)
     return RG_OK;
 }
 
-int rg_fpuzzles_read(const char *text, size_t len, char **doc, rg_error *err)
+int fpz_error(rg_error *err, int code, const char *field, const char *fmt, ...)
 {
-    rg_json_hooks();
+    va_list ap;
+    va_start(ap, fmt);
+    err->code = code;
+    snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The JSON text the string decompresses to (free with rg_string_free), or
+ * NULL with err set. */
+static char *decompress(const char *string, size_t *n, rg_error *err)
+{
+    char *json = rg_lzstring_decompress(string, strlen(string), n, err);
+    if (!json && err->code == RG_E_FORMAT)
+        fpz_error(err, RG_E_FORMAT, NULL,
+                  "not an f-puzzles string: no LZ-String (base64) text decodes from it");
+    return json;
+}
+
+/* The document of the f-puzzles JSON in, as text (malloc'd), or NULL with
+ * err set. */
+static char *document(const cJSON *in, const char *string, rg_error *err)
+{
+    fz *z = calloc(1, sizeof *z);
+    cJSON *out = cJSON_CreateObject();
+    char *doc = NULL, *text = NULL;
+    int rc = !z || !out ? fpz_error(err, RG_E_NOMEM, NULL, "out of memory") : RG_OK;
+    if (rc == RG_OK) {
+        z->in = in;
+        z->err = err;
+        rc = build(z, string, out);
+    }
+    if (rc == RG_OK && !(text = cJSON_PrintUnformatted(out)))
+        fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    if (text && !(doc = strdup(text))) fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    cJSON_free(text);
+    cJSON_Delete(out);
+    free(z);
+    return doc;
+}
+
+/* cJSON is used between library calls only: the library sets cJSON's
+ * allocation hooks on its first use of cJSON, so nothing cJSON made before
+ * a library call is freed after it. */
+int fpz_read(const char *text, size_t len, char **doc, rg_error *err)
+{
     rg_error_clear(err);
     *doc = NULL;
     char *string = extract(text, len), *json = NULL;
     size_t n = 0;
-    int oom = 0, rc = RG_OK;
-    cJSON *in = NULL, *out = NULL;
-    if (!string) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    json = rg_lz_decompress(string, strlen(string), &n, &oom);
-    if (!json)
-        rc = oom ? rg_error_set(err, RG_E_NOMEM, NULL, "out of memory")
-                 : rg_error_set(
-                       err, RG_E_FORMAT, NULL,
-                       "not an f-puzzles string: no LZ-String (base64) text decodes from it");
-    if (rc == RG_OK && rg_text_parse_object(json, n, &in, err) != RG_OK) {
-        rc = err->code;
-        if (rc == RG_E_FORMAT) {
-            char m[sizeof err->message];
-            snprintf(m, sizeof m, "%s", err->message);
-            rg_error_set(err, RG_E_FORMAT, NULL, "the f-puzzles text is not JSON: %s", m);
-        }
+    if (!string) return fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
+    if ((json = decompress(string, &n, err))) {
+        cJSON *in = cJSON_ParseWithLength(json, n);
+        if (!cJSON_IsObject(in))
+            fpz_error(err, RG_E_FORMAT, NULL, "the f-puzzles text is not a JSON object");
+        else
+            *doc = document(in, string, err);
+        cJSON_Delete(in);
     }
-    if (rc == RG_OK) {
-        fz *z = rg_mem_calloc(1, sizeof *z);
-        out = cJSON_CreateObject();
-        if (!z || !out) rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-        if (z && out) {
-            z->in = in;
-            z->err = err;
-            rc = build(z, string, out);
-        }
-        rg_mem_free(z);
-    }
-    if (rc == RG_OK && !(*doc = cJSON_PrintUnformatted(out)))
-        rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    cJSON_Delete(in);
-    cJSON_Delete(out);
-    rg_mem_free(json);
-    rg_mem_free(string);
-    return rc;
+    rg_string_free(json);
+    free(string);
+    return *doc ? RG_OK : err->code;
 }

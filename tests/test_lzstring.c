@@ -177,6 +177,29 @@ static void refusals(void **state)
     check_decodes("P GoJAPAgsG4eLsAQPYGsg==", "ÿ€π𝄞 ok");
 }
 
+/* The public entries: the same strings, and their errors as records. */
+static void public_entries(void **state)
+{
+    (void)state;
+    rg_error e;
+    size_t n = 0;
+    char *s = rg_lzstring_compress("Hello, world", 12, 0, &e);
+    assert_string_equal(s, "BIUwNmD2A0AEDukBOYAmQ===");
+    rg_string_free(s);
+    s = rg_lzstring_compress("aaaaaaaaaaaaaaaaaaaa", 20, 1, &e);
+    assert_string_equal(s, "IY1-kA");
+    char *d = rg_lzstring_decompress(s, strlen(s), &n, &e);
+    assert_int_equal(n, 20);
+    assert_string_equal(d, "aaaaaaaaaaaaaaaaaaaa");
+    rg_string_free(d);
+    rg_string_free(s);
+    assert_null(rg_lzstring_decompress("N4Ig*", 5, &n, &e));
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_null(rg_lzstring_compress("\xc3", 1, 0, &e));
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_non_null(strstr(e.message, "not UTF-8"));
+}
+
 /* Every allocation failing in turn: NULL with oom set, nothing held. */
 static void out_of_memory(void **state)
 {
@@ -214,6 +237,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(corpus_strings, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(round_trips, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(refusals, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(public_entries, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

@@ -379,27 +379,25 @@ static int put_edge(fw *w, int i, const cJSON *r)
 
 /* Low and high cells as the candidates given in them (givenPencilMarks),
  * narrowed by each such rule on the cell; a given says more. */
-static void put_marks(fw *w, int rr, int c, int low, int split)
+static int put_marks(fw *w, int rr, int c, int low, int split)
 {
     cJSON *grid = cJSON_GetObjectItemCaseSensitive(w->out, "grid");
     cJSON *o = cJSON_GetArrayItem(cJSON_GetArrayItem(grid, rr - 1), c - 1);
-    if (cJSON_GetObjectItemCaseSensitive(o, "value")) return;
+    const cJSON *given = cJSON_GetObjectItemCaseSensitive(o, "value"), *e;
+    if (given) return (low ? given->valueint <= split : given->valueint > split) ? 0 : -1;
     cJSON *old = cJSON_GetObjectItemCaseSensitive(o, "givenPencilMarks");
     cJSON *marks = cJSON_CreateArray();
     for (int d = 1; d <= w->n; d++) {
-        int keep = low ? d <= split : d > split;
-        const cJSON *e;
-        if (old) {
-            int there = 0;
-            cJSON_ArrayForEach(e, old) there |= e->valueint == d;
-            keep &= there;
-        }
-        if (keep) cJSON_AddItemToArray(marks, cJSON_CreateNumber(d));
+        int keep = low ? d <= split : d > split, there = !old;
+        cJSON_ArrayForEach(e, old) there |= e->valueint == d;
+        if (keep && there) cJSON_AddItemToArray(marks, cJSON_CreateNumber(d));
     }
+    int empty = cJSON_GetArraySize(marks) == 0;
     if (old)
         cJSON_ReplaceItemInObjectCaseSensitive(o, "givenPencilMarks", marks);
     else
         cJSON_AddItemToObject(o, "givenPencilMarks", marks);
+    return empty ? -1 : 0; /* no candidates would read as no restriction */
 }
 
 static int put_cell(fw *w, int i, const cJSON *r)
@@ -415,8 +413,8 @@ static int put_cell(fw *w, int i, const cJSON *r)
         pos(e, &rr, &c);
         if (parity)
             cJSON_AddItemToObject(entry(w, str(r, "kind")), "cell", fname(rr, c));
-        else
-            put_marks(w, rr, c, is(r, "kind", "low"), num(r, "split", 0));
+        else if (put_marks(w, rr, c, is(r, "kind", "low"), num(r, "split", 0)))
+            return refuse(w, i, r, "the cell is left no digit, which f-puzzles cannot say");
     }
     return RG_OK;
 }

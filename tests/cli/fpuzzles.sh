@@ -172,6 +172,12 @@ run "$RULEGRID" convert --to fpuzzles "$TMP/greater.json"
 expect_rc 2 "greater edge"
 [ -z "$OUT" ] || fail "greater edge: output despite the refusal"
 err_has "rule 1 (edge): no f-puzzles form: f-puzzles has no such edge clue" "greater edge"
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},' \
+    '"rules": [{"type": "grid", "origin": "r1c1"}, {"type": "cell", "kind": "low", "split": 2, "cells": ["r1c1"]},' \
+    '{"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1"]}]}' >"$TMP/none.json"
+run "$RULEGRID" convert --to fpuzzles "$TMP/none.json"
+expect_rc 2 "no digit left"
+err_has "rule 2 (cell): no f-puzzles form: the cell is left no digit" "no digit left"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 5, "digits": 5},' \
     '"rules": []}' >"$TMP/rect.json"
 run "$RULEGRID" convert --to fpuzzles "$TMP/rect.json"

@@ -661,6 +661,32 @@ static void negative(fz *z, const char *of, const char *sel, const char *val)
     if (sel) cJSON_AddStringToObject(r, sel, val);
 }
 
+static int dots(const fz *z, const char *key)
+{
+    return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(z->in, key));
+}
+
+/* A negative of `of` (difference or ratio) for `first` (0: none) and for
+ * each value of the dots of key (def for a dot without one), each once;
+ * none for `skip` (0: none), already said. */
+static void negatives_by_value(fz *z, const char *of, int def, int first, int skip)
+{
+    char seen[RG_FPZ_MAX * RG_FPZ_MAX + 1] = {0};
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(z->in, of);
+    const cJSON *inst = list ? list->child : NULL;
+    int v = first;
+    seen[skip] = 1;
+    if (v) seen[v] = 1;
+    for (;; inst = inst->next) {
+        if (v > 0) cJSON_AddNumberToObject(rule(z, "negative", "of", of), "value", v);
+        if (!inst) break;
+        v = dot_value(inst, def);
+        if (v < 1 || v > RG_FPZ_MAX * RG_FPZ_MAX || seen[v]++) v = 0;
+    }
+}
+
+/* Beside difference dots of other values than 1, a negative of difference
+ * 1; with ratio dots of other values too, no reading. */
 static int read_nonconsecutive(fz *z, const char *key, const cJSON *v)
 {
     (void)v;
@@ -668,8 +694,10 @@ static int read_nonconsecutive(fz *z, const char *key, const cJSON *v)
         rule(z, "neighbours", "kind", key);
     else if (z->usual_dots)
         negative(z, "kropki", "color", "white");
+    else if (dots(z, "ratio"))
+        return refuse(z, key, "beside ratio dots of unusual values it is %s", "not read");
     else
-        return refuse(z, key, "beside dots of unusual values it is %s", "not read");
+        cJSON_AddNumberToObject(rule(z, "negative", "of", "difference"), "value", 1);
     return RG_OK;
 }
 
@@ -681,19 +709,20 @@ static int read_negative(fz *z, const char *key, const cJSON *list)
     cJSON_ArrayForEach(e, list)
     {
         const char *s = cJSON_IsString(e) ? e->valuestring : "";
+        int ratio = !strcmp(s, "ratio");
         if (!strcmp(s, "xv")) {
             negative(z, "xv", NULL, NULL);
-        } else if (!z->usual_dots && (!strcmp(s, "ratio") || !strcmp(s, "difference"))) {
-            return refuse(z, key, "\"%s\" beside dots of unusual values is not read", s);
-        } else if (!strcmp(s, "ratio")) {
-            negative(z, "kropki", "color", "black");
-        } else if (!strcmp(s, "difference")) {
-            /* With no difference dot it says what nonconsecutive says. */
-            if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(z->in, "difference")) > 0 &&
-                !nonconsecutive)
-                negative(z, "kropki", "color", "white");
-        } else {
+        } else if (!ratio && strcmp(s, "difference")) {
             return refuse(z, key, "\"%s\" is not read", s);
+        } else if (!ratio && !dots(z, "difference")) {
+            /* With no difference dot it says what nonconsecutive says. */
+        } else if (z->usual_dots) {
+            if (ratio || !nonconsecutive) negative(z, "kropki", "color", ratio ? "black" : "white");
+        } else if (dots(z, ratio ? "difference" : "ratio")) {
+            return refuse(z, key,
+                          "\"%s\" beside both kinds of dots, of unusual values, is not read", s);
+        } else {
+            negatives_by_value(z, s, ratio ? 2 : 1, ratio ? 2 : 0, ratio ? 0 : nonconsecutive);
         }
     }
     return RG_OK;

@@ -92,6 +92,10 @@ has "$(rules_of nonconsecutive_dots)" '{"type": "negative", "of": "kropki", "col
 has "$(rules_of unusual_dots)" '[{"type": "edge", "kind": "difference", "value": 3, "cells": ["r1c1", "r1c2"]}, {"type": "edge", "kind": "ratio", "value": 2, "cells": ["r2c1", "r2c2"]}]' "unusual dots"
 has "$(rules_of zipper)" '[{"type": "line", "kind": "zipper", "cells": ["r1c1", "r1c2", "r1c3"]}, {"type": "line", "kind": "double_arrow", "cells": ["r2c1", "r2c2", "r2c3", "r2c4"]}]' "zipper, double arrow"
 has "$(rules_of nabner)" '"op": "difference_at_least", "value": 2, "pairs": [["r1c1", "r2c2"], ["r1c1", "r3c3"], ["r2c2", "r3c3"]]' "nabner"
+# Dots of other values: negatives per value.
+has "$(rules_of negative_values)" '{"type": "negative", "of": "difference", "value": 1}, {"type": "negative", "of": "difference", "value": 3}]' "negative differences"
+[ "$(rules_of negative_values | grep -o '"type": "negative"' | wc -l)" = 2 ] || fail "negative differences: $(rules_of negative_values)"
+has "$(rules_of negative_ratios)" '{"type": "negative", "of": "ratio", "value": 2}, {"type": "negative", "of": "ratio", "value": 3}]' "negative ratios"
 # Candidates given as intervals of all, odd or even digits: cell rules.
 M=$(rules_of marks)
 for rule in '{"type": "cell", "kind": "low", "split": 3, "cells": ["r1c1"]}' \
@@ -154,6 +158,7 @@ refused() { # name field phrase
 refused refuse_key chess 'f-puzzles key "chess" has no rulegrid reading'
 refused refuse_marks givenPencilMarks 'f-puzzles key "givenPencilMarks": a set that is not the digits'
 refused refuse_jump renban 'f-puzzles key "renban": a line whose cells are not king steps apart is not read'
+refused refuse_negative negative '"difference" beside both kinds of dots, of unusual values, is not read'
 refused refuse_disjoint_jigsaw disjointgroups 'disjoint groups need the default boxes'
 printf 'N4Ig*not a string\n' >"$TMP/bad.txt"
 run "$RULEGRID" convert --from fpuzzles --to json "$TMP/bad.txt"

@@ -26,7 +26,8 @@
       "make puzzles with one solution from a preset or a template")                                \
     X(FMT, "fmt", cli_fmt_main,                                                                    \
       "write JSON documents in canonical form, or list those that are not")                        \
-    X(CONVERT, "convert", cli_convert_main, "turn classic lines into JSON documents and back")     \
+    X(CONVERT, "convert", cli_convert_main,                                                        \
+      "turn classic lines, f-puzzles strings into documents and back")                             \
     X(VERIFY, "verify", cli_verify_main,                                                           \
       "test rule types against their own checks with random trials")                               \
     X(EXPLAIN, "explain", cli_explain_main, "the logical path of a puzzle, step by step")          \
@@ -56,13 +57,28 @@ enum cli_command {
     X(JSON, "json", "one puzzle as an indented canonical document")                                \
     X(LINES, "lines",                                                                              \
       "every puzzle as a classic line of its givens ('.' for an empty cell): a classic "           \
-      "9 x 9, or the board and rules of --template")
+      "9 x 9, or the board and rules of --template")                                               \
+    X(FPUZZLES, "fpuzzles",                                                                        \
+      "every puzzle as an f-puzzles string (LZ-String base64) on a line, as f-puzzles and "        \
+      "SudokuPad links carry it (docs/fpuzzles.md)")
 
 enum cli_form {
 #define CLI_X_(ID, name, summary) CLI_TO_##ID,
     CLI_FORMS(CLI_X_)
 #undef CLI_X_
         CLI_FORM_COUNT
+};
+
+/* What `convert --from` reads: X(ID, name, summary). */
+#define CLI_SOURCES(X)                                                                             \
+    X(FPUZZLES, "fpuzzles",                                                                        \
+      "f-puzzles strings, one a line: bare, or an f-puzzles or SudokuPad link that carries one")
+
+enum cli_source {
+#define CLI_X_(ID, name, summary) CLI_FROM_##ID,
+    CLI_SOURCES(CLI_X_)
+#undef CLI_X_
+        CLI_SOURCE_COUNT
 };
 
 /* ---- The options: X(ID, field, name, letter, value, commands, how, help) ------
@@ -133,6 +149,8 @@ enum cli_form {
       "write nothing; list the files (and lines) that are not canonical: exit status 1")           \
     X(LINE, line, "line", 0, NULL, CLI_ON(FMT), FLAG, "a document on one line")                    \
     X(TO, to, "to", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_forms), "what to write")                 \
+    X(FROM, from, "from", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_sources),                          \
+      "what the inputs hold when it is not a document, JSON lines or classic lines")               \
     X(TEMPLATE, templ, "template", 0, "FILE",                                                      \
       CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING | CLI_ON(CANDIDATES), TEXT,                   \
       "classic lines are the givens of this document's board and rules")                           \
@@ -203,7 +221,7 @@ typedef struct cli_options {
 
 /* rulegrid.c: the lists the options choose from, the program's tables. */
 extern const opts_names cli_strategies, cli_levels, cli_heuristics, cli_value_orders,
-    cli_symmetries, cli_forms;
+    cli_symmetries, cli_forms, cli_sources;
 extern const opts_program cli_program;
 /* A usage error of command cmd: "rulegrid: ..." (generate: "rulegrid
  * generate: ...") and the hint to its --help; returns 2. */

@@ -1,6 +1,8 @@
 /* `rulegrid fmt` (documents rewritten in canonical form, format.md §7) and
- * `rulegrid convert` (classic lines <-> JSON). The writing itself is the
- * library's rg_puzzle_write; this file reads, compares and places files. */
+ * `rulegrid convert` (classic lines, f-puzzles strings <-> JSON). The
+ * writing is the library's rg_puzzle_write, the f-puzzles mapping
+ * fpz_read.c's and fpz_write.c's; this file reads, compares and places
+ * files. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fpuzzles.h"
 
 enum { EXIT_OK = 0, EXIT_DIFFERS = 1, EXIT_BAD = 2 };
 /* How an input holds its puzzles. */
@@ -381,6 +384,23 @@ static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
     c->written++;
 }
 
+/* An f-puzzles string of p, on a line. */
+static void emit_fpuzzles(ctx *c, const rg_puzzle *p, const char *file, long line)
+{
+    rg_error e;
+    char *s = fpz_write(p, &e);
+    if (!s) {
+        snprintf(e.file, sizeof e.file, "%s", file);
+        e.line = line;
+        report(c, &e);
+        return;
+    }
+    fputs(s, c->out);
+    fputc('\n', c->out);
+    free(s);
+    c->written++;
+}
+
 static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
 {
     if (c->to == CLI_TO_LINES) {
@@ -393,6 +413,10 @@ static void emit(ctx *c, const rg_puzzle *p, const char *file, long line)
         report_text(c, file, line,
                     "--to json writes one document, and the input holds more than one puzzle "
                     "(use --to jsonl)");
+        return;
+    }
+    if (c->to == CLI_TO_FPUZZLES) {
+        emit_fpuzzles(c, p, file, line);
         return;
     }
     char *s =
@@ -450,6 +474,35 @@ static void convert_classic(ctx *c, const char *path, char *s, size_t n)
     if (mem) fclose(mem);
 }
 
+/* f-puzzles strings or links, one a line: each read into a document. */
+static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
+{
+    long line = 0;
+    int any = 0;
+    rg_error e;
+    for (size_t pos = 0, len; pos < n && !c->refused;) {
+        const char *l = next_line(s, n, &pos, &len);
+        line++;
+        if (blank(l, len)) continue;
+        any = 1;
+        char *doc = NULL;
+        rg_puzzle *p = NULL;
+        rg_error_clear(&e);
+        int rc = fpz_read(l, len, &doc, &e);
+        if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, doc, strlen(doc), path, line, &p, &e);
+        if (rc != RG_OK) {
+            snprintf(e.file, sizeof e.file, "%s", path);
+            e.line = line;
+            report(c, &e);
+        } else {
+            emit(c, p, path, line);
+        }
+        rg_puzzle_free(p);
+        free(doc);
+    }
+    if (!any) report_text(c, path, 0, "empty input: no f-puzzles string");
+}
+
 static void convert_file(ctx *c, const char *path)
 {
     size_t n = 0;
@@ -457,7 +510,9 @@ static void convert_file(ctx *c, const char *path)
     char *s = read_input(c, path, &n, &e);
     if (!s) return;
     int kind = input_kind(path, s, n);
-    if (kind == IN_DOCUMENT) {
+    if (c->o->head.given[CLI_OPT_FROM]) {
+        convert_fpuzzles(c, path, s, n);
+    } else if (kind == IN_DOCUMENT) {
         rg_puzzle *p = NULL;
         if (rg_puzzle_parse(c->reg, s, n, path, 0, &p, &e) != RG_OK)
             report(c, &e);

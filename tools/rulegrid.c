@@ -46,6 +46,28 @@ const opts_names cli_value_orders = {"value order", RG_VALUES_COUNT, rg_values_n
 const opts_names cli_symmetries = {"symmetry", RG_SYMMETRY_COUNT, rg_symmetry_name, NULL};
 const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 
+static const char *source_name(int i)
+{
+    static const char *const names[] = {
+#define CLI_X_(ID, name, summary) name,
+        CLI_SOURCES(CLI_X_)
+#undef CLI_X_
+    };
+    return i >= 0 && i < CLI_SOURCE_COUNT ? names[i] : "?";
+}
+
+static const char *source_summary(int i)
+{
+    static const char *const summaries[] = {
+#define CLI_X_(ID, name, summary) summary,
+        CLI_SOURCES(CLI_X_)
+#undef CLI_X_
+    };
+    return i >= 0 && i < CLI_SOURCE_COUNT ? summaries[i] : "?";
+}
+
+const opts_names cli_sources = {"form", CLI_SOURCE_COUNT, source_name, source_summary};
+
 /* ---- The help texts of the commands --------------------------------------------- */
 
 #define FILES_TEXT                                                                                 \
@@ -116,7 +138,9 @@ const opts_names cli_forms = {"form", CLI_FORM_COUNT, form_name, form_summary};
 #define ABOUT_CONVERT                                                                              \
     "Converts every puzzle of the inputs (documents, .jsonl, classic lines).\n"                    \
     "Classic lines are read with the board and rules of --template (default: a\n"                  \
-    "classic 9 x 9); --to lines writes only puzzles of those rules.\n"
+    "classic 9 x 9); --to lines writes only puzzles of those rules. --from\n"                      \
+    "fpuzzles reads f-puzzles strings or links, one a line; --to fpuzzles writes\n"                \
+    "them, refusing a rule f-puzzles cannot express (docs/fpuzzles.md).\n"
 #define AFTER_CONVERT                                                                              \
     "exit status: 0 converted, 2 an input could not be read, a puzzle could not\n"                 \
     "be converted, or a usage error.\n"

@@ -174,6 +174,20 @@ RG_API char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err);
  * rg_generate_clues). */
 RG_API void rg_string_free(char *s);
 
+/* ---- LZ-String (docs/fpuzzles.md) ------------------------------------------ */
+
+/* The UTF-8 text that LZ-String in[0..n) decompresses to: the form of
+ * lz-string's compressToBase64 (f-puzzles and SudokuPad links) or of
+ * compressToEncodedURIComponent, with or without padding, a space read as
+ * '+'. NUL-terminated, its length in *len; free with rg_string_free. NULL
+ * with err set: RG_E_FORMAT when in is no such string (or decodes to a lone
+ * surrogate), RG_E_NOMEM. */
+RG_API char *rg_lzstring_decompress(const char *in, size_t n, size_t *len, rg_error *err);
+/* The UTF-8 text in[0..n) compressed as compressToBase64 writes it (uri 0)
+ * or compressToEncodedURIComponent (uri 1). Free with rg_string_free. NULL
+ * with err set: RG_E_FORMAT when in is not UTF-8, RG_E_NOMEM. */
+RG_API char *rg_lzstring_compress(const char *in, size_t n, int uri, rg_error *err);
+
 /* ---- Generation ------------------------------------------------------------ */
 
 /* Run the generate hook of rule type `type` on the board of templ for the

@@ -64,7 +64,7 @@ run "$RULEGRID" fmt --help
 lists "$OUT" --write --check --line --no-solution
 omits "$OUT" --to --output --template --json
 run "$RULEGRID" convert --help
-lists "$OUT" --to --template --output --no-solution
+lists "$OUT" --to --from --template --output --no-solution
 omits "$OUT" --write --check --line --json
 run "$RULEGRID" verify --help
 lists "$OUT" --trials --seed --time --sample --json
@@ -130,8 +130,9 @@ solve -qx x.json|unknown option '-qx'
 generate --preset classic9 -x|unknown option '-x'
 generate --preset classic9 --jobs=0|--jobs: '0' is not a number of threads from 1 to 256
 generate --preset classic9 --level hardest|one of check, forward, propagate, singles, intersections, subsets, probe, sac)
-convert --to yaml x.json|--to: unknown form 'yaml' (one of jsonl, json, lines)
-convert x.json|convert needs --to jsonl, --to json or --to lines
+convert --to yaml x.json|--to: unknown form 'yaml' (one of jsonl, json, lines, fpuzzles)
+convert x.json|convert needs --to jsonl, --to json, --to lines or --to fpuzzles
+convert --from pdf --to json x.json|--from: unknown form 'pdf' (one of fpuzzles)
 CASES
 
 echo "cli_help: ok"

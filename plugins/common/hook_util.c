@@ -149,11 +149,19 @@ void hu_text_free(hu_text *t)
 
 void hu_printf(hu_text *t, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
+    hu_vprintf(t, fmt, ap);
+    va_end(ap);
+}
+
+void hu_vprintf(hu_text *t, const char *fmt, va_list args)
+{
     if (t->oom) return;
     for (;;) {
         size_t room = t->cap - t->len;
         va_list ap;
-        va_start(ap, fmt);
+        va_copy(ap, args);
         int k = room ? vsnprintf(t->s + t->len, room, fmt, ap) : -1;
         va_end(ap);
         if (k >= 0 && (size_t)k < room) {

@@ -4,6 +4,7 @@
 #ifndef RG_HOOK_UTIL_H
 #define RG_HOOK_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "rulegrid/plugin.h"
@@ -62,6 +63,7 @@ void hu_printf(hu_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+void hu_vprintf(hu_text *t, const char *fmt, va_list ap);
 /* ["r1c1","r1c2",...] */
 void hu_cells(hu_text *t, const hu_board *b, const int *cells, int n);
 /* Hand the text to gen_emit (an out-of-memory text is a gen_error). */

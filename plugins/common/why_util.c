@@ -15,28 +15,10 @@ void wu_start(wu_text *t, const rg_host *h, rg_why *w) { *t = (wu_text){.h = h, 
 
 void wu_add(wu_text *t, const char *fmt, ...)
 {
-    if (t->oom) return;
-    for (;;) {
-        size_t room = t->cap - t->len;
-        va_list ap;
-        va_start(ap, fmt);
-        int k = room ? vsnprintf(t->s + t->len, room, fmt, ap) : -1;
-        va_end(ap);
-        if (k >= 0 && (size_t)k < room) {
-            t->len += (size_t)k;
-            return;
-        }
-        size_t cap = t->cap ? t->cap * 2 : 256;
-        if (k >= 0)
-            while (cap - t->len <= (size_t)k) cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->oom = 1;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    hu_vprintf(&t->t, fmt, ap);
+    va_end(ap);
 }
 
 void wu_digits(wu_text *t, rg_mask m, const char *conj)
@@ -60,7 +42,7 @@ void wu_cells(wu_text *t, const int *cells, int n)
 {
     const char *s = t->h->why_cells(t->w, cells, n);
     if (!s) {
-        t->oom = 1;
+        t->t.oom = 1;
         return;
     }
     wu_add(t, "%s", s);
@@ -68,14 +50,9 @@ void wu_cells(wu_text *t, const int *cells, int n)
 
 int wu_finish(wu_text *t, const char *technique)
 {
-    int rc = t->oom ? RG_E_NOMEM : t->h->why_text(t->w, technique, "%s", t->s ? t->s : "");
+    int rc = t->t.oom ? RG_E_NOMEM : t->h->why_text(t->w, technique, "%s", t->t.s ? t->t.s : "");
     wu_free(t);
     return rc;
 }
 
-void wu_free(wu_text *t)
-{
-    free(t->s);
-    t->s = NULL;
-    t->len = t->cap = 0;
-}
+void wu_free(wu_text *t) { hu_text_free(&t->t); }

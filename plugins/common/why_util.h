@@ -6,15 +6,14 @@
 
 #include <stddef.h>
 
+#include "hook_util.h"
 #include "rulegrid/plugin.h"
 
-/* The text of a step being written; oom is set on a failed allocation. */
+/* The text of a step being written (t.oom is set on a failed allocation). */
 typedef struct wu_text {
     const rg_host *h;
     rg_why *w;
-    char *s;
-    size_t len, cap;
-    int oom;
+    hu_text t;
 } wu_text;
 
 /* Does host have every why_* call (a host older than the explain hook does

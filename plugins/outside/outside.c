@@ -967,7 +967,7 @@ static int killer_explain(rg_why *w, void *data, const rg_mask *before, const rg
     wu_start(&t, outside_host, w);
     wu_add(&t, "The digits of %s sum to %ld", L->name, L->value);
     sum_groups_text(&t, L, m, before, after);
-    if (L->houses && killer_off(&t, L, before, after, sup, req, rend) != RG_OK) t.oom = 1;
+    if (L->houses && killer_off(&t, L, before, after, sup, req, rend) != RG_OK) t.t.oom = 1;
     wu_add(&t, ".");
     return wu_finish(&t, "little killer");
 }

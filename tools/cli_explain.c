@@ -435,6 +435,25 @@ static int status_exit(int status)
                                               : EXIT_DONE;
 }
 
+/* The end of an explanation that printed its steps: the error that stopped
+ * it (rc neither 0 nor 1), or the summary; e is freed. The exit status. */
+static int conclude(xrun *c, rg_explainer *e, int rc, rg_error *err)
+{
+    if (rc < 0 || rc > 1) {
+        print_err(c, err);
+        rg_explainer_free(e);
+        return EXIT_BAD;
+    }
+    rg_explain_summary s;
+    rg_explain_summary_get(e, &s);
+    if (c->o->explain_json)
+        json_summary(c->p, e, &s);
+    else
+        text_summary(c->p, e, &s, c);
+    rg_explainer_free(e);
+    return status_exit(s.status);
+}
+
 static int explain(xrun *c)
 {
     rg_explainer *e;
@@ -456,19 +475,7 @@ static int explain(xrun *c)
         }
     }
     free(before);
-    if (rc < 0 || rc > 1) {
-        print_err(c, &err);
-        rg_explainer_free(e);
-        return EXIT_BAD;
-    }
-    rg_explain_summary s;
-    rg_explain_summary_get(e, &s);
-    if (c->o->explain_json)
-        json_summary(c->p, e, &s);
-    else
-        text_summary(c->p, e, &s, c);
-    rg_explainer_free(e);
-    return status_exit(s.status);
+    return conclude(c, e, rc, &err);
 }
 
 /* ---- hint ------------------------------------------------------------------------ */
@@ -565,19 +572,7 @@ static int hint(xrun *c)
         rg_explainer_free(e);
         return EXIT_DONE;
     }
-    if (rc != 0) {
-        print_err(c, &err);
-        rg_explainer_free(e);
-        return EXIT_BAD;
-    }
-    rg_explain_summary s;
-    rg_explain_summary_get(e, &s);
-    if (c->o->explain_json)
-        json_summary(c->p, e, &s);
-    else
-        text_summary(c->p, e, &s, c);
-    rg_explainer_free(e);
-    return status_exit(s.status);
+    return conclude(c, e, rc, &err);
 }
 
 int cli_rank_check(const char *value, char *why, size_t n)

@@ -42,9 +42,10 @@ struct rg_draw {
     int npool, cappool;
     int *legend; /* pool offsets of the legend's lines, in order, no two alike */
     int nlegend, caplegend;
-    int rule; /* the rule being drawn now, -1 for the host */
-    int cls;  /* the class of what is drawn now (pool offset), -1 none */
-    int any;  /* something extends the box */
+    int rule;               /* the rule being drawn now, -1 for the host */
+    int cls;                /* the class of what is drawn now (pool offset), -1 none */
+    int any;                /* something extends the box */
+    struct rg_model *owner; /* render.c's private model the board lies in, or NULL */
     double x0, y0, x1, y1;
 };
 

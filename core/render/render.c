@@ -16,6 +16,7 @@
 #include "model/model.h"
 #include "model/record.h"
 #include "render/draw.h"
+#include "render/render.h"
 #include "render/svg.h"
 #include "rules/compile.h"
 #include "rules/read.h"
@@ -293,15 +294,12 @@ static int digits(rg_draw *d, const rg_board *b, const int *givens, const rg_ren
     return rc;
 }
 
-/* Long: one sequence of the picture's parts, each a line that may fail. */
-int rg_render_svg(const rg_puzzle *p, const rg_render_options *o, char **svg, size_t *len,
-                  rg_error *err)
+int rg_render_picture(const rg_puzzle *p, const rg_render_options *o, rg_draw **out, rg_error *err)
 {
     rg_render_options none;
     rg_render_options_default(&none);
     if (!o) o = &none;
-    *svg = NULL;
-    *len = 0;
+    *out = NULL;
     if (err) rg_error_clear(err);
     const rg_model *m = p->model;
     rg_model *pm = NULL;
@@ -311,16 +309,42 @@ int rg_render_svg(const rg_puzzle *p, const rg_render_options *o, char **svg, si
     if (rc == RG_OK) rc = recompile(m, &pm, &rules, err);
     if (rc == RG_OK && !(d = rg_draw_new(&pm->board)))
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (d)
+        d->owner = pm; /* the board the picture points into */
+    else if (pm)
+        rg_model_unref(pm);
     if (rc == RG_OK) rc = highlights(d, o);
     if (rc == RG_OK) rc = draw_rules(d, pm, rules, err);
     if (rc == RG_OK) rc = grid_lines(d, &pm->board);
     if (rc == RG_OK) rc = digits(d, &pm->board, p->givens, o);
     if (rc == RG_OK && o->caption) rc = rg_draw_legend(d, o->caption);
-    double scale = o->scale > 0 && o->scale <= 1000 ? o->scale : SCALE;
-    if (rc == RG_OK) rc = rg_svg_write(d, scale, o->title, svg, len);
     if (rc == RG_E_NOMEM && err && err->code == RG_OK)
         rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (rc == RG_OK)
+        *out = d;
+    else
+        rg_render_picture_free(d);
+    return rc;
+}
+
+void rg_render_picture_free(rg_draw *d)
+{
+    if (!d) return;
+    if (d->owner) rg_model_unref(d->owner);
     rg_draw_free(d);
-    if (pm) rg_model_unref(pm);
+}
+
+int rg_render_svg(const rg_puzzle *p, const rg_render_options *o, char **svg, size_t *len,
+                  rg_error *err)
+{
+    *svg = NULL;
+    *len = 0;
+    rg_draw *d;
+    int rc = rg_render_picture(p, o, &d, err);
+    double scale = o && o->scale > 0 && o->scale <= 1000 ? o->scale : SCALE;
+    if (rc == RG_OK) rc = rg_svg_write(d, scale, o ? o->title : NULL, svg, len);
+    if (rc == RG_E_NOMEM && err && err->code == RG_OK)
+        rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    rg_render_picture_free(d);
     return rc;
 }

@@ -306,7 +306,71 @@ static int wants_dir(const rrun *c, const cli_input *in)
     return in->kind != CLI_DOCUMENT && !c->o->head.given[CLI_OPT_PUZZLE];
 }
 
-/* Every puzzle of the input (or --puzzle N alone). */
+/* The one puzzle a picture on standard output or -o FILE draws: the
+ * input's only one, or --puzzle N; NULL after saying why (*rc). */
+static rg_puzzle *only_puzzle(rrun *c, cli_input *in, long want, long *n, int *rc)
+{
+    rg_puzzle *held = NULL;
+    rg_error err;
+    for (;;) {
+        rg_puzzle *p = NULL;
+        int r = cli_input_next(in, c->reg, &p, &err);
+        if (r == 0 || r == -2) {
+            if (r == -2) cli_print_error(c->reg, &err), *rc = EXIT_BAD;
+            break;
+        }
+        (*n)++;
+        if (want && *n != want) {
+            rg_puzzle_free(p);
+            continue;
+        }
+        if (r < 0) {
+            cli_print_error(c->reg, &err);
+            *rc = EXIT_BAD;
+            break;
+        }
+        if (held) { /* a second puzzle: nothing is drawn */
+            rg_puzzle_free(p);
+            rg_puzzle_free(held);
+            *rc = cli_usage_error(CLI_RENDER,
+                                  "%s holds several puzzles: draw them all with -o DIR or one "
+                                  "with --puzzle N",
+                                  c->path);
+            return NULL;
+        }
+        held = p;
+        if (want) break;
+    }
+    if (!held && !*rc)
+        *rc = cli_usage_error(CLI_RENDER, "%s holds %s", c->path,
+                              want ? "fewer puzzles than --puzzle asks for" : "no puzzle");
+    if (*rc) rg_puzzle_free(held);
+    return *rc ? NULL : held;
+}
+
+/* -o DIR: every puzzle of the input into DIR/N.svg. */
+static void every_puzzle(rrun *c, cli_input *in)
+{
+    rg_error err;
+    long n = 0;
+    for (;;) {
+        rg_puzzle *p = NULL;
+        int r = cli_input_next(in, c->reg, &p, &err);
+        if (r == 0) break;
+        if (r < 0) {
+            cli_print_error(c->reg, &err);
+            raise_exit(c, EXIT_BAD);
+            if (r == -2) break;
+        } else {
+            raise_exit(c, render_one(c, p, n + 1));
+        }
+        n++;
+        rg_puzzle_free(p);
+    }
+    if (!n) raise_exit(c, cli_usage_error(CLI_RENDER, "%s holds no puzzle", c->path));
+}
+
+/* The input's puzzles drawn: all of them into -o DIR, else one. */
 static int render_input(rrun *c)
 {
     cli_input in;
@@ -321,39 +385,15 @@ static int render_input(rrun *c)
         cli_input_close(&in);
         return EXIT_BAD;
     }
-    long n = 0, drawn = 0;
-    for (;;) {
-        rg_puzzle *p = NULL;
-        int r = cli_input_next(&in, c->reg, &p, &err);
-        if (r == 0 || r == -2) {
-            if (r == -2) cli_print_error(c->reg, &err), raise_exit(c, EXIT_BAD);
-            break;
-        }
-        n++;
-        if (want && n != want) {
-            rg_puzzle_free(p);
-            continue;
-        }
-        if (r < 0) {
-            cli_print_error(c->reg, &err);
-            raise_exit(c, EXIT_BAD);
-        } else if (!c->to_dir && drawn) {
-            rg_puzzle_free(p);
-            raise_exit(c, cli_usage_error(CLI_RENDER,
-                                          "%s holds several puzzles: draw them all with -o DIR "
-                                          "or one with --puzzle N",
-                                          c->path));
-            break;
-        } else {
-            raise_exit(c, render_one(c, p, n));
-            drawn++;
-        }
+    if (c->to_dir && !want) {
+        every_puzzle(c, &in);
+    } else {
+        long n = 0;
+        int rc = 0;
+        rg_puzzle *p = only_puzzle(c, &in, want, &n, &rc);
+        raise_exit(c, p ? render_one(c, p, n) : rc);
         rg_puzzle_free(p);
-        if (want && n == want) break;
     }
-    if (!n || (want && n < want))
-        raise_exit(c, cli_usage_error(CLI_RENDER, "%s holds %s", c->path,
-                                      want ? "fewer puzzles than --puzzle asks for" : "no puzzle"));
     cli_input_close(&in);
     return c->exit_code;
 }

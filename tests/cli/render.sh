@@ -104,6 +104,7 @@ has "$(cat "$TMP/pics/1.svg")" 'type-cell"' "render -o DIR: the cells plugin dra
 run "$RULEGRID" render "$SRC/corpus/variants/cells.jsonl"
 expect_rc 2 "render corpus to standard output"
 err_has "holds several puzzles: draw them all with -o DIR or one with --puzzle N" "corpus to stdout"
+[ -z "$OUT" ] || fail "render corpus to standard output drew a picture before refusing"
 run "$RULEGRID" render --puzzle 2 "$SRC/corpus/variants/cells.jsonl"
 expect_rc 0 "render --puzzle 2"
 has "$OUT" "</svg>" "render --puzzle 2"

@@ -5,6 +5,7 @@
  * (docs/render.md). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "clue_draw.h"
 #include "pairop.h"
@@ -26,9 +27,9 @@ typedef struct mark {
 } mark;
 
 #define DOT_RADIUS   0.12
-#define VALUE_RADIUS 0.15
-#define VALUE_SIZE   0.17
-#define LETTER_SIZE  0.3
+#define VALUE_RADIUS 0.18
+#define VALUE_SIZE   0.24
+#define LETTER_SIZE  0.36
 #define RIM_WIDTH    0.025
 #define CHEVRON      0.1 /* half its depth; its arms spread 1.4 times that */
 
@@ -87,7 +88,9 @@ static int draw_mark(const cd_pen *p, const mark *m, double x, double y, double 
     case SH_WHITE: return cd_dot(p, x, y, r, &white, label, VALUE_SIZE, "black");
     case SH_BLACK: return cd_dot(p, x, y, r, &black, label, VALUE_SIZE, "white");
     case SH_SQUARE: {
-        double h = VALUE_RADIUS * 0.9;
+        /* Wide enough for the value: a digit is about 0.6 of its height. */
+        double h = VALUE_RADIUS * 0.9, need = (double)strlen(m->label) * VALUE_SIZE * 0.3 + 0.04;
+        h = need > h ? need : h;
         double xy[8] = {x - h, y - h, x + h, y - h, x + h, y + h, x - h, y + h};
         int rc = p->h->draw_poly(p->d, xy, 4, 1, &white);
         rg_style t = cd_style(NULL, "black", 0, RG_LAYER_MARK, 0);

@@ -90,12 +90,17 @@ static int draw_shaft(const cd_pen *p, const arrow_fields *f, int s, const pill 
         double dd = (x - xy[2]) * (x - xy[2]) + (y - xy[3]) * (y - xy[3]);
         if (best < 0 || dd < best) best = dd, bx = x, by = y;
     }
-    double len = sqrt(best), ux = (xy[2] - bx) / len, uy = (xy[3] - by) / len;
     /* A circle's edge; an outline's square around the cell (its corner is
-     * further on a diagonal); a pill's edge where the ray leaves it. */
-    double rad = BULB_RADIUS;
-    if (f->nbulb > 1) rad = BULB_RADIUS / (fabs(ux) > fabs(uy) ? fabs(ux) : fabs(uy));
-    if (pl) rad = ray_exit(pl, bx, by, ux, uy, BULB_RADIUS);
+     * further on a diagonal); a pill's edge where the ray leaves it. A
+     * shaft that starts on a bulb cell (a king step of none) has no
+     * direction and starts on its centre. */
+    double len = sqrt(best), ux = 0, uy = 0, rad = 0;
+    if (len > 1e-9) {
+        ux = (xy[2] - bx) / len, uy = (xy[3] - by) / len;
+        rad = BULB_RADIUS;
+        if (f->nbulb > 1) rad = BULB_RADIUS / (fabs(ux) > fabs(uy) ? fabs(ux) : fabs(uy));
+        if (pl) rad = ray_exit(pl, bx, by, ux, uy, BULB_RADIUS);
+    }
     xy[0] = bx + ux * rad;
     xy[1] = by + uy * rad;
     rg_style st =

@@ -48,6 +48,15 @@ typedef struct recorder {
 } recorder;
 
 static recorder rec;
+/* The draw call that fails (from 0) with RG_E_NOMEM; -1: none. */
+static int fail_at = -1;
+
+/* Does this draw call fail? Counts the calls down to fail_at. */
+static int failing(void)
+{
+    if (fail_at < 0) return 0;
+    return fail_at-- == 0;
+}
 
 static prim *next_prim(rg_draw *d, int what, const rg_style *s)
 {
@@ -64,6 +73,7 @@ static prim *next_prim(rg_draw *d, int what, const rg_style *s)
 
 static int fake_poly(rg_draw *d, const double *xy, int n, int closed, const rg_style *s)
 {
+    if (failing()) return RG_E_NOMEM;
     prim *p = next_prim(d, P_POLY, s);
     assert_true(n >= 1 && n <= MAX_POINTS);
     memcpy(p->xy, xy, sizeof(double) * 2 * (size_t)n);
@@ -74,6 +84,7 @@ static int fake_poly(rg_draw *d, const double *xy, int n, int closed, const rg_s
 
 static int fake_circle(rg_draw *d, double x, double y, double radius, const rg_style *s)
 {
+    if (failing()) return RG_E_NOMEM;
     prim *p = next_prim(d, P_CIRCLE, s);
     p->xy[0] = x, p->xy[1] = y, p->radius = radius;
     return RG_OK;
@@ -82,6 +93,7 @@ static int fake_circle(rg_draw *d, double x, double y, double radius, const rg_s
 static int fake_text(rg_draw *d, double x, double y, double size, const rg_style *s,
                      const char *text)
 {
+    if (failing()) return RG_E_NOMEM;
     prim *p = next_prim(d, P_TEXT, s);
     p->xy[0] = x, p->xy[1] = y, p->size = size;
     snprintf(p->text, sizeof p->text, "%s", text);
@@ -90,6 +102,7 @@ static int fake_text(rg_draw *d, double x, double y, double size, const rg_style
 
 static int fake_cells(rg_draw *d, const int *cells, int n, const rg_style *s)
 {
+    if (failing()) return RG_E_NOMEM;
     prim *p = next_prim(d, P_CELLS, s);
     p->ncells = n < MAX_POINTS ? n : MAX_POINTS;
     memcpy(p->cells, cells, sizeof(int) * (size_t)p->ncells);
@@ -100,6 +113,7 @@ static int fake_cells(rg_draw *d, const int *cells, int n, const rg_style *s)
 static int fake_outline(rg_draw *d, const int *cells, int n, double inset, const rg_style *s,
                         double *cx, double *cy)
 {
+    if (failing()) return RG_E_NOMEM;
     prim *p = next_prim(d, P_OUTLINE, s);
     p->ncells = n < MAX_POINTS ? n : MAX_POINTS;
     memcpy(p->cells, cells, sizeof(int) * (size_t)p->ncells);
@@ -168,8 +182,10 @@ static int teardown(void **state)
 /* ---- Drawing a document ----------------------------------------------------------- */
 
 /* The rules (a JSON list's members) on a 9 x 9 classic, each drawn by its
- * type's hook into rec; every hook must return RG_OK and read every field. */
-static void draw_rules(const char *rules)
+ * type's hook into rec; every hook must return RG_OK and read every field.
+ * With fail_at >= 0 the draw calls fail from that one on, and the first
+ * failing hook must return RG_E_NOMEM: returns whether one did. */
+static int draw_rules_status(const char *rules)
 {
     char doc[8192];
     snprintf(doc, sizeof doc,
@@ -193,14 +209,29 @@ static void draw_rules(const char *rules)
         rg_rule r;
         assert_int_equal(rg_read_begin(&b, &r, json, i, t->name), RG_OK);
         rec.b = &b;
+        int before = fail_at;
         int rc = t->draw((rg_draw *)&rec, &b, &r, m->rules[i].data);
+        int end = rg_read_end(&b, &r);
+        rec.b = NULL;
+        if (before >= 0 && fail_at < 0) {
+            /* A draw call failed in this hook: it must say so and stop. */
+            if (rc != RG_E_NOMEM)
+                fail_msg("rule %d (%s): a failed draw call gave %d", i, t->name, rc);
+            rg_puzzle_free(pz);
+            return 1;
+        }
         if (rc != RG_OK)
             fail_msg("rule %d (%s): draw returned %d: %s", i, t->name, rc, err.message);
-        int end = rg_read_end(&b, &r);
         if (end != RG_OK) fail_msg("rule %d (%s): %s", i, t->name, err.message);
-        rec.b = NULL;
     }
     rg_puzzle_free(pz);
+    return 0;
+}
+
+static void draw_rules(const char *rules)
+{
+    fail_at = -1;
+    draw_rules_status(rules);
 }
 
 static int count(int what)
@@ -552,6 +583,34 @@ static void little_killer_and_rossini(void **state)
     assert_true(dec->xy[3] < dec->xy[1] && near(dec->xy[0], 6.5) && dec->xy[1] < 0);
 }
 
+/* Every draw call of every family failing in turn: the hook returns the
+ * host's code and draws nothing after it. */
+static void failed_draw_calls(void **state)
+{
+    (void)state;
+    static const char *const docs[] = {
+        "{\"type\":\"cage\",\"cells\":[\"r1c1\",\"r1c2\"],\"sum\":3}",
+        "{\"type\":\"line\",\"kind\":\"slow_thermo\",\"cells\":[\"r1c1\",\"r1c2\"]},"
+        "{\"type\":\"line\",\"kind\":\"lockout\",\"value\":3,\"cells\":[\"r2c1\",\"r2c2\","
+        "\"r2c3\"]}",
+        "{\"type\":\"arrow\",\"bulb\":[\"r1c1\",\"r1c2\"],\"lines\":[[\"r2c3\"],[\"r2c1\"]]}",
+        "{\"type\":\"edge\",\"kind\":\"product\",\"value\":12,\"cells\":[\"r1c1\",\"r1c2\"]},"
+        "{\"type\":\"relation\",\"op\":\"less_equal\",\"pairs\":[[\"r3c3\",\"r5c5\"]]}",
+        "{\"type\":\"outside\",\"kind\":\"little_killer\",\"sum\":5,\"cells\":[\"r1c2\","
+        "\"r2c3\"]}"};
+    for (int k = 0; k < 5; k++) {
+        draw_rules(docs[k]);
+        int calls = rec.n;
+        assert_true(calls >= 2);
+        for (int f = 0; f < calls; f++) {
+            fail_at = f;
+            assert_int_equal(draw_rules_status(docs[k]), 1);
+            assert_int_equal(rec.n, f);
+        }
+        fail_at = -1;
+    }
+}
+
 /* The registry's types carry the hooks. */
 static void hooks_registered(void **state)
 {
@@ -580,6 +639,7 @@ int main(void)
         cmocka_unit_test(relation_pairs),
         cmocka_unit_test(outside_numbers),
         cmocka_unit_test(little_killer_and_rossini),
+        cmocka_unit_test(failed_draw_calls),
     };
     return t_done(cmocka_run_group_tests(tests, setup, teardown));
 }

@@ -224,7 +224,7 @@ static void prim(sbuf *b, const rg_draw *d, const rg_prim *p, double s, double o
 }
 
 static const char *const layer_names[RG_Z_COUNT] = {"shade", "gridlines", "lines",
-                                                    "marks",  "texts", "digits"};
+                                                    "marks", "texts",     "digits"};
 
 int rg_svg_write(const rg_draw *d, double s, const char *title, char **out, size_t *len)
 {

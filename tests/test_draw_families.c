@@ -553,6 +553,21 @@ static void outside_numbers(void **state)
     assert_true(near(x->xy[0], -0.5) && near(x->xy[1], 3.5));
     assert_true(near(k->xy[0], 1.5) && near(k->xy[1], 9.5));
     assert_int_equal(s->s.anchor, RG_ANCHOR_CENTRE);
+    /* An x-sum and a skyscraper read row 3 from the right too, after the
+     * sandwich: each kind one cell further out, whatever the order of the
+     * rules; the skyscraper from the left of row 3 keeps its place. */
+    char more[3072], d[128];
+    snprintf(more, sizeof more,
+             "{\"type\":\"outside\",\"kind\":\"skyscraper\",\"value\":4,\"cells\":%s},%s,"
+             "{\"type\":\"outside\",\"kind\":\"x_sum\",\"value\":21,\"cells\":%s},"
+             "{\"type\":\"outside\",\"kind\":\"skyscraper\",\"value\":5,\"cells\":%s}",
+             a, rules, a, line_of(d, 3, 1, 0, 1));
+    draw_rules(more);
+    assert_true(near(text_of("12")->xy[0], 9.5) && near(text_of("12")->xy[1], 2.5));
+    assert_true(near(text_of("21")->xy[0], 10.5) && near(text_of("21")->xy[1], 2.5));
+    assert_true(near(text_of("4")->xy[0], 11.5) && near(text_of("4")->xy[1], 2.5));
+    assert_true(near(text_of("5")->xy[0], -0.5) && near(text_of("5")->xy[1], 2.5));
+    assert_true(near(text_of("20")->xy[0], -0.5));
 }
 
 static void little_killer_and_rossini(void **state)

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "linsum.h"
 #include "outside.h"
@@ -1201,6 +1202,13 @@ static void name_line(rg_build *b, line_rule *L)
         snprintf(L->name, sizeof L->name, "the %s r%dc%d-r%dc%d",
                  L->kind == LITTLE_KILLER ? "diagonal" : "line", r0, c0, r1, c1);
     }
+}
+
+int outside_kind(const char *name)
+{
+    for (int k = 0; kind_names[k]; k++)
+        if (strcmp(kind_names[k], name) == 0) return k;
+    return -1;
 }
 
 int outside_read(rg_build *b, rg_rule *r, outside_fields *o)

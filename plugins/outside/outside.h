@@ -26,6 +26,9 @@ typedef struct outside_fields {
  * reads it again). Returns RG_OK or the host's error code. */
 int outside_read(rg_build *b, rg_rule *r, outside_fields *o);
 
+/* The kind named name (the family of its clue marks), -1 when none. */
+int outside_kind(const char *name);
+
 /* The draw hook (outside_draw.c). */
 int outside_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data);
 

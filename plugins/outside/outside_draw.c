@@ -39,6 +39,30 @@ static void line_step(const cd_pen *p, const outside_fields *o, int *dr, int *dc
         *dr = -1, *dc = 0;
 }
 
+/* Clues of other kinds read the same line from the same end (a sandwich
+ * and an x-sum left of one row): each kind takes its own place, one cell
+ * further out per kind before it (in the order of the kinds' names), so
+ * that no two are drawn on one spot. Found among the clue marks of the
+ * first cell; 0 when the clue is alone. */
+static int slot_of(const cd_pen *p, const outside_fields *o)
+{
+    if (o->n < 2) return 0;
+    const int *marks;
+    int nm = p->h->cell_marks(p->b, o->cells[0], &marks);
+    unsigned kinds = 0;
+    for (int i = 0; i < nm; i++) {
+        const char *family;
+        long key;
+        const int *cells;
+        int n;
+        p->h->mark(p->b, marks[i], &family, &key, &cells, &n);
+        int k = outside_kind(family);
+        if (k >= 0 && n >= 2 && cells[0] == o->cells[0] && cells[1] == o->cells[1])
+            kinds |= 1u << k;
+    }
+    return __builtin_popcount(kinds & ((1u << o->kind) - 1));
+}
+
 int outside_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data)
 {
     (void)data;
@@ -51,7 +75,10 @@ int outside_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data)
     line_step(&p, &o, &dr, &dc);
     double x, y;
     cd_centre(&p, o.cells[0], &x, &y);
-    x -= dc, y -= dr; /* the clue's place: one step back from the line */
+    /* The clue's place: one step back from the line (more for a second
+     * kind on the same line). */
+    int back = 1 + slot_of(&p, &o);
+    x -= back * dc, y -= back * dr;
     rg_style text = cd_style(NULL, "black", 0, RG_LAYER_TEXT, 0);
     rg_style line = cd_style("black", NULL, ARROW_WIDTH, RG_LAYER_MARK, RG_STYLE_ROUND);
     switch (o.kind) {

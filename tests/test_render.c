@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "base/mem.h"
 #include "model/board.h"
 #include "render/draw.h"
 #include "render/outline.h"
@@ -534,6 +535,53 @@ static void bad_options(void **state)
     rg_puzzle_free(p);
 }
 
+/* Every allocation of a picture failing in turn: RG_E_NOMEM and "out of
+ * memory", or the same picture as without failures; nothing held after. */
+static void out_of_memory(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(CLASSIC_OPEN
+                           ", {\"type\": \"cell\", \"kind\": \"low\", \"split\": 4, "
+                           "\"cells\": [\"r5c5\"]}, {\"type\": \"corner\", \"kind\": "
+                           "\"quadruple\", \"digits\": [1, 2], \"cells\": [\"r1c1\", \"r1c2\", "
+                           "\"r2c1\", \"r2c2\"]}, {\"type\": \"region\", \"kind\": \"diagonal\", "
+                           "\"cells\": [\"r1c1\", \"r2c2\", \"r3c3\"]}, {\"type\": \"neighbours\", "
+                           "\"kind\": \"antiknight\"}, {\"type\": \"negative\", \"of\": \"xv\"}, "
+                           "{\"type\": \"cage\", \"cells\": [\"r9c8\", \"r9c9\"], \"sum\": 3}], "
+                           "\"givens\": {\"r4c4\": 2}}");
+    rg_render_options o;
+    rg_render_options_default(&o);
+    int focus[2] = {0, 10};
+    o.focus = focus, o.nfocus = 2;
+    o.caption = "caption";
+    char *ref, *svg;
+    size_t rlen, len;
+    rg_error err;
+    assert_int_equal(rg_render_svg(p, &o, &ref, &rlen, &err), RG_OK);
+    size_t before = rg_mem_in_use();
+    int step = t_scaled() ? 7 : 1;
+    for (long n = 1;; n += step) {
+        unsigned long failures = rg_mem_failures();
+        rg_mem_fail_after(n);
+        int rc = rg_render_svg(p, &o, &svg, &len, &err);
+        rg_mem_fail_after(0);
+        if (rc == RG_OK) {
+            assert_int_equal(len, rlen);
+            assert_memory_equal(svg, ref, len);
+            rg_string_free(svg);
+        } else {
+            assert_int_equal(rc, RG_E_NOMEM);
+            if (!strstr(err.message, "out of memory"))
+                fail_msg("allocation %ld: code %d: %s", n, rc, err.message);
+            assert_null(svg);
+        }
+        assert_int_equal(rg_mem_in_use(), before);
+        if (rg_mem_failures() == failures) break;
+    }
+    rg_string_free(ref);
+    rg_puzzle_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -547,6 +595,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(example_plugin, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(step_highlights, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -262,6 +262,9 @@ static int render_one(rrun *c, const rg_puzzle *p, long n)
     if (!c->o->step && c->o->render_candidates && rc != EXIT_BAD) {
         int r2 = candidates(c, p, where, &pc);
         if (r2 > rc) rc = r2;
+    } else if (!c->o->step && !c->o->solution && c->state) {
+        rc = position(c, p, &pc); /* --state alone: its placed digits */
+        pc.ro.values = pc.values;
     }
     char *svg = NULL;
     size_t len = 0;

@@ -122,8 +122,10 @@ static int draw_hook(rg_draw *d, rg_model *pm, const cJSON *json, int i, rg_erro
     rg_error_rule(err, i, t->name);
     int rc = rg_read_begin(&b, &r, json, i, t->name);
     if (rc == RG_OK) rc = t->draw(d, &b, &r, pm->rules[i].data);
-    if (rc != RG_OK && err && err->code == RG_OK)
-        rg_error_set(err, rc == RG_E_NOMEM ? rc : RG_E_PLUGIN, NULL,
+    if (rc == RG_E_NOMEM && err && err->code == RG_OK)
+        rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    else if (rc != RG_OK && err && err->code == RG_OK)
+        rg_error_set(err, RG_E_PLUGIN, NULL,
                      "the rule could not be drawn (its draw hook returned %d)", rc);
     if (rc == RG_OK) rg_error_rule(err, -1, NULL);
     return rc != RG_OK && err ? err->code : rc;

@@ -9,12 +9,14 @@ set -euo pipefail
 # shellcheck source=../data/cli/common.sh
 . "$(dirname "$0")/../data/cli/common.sh"
 err_has() { grep -qF -- "$1" <<<"$ERR" || fail "$2: '$1' not in the message: $ERR"; }
-# svg_ok FILE WHAT: FILE parses as XML and its root is an svg element.
+# svg_ok WHAT FILE...: every FILE parses as XML and its root is an svg element.
 svg_ok() {
-    python3 - "$1" <<'PY' || fail "$2: not a well-formed SVG"
+    local what=$1
+    shift
+    python3 - "$@" <<'PY' || fail "$what: not a well-formed SVG"
 import sys, xml.dom.minidom
-d = xml.dom.minidom.parse(sys.argv[1])
-assert d.documentElement.tagName == "svg"
+for f in sys.argv[1:]:
+    assert xml.dom.minidom.parse(f).documentElement.tagName == "svg", f
 PY
 }
 n_of() { grep -o -- "$2" "$1" | wc -l | tr -d ' '; }
@@ -30,7 +32,7 @@ run "$RULEGRID" render "$DATA/four.json"
 expect_rc 0 "render four.json"
 [ -z "$ERR" ] || fail "render four.json wrote to stderr: $ERR"
 printf '%s\n' "$OUT" >"$TMP/four.svg"
-svg_ok "$TMP/four.svg" "render four.json"
+svg_ok "render four.json" "$TMP/four.svg"
 givens=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1])).get('givens', {})))" "$DATA/four.json")
 [ "$(n_of "$TMP/four.svg" 'class="given"')" = "$givens" ] || fail "render four.json: $givens givens expected"
 has "$OUT" 'type-box_grid' "render four.json: the houses plugin draws the boxes"
@@ -64,6 +66,15 @@ expect_rc 0 "render --candidates --state"
 printf '%s\n' "$OUT" >"$TMP/state.svg"
 [ "$(n_of "$TMP/state.svg" 'class="value"')" = 1 ] || fail "render --state: the placed digit"
 [ "$(n_of "$TMP/state.svg" 'class="cand"')" = $((14 * 4 + 2)) ] || fail "render --state: marks"
+# --state alone: its placed digits, no marks
+run "$RULEGRID" render --state '{"cells": {"r1c1": 1, "r4c4": 3}}' "$EMPTY4"
+expect_rc 0 "render --state"
+printf '%s\n' "$OUT" >"$TMP/state_only.svg"
+[ "$(n_of "$TMP/state_only.svg" 'class="value"')" = 2 ] || fail "render --state alone: 2 values"
+[ "$(n_of "$TMP/state_only.svg" 'class="cand"')" = 0 ] || fail "render --state alone: no marks"
+run "$RULEGRID" render --state 'r9c9' "$EMPTY4"
+expect_rc 2 "render --state bad"
+err_has "rulegrid: --state: " "render --state bad"
 # --state may name a file
 printf '{"cells": {"r1c1": 1}, "candidates": {"r1c2": [3, 4]}}\n' >"$TMP/state.json"
 run "$RULEGRID" render --candidates --state "$TMP/state.json" "$EMPTY4"
@@ -76,7 +87,7 @@ STEP=$TMP/step
 run "$RULEGRID" render --step 2 "$DATA/classic.json"
 expect_rc 0 "render --step 2"
 printf '%s\n' "$OUT" >"$STEP.svg"
-svg_ok "$STEP.svg" "render --step 2"
+svg_ok "render --step 2" "$STEP.svg"
 python3 - "$TMP/steps.jsonl" "$STEP.svg" <<'PY' || fail "render --step 2: the wrong cells"
 import json, re, sys
 step = [json.loads(l) for l in open(sys.argv[1])][1]
@@ -98,7 +109,7 @@ run "$RULEGRID" render -o "$TMP/pics" "$SRC/corpus/variants/cells.jsonl"
 expect_rc 0 "render corpus -o DIR"
 want=$(grep -cv '^\s*\(#\|$\)' "$SRC/corpus/variants/cells.jsonl")
 [ "$(ls "$TMP/pics" | wc -l | tr -d ' ')" = "$want" ] || fail "render -o DIR: $want pictures expected"
-for f in "$TMP"/pics/*.svg; do svg_ok "$f" "render -o DIR: $f"; done
+svg_ok "render -o DIR" "$TMP"/pics/*.svg
 has "$(cat "$TMP/pics/1.svg")" 'type-cell"' "render -o DIR: the cells plugin draws"
 # a corpus to standard output needs --puzzle
 run "$RULEGRID" render "$SRC/corpus/variants/cells.jsonl"

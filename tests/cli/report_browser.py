@@ -6,7 +6,8 @@ console error or a failed load, is not blank (its screenshot's share of
 non-white pixels, the boxes of its SVG elements), shows what it claims
 (every family drawn, the two solutions side by side with their differences,
 the broken rule, the charts' bars), and its steps can be walked with the
-buttons, the arrow keys and the list. Screenshots are kept in OUT.
+buttons, the arrow keys and the list. Screenshots are kept in OUT
+(doc-*.png are the pictures of docs/render.md).
 
 usage: report_browser.py RULEGRID RULEGRID_BENCH SOURCE_DIR OUT"""
 import os
@@ -149,6 +150,7 @@ def all_families(d):
     print("all families: drawn per family %s; by the host's fallback: %s" % (drawn, fallback or "none"))
     check(d.find_element(By.ID, "verdict").get_attribute("data-status") == "unique",
           "all families: the verdict is not unique")
+    d.find_element(By.CSS_SELECTOR, "#puzzle figure").screenshot(os.path.join(OUT, "doc-puzzle.png"))
     steps(d)
 
 
@@ -191,6 +193,9 @@ def steps(d):
     expect_step(d, 5, "list entry 5")
     d.find_element(By.ID, "prev").click()
     expect_step(d, 4, "previous button")
+    section = d.find_element(By.ID, "steps")
+    d.execute_script("arguments[0].scrollIntoView(true)", section)
+    section.screenshot(os.path.join(OUT, "doc-steps.png"))
     d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     expect_step(d, 3, "left arrow key")
     d.find_element(By.CSS_SELECTOR, '#steplist li[data-step="%d"] a' % total).click()
@@ -218,6 +223,7 @@ def multiple(d):
         cell = figs[0].rect["width"] / 10  # about a cell of the 9 x 9 picture and its margins
         check(ndiff >= 2 and all(s >= cell * cell for s in shaded),
               "multiple: %d differing cells, %s px² shaded" % (ndiff, shaded))
+        d.find_element(By.ID, "verdict").screenshot(os.path.join(OUT, "doc-multiple.png"))
         values = [[t.text for t in f.find_elements(By.CSS_SELECTOR, "text.value")] for f in figs]
         check(values[0] != values[1], "multiple: the two solutions show the same digits")
 

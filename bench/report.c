@@ -565,8 +565,7 @@ static void html_table(FILE *f, const bench_cell *cells, int n)
     fputs("</table>\n", f);
 }
 
-/* Long: the two charts share their labels; splitting them apart would only
- * pass the buffers around. */
+/* The page: stamp, table, then the charts, which share their labels. */
 void bench_report_html(FILE *f, const bench_stamp *st, const bench_setup *su,
                        const bench_cell *cells, int n)
 {

@@ -137,4 +137,18 @@ expect_rc 2 "report of two files"
 err_has "report takes one FILE (got 2)" "two files"
 run "$RULEGRID" report --solution "$RDATA/all_families.json" -o "$TMP/bad7"
 expect_rc 2 "report --solution"
+# ---- rulegrid-bench --html (when the harness is built)
+BENCH=${RG_BUILD_DIR:-$(dirname "$(dirname "$RULEGRID")")}/bin/rulegrid-bench
+if [ -x "$BENCH" ]; then
+    run "$BENCH" -q -r 0 -s singles,intersections "$DATA/puzzles.txt" --html "$TMP/bench.html"
+    expect_rc 0 "bench --html"
+    [ -z "$OUT" ] || fail "bench --html alone wrote the markdown report too: $OUT"
+    page_ok "bench --html" "$TMP/bench.html"
+    [ "$(n_of "$TMP/bench.html" '<svg ')" = 2 ] || fail "bench --html: two charts expected"
+    [ "$(n_of "$TMP/bench.html" 'class="bar"')" = 4 ] || fail "bench --html: a bar per cell and chart"
+    has "$(cat "$TMP/bench.html")" 'No timed passes (-r 0)' "bench --html -r 0: no times said"
+    run "$BENCH" --generate classic4:2 --html "$TMP/gen.html"
+    expect_rc 2 "bench --html --generate"
+    err_has "--html" "bench --html --generate: the option named"
+fi
 echo "report: ok"

@@ -18,8 +18,10 @@
 enum { EXIT_DONE = 0, EXIT_BAD = 2, EXIT_LIMIT = 3 };
 
 /* Steps drawn on the page; the later ones are listed as text (each picture
- * of a 9 x 9 with pencil marks is some 40 kB). */
+ * of a 9 x 9 with pencil marks is some 40 kB). Larger boards stop sooner:
+ * no step is drawn once the steps' pictures hold REPORT_BYTES. */
 #define REPORT_PICTURES 100
+#define REPORT_BYTES    (8u << 20)
 
 typedef struct rep {
     const cli_options *o;
@@ -30,6 +32,7 @@ typedef struct rep {
     char where[1100]; /* the file, and the puzzle of a corpus: errors and titles */
     double start;     /* when reading began: --time counts from there */
     int limited;      /* a limit ended the verdict or the explanation first */
+    size_t svg_bytes; /* the SVG written so far */
 } rep;
 
 static double now(void)
@@ -84,6 +87,7 @@ static int figure(rep *c, FILE *f, const rg_puzzle *p, const rg_render_options *
     if (rg_render_svg(p, ro, &svg, &len, &err) != RG_OK) return fail(c, &err);
     fprintf(f, "<figure class=\"%s\">\n", cls);
     htmlw_svg(f, svg, len);
+    c->svg_bytes += len;
     if (caption) {
         fputs("<figcaption>", f);
         htmlw_text(f, caption);
@@ -286,6 +290,8 @@ static void take_position(const rg_puzzle *p, rg_explainer *e, position *pos)
 /* Where the steps go as they come: the list and the pictures. */
 typedef struct steps_out {
     FILE *list, *frames;
+    int drawn;    /* steps drawn */
+    size_t start; /* rep.svg_bytes before the first step */
     char *list_text, *frames_text;
     size_t list_len, frames_len;
 } steps_out;
@@ -309,7 +315,9 @@ static int write_step(rep *c, steps_out *so, const rg_puzzle *p, const rg_step *
     fprintf(so->frames, "<div class=\"frame\" id=\"step-%d\" data-step=\"%d\" hidden>\n", s->number,
             s->number);
     int rc = 0;
-    if (s->number <= REPORT_PICTURES) {
+    if (so->drawn == s->number - 1 && so->drawn < REPORT_PICTURES &&
+        c->svg_bytes - so->start < REPORT_BYTES) {
+        so->drawn++;
         char caption[1200];
         snprintf(caption, sizeof caption, "Step %d (%s): %s", s->number, s->technique, s->text);
         rg_render_options ro;
@@ -325,7 +333,7 @@ static int write_step(rep *c, steps_out *so, const rg_puzzle *p, const rg_step *
         fprintf(so->frames,
                 "<p class=\"note nopic\">Step %d: not drawn (the page draws the first %d "
                 "steps).</p>\n<p>",
-                s->number, REPORT_PICTURES);
+                s->number, so->drawn);
         step_words(so->frames, s);
         fputs("</p>\n", so->frames);
     }
@@ -453,6 +461,7 @@ static int explanation(rep *c, FILE *f, const rg_puzzle *p)
     rg_error err;
     if (rg_explainer_new(p, NULL, &eo, &e, &err) != RG_OK) return fail(c, &err);
     steps_out so = {0};
+    so.start = c->svg_bytes;
     so.list = open_memstream(&so.list_text, &so.list_len);
     so.frames = open_memstream(&so.frames_text, &so.frames_len);
     int rc = so.list && so.frames ? run_steps(c, p, e, &so) : out_of_memory();
@@ -463,9 +472,9 @@ static int explanation(rep *c, FILE *f, const rg_puzzle *p)
     if (!rc) rating(c, f, p, &sum);
     if (!rc) {
         fprintf(f, "<section id=\"steps\" data-steps=\"%d\">\n<h2>Explanation</h2>\n", sum.steps);
-        if (sum.steps > REPORT_PICTURES)
+        if (sum.steps > so.drawn)
             fprintf(f, "<p class=\"note\">%d steps: the first %d are drawn, the rest listed.</p>\n",
-                    sum.steps, REPORT_PICTURES);
+                    sum.steps, so.drawn);
         if (sum.steps)
             fputs("<div class=\"controls\"><button type=\"button\" id=\"prev\">&#8592; "
                   "Previous</button> <span id=\"where\"></span> <button type=\"button\" "

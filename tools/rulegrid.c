@@ -218,6 +218,21 @@ const opts_names cli_sources = {"form", CLI_SOURCE_COUNT, source_name, source_su
 #define WHO_RENDER    NULL
 #define REFUSE_RENDER NULL
 
+#define USAGE_REPORT "-o DIR [options] [FILE]\n"
+#define ABOUT_REPORT                                                                               \
+    "Writes DIR/index.html, a static page about one puzzle (a document, or\n"                      \
+    "--puzzle N of a corpus; docs/render.md): its picture, the verdict (unique;\n"                 \
+    "several, with two solutions side by side and the cells where they differ;\n"                  \
+    "none, with the rule the givens break), the rating, and the explanation as\n"                  \
+    "steps, each drawn with its focus, to step through with the buttons, the\n"                    \
+    "arrow keys or the list. Nothing on the page is fetched from the network.\n"
+#define AFTER_REPORT                                                                               \
+    "exit status: 0 written, 2 bad input or a usage error (nothing written), 3\n"                  \
+    "written, but a limit ended the verdict or the explanation first (the page\n"                  \
+    "says unknown).\n"
+#define WHO_REPORT    NULL
+#define REFUSE_REPORT NULL
+
 static const opts_command commands[] = {
 #define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},

@@ -276,12 +276,12 @@ int rg_draw_legend(rg_draw *d, const char *text)
 {
     if (!text || !text[0]) return RG_OK;
     for (int i = 0; i < d->nlegend; i++)
-        if (strcmp(d->pool + d->legend[i], text) == 0) return RG_OK;
-    int *grown = rg_mem_grow(d->legend, d->nlegend + 1, &d->caplegend, sizeof *grown, 8);
+        if (strcmp(d->pool + d->legend[i].text, text) == 0) return RG_OK;
+    rg_legend *grown = rg_mem_grow(d->legend, d->nlegend + 1, &d->caplegend, sizeof *grown, 8);
     if (!grown) return RG_E_NOMEM;
     d->legend = grown;
     int off = pool_add(d, text);
     if (off < 0) return RG_E_NOMEM;
-    d->legend[d->nlegend++] = off;
+    d->legend[d->nlegend++] = (rg_legend){off, d->rule >= 0 ? d->cls : -1, d->rule};
     return RG_OK;
 }

@@ -30,6 +30,13 @@ typedef struct rg_prim {
     int rule; /* the rule whose hook drew it, -1 for the host */
 } rg_prim;
 
+/* A line of the legend: its text, and the rule (with its class) that wrote
+ * it first; rule -1 for the host (a step's caption). */
+typedef struct rg_legend {
+    int text, cls; /* pool offsets, cls -1 for none */
+    int rule;
+} rg_legend;
+
 struct rg_draw {
     const struct rg_board *board;
     rg_prim *prims;
@@ -40,7 +47,7 @@ struct rg_draw {
     int nsubs, capsubs;
     char *pool;
     int npool, cappool;
-    int *legend; /* pool offsets of the legend's lines, in order, no two alike */
+    rg_legend *legend; /* the legend's lines, in order, no two alike */
     int nlegend, caplegend;
     int rule;               /* the rule being drawn now, -1 for the host */
     int cls;                /* the class of what is drawn now (pool offset), -1 none */

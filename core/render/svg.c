@@ -233,7 +233,7 @@ int rg_svg_write(const rg_draw *d, double s, const char *title, char **out, size
     double x1 = d->any ? d->x1 : 1, y1 = d->any ? d->y1 : 1;
     double ly = y1 + MARGIN + LEGEND_SIZE * 0.2; /* the legend's first line */
     for (int i = 0; i < d->nlegend; i++) {
-        double w = 0.55 * LEGEND_SIZE * (double)strlen(rg_draw_str(d, d->legend[i]));
+        double w = 0.55 * LEGEND_SIZE * (double)strlen(rg_draw_str(d, d->legend[i].text));
         if (x0 + w > x1) x1 = x0 + w;
         y1 = ly + i * LEGEND_STEP + LEGEND_SIZE;
     }
@@ -263,12 +263,15 @@ int rg_svg_write(const rg_draw *d, double s, const char *title, char **out, size
     }
     if (d->nlegend) puts_(&b, "<g class=\"legend\">\n");
     for (int i = 0; i < d->nlegend; i++) {
+        const rg_legend *l = &d->legend[i];
         puts_(&b, "<text");
+        attr(&b, "class", l->cls >= 0 ? rg_draw_str(d, l->cls) : "caption");
+        if (l->rule >= 0) printf_(&b, " data-rule=\"%d\"", l->rule);
         attr_num(&b, "x", (x0 - ox) * s);
         attr_num(&b, "y", (ly + i * LEGEND_STEP - oy) * s);
         attr_num(&b, "font-size", LEGEND_SIZE * s);
         puts_(&b, " dominant-baseline=\"hanging\" fill=\"#333\">");
-        esc(&b, rg_draw_str(d, d->legend[i]));
+        esc(&b, rg_draw_str(d, l->text));
         puts_(&b, "</text>\n");
     }
     if (d->nlegend) puts_(&b, "</g>\n");

@@ -170,21 +170,71 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
 }
 
 /* Placed cells are settled: a set survives when it holds their digits and
- * the open cells match onto the rest of it. With at most 6 open cells
- * (most cages, and every cage deep in the search), or few sets left, that
- * goes set by set (match_onto, or match_support past 6 cells); else by
- * cage_propagate_dp. Exactly cage_propagate_dp's answer (the sets whose
- * digits the cells can take, and the digits the cells take in them): a set
- * holding the placed digits is taken by the cells exactly when its
- * remainder is taken by the open ones. Returns a status, or -2 for "go by
- * cage_propagate_dp". */
+ * the open cells match onto the rest of it. When the open cells' domains
+ * hold at most OPEN_DIGITS digits besides the placed ones, that goes by
+ * the sets of those digits in one word (cage_open_small); else with at
+ * most 6 open cells (most cages), or few sets left, set by set
+ * (match_onto, or match_support past 6 cells); else by cage_propagate_dp.
+ * Exactly cage_propagate_dp's answer (the sets whose digits the cells can
+ * take, and the digits the cells take in them): a set holding the placed
+ * digits is taken by the cells exactly when its remainder is taken by the
+ * open ones. Returns a status, or -2 for "go by cage_propagate_dp". */
 #define SETS_OPEN 6 /* open cells matched set by set whatever the sets */
 #define SETS_FEW  2 /* sets left that go set by set whatever the cells */
+
+/* Up to this many digits in the open cells' domains they go by the sets of
+ * those digits they can take (one word of bits over the masks). */
+#define OPEN_DIGITS 6
+
+/* The digits of m (within the 6 of ou) as their ranks in ou. */
+static inline unsigned rank_in(rg_mask m, rg_mask ou)
+{
+    unsigned r = 0;
+    for (; m; m &= m - 1) r |= 1u << __builtin_popcount(ou & ((m & -m) - 1));
+    return r;
+}
+
+/* cage_propagate_open when the m open cells' domains (od, at at[]) hold at
+ * most OPEN_DIGITS digits besides the placed ones (ou): numbered by their
+ * rank in ou, the sets of them the open cells can take are one word
+ * (lsum_forward); a set of the cage survives when it holds the placed
+ * digits and its remainder is one of those; going back from the survivors
+ * each cell keeps the digits it takes in one. The same answer as matching the open cells onto each
+ * remainder (the union of those matchings), for a few word operations. */
+static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
+                           rg_mask placed, rg_mask ou)
+{
+    rg_mask cd[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], required = ~(rg_mask)0;
+    uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g = 0;
+    for (int i = 0; i < m; i++) cd[i] = rank_in(od[i] & ou, ou);
+    lsum_forward(cd, m, 1, lay);
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s], rest = set & ~placed;
+        if ((set & placed) != placed || (rest & ~ou)) continue;
+        unsigned r = rank_in(rest, ou);
+        if (!(lay[m][0] >> r & 1)) continue;
+        g |= (uint64_t)1 << r;
+        required &= set;
+    }
+    if (!g) {
+        cages_host->keep(sp, c->cells[0], 0);
+        return RG_PROP_FAIL;
+    }
+    uint64_t gw[LSUM_DP_WORDS] = {g};
+    lsum_backward_sets(cd, m, 1, lay, gw, keep);
+    for (int i = 0; i < m; i++) {
+        rg_mask k = 0;
+        for (rg_mask x = od[i] & ou; x; x &= x - 1)
+            if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
+        if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
+    }
+    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
 
 static int cage_propagate_open(rg_space *sp, const cage *c)
 {
     const rg_mask *dom = cages_host->domains(sp);
-    rg_mask placed = 0, uni = 0, od[LSUM_DP_DIGITS], d[LSUM_DP_DIGITS], sup[LSUM_DP_DIGITS];
+    rg_mask placed = 0, uni = 0, ou = 0, od[LSUM_DP_DIGITS], d[LSUM_DP_DIGITS], sup[LSUM_DP_DIGITS];
     rg_mask keep[LSUM_DP_DIGITS], cand[SETS_FEW + 1];
     int at[LSUM_DP_DIGITS], m = 0, nc = 0;
     for (int i = 0; i < c->n; i++) {
@@ -193,12 +243,15 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
         if (x & (x - 1)) {
             keep[m] = 0;
             at[m] = c->cells[i];
-            od[m++] = x;
+            ou |= od[m++] = x;
         } else {
             if (x & placed || !x) goto none;
             placed |= x;
         }
     }
+    ou &= ~placed;
+    if (m && __builtin_popcount(ou) <= OPEN_DIGITS)
+        return cage_open_small(sp, c, od, at, m, placed, ou);
     if (m > SETS_OPEN) {
         /* Long: set by set only when few sets are left. */
         for (int s = 0; s < c->nsets; s++) {

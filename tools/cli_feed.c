@@ -27,11 +27,14 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         if (cli_feed_classic(f)) return 2;
         /* Rank 0 searches nothing: its workers send batches to the other
          * ranks (cli_mpi.c), two per rank so that the next is there when
-         * one returns; a batch keeps each of a rank's threads busy. */
-        int proxies = 2 * (cli_mpi_size() - 1);
-        f->pool = cli_pool_new(proxies, 2 * proxies, 32 * f->jobs, size, cli_mpi_proxy, f);
-        if (f->pool) return 0;
-        goto nomem;
+         * one returns. Batches start at 16 entries and grow (cli_mpi_batch)
+         * up to what 32768 entries alive at once allow. */
+        int proxies = 2 * (cli_mpi_size() - 1), window = 2 * proxies;
+        int most = 32768 / window < 16 ? 16 : 32768 / window > 1024 ? 1024 : 32768 / window;
+        f->pool = cli_pool_new(proxies, window, most, size, cli_mpi_proxy, f);
+        if (!f->pool) goto nomem;
+        cli_pool_target(f->pool, 16);
+        return 0;
     }
     if (search) {
         if (!(f->solvers = calloc((size_t)f->jobs, sizeof *f->solvers))) goto nomem;
@@ -92,6 +95,7 @@ static void push(cli_feed *f, cli_entry *e, size_t size)
         memset(e, 0, size);
         return;
     }
+    if (f->remote) cli_pool_target(f->pool, cli_mpi_batch());
     cli_pool_push(f->pool);
 }
 

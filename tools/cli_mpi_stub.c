@@ -23,6 +23,8 @@ void cli_mpi_proxy(void *items, int n, int worker, void *ctx)
 
 void cli_mpi_same(void *buf, size_t n) { (void)buf, (void)n; }
 
+int cli_mpi_batch(void) { return 16; }
+
 void cli_mpi_stop(void) {}
 
 void cli_mpi_serve(struct cli_feed *f) { (void)f; }

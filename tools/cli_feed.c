@@ -28,9 +28,9 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         /* Rank 0 searches nothing: its workers send batches to the other
          * ranks (cli_mpi.c), two per rank so that the next is there when
          * one returns. Batches start at 16 entries and grow (cli_mpi_batch)
-         * up to what 32768 entries alive at once allow. */
+         * up to what 65536 entries alive at once allow (about 128 MB). */
         int proxies = 2 * (cli_mpi_size() - 1), window = 2 * proxies;
-        int most = 32768 / window < 16 ? 16 : 32768 / window > 1024 ? 1024 : 32768 / window;
+        int most = 65536 / window < 16 ? 16 : 65536 / window > 1024 ? 1024 : 65536 / window;
         f->pool = cli_pool_new(proxies, window, most, size, cli_mpi_proxy, f);
         if (!f->pool) goto nomem;
         cli_pool_target(f->pool, 16);

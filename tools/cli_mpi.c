@@ -27,15 +27,18 @@ static int on, rank, ranks = 1;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* The size of the job, from the launcher's environment: 0 when not launched
- * by one (Open MPI, MPICH's Hydra, PMIx). */
+ * by one (Open MPI's mpirun, a PMI-2 launcher such as MPICH's or srun
+ * --mpi=pmi2), 2 when a PMIx launcher (srun --mpi=pmix) says only that it
+ * launched this process: MPI_Init then tells. */
 static int launched_size(void)
 {
-    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", NULL};
+    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", NULL};
     for (int i = 0; vars[i]; i++) {
         const char *v = getenv(vars[i]);
         if (v && *v) return atoi(v);
     }
-    return 0;
+    const char *pmix = getenv("PMIX_RANK");
+    return pmix && *pmix ? 2 : 0;
 }
 
 void cli_mpi_begin(int *argc, char ***argv)
@@ -76,14 +79,15 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* A pause a quarter of the wait so far (20 us to 1 ms): a reply is seen at
- * most a quarter later than it came, and a long wait wakes rarely (each
- * wake costs a context switch; a rank has its next batch queued meanwhile). */
+/* A pause half the wait so far (50 us to 2 ms): a reply is seen at most
+ * half its wait later than it came (a rank has its next batch queued
+ * meanwhile, about 4 ms of work), and a long wait wakes rarely: each wake
+ * is a context switch, the main cost of rank 0 on cheap puzzles. */
 static void pause_after(double waited)
 {
-    double s = waited / 4;
-    if (s < 2e-5) s = 2e-5;
-    if (s > 1e-3) s = 1e-3;
+    double s = waited / 2;
+    if (s < 5e-5) s = 5e-5;
+    if (s > 2e-3) s = 2e-3;
     struct timespec ts = {0, (long)(s * 1e9)};
     nanosleep(&ts, NULL);
 }
@@ -181,7 +185,7 @@ static void get(void *dst, size_t n, const char *buf, size_t len, size_t *at)
 
 /* ---- Entries: rank 0 sends, the others serve ----------------------------------- */
 
-/* The batch size: 2 ms of work at the mean cost of an entry on a rank
+/* The batch size: 4 ms of work at the mean cost of an entry on a rank
  * (its threads together), as the last batches measured it. */
 static _Atomic int batch_target = 16;
 static double entry_s; /* under mu */
@@ -195,7 +199,7 @@ static void measured(int n, double busy)
     pthread_mutex_lock(&mu);
     double per = busy / n;
     entry_s = entry_s > 0 ? 0.75 * entry_s + 0.25 * per : per;
-    double want = 2e-3 / entry_s;
+    double want = 4e-3 / entry_s;
     pthread_mutex_unlock(&mu);
     atomic_store(&batch_target, want < 16 ? 16 : want > 1e6 ? 1000000 : (int)want);
 }
@@ -272,6 +276,14 @@ static void serve_batch(cli_feed *f, const char *in, size_t len, bytes *out)
     double t0 = now();
     out->n = 0;
     put(out, &t0, sizeof t0); /* the time the batch took, written at the end */
+    /* Parts of the batch for the threads: two each, up to 16 entries. */
+    long n = 0;
+    for (size_t k = 0; k + sizeof(request) <= len; n++) {
+        request q;
+        memcpy(&q, in + k, sizeof q);
+        k += sizeof q + (q.len < len ? q.len : len);
+    }
+    cli_pool_target(f->pool, (int)(n / (2 * f->jobs)));
     while (at < len) {
         request q;
         get(&q, sizeof q, in, len, &at);

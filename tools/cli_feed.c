@@ -33,7 +33,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         int most = 65536 / window < 16 ? 16 : 65536 / window > 1024 ? 1024 : 65536 / window;
         f->pool = cli_pool_new(proxies, window, most, size, cli_mpi_proxy, f);
         if (!f->pool) goto nomem;
-        cli_pool_target(f->pool, 16);
+        cli_pool_target(f->pool, cli_mpi_batch(2 * f->jobs));
         return 0;
     }
     if (search) {
@@ -95,7 +95,9 @@ static void push(cli_feed *f, cli_entry *e, size_t size)
         memset(e, 0, size);
         return;
     }
-    if (f->remote) cli_pool_target(f->pool, cli_mpi_batch());
+    /* Two entries for each thread of a rank at least: a batch of hard
+     * puzzles keeps them all busy. */
+    if (f->remote) cli_pool_target(f->pool, cli_mpi_batch(2 * f->jobs));
     cli_pool_push(f->pool);
 }
 

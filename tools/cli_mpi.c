@@ -190,7 +190,11 @@ static void get(void *dst, size_t n, const char *buf, size_t len, size_t *at)
 static _Atomic int batch_target = 16;
 static double entry_s; /* under mu */
 
-int cli_mpi_batch(void) { return atomic_load(&batch_target); }
+int cli_mpi_batch(int least)
+{
+    int n = atomic_load(&batch_target);
+    return n > least ? n : least;
+}
 
 /* A batch of n entries kept its rank busy for busy seconds. */
 static void measured(int n, double busy)
@@ -252,9 +256,30 @@ void cli_mpi_proxy(void *items, int n, int worker, void *ctx)
     free(in);
 }
 
-/* The oldest entry of f's pool, its result into out, released. */
-static void send_oldest(cli_feed *f, bytes *out)
+/* A batch a rank holds: its message, entries, results so far. */
+typedef struct held {
+    char *in;
+    int tag;
+    long n, done;
+    bytes out;
+} held;
+
+/* A rank holds at most two batches (rank 0 has two proxies per rank): the
+ * second is read into the pool while the first finishes, so that threads
+ * done with the first go on with it. */
+typedef struct server {
+    cli_feed *f;
+    held q[2];
+    int nq;
+    double last; /* when the last batch was sent back */
+} server;
+
+/* The oldest entry of the pool, its result into the first batch's reply,
+ * released; the reply sent once complete. */
+static void take_oldest(server *v)
 {
+    cli_feed *f = v->f;
+    held *h = &v->q[0];
     cli_entry *e = cli_pool_take(f->pool);
     cli_wire w;
     memset(&w, 0, sizeof w);
@@ -263,32 +288,50 @@ static void send_oldest(cli_feed *f, bytes *out)
     w.has_err = e->read != 1 || e->rc != RG_OK;
     f->to_wire(e, &w);
     w.len = e->text ? e->len : 0;
-    put(out, &w, sizeof w);
-    if (w.has_err) put(out, &e->err, sizeof e->err);
-    put(out, e->text, w.len);
+    put(&h->out, &w, sizeof w);
+    if (w.has_err) put(&h->out, &e->err, sizeof e->err);
+    put(&h->out, e->text, w.len);
     cli_feed_pop(f);
+    if (++h->done < h->n) return;
+    /* The time the rank spent on it alone: from the later of its arrival
+     * and the previous reply. */
+    double t = now(), start;
+    memcpy(&start, h->out.v, sizeof start);
+    double busy = t - (start > v->last ? start : v->last);
+    memcpy(h->out.v, &busy, sizeof busy);
+    send_bytes(h->out.v, h->out.n, 0, h->tag);
+    v->last = t;
+    free(h->in);
+    free(h->out.v);
+    v->q[0] = v->q[1];
+    v->nq--;
 }
 
-/* One batch: its entries through f's pool, their results in order. */
-static void serve_batch(cli_feed *f, const char *in, size_t len, bytes *out)
+/* A batch that came: its entries into the pool (taking the oldest while it
+ * is full), in parts that give each thread two of them. */
+static void take_in(server *v, char *in, size_t len, int tag)
 {
-    size_t at = 0;
+    cli_feed *f = v->f;
+    if (v->nq == 2) MPI_Abort(MPI_COMM_WORLD, 2);
+    held *h = &v->q[v->nq++];
+    memset(h, 0, sizeof *h);
+    h->in = in;
+    h->tag = tag;
     double t0 = now();
-    out->n = 0;
-    put(out, &t0, sizeof t0); /* the time the batch took, written at the end */
-    /* Parts of the batch for the threads: two each, up to 16 entries. */
-    long n = 0;
-    for (size_t k = 0; k + sizeof(request) <= len; n++) {
+    put(&h->out, &t0, sizeof t0); /* its time, written over when sent */
+    for (size_t k = 0; k + sizeof(request) <= len; h->n++) {
         request q;
         memcpy(&q, in + k, sizeof q);
         k += sizeof q + (q.len < len ? q.len : len);
     }
-    cli_pool_target(f->pool, (int)(n / (2 * f->jobs)));
+    cli_pool_target(f->pool, (int)(h->n / (2 * f->jobs)));
+    size_t at = 0;
+    long pushed = 0;
     while (at < len) {
         request q;
         get(&q, sizeof q, in, len, &at);
         if (q.input < 0 || q.input >= f->npaths || q.len > len - at) MPI_Abort(MPI_COMM_WORLD, 2);
-        while (cli_pool_full(f->pool)) send_oldest(f, out);
+        while (cli_pool_full(f->pool)) take_oldest(v);
         cli_entry *e = cli_pool_slot(f->pool);
         e->path = f->paths[q.input];
         e->input = q.input;
@@ -300,29 +343,62 @@ static void serve_batch(cli_feed *f, const char *in, size_t len, bytes *out)
         e->read = 1;
         at += q.len;
         cli_pool_push(f->pool);
+        pushed++;
     }
-    while (cli_pool_take(f->pool)) send_oldest(f, out);
-    double busy = now() - t0;
-    memcpy(out->v, &busy, sizeof busy);
+    if (pushed == 0) { /* nothing in it: its (empty) reply at once */
+        v->nq--;
+        send_bytes(h->out.v, h->out.n, 0, tag);
+        free(h->in);
+        free(h->out.v);
+    }
+}
+
+/* A message waiting from rank 0, or NULL. */
+static char *try_recv(size_t *n, int *got)
+{
+    int flag = 0, count = 0;
+    MPI_Message m;
+    MPI_Status st;
+    char *buf = NULL;
+    pthread_mutex_lock(&mu);
+    MPI_Improbe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &m, &st);
+    if (flag) {
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        if (!(buf = malloc((size_t)count + 1))) MPI_Abort(MPI_COMM_WORLD, 2);
+        MPI_Mrecv(buf, count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+        *n = (size_t)count;
+        *got = st.MPI_TAG;
+    }
+    pthread_mutex_unlock(&mu);
+    return buf;
 }
 
 void cli_mpi_serve(cli_feed *f)
 {
-    bytes out = {0};
+    server v;
+    memset(&v, 0, sizeof v);
+    v.f = f;
+    long since = 0; /* entries taken since the last look for a message */
     for (;;) {
-        size_t len;
-        int tag;
-        char *in = recv_bytes(0, MPI_ANY_TAG, &len, NULL, &tag);
-        if (tag == TAG_STOP) {
+        char *in = NULL;
+        size_t len = 0;
+        int tag = 0;
+        if (v.nq == 0)
+            in = recv_bytes(0, MPI_ANY_TAG, &len, NULL, &tag);
+        else if (v.nq == 1 && (since >= 8 || v.q[0].done == 0))
+            in = try_recv(&len, &tag), since = 0;
+        if (in && tag == TAG_STOP) {
             free(in);
             break;
         }
-        if (!f || tag < TAG_WORK) MPI_Abort(MPI_COMM_WORLD, 2);
-        serve_batch(f, in, len, &out);
-        free(in);
-        send_bytes(out.v, out.n, 0, tag);
+        if (in && (!f || tag < TAG_WORK)) MPI_Abort(MPI_COMM_WORLD, 2);
+        if (in) {
+            take_in(&v, in, len, tag);
+            continue;
+        }
+        take_oldest(&v);
+        since++;
     }
-    free(out.v);
 }
 
 /* ---- generate: ranges of puzzle numbers ------------------------------------------ */

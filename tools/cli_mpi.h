@@ -24,8 +24,9 @@ void cli_mpi_proxy(void *items, int n, int worker, void *ctx);
 /* Every rank: rank 0's n bytes of buf (a collective call). */
 void cli_mpi_same(void *buf, size_t n);
 /* Rank 0: how many entries a batch should hold now: 16 at first, then
- * about 2 ms of a rank's work as measured by the batches back. */
-int cli_mpi_batch(void);
+ * about 4 ms of a rank's work as measured by the batches back; never less
+ * than least. */
+int cli_mpi_batch(int least);
 /* Rank 0 (once; later calls do nothing): no more work; every other rank ends its serve. */
 void cli_mpi_stop(void);
 /* A rank other than 0: batches of entries read into f's pool (its

@@ -23,7 +23,7 @@ void cli_mpi_proxy(void *items, int n, int worker, void *ctx)
 
 void cli_mpi_same(void *buf, size_t n) { (void)buf, (void)n; }
 
-int cli_mpi_batch(void) { return 16; }
+int cli_mpi_batch(int least) { return least > 16 ? least : 16; }
 
 void cli_mpi_stop(void) {}
 

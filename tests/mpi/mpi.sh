@@ -51,8 +51,8 @@ same() {
 CLASSIC=$SRC/corpus/classic
 MIX=$TMP/mix.txt
 cat "$DATA/puzzles.txt" "$DATA/bad_middle.txt" "$DATA/hard.txt" >"$MIX"
-head -n 400 "$CLASSIC/puzzles2_17_clue_1000.txt" >>"$MIX"
-head -n 150 "$CLASSIC/puzzles6_forum_hardest_1106.txt" >>"$MIX"
+head -n 300 "$CLASSIC/puzzles2_17_clue_1000.txt" >>"$MIX"
+head -n 100 "$CLASSIC/puzzles6_forum_hardest_1106.txt" >>"$MIX"
 printf '   \n# a comment\n%81s\n\r\n%90s\n' "" "" >>"$MIX" # blank, comment, spaces, CR
 head -n 100 "$CLASSIC/puzzles3_magictour_top1465.txt" | sed 's/$/\r/' >>"$MIX"
 : >"$TMP/empty.txt"
@@ -65,10 +65,9 @@ expect_rc 2 "count --json on several inputs"
 for s in unique multiple none error; do
     grep -q "\"status\": \"$s\"" "$TMP/count.json.1" || fail "the inputs have no $s"
 done
-[ "$(wc -l <"$TMP/count.json.1")" -ge 700 ] || fail "count --json: too few lines"
+[ "$(wc -l <"$TMP/count.json.1")" -ge 500 ] || fail "count --json: too few lines"
 same count.text.j2 count --stats -j 2 "${SEVERAL[@]}"
 grep -q '^unique ' "$TMP/count.text.j2.1" || fail "count --stats: no summary"
-same solve.text solve -j 2 "$MIX" "$SRC/corpus/variants/lines.jsonl"
 same check.json check --json "${SEVERAL[@]}"
 same xsudoku solve --json --template "$DATA/xsudoku_template.json" "$DATA/xsudoku.txt"
 grep -q '"status": "solved"' "$TMP/xsudoku.1" || fail "--template: not solved"

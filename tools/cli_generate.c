@@ -526,8 +526,9 @@ static int run_batch(cmd *c)
     FILE *out = open_output(c);
     if (!out) return EXIT_USAGE;
     double t0 = progress_now();
-    progress_begin(&c->line,
-                   "generate:", c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO));
+    progress_begin(&c->line, "generate:",
+                   (c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO)) &&
+                       cli_mpi_size() == 1);
     totals t;
     memset(&t, 0, sizeof t);
     int code;

@@ -458,7 +458,9 @@ static void begin_progress(run *c, const opts_list *files)
 {
     char label[64];
     snprintf(label, sizeof label, "%s:", cli_program.commands[c->command].name);
-    progress_begin(&c->line, label, c->o->quiet || !isatty(STDOUT_FILENO));
+    /* Never under mpirun: rank 0's output and error are terminals whatever
+     * becomes of them. */
+    progress_begin(&c->line, label, (c->o->quiet || !isatty(STDOUT_FILENO)) && cli_mpi_size() == 1);
     for (int i = 0; c->line.on && i < files->n; i++) c->total += cli_input_estimate(files->v[i]);
 }
 

@@ -12,18 +12,38 @@
 /* Exit statuses: 1 a wrong answer, 2 bad usage or unreadable input. */
 enum { BENCH_OK = 0, BENCH_WRONG = 1, BENCH_USAGE = 2 };
 
-/* Every puzzle of one corpus file, parsed in the main thread. */
+/* One corpus file, read as a stream (bench/corpus.c). When its parsed
+ * puzzles fit the budget they are read once and held (p[0..n-1], base 0);
+ * otherwise the corpus is streamed: p holds a window of `window` puzzles,
+ * base .. base + n - 1, and every pass reads the file again. */
 typedef struct bench_corpus {
     char path[256];
     char name[256]; /* the file name without folder and extension */
     long take;      /* the first `take` puzzles only (0: all) */
+    size_t budget;  /* bytes of parsed puzzles held at most (0: no limit) */
     rg_puzzle **p;
-    int n;
+    int n, cap;
+    long base;    /* the index in the corpus of p[0] */
+    long total;   /* puzzles in the corpus; -1 until a streamed one was read through */
+    int streamed; /* 1: larger than the budget */
+    int window;   /* streamed: puzzles per window */
+    size_t bytes; /* heap the held puzzles (or one window) take, measured */
+    rg_registry *reg;
+    const rg_puzzle *templ;
+    rg_corpus *rc; /* the open stream, streamed only */
 } bench_corpus;
 
-/* Read path (its first `take` puzzles when take > 0). With templ, classic lines
- * are givens of the template. Errors name the file and line; BENCH_USAGE. */
+/* Read path (its first `take` puzzles when take > 0), and hold it or its
+ * first window. With templ, classic lines are givens of the template. Errors
+ * name the file and line; BENCH_USAGE. */
 int bench_corpus_load(bench_corpus *c, rg_registry *reg, const rg_puzzle *templ, rg_error *err);
+/* The windows of one pass: first() holds the first (reading a streamed
+ * corpus again from its start), next() the one after. Each returns 1 with
+ * a window held, 0 at the end of the corpus (first(): never; total is then
+ * known), -1 on an error (err set: a line of a streamed corpus that cannot
+ * be read). A held corpus is one window. */
+int bench_corpus_first(bench_corpus *c, rg_error *err);
+int bench_corpus_next(bench_corpus *c, rg_error *err);
 void bench_corpus_free(bench_corpus *c);
 
 /* What every cell shares. */
@@ -34,6 +54,7 @@ typedef struct bench_setup {
     uint64_t max_nodes; /* per puzzle, 0: none */
     double max_seconds; /* per puzzle, 0: none */
     int threads;        /* worker threads */
+    size_t memory;      /* bytes of parsed puzzles a corpus holds at most (--memory) */
     int reps;           /* timed repetitions (0: counters only) */
     int quiet;          /* no lines about each step on standard error */
 } bench_setup;
@@ -41,14 +62,14 @@ typedef struct bench_setup {
 #define BENCH_MAX_FAMILIES 64
 
 typedef struct bench_family {
-    const char *name;
+    char name[64]; /* a copy: a streamed corpus's models (and their names) come and go */
     uint64_t calls, prunings;
 } bench_family;
 
 /* One cell of the grid: its deterministic counters and, after timed runs,
  * its times (medians over the repetitions). */
 typedef struct bench_cell {
-    const bench_corpus *corpus;
+    bench_corpus *corpus;
     int strategy, heuristic;
     int general;    /* --general: the fast path switched off (rg_solver_set_fast_path) */
     char label[48]; /* the level as reported: its name, "NAME:general" with general */
@@ -150,7 +171,7 @@ void bench_stamp_words(FILE *f, const bench_stamp *st, int md);
  * the counters from the counting pass (which checks every step of a unique
  * puzzle against its solution), the time a median of the timed passes. */
 typedef struct bench_explain {
-    const bench_corpus *corpus;
+    bench_corpus *corpus;
     long puzzles, solved, stuck, broken, unknown;
     long checked;                  /* unique puzzles whose steps were checked */
     long at_rating[RG_RANK_COUNT]; /* solved puzzles by their rating */

@@ -83,40 +83,62 @@ static int explain_one(bench_explain *x, const rg_puzzle *p, const bench_setup *
     return BENCH_OK;
 }
 
-int bench_explain_count(bench_explain *x, const bench_setup *su, char *msg, size_t n)
+/* The end of a pass over the windows of a corpus: 0, or BENCH_USAGE with
+ * msg set when a window could not be read. */
+static int windows_end(int more, const rg_error *err, char *msg, size_t n)
 {
-    const bench_corpus *c = x->corpus;
-    rg_solver *s = rg_solver_new();
-    if (!s) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
-    int rc = BENCH_OK;
-    for (int i = 0; i < c->n && !rc; i++) {
-        int *sol = malloc((size_t)rg_puzzle_cells(c->p[i]) * sizeof *sol);
-        if (!sol) {
-            rc = BENCH_USAGE;
-            snprintf(msg, n, "out of memory");
-            break;
-        }
-        int unique = unique_solution(s, c->p[i], su, sol);
-        x->checked += unique;
-        x->puzzles++;
-        rc = explain_one(x, c->p[i], su, unique ? sol : NULL, i, msg, n);
-        free(sol);
-    }
-    rg_solver_free(s);
-    return rc;
+    if (more >= 0) return BENCH_OK;
+    rg_error_format(err, msg, n);
+    return BENCH_USAGE;
 }
 
-/* One pass: every puzzle explained, nothing checked. */
+int bench_explain_count(bench_explain *x, const bench_setup *su, char *msg, size_t n)
+{
+    bench_corpus *c = x->corpus;
+    rg_solver *s = rg_solver_new();
+    if (!s) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
+    int rc = BENCH_OK, more;
+    rg_error err;
+    rg_error_clear(&err);
+    for (more = bench_corpus_first(c, &err); more == 1 && !rc; more = bench_corpus_next(c, &err)) {
+        for (int i = 0; i < c->n && !rc; i++) {
+            int *sol = malloc((size_t)rg_puzzle_cells(c->p[i]) * sizeof *sol);
+            if (!sol) {
+                rc = BENCH_USAGE;
+                snprintf(msg, n, "out of memory");
+                break;
+            }
+            int unique = unique_solution(s, c->p[i], su, sol);
+            x->checked += unique;
+            x->puzzles++;
+            rc = explain_one(x, c->p[i], su, unique ? sol : NULL, c->base + i, msg, n);
+            free(sol);
+        }
+    }
+    rg_solver_free(s);
+    return rc ? rc : windows_end(more, &err, msg, n);
+}
+
+/* One pass: every puzzle explained, nothing checked; reading a streamed
+ * corpus's windows is not timed. */
 static int pass(const bench_explain *x, const bench_setup *su, double *us, char *msg, size_t n)
 {
-    bench_explain scratch = {.corpus = x->corpus};
-    double t0 = bench_now();
-    for (int i = 0; i < x->corpus->n; i++) {
-        int rc = explain_one(&scratch, x->corpus->p[i], su, NULL, i, msg, n);
-        if (rc) return rc;
+    bench_corpus *c = x->corpus;
+    bench_explain scratch = {.corpus = c};
+    double spent = 0;
+    rg_error err;
+    rg_error_clear(&err);
+    int more;
+    for (more = bench_corpus_first(c, &err); more == 1; more = bench_corpus_next(c, &err)) {
+        double t0 = bench_now();
+        for (int i = 0; i < c->n; i++) {
+            int rc = explain_one(&scratch, c->p[i], su, NULL, c->base + i, msg, n);
+            if (rc) return rc;
+        }
+        spent += bench_now() - t0;
     }
-    *us = (bench_now() - t0) * 1e6 / (x->corpus->n ? x->corpus->n : 1);
-    return BENCH_OK;
+    *us = spent * 1e6 / (double)(x->puzzles ? x->puzzles : 1);
+    return windows_end(more, &err, msg, n);
 }
 
 int bench_explain_time(bench_explain *x, const bench_setup *su, char *msg, size_t n)

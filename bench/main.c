@@ -33,6 +33,10 @@
       "timed passes per cell, the median quoted (default 3; 0: counters only)")                    \
     X(JOBS, jobs, "jobs", 'j', "N", UINT(1, 256, "is not a whole number from 1 to 256"),           \
       "worker threads (default 1); counters do not depend on it")                                  \
+    X(MEMORY, memory, "memory", 0, "MB",                                                           \
+      UINT(1, 1048576, "is not a whole number of megabytes from 1 to 1048576"),                    \
+      "parsed puzzles a corpus holds at most (default 1024); a larger corpus is read "             \
+      "again, window by window, on every pass")                                                    \
     X(LIMIT, limit, "limit", 0, "N",                                                               \
       UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
       "count solutions up to N (default 2: prove uniqueness)")                                     \
@@ -251,6 +255,7 @@ static void setup(args *a)
     a->su.seed = given[O_SEED] ? a->seed : 1;
     a->su.threads = given[O_JOBS] ? (int)a->jobs : 1;
     a->su.reps = given[O_REPS] ? (int)a->reps : 3;
+    a->su.memory = (given[O_MEMORY] ? (size_t)a->memory : 1024) << 20;
     a->su.values = a->values;
     a->su.max_nodes = a->nodes;
     a->su.max_seconds = a->time;
@@ -316,6 +321,7 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
         return report_error(&err);
     for (int i = 0; i < a->ncorpora; i++) {
         if (!a->quiet) fprintf(stderr, "reading %s\n", a->corpora[i].path);
+        a->corpora[i].budget = a->su.memory;
         if (bench_corpus_load(&a->corpora[i], *reg, *templ, &err) != BENCH_OK)
             return report_error(&err);
     }

@@ -69,10 +69,10 @@ static void add_family(bench_family *fam, int *n, const char *name, uint64_t cal
                        uint64_t prunings)
 {
     int i = 0;
-    while (i < *n && fam[i].name != name && strcmp(fam[i].name, name) != 0) i++;
+    while (i < *n && strncmp(fam[i].name, name, sizeof fam[i].name - 1) != 0) i++;
     if (i == *n) {
         if (*n == BENCH_MAX_FAMILIES) return;
-        fam[i].name = name;
+        snprintf(fam[i].name, sizeof fam[i].name, "%s", name);
         fam[i].calls = fam[i].prunings = 0;
         (*n)++;
     }
@@ -151,6 +151,7 @@ static void solve_range(worker *w, rg_solver *solver, int from, int to)
 {
     const job *j = w->j;
     const bench_corpus *c = j->cell->corpus;
+    long base = c->base;
     tally *t = &w->t;
     rg_options o;
     rg_options_default(&o);
@@ -164,7 +165,7 @@ static void solve_range(worker *w, rg_solver *solver, int from, int to)
         rg_result r;
         rg_error err;
         rg_error_clear(&err);
-        o.seed = j->su->seed + (uint64_t)i;
+        o.seed = j->su->seed + (uint64_t)(base + i);
         if (rg_solve(solver, c->p[i], &o, &r, &err) != RG_OK) {
             t->failed = 1;
             rg_error_format(&err, t->why, sizeof t->why);
@@ -179,7 +180,7 @@ static void solve_range(worker *w, rg_solver *solver, int from, int to)
         count_result(t, &r);
         t->fast += rg_solver_fast_path_used(solver);
         j->guesses[i] = r.stats.guesses;
-        if (t->wrong < 0 && !answer_ok(c->p[i], &r, t->why, sizeof t->why)) t->wrong = i;
+        if (t->wrong < 0 && !answer_ok(c->p[i], &r, t->why, sizeof t->why)) t->wrong = base + i;
     }
 }
 
@@ -351,6 +352,85 @@ static int run_job(job *j, tally *sum, watcher *w, char *msg, size_t n)
     return rc;
 }
 
+/* ---- Guesses per puzzle, in memory that does not grow with the corpus --------------- */
+
+/* The distinct values seen, ascending, each with how often. */
+typedef struct hist {
+    uint64_t *v, *k;
+    size_t n;
+} hist;
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Add g[0..n-1] (sorted here) to h. 0 without memory. */
+static int hist_add(hist *h, uint64_t *g, int n)
+{
+    qsort(g, (size_t)n, sizeof *g, cmp_u64);
+    size_t cap = h->n + (size_t)n, m = 0, i = 0;
+    uint64_t *v = malloc(cap * sizeof *v), *k = malloc(cap * sizeof *k);
+    if (!v || !k) return free(v), free(k), 0;
+    for (int x = 0; i < h->n || x < n;) {
+        int take_h = x == n || (i < h->n && h->v[i] <= g[x]);
+        uint64_t val = take_h ? h->v[i] : g[x], cnt = take_h ? h->k[i++] : (x++, 1);
+        if (m && v[m - 1] == val)
+            k[m - 1] += cnt;
+        else
+            v[m] = val, k[m++] = cnt;
+    }
+    free(h->v), free(h->k);
+    h->v = v, h->k = k, h->n = m;
+    return 1;
+}
+
+/* The value at rank r (0: the smallest) of h. */
+static uint64_t hist_at(const hist *h, uint64_t r)
+{
+    for (size_t i = 0; i < h->n; i++) {
+        if (r < h->k[i]) return h->v[i];
+        r -= h->k[i];
+    }
+    return h->n ? h->v[h->n - 1] : 0;
+}
+
+/* ---- A pass over a corpus, window by window ------------------------------------------ */
+
+/* Run j over every window of its corpus (bench/corpus.c) and merge the
+ * tallies into *sum; *wall_s gets the seconds spent solving (reading is not
+ * counted); with h, the guesses of every puzzle go into it. */
+static int run_pass(job *j, tally *sum, watcher *w, double *wall_s, hist *h, char *msg, size_t n)
+{
+    bench_corpus *c = j->cell->corpus;
+    rg_error err;
+    rg_error_clear(&err);
+    memset(sum, 0, sizeof *sum);
+    sum->wrong = -1;
+    *wall_s = 0;
+    int more = bench_corpus_first(c, &err), rc = BENCH_OK;
+    for (; more == 1 && rc == BENCH_OK; more = bench_corpus_next(c, &err)) {
+        tally t;
+        j->guesses = h ? calloc((size_t)c->n, sizeof *j->guesses) : NULL;
+        if (h && !j->guesses) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
+        double t0 = bench_now();
+        rc = run_job(j, &t, w, msg, n);
+        *wall_s += bench_now() - t0;
+        if (rc == BENCH_OK && h && !hist_add(h, j->guesses, c->n))
+            rc = BENCH_USAGE, snprintf(msg, n, "out of memory");
+        free(j->guesses);
+        j->guesses = NULL;
+        if (rc == BENCH_OK) merge(sum, &t);
+        if (w) w->base += c->n;
+    }
+    if (rc == BENCH_OK && more < 0) {
+        rg_error_format(&err, msg, n);
+        rc = BENCH_USAGE;
+    }
+    return rc;
+}
+
 /* "counting thermo, sac, domwdeg:" */
 static void begin_line(progress *line, const char *what, const bench_cell *cell)
 {
@@ -362,36 +442,29 @@ static void begin_line(progress *line, const char *what, const bench_cell *cell)
 
 /* ---- The counting pass --------------------------------------------------------- */
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Mean, median, p99 (nearest rank) and maximum of the guesses per puzzle. */
-static void guess_spread(bench_cell *cell, uint64_t *g, int n)
+static void guess_spread(bench_cell *cell, const hist *h, long n)
 {
-    qsort(g, (size_t)n, sizeof *g, cmp_u64);
-    cell->guesses_mean = (double)cell->guesses / n;
-    cell->guesses_median = n % 2 ? (double)g[n / 2] : ((double)g[n / 2 - 1] + (double)g[n / 2]) / 2;
-    int k = (99 * n + 99) / 100; /* ceil(0.99 n) */
-    cell->guesses_p99 = g[k - 1];
-    cell->guesses_max = g[n - 1];
+    uint64_t u = (uint64_t)n;
+    cell->guesses_mean = (double)cell->guesses / (double)n;
+    cell->guesses_median = u % 2 ? (double)hist_at(h, u / 2)
+                                 : ((double)hist_at(h, u / 2 - 1) + (double)hist_at(h, u / 2)) / 2;
+    uint64_t k = (99 * u + 99) / 100; /* ceil(0.99 n) */
+    cell->guesses_p99 = hist_at(h, k - 1);
+    cell->guesses_max = hist_at(h, u - 1);
 }
 
 int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t n)
 {
     const bench_corpus *c = cell->corpus;
-    job j = {cell, su, 1, calloc((size_t)c->n, sizeof(uint64_t)), 0, 0};
-    if (!j.guesses) {
-        snprintf(msg, n, "out of memory");
-        return BENCH_USAGE;
-    }
+    job j = {cell, su, 1, NULL, 0, 0};
+    hist h = {NULL, NULL, 0};
     tally t;
+    double wall;
     progress line;
     begin_line(&line, "counting", cell);
-    watcher w = {&line, &j, 0, c->n};
-    int rc = run_job(&j, &t, &w, msg, n);
+    watcher w = {&line, &j, 0, c->total > 0 ? c->total : 0};
+    int rc = run_pass(&j, &t, &w, &wall, &h, msg, n);
     progress_end(&line);
     if (rc == BENCH_OK && t.wrong >= 0) {
         snprintf(msg, n, "%s: puzzle %ld: %s (level %s, heuristic %s)", c->path, t.wrong, t.why,
@@ -399,7 +472,7 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
         rc = BENCH_WRONG;
     }
     if (rc == BENCH_OK) {
-        cell->puzzles = c->n;
+        cell->puzzles = c->total;
         cell->solved = t.solved, cell->unique = t.unique, cell->multiple = t.multiple;
         cell->none = t.none, cell->unknown = t.unknown, cell->no_guess = t.no_guess;
         cell->fast = t.fast;
@@ -408,10 +481,10 @@ int bench_cell_count(bench_cell *cell, const bench_setup *su, char *msg, size_t 
         qsort(t.family, (size_t)t.nfamilies, sizeof *t.family, family_order);
         cell->nfamilies = t.nfamilies;
         memcpy(cell->family, t.family, (size_t)t.nfamilies * sizeof *t.family);
-        guess_spread(cell, j.guesses, c->n);
+        guess_spread(cell, &h, c->total);
         cell->reps = 0;
     }
-    free(j.guesses);
+    free(h.v), free(h.k);
     return rc;
 }
 
@@ -423,11 +496,9 @@ static int pass(const bench_cell *cell, const bench_setup *su, double *wall_s, d
 {
     job j = {cell, su, 0, NULL, 0, 0};
     tally t;
-    long np = cell->corpus->n;
+    long np = cell->puzzles;
     watcher w = {line, &j, r * np, su->reps * np};
-    double t0 = bench_now();
-    int rc = run_job(&j, &t, line ? &w : NULL, msg, n);
-    *wall_s = bench_now() - t0;
+    int rc = run_pass(&j, &t, line ? &w : NULL, wall_s, NULL, msg, n);
     *root_us = t.root_us;
     *search_us = t.search_us;
     /* Without a time limit every pass does the same work. */

@@ -58,6 +58,39 @@ for r, c in zip(rows, cells):
 assert "lines" in cells[2]["families"]
 EOF
 
+# ---- a corpus larger than --memory is streamed: read again, window by window, on
+# every pass, with the counters of a corpus held whole; a bad line in a later
+# window stops the run with status 2 naming the file and line
+for i in 1 2 3 4; do grep -v '^#' "$CLASSIC/puzzles2_17_clue_1000.txt"; done >"$TMP/c4k.txt"
+for mem in 1024 1; do
+    run "$BENCH" -q -r 1 -s singles,intersections -j 2 --memory "$mem" --counters "$TMP/m$mem" \
+        --json "$TMP/m$mem.json" --md "$TMP/m$mem.md" "$TMP/c4k.txt" "$VAR/thermo.jsonl"
+    expect_rc 0 "--memory $mem"
+done
+cmp -s "$TMP/m1024" "$TMP/m1" || fail "streamed counters differ: $(diff "$TMP/m1024" "$TMP/m1" | head)"
+has "$(cat "$TMP/m1.md")" "c4k is larger than the memory budget" "markdown note of a streamed corpus"
+python3 - "$TMP/m1024.json" "$TMP/m1.json" <<'EOF2'
+import json, sys
+held, streamed = (json.load(open(f)) for f in sys.argv[1:])
+assert streamed["setup"]["memory_mb"] == 1, streamed["setup"]
+for h, s in zip(held["cells"], streamed["cells"]):
+    assert h["held"] == "all" and s["puzzles"] == h["puzzles"], (h, s)
+    if s["corpus"] == "c4k":
+        assert s["held"] == "streamed" and 0 < s["window"] < s["puzzles"] == 4000, s
+        assert s["puzzles_per_s"] > 0 and s["guesses_p99"] == h["guesses_p99"], s
+EOF2
+run "$BENCH" -q -r 1 --explain --memory 1 --counters "$TMP/x1" "$TMP/c4k.txt"
+expect_rc 0 "--explain streamed"
+run "$BENCH" -q -r 0 --explain --counters "$TMP/x2" "$TMP/c4k.txt"
+cmp -s "$TMP/x1" "$TMP/x2" || fail "streamed --explain counters differ: $(diff "$TMP/x1" "$TMP/x2" | head)"
+{ cat "$TMP/c4k.txt"; echo "12x"; } >"$TMP/c4k-bad.txt"
+run "$BENCH" -q -r 0 -s singles --memory 1 "$TMP/c4k-bad.txt"
+expect_rc 2 "a bad line in a later window"
+has "$ERR" "c4k-bad.txt:4001:" "the bad line named"
+run "$BENCH" -q -r 0 --memory 0 "$TMP/c4k.txt"
+expect_rc 2 "--memory 0"
+has "$ERR" "--memory" "--memory 0 named"
+
 # ---- an answer that differs from the document's solution: status 1, no table
 python3 - "$DATA/classic.json" >"$TMP/wrong.jsonl" <<'EOF'
 import json, sys

@@ -17,6 +17,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # The sanitizer build: the MPI library's own allocations are not ours.
 [ "${RG_SANITIZE:-0}" = 1 ] && export ASAN_OPTIONS=detect_leaks=0
 mpi() { "$MPIRUN" --oversubscribe -np 3 "$RULEGRID" "$@"; }
+mpib() { "$MPIRUN" --oversubscribe -np 3 "$BENCH" "$@"; }
 
 # untimed FILE: FILE without its microseconds and timings of the summary.
 untimed() {
@@ -123,6 +124,24 @@ seeds=$(grep -o '"seed": "[0-9]*' "$TMP/gen.noseed" | grep -o '[0-9]*$')
 first=$(head -n 1 <<<"$seeds")
 "$RULEGRID" generate --preset classic4 --count 5 --no-time --seed "$first" >"$TMP/gen.seeded"
 cmp -s "$TMP/gen.noseed" "$TMP/gen.seeded" || fail "generate without --seed: seeds not N + i"
+
+# ---- rulegrid-bench: the ranks share each cell's puzzles; the counters are
+# those of one process, held or streamed window by window (--memory 1).
+BENCH=${RG_BUILD_DIR:-}/bin/rulegrid-bench
+if [ -x "$BENCH" ]; then
+    small=("$CLASSIC/puzzles6_forum_hardest_1106.txt:8" "$CLASSIC/puzzles2_17_clue_1000.txt:40"
+        "$SRC/corpus/variants/thermo.jsonl" "$SRC/corpus/variants/arrow.jsonl")
+    "$BENCH" -q -r 0 -s singles,probe -j 1 --counters "$TMP/bench.1" "${small[@]}"
+    mpib -q -r 0 -s singles,probe -j 2 --counters "$TMP/bench.3" "${small[@]}" 2>/dev/null
+    grep -q "calls.lines [1-9]" "$TMP/bench.1" || fail "rulegrid-bench: no lines calls"
+    cmp -s "$TMP/bench.1" "$TMP/bench.3" ||
+        fail "rulegrid-bench under mpirun: $(diff "$TMP/bench.1" "$TMP/bench.3" | head -5)"
+    for _ in 1 2 3 4 5; do head -n $((easy * 2)) "$CLASSIC/puzzles2_17_clue_1000.txt"; done >"$TMP/c.txt"
+    "$BENCH" -q -r 1 -s intersections --memory 1 --counters "$TMP/stream.1" "$TMP/c.txt"
+    mpib -q -r 1 -s intersections --memory 1 --counters "$TMP/stream.3" "$TMP/c.txt" 2>/dev/null
+    cmp -s "$TMP/stream.1" "$TMP/stream.3" ||
+        fail "rulegrid-bench --memory 1 under mpirun: $(diff "$TMP/stream.1" "$TMP/stream.3" | head -5)"
+fi
 
 # A command that is not shared runs once, on rank 0; a usage error is said once.
 run mpi plugins

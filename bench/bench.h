@@ -197,6 +197,10 @@ void bench_report_csv(FILE *f, const bench_stamp *st, const bench_setup *su,
 void bench_report_json(FILE *f, const bench_stamp *st, const bench_setup *su,
                        const bench_cell *cells, int n);
 void bench_report_counters(FILE *f, const bench_cell *cells, int n);
+/* The grid as a static HTML page: the stamp, the table, and bar charts of
+ * the time and the guesses per puzzle as inline SVG. */
+void bench_report_html(FILE *f, const bench_stamp *st, const bench_setup *su,
+                       const bench_cell *cells, int n);
 /* The same four reports for the generation mode; counters are
  * "preset key value" lines. */
 void bench_report_gen_markdown(FILE *f, const bench_stamp *st, const bench_setup *su,

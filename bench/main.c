@@ -62,6 +62,9 @@
       "the markdown report ('-' is standard output; the default: --md -)")                         \
     X(CSV, csv, "csv", 0, "FILE", TEXT, "the CSV report")                                          \
     X(JSON, json, "json", 0, "FILE", TEXT, "the JSON report (rulegrid-plot-bench draws it)")       \
+    X(HTML, html, "html", 0, "FILE", TEXT,                                                         \
+      "the report as a static HTML page: the table and bar charts (time and guesses per "          \
+      "puzzle) as inline SVG")                                                                     \
     X(COUNTERS, counters, "counters", 0, "FILE", TEXT,                                             \
       "the counters, one a line (scripts/bench-regress compares them)")                            \
     X(GBENCH, gbench, "gbench", 0, NULL, FLAG,                                                     \
@@ -291,7 +294,9 @@ static int parse_args(args *a, int argc, char **argv)
     if (a->gargc > 1 && !a->gbench) return bad(a->gargv[1], "only with --gbench");
     if (a->explain && (a->generate || a->gbench || a->csv))
         return bad("--explain", "not with --generate, --gbench or --csv");
-    if (!a->md && !a->csv && !a->json && !a->counters && !a->gbench) a->md = "-";
+    if (a->html && (a->generate || a->explain || a->gbench))
+        return bad("--html", "not with --generate, --explain or --gbench");
+    if (!a->md && !a->csv && !a->json && !a->counters && !a->gbench && !a->html) a->md = "-";
     return -1;
 }
 
@@ -438,7 +443,7 @@ static int run_gbench(args *a, bench_cell *cells, int n, const bench_stamp *st)
 
 /* ---- Reports ---------------------------------------------------------------------- */
 
-enum { R_MD, R_CSV, R_JSON, R_COUNTERS };
+enum { R_MD, R_CSV, R_JSON, R_COUNTERS, R_HTML };
 
 /* One report of either mode: the cells, or a->gens with --generate. */
 static void emit(FILE *f, int kind, const args *a, const bench_stamp *st, const bench_cell *cells,
@@ -458,6 +463,7 @@ static void emit(FILE *f, int kind, const args *a, const bench_stamp *st, const 
     case R_MD: bench_report_markdown(f, st, su, cells, n); break;
     case R_CSV: bench_report_csv(f, st, su, cells, n); break;
     case R_JSON: bench_report_json(f, st, su, cells, n); break;
+    case R_HTML: bench_report_html(f, st, su, cells, n); break;
     default: bench_report_counters(f, cells, n); break;
     }
 }
@@ -487,6 +493,7 @@ static int reports(const args *a, const bench_stamp *st, const bench_cell *cells
     if (!rc) rc = write_report(a->csv, R_CSV, a, st, cells, n);
     if (!rc) rc = write_report(a->json, R_JSON, a, st, cells, n);
     if (!rc) rc = write_report(a->counters, R_COUNTERS, a, st, cells, n);
+    if (!rc) rc = write_report(a->html, R_HTML, a, st, cells, n);
     return rc;
 }
 

@@ -1,12 +1,14 @@
 /* Reports of the harness: the stamp (commit, compiler, flags, CPU, date) and
- * the grid as markdown tables, CSV, JSON (through tools/jsonw.h), or plain
- * counter lines; the same for the generation mode. */
+ * the grid as markdown tables, CSV, JSON (through tools/jsonw.h), an HTML
+ * page with bar charts (tools/htmlw.h), or plain counter lines; the same for the generation mode. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "htmlw.h"
 #include "jsonw.h"
 #include "stamp.h"
 
@@ -537,4 +539,93 @@ void bench_report_gen_counters(FILE *f, const bench_gen *g, int n)
             fprintf(f, "%s weakest.%s %ld\n", k,
                     l < RG_STRATEGY_COUNT ? rg_strategy_name(l) : "none", c->at_level[l]);
     }
+}
+
+/* ---- HTML ------------------------------------------------------------------------------ */
+
+/* The words of fn as escaped text (they may hold anything a compiler's
+ * flags do). */
+static void html_words(FILE *f, const bench_stamp *st, const bench_setup *su)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) return;
+    bench_stamp_words(m, st, 0);
+    fputs("; ", m);
+    setup_words(m, su);
+    if (fclose(m) == 0) htmlw_text(f, text);
+    free(text);
+}
+
+static void html_time(FILE *f, const bench_cell *c, double v)
+{
+    if (c->reps > 0)
+        fprintf(f, "<td class=\"num\">%.1f</td>", v);
+    else
+        fputs("<td class=\"num\">–</td>", f);
+}
+
+static void html_table(FILE *f, const bench_cell *cells, int n)
+{
+    fputs("<table class=\"cells\">\n<tr><th>corpus</th><th>level</th><th>heuristic</th>"
+          "<th>puzzles</th><th>unique</th><th>puzzles/s</th><th>µs/puzzle</th>"
+          "<th>no guess</th><th>guesses/puzzle</th><th>nodes/puzzle</th></tr>\n",
+          f);
+    for (int i = 0; i < n; i++) {
+        const bench_cell *c = &cells[i];
+        fputs("<tr><td>", f);
+        htmlw_text(f, c->corpus->name);
+        fputs("</td><td>", f);
+        htmlw_text(f, level(c));
+        fputs("</td><td>", f);
+        htmlw_text(f, heur(c));
+        fprintf(f, "</td><td class=\"num\">%ld</td><td class=\"num\">%ld</td>", c->puzzles,
+                c->unique);
+        html_time(f, c, c->puzzles_per_s);
+        html_time(f, c, c->root_us + c->search_us);
+        fprintf(f,
+                "<td class=\"num\">%.1f%%</td><td class=\"num\">%.2f</td>"
+                "<td class=\"num\">%.1f</td></tr>\n",
+                pct(c->no_guess, c->puzzles), c->guesses_mean, per(c->nodes, c->puzzles));
+    }
+    fputs("</table>\n", f);
+}
+
+/* The page: stamp, table, then the charts, which share their labels. */
+void bench_report_html(FILE *f, const bench_stamp *st, const bench_setup *su,
+                       const bench_cell *cells, int n)
+{
+    htmlw_begin(f, "rulegrid-bench report", ".charts svg{display:block;margin:1em 0}\n");
+    fputs("<h1>rulegrid-bench report</h1>\n<p class=\"stamp\">", f);
+    html_words(f, st, su);
+    fputs("</p>\n<h2>Cells</h2>\n", f);
+    html_table(f, cells, n);
+    char(*labels)[600] = calloc((size_t)n + 1, sizeof *labels);
+    const char **names = calloc((size_t)n + 1, sizeof *names);
+    double *us = calloc((size_t)n + 1, sizeof *us), *guesses = calloc((size_t)n + 1, sizeof *us);
+    if (labels && names && us && guesses) {
+        for (int i = 0; i < n; i++) {
+            const bench_cell *c = &cells[i];
+            snprintf(labels[i], sizeof labels[i], "%s %s %s", c->corpus->name, level(c), heur(c));
+            names[i] = labels[i];
+            us[i] = c->reps > 0 ? c->root_us + c->search_us : -1;
+            guesses[i] = c->guesses_mean;
+        }
+        fputs("<h2>Charts</h2>\n<div class=\"charts\">\n", f);
+        htmlw_chart ch = {
+            "Time per puzzle (median pass)", "µs", "%.1f", "chart chart-us", n, names, us};
+        htmlw_bar_chart(f, &ch);
+        if (su->reps <= 0)
+            fputs("<p class=\"note\">No timed passes (-r 0): counters only, no times.</p>\n", f);
+        ch = (htmlw_chart){
+            "Guesses per puzzle", "", "%.2f", "chart chart-guesses", n, names, guesses};
+        htmlw_bar_chart(f, &ch);
+        fputs("</div>\n", f);
+    }
+    free(labels);
+    free(names);
+    free(us);
+    free(guesses);
+    htmlw_end(f, NULL);
 }

@@ -33,7 +33,10 @@
     X(EXPLAIN, "explain", cli_explain_main, "the logical path of a puzzle, step by step")          \
     X(HINT, "hint", cli_explain_main, "the next step from a position, or what is wrong with it")   \
     X(CANDIDATES, "candidates", cli_candidates_main,                                               \
-      "the digits some solution puts in each cell (true candidates)")
+      "the digits some solution puts in each cell (true candidates)")                              \
+    X(RENDER, "render", cli_render_main, "draw puzzles as SVG pictures")                           \
+    X(REPORT, "report", cli_report_main,                                                           \
+      "a static HTML page: the picture, the verdict, the rating, the explanation")
 
 enum cli_command {
 #define CLI_X_(ID, name, entry, summary) CLI_##ID,
@@ -100,10 +103,12 @@ enum cli_source {
     X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT) | CLI_ON(CANDIDATES),                           \
       UINT(1, LONG_MAX, "is not a whole number of solutions of at least 1"),                       \
       "stop after N solutions (default 2: is it unique?)")                                         \
-    X(NODES, nodes, "nodes", 0, "N", CLI_SEARCHING | CLI_EXPLAINING,                               \
+    X(NODES, nodes, "nodes", 0, "N",                                                               \
+      CLI_SEARCHING | CLI_EXPLAINING | CLI_ON(RENDER) | CLI_ON(REPORT),                            \
       UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
       "give up (status unknown) after N search nodes and probes; 0: no limit")                     \
-    X(TIME, time, "time", 0, "SECONDS", CLI_SEARCHING | CLI_EXPLAINING, SECONDS(CLI_TIME_BAD),     \
+    X(TIME, time, "time", 0, "SECONDS",                                                            \
+      CLI_SEARCHING | CLI_EXPLAINING | CLI_ON(RENDER) | CLI_ON(REPORT), SECONDS(CLI_TIME_BAD),     \
       "give up (status unknown) this long after starting to read a puzzle; fractions allowed, "    \
       "0: no limit")                                                                               \
     X(PRESET, preset, "preset", 0, "NAME", CLI_ON(GENERATE), TEXT, "a preset (see --list)")        \
@@ -152,8 +157,9 @@ enum cli_source {
     X(FROM, from, "from", 0, "FORM", CLI_ON(CONVERT), NAME(&cli_sources),                          \
       "what the inputs hold when it is not a document, JSON lines or classic lines")               \
     X(TEMPLATE, templ, "template", 0, "FILE",                                                      \
-      CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING | CLI_ON(CANDIDATES), TEXT,                   \
-      "classic lines are the givens of this document's board and rules")                           \
+      CLI_READING | CLI_ON(CONVERT) | CLI_EXPLAINING | CLI_ON(CANDIDATES) | CLI_ON(RENDER) |       \
+          CLI_ON(REPORT),                                                                          \
+      TEXT, "classic lines are the givens of this document's board and rules")                     \
     X(OUTPUT, output, "output", 'o', "FILE", CLI_ON(GENERATE) | CLI_ON(CONVERT), TEXT,             \
       "write to FILE instead of standard output")                                                  \
     X(NO_SOLUTION, no_solution, "no-solution", 0, NULL, CLI_ON(FMT) | CLI_ON(CONVERT), FLAG,       \
@@ -181,13 +187,26 @@ enum cli_source {
     X(UPTO, upto, "upto", 0, "TECHNIQUE", CLI_EXPLAINING, CHECKED(cli_rank_check),                 \
       "use techniques up to this one of the ladder (a name, a rank 1-10, or singles, "             \
       "intersections, subsets, probe; docs/explain.md)")                                           \
-    X(STATE, state, "state", 0, "STATE", CLI_EXPLAINING, TEXT,                                     \
+    X(STATE, state, "state", 0, "STATE", CLI_EXPLAINING | CLI_ON(RENDER), TEXT,                    \
       "start from a position: {\"cells\": {\"r1c1\": 5}, \"candidates\": {\"r2c3\": [1, 4]}} or "  \
       "a digit or '.' per cell")                                                                   \
     X(GRID, grid, "grid", 0, NULL, CLI_ON(EXPLAIN), FLAG, "print the candidates after each step")  \
-    X(PUZZLE, puzzle, "puzzle", 0, "N", CLI_EXPLAINING,                                            \
+    X(PUZZLE, puzzle, "puzzle", 0, "N", CLI_EXPLAINING | CLI_ON(RENDER) | CLI_ON(REPORT),          \
       UINT(1, LONG_MAX, "is not a puzzle number of at least 1"),                                   \
       "the N-th puzzle of a corpus (from 1)")                                                      \
+    X(RENDER_OUTPUT, render_output, "output", 'o', "OUT", CLI_ON(RENDER), TEXT,                    \
+      "write the SVG to OUT instead of standard output; for a corpus OUT is a folder (made "       \
+      "when missing) that gets one N.svg per puzzle")                                              \
+    X(REPORT_OUTPUT, report_output, "output", 'o', "DIR", CLI_ON(REPORT), TEXT,                    \
+      "the folder (made when missing) that gets index.html")                                       \
+    X(SOLUTION, solution, "solution", 0, NULL, CLI_ON(RENDER), FLAG,                               \
+      "draw the solution's digits, small and grey, where there is no given (solves)")              \
+    X(RENDER_CANDIDATES, render_candidates, "candidates", 0, NULL, CLI_ON(RENDER), FLAG,           \
+      "draw pencil marks: the candidates of --state's position, else the true candidates")         \
+    X(STEP, step, "step", 0, "N", CLI_ON(RENDER),                                                  \
+      UINT(1, 1000000, "is not a step number of at least 1"),                                      \
+      "draw the position before step N of the explanation, its focus and what it removes "         \
+      "and places")                                                                                \
     X(PLUGINS_JSON, plugins_json, "json", 0, NULL, CLI_ON(PLUGINS), FLAG,                          \
       "one JSON object: the types and the folders")                                                \
     X(STATS, stats, "stats", 0, NULL, CLI_SOLVING, FLAG,                                           \
@@ -241,6 +260,11 @@ int cli_convert_main(int cmd, const cli_options *o);    /* cli_fmt.c */
 int cli_verify_main(int cmd, const cli_options *o);     /* cli_verify.c */
 int cli_explain_main(int cmd, const cli_options *o);    /* cli_explain.c: explain, hint */
 int cli_candidates_main(int cmd, const cli_options *o); /* cli_candidates.c */
+int cli_render_main(int cmd, const cli_options *o);     /* cli_render.c */
+int cli_report_main(int cmd, const cli_options *o);     /* cli_report.c */
+/* cli_explain.c: STATE (--state) of p into values and cands (per cell,
+ * zeroed by the caller). 0, or after printing why the exit status 2. */
+int cli_read_state(const rg_puzzle *p, const char *text, int *values, rg_mask *cands);
 /* cli_explain.c: is value a rank of the explanation ladder? (--upto, --rating) */
 int cli_rank_check(const char *value, char *why, size_t n);
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */

@@ -575,6 +575,16 @@ static int hint(xrun *c)
     return conclude(c, e, rc, &err);
 }
 
+int cli_read_state(const rg_puzzle *p, const char *text, int *values, rg_mask *cands)
+{
+    xrun c;
+    memset(&c, 0, sizeof c);
+    c.p = (rg_puzzle *)p; /* only read */
+    c.values = values;
+    c.cands = cands;
+    return read_state(&c, text);
+}
+
 int cli_rank_check(const char *value, char *why, size_t n)
 {
     if (rg_rank_parse(value) >= 1) return 0;

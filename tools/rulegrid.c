@@ -203,6 +203,37 @@ const opts_names cli_sources = {"form", CLI_SOURCE_COUNT, source_name, source_su
 #define WHO_CANDIDATES    NULL
 #define REFUSE_CANDIDATES NULL
 
+#define USAGE_RENDER "[options] [FILE]\n"
+#define ABOUT_RENDER                                                                               \
+    "Draws a puzzle as a standalone SVG picture (docs/render.md): the grid of its\n"               \
+    "cells, every rule as the variant community draws it (a rule type without a\n"                 \
+    "drawing as a labelled outline of its cells), global rules in a legend under\n"                \
+    "the grid, the givens. --solution adds the solution's digits, --candidates\n"                  \
+    "pencil marks, --step N the position before step N of `rulegrid explain`\n"                    \
+    "with its focus, eliminations and placements. A corpus needs -o DIR (one\n"                    \
+    "N.svg per puzzle) or --puzzle N.\n"
+#define AFTER_RENDER                                                                               \
+    "exit status: 0 drawn, 1 --solution on a puzzle without one, 2 bad input, a\n"                 \
+    "step the explanation does not reach or a usage error, 3 a limit reached\n"                    \
+    "before the solution or the candidates were complete (the highest applies).\n"
+#define WHO_RENDER    NULL
+#define REFUSE_RENDER NULL
+
+#define USAGE_REPORT "-o DIR [options] [FILE]\n"
+#define ABOUT_REPORT                                                                               \
+    "Writes DIR/index.html, a static page about one puzzle (a document, or\n"                      \
+    "--puzzle N of a corpus; docs/render.md): its picture, the verdict (unique;\n"                 \
+    "several, with two solutions side by side and the cells where they differ;\n"                  \
+    "none, with the rule the givens break), the rating, and the explanation as\n"                  \
+    "steps, each drawn with its focus, to step through with the buttons, the\n"                    \
+    "arrow keys or the list. Nothing on the page is fetched from the network.\n"
+#define AFTER_REPORT                                                                               \
+    "exit status: 0 written, 2 bad input or a usage error (nothing written), 3\n"                  \
+    "written, but a limit ended the verdict or the explanation first (the page\n"                  \
+    "says unknown).\n"
+#define WHO_REPORT    NULL
+#define REFUSE_REPORT NULL
+
 static const opts_command commands[] = {
 #define CLI_X_(ID, name, entry, summary)                                                           \
     [CLI_##ID] = {name, summary, USAGE_##ID, ABOUT_##ID, AFTER_##ID, WHO_##ID, REFUSE_##ID},

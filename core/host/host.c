@@ -2,7 +2,8 @@
  * that implement them: registration (through the registrar), the board and
  * model building (model/build.c), the field readers (rules/read.c), pruning
  * (search/space.c), the generate and layout hooks' calls (gen/hook.c) and
- * the write hooks' calls (io/out.c). */
+ * the write hooks' calls (io/out.c), the explain hooks' (explain/why.c) and
+ * the draw hooks' (render/draw.c). */
 #include <stdarg.h>
 
 #include "explain/why.h"
@@ -11,6 +12,7 @@
 #include "host/registry.h"
 #include "io/out.h"
 #include "model/build.h"
+#include "render/draw.h"
 #include "rules/read.h"
 #include "search/space.h"
 
@@ -95,6 +97,12 @@ static const rg_host table = {
     .why_digits = rg_why_digits,
     .why_board = rg_why_board,
     .why_rule = rg_why_rule,
+    .draw_poly = rg_draw_poly,
+    .draw_circle = rg_draw_circle,
+    .draw_text = rg_draw_text,
+    .draw_cells = rg_draw_cells,
+    .draw_outline = rg_draw_outline,
+    .draw_legend = rg_draw_legend,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

@@ -66,10 +66,15 @@ static int link_all(rg_model *m, rg_error *err)
     return RG_OK;
 }
 
-int rg_compile_finish(rg_model *m, rg_error *err)
+int rg_compile_link(rg_model *m, rg_error *err)
 {
     int rc = rg_build_check_areas(m, err);
-    if (rc == RG_OK) rc = link_all(m, err);
+    return rc == RG_OK ? link_all(m, err) : rc;
+}
+
+int rg_compile_finish(rg_model *m, rg_error *err)
+{
+    int rc = rg_compile_link(m, err);
     if (rc != RG_OK) return rc;
     for (int i = 0; i < m->nrules; i++) m->rules[i].json = NULL;
     rc = rg_tables_build(m);

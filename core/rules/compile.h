@@ -14,8 +14,10 @@ struct rg_model;
  * order. err gets the rule's index and type. */
 int rg_compile_rule(struct rg_model *m, const rg_rule_type *type, const struct cJSON *json,
                     int index, rg_error *err);
-/* After every rule: the deferred area checks, each type's link in rule
- * order, then the tables the search reads. */
+/* After every rule: the deferred area checks and each type's link in rule
+ * order (what rg_compile_finish starts with; a picture needs no more). */
+int rg_compile_link(struct rg_model *m, rg_error *err);
+/* After every rule: rg_compile_link, then the tables the search reads. */
 int rg_compile_finish(struct rg_model *m, rg_error *err);
 
 #endif

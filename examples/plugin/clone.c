@@ -200,13 +200,45 @@ static int generate(rg_gen *g, const int *solution)
  * plugins: after relation rules, before negatives. */
 static const char *const clone_order[] = {"cells", "clone", NULL};
 
+/* ---- Drawing clones -------------------------------------------------------- */
+
+/* Draw the rule for `rulegrid render` (docs/render.md): both areas shaded
+ * alike and outlined, the clone labelled. The hook reads the fields again
+ * as compile did. Coordinates are in cells: the cell in row r, column c
+ * spans x from c-1 to c and y from r-1 to r. A host older than the hook
+ * never calls it, so the draw_* calls are there. */
+static int draw(rg_draw *d, rg_build *b, rg_rule *r, void *rule_data)
+{
+    (void)rule_data;
+    const int *orig, *copy;
+    int n, m;
+    int rc = host->read_cells(b, r, "cells", 0, 1, 0, &orig, &n);
+    if (rc == RG_OK) rc = host->read_cells(b, r, "clone", 0, 1, 0, &copy, &m);
+    if (rc != RG_OK) return rc;
+    rg_style shade = {.size = sizeof shade, .fill = "#b2dfdb", .layer = RG_LAYER_SHADE};
+    rg_style line = {
+        .size = sizeof line, .stroke = "#00796b", .width = 0.03, .layer = RG_LAYER_LINE};
+    rg_style label = {.size = sizeof label,
+                      .fill = "#00796b",
+                      .layer = RG_LAYER_TEXT,
+                      .anchor = RG_ANCHOR_TOP_LEFT};
+    double x, y;
+    rc = host->draw_cells(d, orig, n, &shade);
+    if (rc == RG_OK) rc = host->draw_cells(d, copy, m, &shade);
+    if (rc == RG_OK) rc = host->draw_outline(d, orig, n, 0.06, &line, NULL, NULL);
+    if (rc == RG_OK) rc = host->draw_outline(d, copy, m, 0.06, &line, &x, &y);
+    if (rc == RG_OK) rc = host->draw_text(d, x + 0.03, y + 0.02, 0.18, &label, "clone");
+    return rc;
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type),
      .name = "lab.clone",
      .family = "lab",
      .compile = compile,
      .generate = generate,
-     .write_order = clone_order},
+     .write_order = clone_order,
+     .draw = draw},
 };
 
 /* The plugin's init (keeps host, registers types) and its one export,

@@ -42,6 +42,7 @@ typedef struct rg_registrar rg_registrar; /* where init registers rule types */
 typedef struct rg_gen rg_gen;             /* a puzzle being generated (generate hooks) */
 typedef struct rg_out rg_out;             /* a document being written (write hooks) */
 typedef struct rg_why rg_why;             /* a step being explained (explain hooks) */
+typedef struct rg_draw rg_draw;           /* a picture being drawn (draw hooks) */
 
 /* ---- Propagators -------------------------------------------------------- */
 
@@ -168,7 +169,63 @@ typedef struct rg_rule_type {
      * before the grid is filled (a profile's "layout" requests: jigsaw pieces).
      * The same host calls as generate(); there is no solution yet. */
     int (*layout)(rg_gen *g);
+    /* Optional (added after layout; read only when size covers it): draw a
+     * rule of this type for `rulegrid render` (docs/render.md) through the
+     * host's draw_* calls, in the usual style of the variant community. The
+     * host calls it once per rule, in document order, after every rule of
+     * the document was compiled and linked and while the build b is still
+     * open: the hook reads the rule's fields again with the host's read_*
+     * calls, exactly as compile does (rule_data is what compile set). It
+     * never runs while solving. A type without a hook is drawn as a neutral,
+     * labelled outline of the cells its propagators watch. Returns RG_OK, or
+     * the code of a failed host call. */
+    int (*draw)(rg_draw *d, rg_build *b, rg_rule *rule, void *rule_data);
 } rg_rule_type;
+
+/* ---- Drawing ------------------------------------------------------------- */
+
+/* Coordinates are in cells: the top-left corner of the board is (0, 0) and
+ * the cell in row r, column c covers x from c-1 to c and y from r-1 to r, so
+ * its centre is (c - 0.5, r - 0.5). Outside clues sit beyond the board (a
+ * clue left of row r is at (-0.5, r - 0.5)); the host makes room for them.
+ * Lengths (widths, radii, dashes, font sizes) are in cells too. */
+
+/* Layers, drawn bottom to top; within a layer, in the order drawn. */
+enum {
+    RG_LAYER_SHADE = 0, /* shaded cells and regions, under the grid lines */
+    RG_LAYER_LINE = 1,  /* lines, thermometers, arrows, cage outlines */
+    RG_LAYER_MARK = 2,  /* dots, circles and letters on edges and corners */
+    RG_LAYER_TEXT = 3   /* clue numbers; only the digits are drawn above */
+};
+
+/* Where a text's point (x, y) is on its box. */
+enum {
+    RG_ANCHOR_CENTRE = 0,   /* the middle of the text */
+    RG_ANCHOR_TOP_LEFT = 1, /* the text hangs right and down from the point */
+    RG_ANCHOR_TOP_RIGHT = 2
+};
+
+/* Flags of an rg_style. */
+enum {
+    RG_STYLE_ROUND = 1u, /* round caps and joins (lines, thermometers) */
+    RG_STYLE_ARROW = 2u, /* an open arrowhead at the last point of a polyline */
+    RG_STYLE_BOLD = 4u   /* texts: bold */
+};
+
+/* How a primitive looks. Colours are CSS colours ("#1f77b4", "gray"); NULL
+ * means none. A zero width, dash or opacity means the default (0.03, solid,
+ * opaque); the layer is always as set (RG_LAYER_SHADE is 0). */
+typedef struct rg_style {
+    size_t size;        /* sizeof(rg_style) as the plugin was built */
+    const char *stroke; /* the outline or line colour */
+    const char *fill;   /* the fill colour (closed shapes, circles, texts) */
+    double width;       /* stroke width in cells; 0: 0.03 */
+    double dash;        /* dash length in cells; 0: solid */
+    double opacity;     /* 0 < opacity <= 1; 0: 1 */
+    int layer;          /* RG_LAYER_* */
+    int anchor;         /* texts: RG_ANCHOR_* */
+    unsigned flags;     /* RG_STYLE_* */
+} rg_style;
 
 /* ---- The host table ------------------------------------------------------ */
 
@@ -393,6 +450,32 @@ typedef struct rg_host {
     const char *(*why_digits)(rg_why *w, rg_mask digits);
     void (*why_board)(const rg_why *w, rg_board_info *out);
     int (*why_rule)(const rg_why *w); /* the index of the rule being explained */
+
+    /* Drawing, from a rule type's draw hook (added after why_rule: a plugin
+     * compares host->size before using them). Coordinates and lengths in
+     * cells (see "Drawing" above). Each returns RG_OK or RG_E_NOMEM. */
+    /* A polyline through n points xy[2i], xy[2i+1] (n >= 1; one point draws
+     * a dot of the stroke width); closed: a polygon, filled with s->fill. */
+    int (*draw_poly)(rg_draw *d, const double *xy, int n, int closed, const rg_style *s);
+    int (*draw_circle)(rg_draw *d, double x, double y, double radius, const rg_style *s);
+    /* UTF-8 text of height size, filled with s->fill (black when NULL). */
+    int (*draw_text)(rg_draw *d, double x, double y, double size, const rg_style *s,
+                     const char *text);
+    /* Shade whole cells with s->fill. */
+    int (*draw_cells)(rg_draw *d, const int *cells, int n, const rg_style *s);
+    /* The outline of a set of cells (any shape, holes included), drawn
+     * inset from the cell edges by inset cells: a killer cage is inset 0.08
+     * with a dash. *corner_x, *corner_y (may be NULL) get the inner top-left
+     * corner of the outline's top-left cell, where a cage writes its sum. */
+    int (*draw_outline)(rg_draw *d, const int *cells, int n, double inset, const rg_style *s,
+                        double *corner_x, double *corner_y);
+    /* A line of the legend under the grid, for what has no place on it: a
+     * global rule (anti-knight), a negative constraint. The host writes
+     * the lines in the order first added and drops a line already there, so
+     * every rule of a kind may add the same line. Added after draw_outline:
+     * compare host->size with offsetof(rg_host, draw_legend) +
+     * sizeof host->draw_legend before calling it. */
+    int (*draw_legend)(rg_draw *d, const char *text);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

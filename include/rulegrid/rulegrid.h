@@ -659,6 +659,39 @@ RG_API void rg_explain_summary_get(const rg_explainer *e, rg_explain_summary *su
 RG_API const rg_mask *rg_explain_candidates(const rg_explainer *e);
 RG_API const unsigned char *rg_explain_placed(const rg_explainer *e);
 
+/* ---- Pictures (core/render, docs/render.md) -------------------------------- */
+
+/* What a picture shows besides the board, its rules and its givens. Every
+ * pointer may be NULL (nothing of that kind); arrays are per cell of the
+ * puzzle unless a count goes with them. */
+typedef struct rg_render_options {
+    double scale;              /* pixels per cell; 0: 40 */
+    const int *values;         /* digits drawn small and grey where there is no given
+                                  (a solution, the digits of a position); 0: none */
+    const rg_mask *candidates; /* pencil marks of the cells with neither a given nor a
+                                  value (bit d-1 for digit d) */
+    const int *focus;          /* cells shaded: the focus of a step */
+    int nfocus;
+    const int *elim_cells; /* candidates struck out in red: elim_masks[i] in elim_cells[i] */
+    const rg_mask *elim_masks;
+    int nelim;
+    const int *place_cells, *place_digits; /* digits placed, drawn green */
+    int nplace;
+    const char *title;   /* the picture's title element */
+    const char *caption; /* a last line under the grid (a step's text) */
+} rg_render_options;
+
+RG_API void rg_render_options_default(rg_render_options *o); /* all zero: scale 40 */
+/* p as a standalone SVG document (docs/render.md): the grid of its existing
+ * cells, each rule through its type's draw hook (a type without one as a
+ * labelled outline of the cells it constrains), the givens, then what o
+ * asks for (o may be NULL). *svg (free it with rg_string_free) gets *len
+ * bytes and a NUL. Returns RG_OK, RG_E_NOMEM, RG_E_FORMAT when o names a
+ * cell or digit that p does not have, or the error of a draw hook (err
+ * names its rule). Reads p only: several threads may draw one puzzle. */
+RG_API int rg_render_svg(const rg_puzzle *p, const rg_render_options *o, char **svg, size_t *len,
+                         rg_error *err);
+
 /* ---- Verifying rule types (core/verify, docs/plugins.md) ------------------- */
 
 /* Where the rule instances of a verify run come from. */

@@ -481,24 +481,18 @@ static int check_bulb(rg_build *b, rg_rule *r, const int *bulb, int n)
     return RG_OK;
 }
 
-static int compile_arrow(rg_build *b, rg_rule *r, void **data)
+int arrows_read(rg_build *b, rg_rule *r, arrow_fields *f)
 {
-    rg_board_info bi;
-    arrows_host->board(b, &bi);
-    arrow *a = arrows_host->alloc(b, sizeof *a);
-    if (!a) return arrows_host->error(b, r, NULL, "out of memory");
-    a->D = bi.digits;
-    int rc = arrows_host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &a->bulb, &a->nbulb);
+    int rc = arrows_host->read_cells(b, r, "bulb", RG_F_ORDERED, 1, 0, &f->bulb, &f->nbulb);
     if (rc != RG_OK) return rc;
-    rc = check_bulb(b, r, a->bulb, a->nbulb);
+    rc = check_bulb(b, r, f->bulb, f->nbulb);
     if (rc != RG_OK) return rc;
-    rc = arrows_host->read_cell_lists(b, r, "lines", 0, 1, 1, &a->shaft, &a->len, &a->nshaft);
+    rc = arrows_host->read_cell_lists(b, r, "lines", 0, 1, 1, &f->shaft, &f->len, &f->nshaft);
     if (rc != RG_OK) return rc;
-    int total = a->nbulb;
-    for (int s = 0; s < a->nshaft; s++) {
-        const int *sh = a->shaft[s];
+    for (int s = 0; s < f->nshaft; s++) {
+        const int *sh = f->shaft[s];
         int touches = 0;
-        for (int i = 0; i < a->nbulb && !touches; i++) touches = king_step(b, sh[0], a->bulb[i]);
+        for (int i = 0; i < f->nbulb && !touches; i++) touches = king_step(b, sh[0], f->bulb[i]);
         char field[48], x[24], y[24];
         if (!touches) {
             name_cell(b, sh[0], x, sizeof x);
@@ -509,7 +503,7 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
                 "cell of a shaft must be a king-move neighbour of a bulb cell",
                 s + 1, x);
         }
-        for (int k = 1; k < a->len[s]; k++)
+        for (int k = 1; k < f->len[s]; k++)
             if (!king_step(b, sh[k - 1], sh[k])) {
                 name_cell(b, sh[k - 1], x, sizeof x);
                 name_cell(b, sh[k], y, sizeof y);
@@ -520,8 +514,27 @@ static int compile_arrow(rg_build *b, rg_rule *r, void **data)
                     "must touch orthogonally or diagonally",
                     x, y);
             }
-        total += a->len[s];
     }
+    return RG_OK;
+}
+
+static int compile_arrow(rg_build *b, rg_rule *r, void **data)
+{
+    rg_board_info bi;
+    arrows_host->board(b, &bi);
+    arrow *a = arrows_host->alloc(b, sizeof *a);
+    if (!a) return arrows_host->error(b, r, NULL, "out of memory");
+    a->D = bi.digits;
+    arrow_fields f;
+    int rc = arrows_read(b, r, &f);
+    if (rc != RG_OK) return rc;
+    a->bulb = f.bulb;
+    a->nbulb = f.nbulb;
+    a->shaft = f.shaft;
+    a->len = f.len;
+    a->nshaft = f.nshaft;
+    int total = a->nbulb;
+    for (int s = 0; s < a->nshaft; s++) total += a->len[s];
     /* The cells watched and marked: bulb then shafts, each cell once. */
     int *cells = arrows_host->alloc(b, (size_t)total * sizeof *cells);
     if (!cells) return arrows_host->error(b, r, NULL, "out of memory");
@@ -641,7 +654,8 @@ static const rg_rule_type types[] = {
      .link = link_arrow,
      .generate = arrows_generate,
      .write_rank = 605,
-     .write_order = arrow_order},
+     .write_order = arrow_order,
+     .draw = arrows_draw},
 };
 
 RG_PLUGIN_DEFINE("arrows", "1.0", "arrow sums: arrow (bulbs and pills, several shafts)",

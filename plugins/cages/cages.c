@@ -11,25 +11,32 @@
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *cages_host;
 
+int cages_read(rg_build *b, rg_rule *r, const int **cells, int *n, int *has_sum, long *sum)
+{
+    int rc = cages_host->read_cells(b, r, "cells", 0, 1, 0, cells, n);
+    if (rc != RG_OK) return rc;
+    *sum = -1;
+    *has_sum = cages_host->has(b, r, "sum");
+    if (!*has_sum) return RG_OK;
+    return cages_host->read_int(b, r, "sum", 0, LONG_MIN / 4, LONG_MAX / 4, sum);
+}
+
 static int compile_cage(rg_build *b, rg_rule *r, void **data)
 {
     rg_board_info bi;
     cages_host->board(b, &bi);
     const int *cells;
-    int n;
-    int rc = cages_host->read_cells(b, r, "cells", 0, 1, 0, &cells, &n);
+    int n, has_sum;
+    long sum;
+    int rc = cages_read(b, r, &cells, &n, &has_sum, &sum);
     if (rc != RG_OK) return rc;
     cage *c = cages_host->alloc(b, sizeof *c);
     if (!c) return cages_host->error(b, r, NULL, "out of memory");
     c->cells = cells;
     c->n = n;
     c->D = bi.digits;
-    c->sum = -1;
-    c->has_sum = cages_host->has(b, r, "sum");
-    if (c->has_sum) {
-        rc = cages_host->read_int(b, r, "sum", 0, LONG_MIN / 4, LONG_MAX / 4, &c->sum);
-        if (rc != RG_OK) return rc;
-    }
+    c->sum = sum;
+    c->has_sum = has_sum;
     c->mark = cages_host->mark_count(b);
     rc = cages_host->add_mark(b, "cage", c->has_sum ? c->sum : -1, cells, n);
     if (rc != RG_OK) return rc;
@@ -83,7 +90,8 @@ static const rg_rule_type types[] = {
      .link = link_cage,
      .generate = cages_generate,
      .write_rank = 603,
-     .write_order = cage_order},
+     .write_order = cage_order,
+     .draw = cages_draw},
 };
 
 RG_PLUGIN_DEFINE("cages", "1.0", "killer cages: cage (no repeats, optional sum)", cages_host, types,

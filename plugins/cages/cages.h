@@ -173,6 +173,13 @@ int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, 
  * without one)? Then its cells, their number and the sum (cages.c). */
 int cages_sum_mark(const rg_build *b, int i, const int **cells, int *n, long *sum);
 
+/* The fields of a cage rule, as compile reads them: its cells and, when
+ * has_sum, its sum (cages.c; the draw hook reads them again). */
+int cages_read(rg_build *b, rg_rule *r, const int **cells, int *n, int *has_sum, long *sum);
+
+/* The draw hook (cages_draw.c). */
+int cages_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data);
+
 /* The generate hook (cages_gen.c). */
 int cages_generate(rg_gen *g, const int *solution);
 

@@ -1,6 +1,8 @@
 /* The corners plugin (format.md 6.9): battenburg, as four different-parity
  * pair rules, and quadruple, by a matching propagator that keeps exactly the
  * supported digits of the 2 x 2 block (listed digits may repeat). */
+#include <stdio.h>
+
 #include "corners.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
@@ -245,6 +247,64 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
 }
 
+/* A battenburg mark: four small squares round the corner, alternating
+ * black and white. */
+static int draw_battenburg(rg_draw *d, double x, double y)
+{
+    int rc = RG_OK;
+    const double a = 0.12;
+    for (int i = 0; i < 4 && rc == RG_OK; i++) {
+        double x0 = x - a + (i % 2) * a, y0 = y - a + (i / 2) * a;
+        double sq[8] = {x0, y0, x0 + a, y0, x0 + a, y0 + a, x0, y0 + a};
+        rg_style s = {.size = sizeof s,
+                      .stroke = "black",
+                      .width = 0.015,
+                      .fill = (i == 0 || i == 3) ? "black" : "white",
+                      .layer = RG_LAYER_MARK};
+        rc = corners_host->draw_poly(d, sq, 4, 1, &s);
+    }
+    return rc;
+}
+
+/* A quadruple: a white circle on the corner with its digits, two a row. */
+static int draw_quadruple(rg_draw *d, double x, double y, const int *digits, int nd)
+{
+    rg_style c = {.size = sizeof c,
+                  .stroke = "black",
+                  .fill = "white",
+                  .width = 0.025,
+                  .layer = RG_LAYER_MARK};
+    int rc = corners_host->draw_circle(d, x, y, 0.26, &c);
+    rg_style t = {.size = sizeof t, .fill = "black", .layer = RG_LAYER_TEXT};
+    double size = nd > 2 ? 0.19 : 0.22;
+    for (int k = 0; k < nd && rc == RG_OK; k++) {
+        char text[16];
+        snprintf(text, sizeof text, "%d", digits[k]);
+        int rows = nd > 2 ? 2 : 1, per = (nd + rows - 1) / rows;
+        int row = k / per, col = k % per, inrow = row == rows - 1 ? nd - row * per : per;
+        double dx = (col - (inrow - 1) / 2.0) * 0.17, dy = (row - (rows - 1) / 2.0) * 0.19;
+        rc = corners_host->draw_text(d, x + dx, y + dy, size, &t, text);
+    }
+    return rc;
+}
+
+/* Drawn on the point where the block's four cells meet. */
+static int draw_corner(rg_draw *d, rg_build *b, rg_rule *r, void *data)
+{
+    (void)data;
+    int kind;
+    int rc = corners_host->read_enum(b, r, "kind", 0, kinds, &kind);
+    const int *digits = NULL, *cells;
+    int nd = 0, n, row, col;
+    if (rc == RG_OK && kind == K_QUADRUPLE)
+        rc = corners_host->read_digits(b, r, "digits", 0, 1, 4, &digits, &nd);
+    if (rc == RG_OK) rc = corners_host->read_cells(b, r, "cells", RG_F_ORDERED, 4, 4, &cells, &n);
+    if (rc != RG_OK) return rc;
+    corners_host->cell_pos(b, cells[0], &row, &col);
+    return kind == K_BATTENBURG ? draw_battenburg(d, col, row)
+                                : draw_quadruple(d, col, row, digits, nd);
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type),
      .name = "corner",
@@ -252,7 +312,8 @@ static const rg_rule_type types[] = {
      .compile = compile_corner,
      .generate = corners_generate,
      .write_rank = 609,
-     .write_order = corner_order},
+     .write_order = corner_order,
+     .draw = draw_corner},
 };
 
 RG_PLUGIN_DEFINE("corners", "1.0", "corner clues: battenburg, quadruple", corners_host, types,

@@ -189,7 +189,7 @@ static int compile_region(rg_build *b, rg_rule *r, void **data)
 #define HOUSE(name_, compile_, layout_)                                                            \
     {                                                                                              \
         .size = sizeof(rg_rule_type), .name = (name_), .family = "houses", .compile = (compile_),  \
-        .write_rank = 601, .write = houses_write, .layout = (layout_)                              \
+        .write_rank = 601, .write = houses_write, .layout = (layout_), .draw = houses_draw         \
     }
 
 static const char *const region_order[] = {"kind", "cells", NULL};
@@ -205,7 +205,8 @@ static const rg_rule_type types[] = {
      .family = "houses",
      .compile = compile_region,
      .write_rank = 602,
-     .write_order = region_order},
+     .write_order = region_order,
+     .draw = houses_draw_region},
 };
 
 RG_PLUGIN_DEFINE("houses", "1.0", "houses and regions: grid, box_grid, box, row, column, region",

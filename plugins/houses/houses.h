@@ -23,6 +23,9 @@ typedef struct house_rule {
 /* The write hook of grid, box_grid, box, row and column: rebuilds the rules
  * from the houses they make (format.md §6.1). */
 int houses_write(rg_out *o, const rg_rule *const *rules, void *const *data, int n);
+/* The draw hooks (houses_draw.c): the house rules, and regions by kind. */
+int houses_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data);
+int houses_draw_region(rg_draw *d, rg_build *b, rg_rule *r, void *data);
 /* The layout hook of box: D random connected pieces of D cells. */
 int houses_layout_jigsaw(rg_gen *g);
 

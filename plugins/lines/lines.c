@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lines.h"
 #include "lookups.h"
@@ -236,25 +237,26 @@ static int read_parameter(rg_build *b, rg_rule *r, line *l)
     }
 }
 
-static int compile_line(rg_build *b, rg_rule *r, void **data)
+int lines_read(rg_build *b, rg_rule *r, line *l)
 {
     rg_board_info bi;
     lines_host->board(b, &bi);
-    const int *cells;
-    int kind, n, closed;
-    int rc = lines_host->read_enum(b, r, "kind", 0, kind_names, &kind);
-    if (rc == RG_OK) rc = read_path(b, r, kind, &cells, &n, &closed);
-    if (rc != RG_OK) return rc;
+    memset(l, 0, sizeof *l);
+    l->D = bi.digits;
+    int rc = lines_host->read_enum(b, r, "kind", 0, kind_names, &l->kind);
+    if (rc == RG_OK) rc = read_path(b, r, l->kind, &l->cells, &l->n, &l->closed);
+    return rc == RG_OK ? read_parameter(b, r, l) : rc;
+}
+
+static int compile_line(rg_build *b, rg_rule *r, void **data)
+{
     line *l = lines_host->alloc(b, sizeof *l);
     if (!l) return lines_host->error(b, r, NULL, "out of memory");
-    l->kind = kind;
-    l->cells = cells;
-    l->n = n;
-    l->closed = closed;
-    l->D = bi.digits;
-    l->window = 0;
-    rc = read_parameter(b, r, l);
-    if (rc == RG_OK) rc = lines_host->add_mark(b, "line", 0, cells, n);
+    int rc = lines_read(b, r, l);
+    if (rc != RG_OK) return rc;
+    int kind = l->kind, n = l->n;
+    const int *cells = l->cells;
+    rc = lines_host->add_mark(b, "line", 0, cells, n);
     /* Thermometers and renbans never repeat a digit: must-differ edges let
      * naked singles see it. */
     if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
@@ -406,7 +408,8 @@ static const rg_rule_type types[] = {
      .link = link_line,
      .generate = lines_generate,
      .write_rank = 604,
-     .write_order = line_order},
+     .write_order = line_order,
+     .draw = lines_draw},
 };
 
 RG_PLUGIN_DEFINE("lines", "1.0",

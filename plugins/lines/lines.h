@@ -66,6 +66,14 @@ int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n);
 /* The explain hook of every line kind (line_explain.c). */
 int lines_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after);
 
+/* The fields of a line rule into l, as compile reads them: kind, cells,
+ * closed, value or groups (lines.c; the draw hook reads them again). The
+ * other fields of l are zero. Returns RG_OK or the host's error code. */
+int lines_read(rg_build *b, rg_rule *r, line *l);
+
+/* The draw hook (lines_draw.c). */
+int lines_draw(rg_draw *d, rg_build *b, rg_rule *r, void *data);
+
 /* The generate hook (lines_gen.c). */
 int lines_generate(rg_gen *g, const int *solution);
 

@@ -1,6 +1,7 @@
 /* The negatives plugin (format.md 6.14): "all clues of a kind are shown" for
  * pairs, rossini ends, 2 x 2 blocks and cells, built in link from the clue
  * marks of the other plugins. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -856,6 +857,53 @@ static int link_negative(rg_build *b, rg_rule *r, void *data)
     return nm->first_pair == s ? build_pairs(b, r, nm) : RG_OK;
 }
 
+/* A negative says what is not drawn, so it is a line of the legend
+ * (docs/render.md): "Negative constraint: every white kropki dot is shown.". */
+static int draw_negative(rg_draw *d, rg_build *b, rg_rule *r, void *data)
+{
+    (void)r;
+    const spec *s = data;
+    if (!s || host->size < offsetof(rg_host, draw_legend) + sizeof host->draw_legend) return RG_OK;
+    static const char *const cell_names[] = {"odd", "even", "low", "high"};
+    char what[160], scope[64] = "";
+    switch (s->of) {
+    case F_KROPKI:
+        snprintf(what, sizeof what, "every %skropki dot is",
+                 s->sel == 0   ? "white "
+                 : s->sel == 1 ? "black "
+                               : "");
+        break;
+    case F_XV:
+        snprintf(what, sizeof what, "every %s is",
+                 s->sel == 0   ? "X"
+                 : s->sel == 1 ? "V"
+                               : "X and every V");
+        break;
+    case F_DIFFERENCE:
+    case F_RATIO:
+    case F_PRODUCT:
+    case F_SUM:
+        snprintf(what, sizeof what, "every %s %ld clue is", families[s->of], s->value);
+        break;
+    case F_CELL:
+        if (s->sel >= 2)
+            snprintf(what, sizeof what, "every %s cell (split %ld) is", cell_names[s->sel],
+                     s->value);
+        else
+            snprintf(what, sizeof what, "every %s cell is", cell_names[s->sel]);
+        break;
+    default: snprintf(what, sizeof what, "every %s clue is", families[s->of]); break;
+    }
+    if (s->narea > 0) {
+        int row, col;
+        host->cell_pos(b, s->area[0], &row, &col);
+        snprintf(scope, sizeof scope, " in the area from r%dc%d", row, col);
+    }
+    char line[300];
+    snprintf(line, sizeof line, "Negative constraint: %s shown%s.", what, scope);
+    return host->draw_legend(d, line);
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type),
      .name = "negative",
@@ -863,7 +911,8 @@ static const rg_rule_type types[] = {
      .write_rank = 614,
      .compile = compile_negative,
      .link = link_negative,
-     .write_order = negative_order},
+     .write_order = negative_order,
+     .draw = draw_negative},
 };
 
 /* The pair operators' host, and the lookups of large documents. */

@@ -1,6 +1,8 @@
 /* The neighbours plugin (format.md 6.10): one pair operator over every
  * orthogonal, diagonal, king or knight pair of the board, narrowed by
  * within / area / except. Built in link, once every house is known. */
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "pairop.h"
@@ -179,6 +181,43 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
     return RG_OK;
 }
 
+/* A global rule has no place on the grid: one line of the legend
+ * (docs/render.md), "Anti-knight: cells a knight's move apart hold
+ * different digits.", with its scope. */
+static int draw_neighbours(rg_draw *d, rg_build *b, rg_rule *r, void *data)
+{
+    (void)r;
+    const spec *s = data;
+    if (!s || host->size < offsetof(rg_host, draw_legend) + sizeof host->draw_legend) return RG_OK;
+    static const char *const pairs[] = {"orthogonally adjacent cells", "diagonally adjacent cells",
+                                        "cells a king's move apart", "cells a knight's move apart"};
+    char line[400], scope[160] = "";
+    size_t at = 0;
+    if (s->within >= 0)
+        at += (size_t)snprintf(scope + at, sizeof scope - at, " in one %s", withins[s->within]);
+    if (s->narea > 0) {
+        int row, col;
+        host->cell_pos(b, s->area[0], &row, &col);
+        at += (size_t)snprintf(scope + at, sizeof scope - at, " in the area from r%dc%d", row, col);
+    }
+    if (s->nexcept > 0 && at < sizeof scope)
+        snprintf(scope + at, sizeof scope - at, " (%d pairs exempt)", s->nexcept);
+    if (s->technique == kinds[0])
+        snprintf(line, sizeof line, "Anti-knight: %s%s hold different digits.", pairs[3], scope);
+    else if (s->technique == kinds[1])
+        snprintf(line, sizeof line, "Anti-king: %s%s hold different digits.", pairs[1], scope);
+    else if (s->technique == kinds[2])
+        snprintf(line, sizeof line, "Non-consecutive: %s%s hold no consecutive digits.", pairs[0],
+                 scope);
+    else if (s->op == RG_OP_SUM || s->op == RG_OP_NOT_SUM || s->param)
+        snprintf(line, sizeof line, "Neighbours: %s%s: %s %ld.", pairs[s->where], scope,
+                 rg_pairop_names[s->op], s->param);
+    else
+        snprintf(line, sizeof line, "Neighbours: %s%s: %s.", pairs[s->where], scope,
+                 rg_pairop_names[s->op]);
+    return host->draw_legend(d, line);
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type),
      .name = "neighbours",
@@ -186,7 +225,8 @@ static const rg_rule_type types[] = {
      .write_rank = 610,
      .compile = compile_neighbours,
      .link = link_neighbours,
-     .write_order = neighbours_order},
+     .write_order = neighbours_order,
+     .draw = draw_neighbours},
 };
 
 RG_PLUGIN_DEFINE("neighbours", "1.0",

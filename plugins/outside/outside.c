@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "linsum.h"
 #include "outside.h"
@@ -17,8 +18,6 @@
 
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *outside_host;
-
-enum { SANDWICH, LITTLE_KILLER, X_SUM, SKYSCRAPER, ROSSINI };
 
 static const char *const kind_names[] = {"sandwich",   "little_killer", "x_sum",
                                          "skyscraper", "rossini",       NULL};
@@ -1205,49 +1204,59 @@ static void name_line(rg_build *b, line_rule *L)
     }
 }
 
+int outside_kind(const char *name)
+{
+    for (int k = 0; kind_names[k]; k++)
+        if (strcmp(kind_names[k], name) == 0) return k;
+    return -1;
+}
+
+int outside_read(rg_build *b, rg_rule *r, outside_fields *o)
+{
+    int rc = outside_host->read_enum(b, r, "kind", 0, kind_names, &o->kind);
+    if (rc != RG_OK) return rc;
+    int kind = o->kind;
+    rc = outside_host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX,
+                                  &o->cells, &o->n);
+    if (rc != RG_OK) return rc;
+    rc = check_straight(b, r, kind, o->cells, o->n);
+    if (rc != RG_OK) return rc;
+    int dir = 0;
+    o->value = 0;
+    switch (kind) {
+    case LITTLE_KILLER:
+        return outside_host->read_int(b, r, "sum", 0, LONG_MIN, LONG_MAX, &o->value);
+    case ROSSINI:
+        rc = outside_host->read_enum(b, r, "direction", 0, directions, &dir);
+        o->value = dir;
+        return rc;
+    default: return outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &o->value);
+    }
+}
+
 static int compile(rg_build *b, rg_rule *r, void **rule_data)
 {
     rg_board_info bi;
     outside_host->board(b, &bi);
-    int kind;
-    int rc = outside_host->read_enum(b, r, "kind", 0, kind_names, &kind);
+    outside_fields o;
+    int rc = outside_read(b, r, &o);
     if (rc != RG_OK) return rc;
-    const int *cells;
-    int n;
-    rc = outside_host->read_cells(b, r, "cells", RG_F_ORDERED, kind == ROSSINI ? 3 : 1, LINE_MAX,
-                                  &cells, &n);
-    if (rc != RG_OK) return rc;
-    rc = check_straight(b, r, kind, cells, n);
-    if (rc != RG_OK) return rc;
+    int kind = o.kind, n = o.n;
+    const int *cells = o.cells;
     /* Any integer is a clue (format.md 8.11): one that no filling of the
      * line can satisfy makes a puzzle without solution, not a format error.
      * lo .. hi bounds what the line can show; outside it the rule is
      * impossible and its propagator fails without looking at the value. */
-    long D = bi.digits, value = 0, lo = 0, hi = 0;
-    int dir = 0;
+    long D = bi.digits, value = o.value, lo = 0, hi = 0;
     switch (kind) {
     case SANDWICH: /* the cells between hold 2 .. D-1 */
-        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
         hi = D >= 3 && n > 2 ? (n - 2) * (D - 1) : 0;
         break;
-    case LITTLE_KILLER:
-        rc = outside_host->read_int(b, r, "sum", 0, LONG_MIN, LONG_MAX, &value);
-        lo = n, hi = n * D;
-        break;
-    case X_SUM:
-        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
-        lo = 1, hi = (n < D ? n : D) * D;
-        break;
-    case SKYSCRAPER:
-        rc = outside_host->read_int(b, r, "value", 0, LONG_MIN, LONG_MAX, &value);
-        lo = 1, hi = n < D ? n : D;
-        break;
-    default:
-        rc = outside_host->read_enum(b, r, "direction", 0, directions, &dir);
-        value = rc == RG_OK ? dir : 0;
-        lo = hi = value;
+    case LITTLE_KILLER: lo = n, hi = n * D; break;
+    case X_SUM: lo = 1, hi = (n < D ? n : D) * D; break;
+    case SKYSCRAPER: lo = 1, hi = n < D ? n : D; break;
+    default: lo = hi = value;
     }
-    if (rc != RG_OK) return rc;
     line_rule *L = outside_host->alloc(b, sizeof *L);
     if (!L) return outside_host->error(b, r, NULL, "out of memory");
     L->kind = kind;
@@ -1335,7 +1344,8 @@ static const rg_rule_type types[] = {
      .link = link,
      .generate = outside_generate,
      .write_rank = 608,
-     .write_order = outside_order},
+     .write_order = outside_order,
+     .draw = outside_draw},
 };
 
 RG_PLUGIN_DEFINE("outside", "1.0",

@@ -10,8 +10,6 @@
 /* The host table, set by init (RG_PLUGIN_DEFINE below). */
 const rg_host *relations_host;
 
-enum { K_KROPKI, K_XV, K_DIFFERENCE, K_RATIO, K_PRODUCT, K_SUM, K_GREATER };
-
 static const char *const edge_kinds[] = {"kropki",  "xv",  "difference", "ratio",
                                          "product", "sum", "greater",    NULL};
 static const char *const colors[] = {"white", "black", NULL};
@@ -69,22 +67,18 @@ static int read_edge_kind(rg_build *b, rg_rule *r, int kind, int *op, long *para
     }
 }
 
-static int compile_edge(rg_build *b, rg_rule *r, void **data)
+int relations_read_edge(rg_build *b, rg_rule *r, edge_fields *e)
 {
-    (void)data;
-    int kind, op;
-    long param, key;
-    int rc = relations_host->read_enum(b, r, "kind", 0, edge_kinds, &kind);
+    int rc = relations_host->read_enum(b, r, "kind", 0, edge_kinds, &e->kind);
     if (rc != RG_OK) return rc;
-    rc = read_edge_kind(b, r, kind, &op, &param, &key);
+    rc = read_edge_kind(b, r, e->kind, &e->op, &e->param, &e->key);
     if (rc != RG_OK) return rc;
-    const int *cells;
     int n;
-    rc = relations_host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 2, &cells, &n);
+    rc = relations_host->read_cells(b, r, "cells", RG_F_ORDERED, 2, 2, &e->cells, &n);
     if (rc != RG_OK) return rc;
     int r0, c0, r1, c1;
-    relations_host->cell_pos(b, cells[0], &r0, &c0);
-    relations_host->cell_pos(b, cells[1], &r1, &c1);
+    relations_host->cell_pos(b, e->cells[0], &r0, &c0);
+    relations_host->cell_pos(b, e->cells[1], &r1, &c1);
     if (abs(r0 - r1) + abs(c0 - c1) != 1)
         return relations_host->error(
             b, r, "cells",
@@ -92,7 +86,19 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
             "between two cells that share a side (use a relation rule for other "
             "pairs)",
             r0, c0, r1, c1);
-    rc = relations_host->add_mark(b, edge_kinds[kind], key, cells, 2);
+    return RG_OK;
+}
+
+static int compile_edge(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    edge_fields e;
+    int rc = relations_read_edge(b, r, &e);
+    if (rc != RG_OK) return rc;
+    int kind = e.kind, op = e.op;
+    long param = e.param;
+    const int *cells = e.cells;
+    rc = relations_host->add_mark(b, edge_kinds[kind], e.key, cells, 2);
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
     if (!t) return relations_host->error(b, r, NULL, "out of memory");
@@ -101,16 +107,22 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     return rg_pairop_add(b, t, cells[0], cells[1], "relations", &why);
 }
 
+int relations_read_relation(rg_build *b, rg_rule *r, int *op, long *param, const int **pairs,
+                            int *n)
+{
+    int rc = rg_pairop_read(b, r, 1, 0, op, param);
+    if (rc != RG_OK) return rc;
+    return relations_host->read_pairs(b, r, "pairs", 0, pairs, n);
+}
+
 static int compile_relation(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
     int op;
     long param;
-    int rc = rg_pairop_read(b, r, 1, 0, &op, &param);
-    if (rc != RG_OK) return rc;
     const int *pairs;
     int n;
-    rc = relations_host->read_pairs(b, r, "pairs", 0, &pairs, &n);
+    int rc = relations_read_relation(b, r, &op, &param, &pairs, &n);
     if (rc != RG_OK) return rc;
     const rg_pairop_table *t = NULL;
     if (op != RG_OP_DIFFERENT && n > 0) {
@@ -133,13 +145,15 @@ static const rg_rule_type types[] = {
      .compile = compile_edge,
      .generate = relations_generate,
      .write_rank = 606,
-     .write_order = edge_order},
+     .write_order = edge_order,
+     .draw = relations_draw_edge},
     {.size = sizeof(rg_rule_type),
      .name = "relation",
      .family = "relations",
      .compile = compile_relation,
      .write_rank = 611,
-     .write_order = relation_order},
+     .write_order = relation_order,
+     .draw = relations_draw_relation},
 };
 
 RG_PLUGIN_DEFINE("relations", "1.0",

@@ -8,7 +8,7 @@ set -euo pipefail
 # shellcheck source=../data/cli/common.sh
 . "$(dirname "$0")/../data/cli/common.sh"
 COMMANDS="solve count check plugins generate fmt convert verify explain hint candidates"
-LIST="solve, count, check, plugins, generate, fmt, convert, verify, explain, hint, candidates"
+LIST="solve, count, check, plugins, generate, fmt, convert, verify, explain, hint, candidates, render, report"
 # lists HELP OPTION...: every option has a line of its own in the help
 lists() {
     local help=$1

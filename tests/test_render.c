@@ -1,0 +1,601 @@
+/* rulegrid render (core/render): the SVG is well formed; box borders are
+ * thick where boxes meet and nowhere inside a box; holes of the board are
+ * not drawn; givens appear; outlines of L-shaped, ring-shaped and pinched
+ * sets have the right corners; a type without a draw hook gets the
+ * labelled fallback, the example plugin draws itself; a step's focus,
+ * eliminations and placements land on its cells. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/mem.h"
+#include "model/board.h"
+#include "render/draw.h"
+#include "render/outline.h"
+#include "render/render.h"
+#include "support.h"
+
+#define CLASSIC_OPEN                                                                               \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, \"columns\": 9, "         \
+    "\"digits\": 9}, \"rules\": [{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}"
+#define CLASSIC CLASSIC_OPEN "]"
+/* A 17-clue puzzle whose explanation soon needs locked candidates. */
+#define HARDER                                                                                     \
+    CLASSIC ", \"givens\": {\"r2c9\": 1, \"r3c6\": 2, \"r3c8\": 3, \"r4c6\": 3, \"r4c8\": 2, "     \
+            "\"r5c3\": 1, \"r5c5\": 4, \"r6c3\": 5, \"r6c8\": 6, \"r7c2\": 3, \"r7c9\": 4, "       \
+            "\"r8c2\": 7, \"r8c5\": 8, \"r8c9\": 9, \"r9c1\": 6, \"r9c2\": 2, \"r9c6\": 7}}"
+
+/* ---- A tiny XML checker: tags balanced and properly nested, attributes
+ * quoted, no raw '<' or stray '&' in text, one root element. ---------------- */
+
+static int name_len(const char *s)
+{
+    int n = 0;
+    while (s[n] && (s[n] == '-' || s[n] == ':' || s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') ||
+                    (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= '0' && s[n] <= '9')))
+        n++;
+    return n;
+}
+
+/* Attributes up to '>' or "/>": name="value" pairs; the end, or NULL. */
+static const char *attributes(const char *s, int *self_closing)
+{
+    for (;;) {
+        while (*s == ' ' || *s == '\n') s++;
+        if (s[0] == '/' && s[1] == '>') return *self_closing = 1, s + 2;
+        if (s[0] == '>') return *self_closing = 0, s + 1;
+        int n = name_len(s);
+        if (!n || s[n] != '=' || s[n + 1] != '"') return NULL;
+        const char *q = strchr(s + n + 2, '"');
+        if (!q || memchr(s + n + 2, '<', (size_t)(q - s - n - 2))) return NULL;
+        s = q + 1;
+    }
+}
+
+static int entity_ok(const char *s)
+{
+    static const char *const ok[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
+    for (int i = 0; i < 5; i++)
+        if (strncmp(s, ok[i], strlen(ok[i])) == 0) return 1;
+    return 0;
+}
+
+static int well_formed(const char *s)
+{
+    char stack[32][32];
+    int depth = 0, roots = 0;
+    if (strncmp(s, "<?xml", 5) == 0) s = strstr(s, "?>") + 2;
+    while (*s) {
+        if (*s == '&' && !entity_ok(s)) return 0;
+        if (*s != '<') {
+            s++;
+            continue;
+        }
+        if (s[1] == '/') {
+            int n = name_len(s + 2);
+            if (!depth || (int)strlen(stack[depth - 1]) != n ||
+                strncmp(stack[depth - 1], s + 2, (size_t)n))
+                return 0;
+            depth--;
+            if (s[2 + n] != '>') return 0;
+            s += 3 + n;
+            continue;
+        }
+        int n = name_len(s + 1), self;
+        if (!n || n >= 32 || depth >= 32) return 0;
+        if (!depth) roots++;
+        memcpy(stack[depth], s + 1, (size_t)n);
+        stack[depth][n] = '\0';
+        s = attributes(s + 1 + n, &self);
+        if (!s) return 0;
+        if (!self) depth++;
+    }
+    return depth == 0 && roots == 1;
+}
+
+static void checker_itself(void **state)
+{
+    (void)state;
+    assert_true(well_formed("<?xml version=\"1.0\"?>\n<a x=\"1\"><b/><c>t &amp; u</c></a>\n"));
+    assert_false(well_formed("<a><b></a></b>"));
+    assert_false(well_formed("<a><b></a>"));
+    assert_false(well_formed("<a x=1></a>"));
+    assert_false(well_formed("<a>x & y</a>"));
+    assert_false(well_formed("<a></a><b></b>"));
+}
+
+static int count(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+static char *svg_of(const rg_puzzle *p, const rg_render_options *o)
+{
+    char *svg;
+    size_t len;
+    rg_error err;
+    assert_int_equal(rg_render_svg(p, o, &svg, &len, &err), RG_OK);
+    assert_int_equal(strlen(svg), len);
+    assert_true(well_formed(svg));
+    return svg;
+}
+
+/* ---- Unit edges covered by the paths of a picture ------------------------ */
+
+typedef struct edges {
+    unsigned char h[100][100]; /* h[y][x]: from (x, y) to (x + 1, y) */
+    unsigned char v[100][100]; /* v[y][x]: from (x, y) to (x, y + 1) */
+} edges;
+
+static int whole(double v)
+{
+    return v > -0.001 && (v - (int)(v + 0.5)) * (v - (int)(v + 0.5)) < 1e-12;
+}
+
+static void cover(edges *e, double x0, double y0, double x1, double y1)
+{
+    if (!whole(x0) || !whole(y0) || !whole(x1) || !whole(y1)) return;
+    int a = (int)(x0 + 0.5), b = (int)(y0 + 0.5), c = (int)(x1 + 0.5), d = (int)(y1 + 0.5);
+    if (b == d)
+        for (int x = a < c ? a : c; x < (a < c ? c : a); x++) e->h[b][x] = 1;
+    if (a == c)
+        for (int y = b < d ? b : d; y < (b < d ? d : b); y++) e->v[y][a] = 1;
+}
+
+/* The unit edges of the paths of d that pass keep(prim). */
+static void edges_of(const rg_draw *d, int (*keep)(const rg_draw *, const rg_prim *), edges *e)
+{
+    memset(e, 0, sizeof *e);
+    for (int i = 0; i < d->nprims; i++) {
+        const rg_prim *p = &d->prims[i];
+        if (p->kind != RG_PRIM_PATH || !keep(d, p)) continue;
+        const double *xy = d->pts + 2 * p->first;
+        for (int k = 0; k < p->nsub; k++) {
+            int from = d->subs[p->sub + k],
+                to = k + 1 < p->nsub ? d->subs[p->sub + k + 1] : p->npts;
+            for (int j = from; j < to; j++) {
+                int nx = j + 1 < to ? j + 1 : from;
+                if (j + 1 < to || p->closed)
+                    cover(e, xy[2 * j], xy[2 * j + 1], xy[2 * nx], xy[2 * nx + 1]);
+            }
+        }
+    }
+}
+
+static int thick(const rg_draw *d, const rg_prim *p)
+{
+    (void)d;
+    return p->rule >= 0 && p->width >= 0.06;
+}
+
+static int grid_line(const rg_draw *d, const rg_prim *p)
+{
+    const char *c = rg_draw_str(d, p->cls);
+    return c && strcmp(c, "gridlines") == 0;
+}
+
+static rg_draw *picture(const rg_puzzle *p, const rg_render_options *o)
+{
+    rg_draw *d;
+    rg_error err;
+    assert_int_equal(rg_render_picture(p, o, &d, &err), RG_OK);
+    return d;
+}
+
+static void box_borders(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(CLASSIC "}");
+    rg_draw *d = picture(p, NULL);
+    edges *e = calloc(1, sizeof *e);
+    edges_of(d, thick, e);
+    for (int k = 0; k < 9; k++) {
+        for (int x = 0; x <= 9; x++) {
+            assert_int_equal(e->v[k][x], x % 3 == 0); /* where boxes meet and round the grid */
+            assert_int_equal(e->h[x][k], x % 3 == 0);
+        }
+    }
+    edges_of(d, grid_line, e);
+    for (int k = 0; k < 9; k++)
+        for (int x = 0; x <= 9; x++) assert_true(e->v[k][x] && e->h[x][k]); /* every cell */
+    char *svg = svg_of(p, NULL);
+    assert_true(count(svg, "stroke-width=\"2.8\"") >= 9); /* 0.07 cells at 40 px */
+    rg_string_free(svg);
+    free(e);
+    rg_render_picture_free(d);
+    rg_puzzle_free(p);
+}
+
+/* A jigsaw piece: outlined thick along its own border only. */
+static void jigsaw_borders(void **state)
+{
+    (void)state;
+    rg_puzzle *p =
+        t_parse("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                "\"columns\": 4, \"digits\": 4}, \"rules\": ["
+                "{\"type\": \"grid\", \"origin\": \"r1c1\"},"
+                "{\"type\": \"box\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r2c1\"]},"
+                "{\"type\": \"box\", \"cells\": [\"r1c4\", \"r2c2\", \"r2c3\", \"r2c4\"]},"
+                "{\"type\": \"box\", \"cells\": [\"r3c1\", \"r4c1\", \"r4c2\", \"r3c2\"]},"
+                "{\"type\": \"box\", \"cells\": [\"r3c3\", \"r3c4\", \"r4c3\", \"r4c4\"]}]}");
+    rg_draw *d = picture(p, NULL);
+    edges *e = calloc(1, sizeof *e);
+    edges_of(d, thick, e);
+    assert_true(e->h[1][1] && e->h[1][2] && e->v[0][3]);               /* between pieces 1 and 2 */
+    assert_false(e->h[1][0] || e->v[0][1] || e->v[0][2]);              /* inside piece 1 */
+    assert_false(e->v[1][3] || e->v[2][1] || e->h[3][2]);              /* inside pieces 2, 3, 4 */
+    assert_true(e->v[0][0] && e->v[3][4] && e->h[4][0] && e->h[0][3]); /* the outline */
+    free(e);
+    rg_render_picture_free(d);
+    rg_puzzle_free(p);
+}
+
+/* Two 4 x 4 grids meeting at r4c4: the cells of neither are holes. */
+static void holes(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 7, "
+                           "\"columns\": 7, \"digits\": 4, \"cells\": [\"r1c1:r4c4\", "
+                           "\"r4c4:r7c7\"]}, \"rules\": ["
+                           "{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]},"
+                           "{\"type\": \"box_grid\", \"origin\": \"r4c4\", \"box\": [2, 2]}],"
+                           "\"givens\": {\"r7c7\": 3}}");
+    rg_draw *d = picture(p, NULL);
+    edges *e = calloc(1, sizeof *e);
+    edges_of(d, grid_line, e);
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x <= 7; x++) {
+            int left = x > 0 && rg_puzzle_cell_at(p, y + 1, x) >= 0;
+            int right = x < 7 && rg_puzzle_cell_at(p, y + 1, x + 1) >= 0;
+            assert_int_equal(e->v[y][x], left || right);
+        }
+    for (int y = 0; y <= 7; y++)
+        for (int x = 0; x < 7; x++) {
+            int above = y > 0 && rg_puzzle_cell_at(p, y, x + 1) >= 0;
+            int below = y < 7 && rg_puzzle_cell_at(p, y + 1, x + 1) >= 0;
+            assert_int_equal(e->h[y][x], above || below);
+        }
+    assert_false(e->v[0][6] || e->h[1][5] || e->v[6][1]); /* among holes */
+    assert_true(e->v[0][4] && e->h[7][6] && e->h[4][0]);  /* edges of existing cells */
+    edges_of(d, thick, e);
+    assert_true(e->v[3][3] && e->h[3][3] && e->v[6][7]); /* the second grid's outline */
+    assert_false(e->v[0][5] || e->h[5][0]);              /* nothing in the holes */
+    free(e);
+    char *svg = svg_of(p, NULL);
+    assert_int_equal(count(svg, "class=\"given\""), 1);
+    rg_string_free(svg);
+    rg_render_picture_free(d);
+    rg_puzzle_free(p);
+}
+
+static void givens(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(CLASSIC ", \"givens\": {\"r1c1\": 5, \"r9c8\": 7, \"r4c6\": 1}}");
+    rg_draw *d = picture(p, NULL);
+    int seen = 0;
+    for (int i = 0; i < d->nprims; i++) {
+        const rg_prim *q = &d->prims[i];
+        const char *c = rg_draw_str(d, q->cls);
+        if (q->kind != RG_PRIM_TEXT || !c || strcmp(c, "given")) continue;
+        int row = (int)(q->y + 1), col = (int)(q->x + 1);
+        int cell = rg_puzzle_cell_at(p, row, col);
+        assert_true(cell >= 0);
+        assert_int_equal(atoi(rg_draw_str(d, q->text)), rg_puzzle_givens(p)[cell]);
+        assert_true(q->size >= 0.6); /* large */
+        assert_string_equal(rg_draw_str(d, q->fill), "black");
+        assert_int_equal(q->z, RG_Z_DIGITS);
+        seen++;
+    }
+    assert_int_equal(seen, 3);
+    char *svg = svg_of(p, NULL);
+    assert_int_equal(count(svg, "class=\"given\""), 3);
+    assert_non_null(strstr(svg, "fill=\"black\">7</text>"));
+    rg_string_free(svg);
+    rg_render_picture_free(d);
+    rg_puzzle_free(p);
+}
+
+/* ---- Outlines -------------------------------------------------------------- */
+
+static void expect_loop(const rg_loops *l, int k, const double *want, int n)
+{
+    assert_int_equal(l->start[k + 1] - l->start[k], n);
+    for (int i = 0; i < 2 * n; i++) {
+        double got = l->xy[2 * l->start[k] + i];
+        if (got < want[i] - 1e-9 || got > want[i] + 1e-9)
+            fail_msg("loop %d coordinate %d: got %g, want %g", k, i, got, want[i]);
+    }
+}
+
+static int cells_of(const rg_board *b, const char *rows[], int *cells)
+{
+    int n = 0;
+    for (int r = 0; rows[r]; r++)
+        for (int c = 0; rows[r][c]; c++)
+            if (rows[r][c] == '#') cells[n++] = rg_board_at(b, r + 1, c + 1);
+    return n;
+}
+
+static void outlines(void **state)
+{
+    (void)state;
+    rg_board b;
+    rg_error err;
+    assert_int_equal(rg_board_init(&b, 3, 3, 3, NULL, &err), RG_OK);
+    int cells[9], n;
+    rg_loops l;
+    const char *L[] = {"#..", "##.", "...", NULL};
+    n = cells_of(&b, L, cells);
+    assert_int_equal(rg_outline_loops(&b, cells, n, 0, &l), RG_OK);
+    assert_int_equal(l.nloops, 1);
+    const double l0[] = {0, 0, 1, 0, 1, 1, 2, 1, 2, 2, 0, 2};
+    expect_loop(&l, 0, l0, 6);
+    rg_outline_free(&l);
+    assert_int_equal(rg_outline_loops(&b, cells, n, 0.1, &l), RG_OK);
+    const double l1[] = {0.1, 0.1, 0.9, 0.1, 0.9, 1.1, 1.9, 1.1, 1.9, 1.9, 0.1, 1.9};
+    expect_loop(&l, 0, l1, 6); /* the concave corner (1, 1) moves into the L too */
+    rg_outline_free(&l);
+    const char *ring[] = {"###", "#.#", "###", NULL};
+    n = cells_of(&b, ring, cells);
+    assert_int_equal(rg_outline_loops(&b, cells, n, 0.1, &l), RG_OK);
+    assert_int_equal(l.nloops, 2);
+    const double outer[] = {0.1, 0.1, 2.9, 0.1, 2.9, 2.9, 0.1, 2.9};
+    const double hole[] = {0.9, 0.9, 0.9, 2.1, 2.1, 2.1, 2.1, 0.9}; /* the other way round */
+    expect_loop(&l, 0, outer, 4);
+    expect_loop(&l, 1, hole, 4);
+    rg_outline_free(&l);
+    const char *pinch[] = {"#..", ".#.", "..#", NULL}; /* corners touch: three pieces */
+    n = cells_of(&b, pinch, cells);
+    assert_int_equal(rg_outline_loops(&b, cells, n, 0.2, &l), RG_OK);
+    assert_int_equal(l.nloops, 3);
+    const double mid[] = {1.2, 1.2, 1.8, 1.2, 1.8, 1.8, 1.2, 1.8};
+    expect_loop(&l, 1, mid, 4);
+    rg_outline_free(&l);
+    int repeated[] = {4, 4, 4};
+    assert_int_equal(rg_outline_loops(&b, repeated, 3, 0, &l), RG_OK);
+    assert_int_equal(l.nloops, 1);
+    assert_int_equal(l.npts, 4);
+    rg_outline_free(&l);
+    rg_board_free(&b);
+}
+
+/* ---- The fallback and a third-party hook ----------------------------------- */
+
+static void fallback(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry_with(RG_TEST_PLUGIN_DIR "/good");
+    rg_puzzle *p = t_parse_in(reg, CLASSIC_OPEN ", {\"type\": \"test.good\", \"cells\": [\"r2c2\", "
+                                                "\"r2c3\", \"r3c3\"]}]}");
+    rg_draw *d = picture(p, NULL);
+    int paths = 0, labels = 0;
+    for (int i = 0; i < d->nprims; i++) {
+        const rg_prim *q = &d->prims[i];
+        if (q->rule != 1) continue;
+        assert_non_null(strstr(rg_draw_str(d, q->cls), "fallback"));
+        if (q->kind == RG_PRIM_TEXT) {
+            assert_string_equal(rg_draw_str(d, q->text), "test.good");
+            labels++;
+        } else {
+            /* the watched cells' outline: an L of three cells, inset */
+            assert_int_equal(q->npts, 6);
+            assert_true(q->closed);
+            const double *xy = d->pts + 2 * q->first;
+            assert_true(xy[0] > 1.05 && xy[0] < 1.15 && xy[1] > 1.05 && xy[1] < 1.15);
+            paths++;
+        }
+    }
+    assert_int_equal(paths, 1);
+    assert_int_equal(labels, 1);
+    char *svg = svg_of(p, NULL);
+    assert_int_equal(count(svg, " fallback\""), 2); /* the outline and its label, nothing else */
+    assert_non_null(strstr(svg, ">test.good</text>"));
+    rg_string_free(svg);
+    rg_render_picture_free(d);
+    rg_puzzle_free(p);
+    rg_registry_free(reg);
+}
+
+static void example_plugin(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry_with(RG_TEST_PLUGIN_DIR "/clone");
+    rg_puzzle *p;
+    rg_error err;
+    assert_int_equal(rg_puzzle_read_file(reg, t_src("examples/plugin/clone.json"), &p, &err),
+                     RG_OK);
+    char *svg = svg_of(p, NULL);
+    assert_non_null(strstr(svg, "type-lab.clone\""));
+    assert_null(strstr(svg, "fallback"));
+    assert_non_null(strstr(svg, ">clone</text>"));
+    assert_true(count(svg, "data-rule=\"1\"") >= 5); /* two shades, two outlines, a label */
+    rg_string_free(svg);
+    rg_puzzle_free(p);
+    rg_registry_free(reg);
+}
+
+/* ---- A step of the explanation ---------------------------------------------- */
+
+static const rg_prim *text_at(const rg_draw *d, const char *cls, double x0, double y0)
+{
+    for (int i = 0; i < d->nprims; i++) {
+        const rg_prim *q = &d->prims[i];
+        const char *c = rg_draw_str(d, q->cls);
+        if (q->kind == RG_PRIM_TEXT && c && !strcmp(c, cls) && q->x > x0 && q->x < x0 + 1 &&
+            q->y > y0 && q->y < y0 + 1)
+            return q;
+    }
+    return NULL;
+}
+
+/* Long: sets up an explanation, then checks focus, eliminations and
+ * placements each in turn. */
+static void step_highlights(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(HARDER);
+    rg_error err;
+    rg_explainer *e;
+    assert_int_equal(rg_explainer_new(p, NULL, NULL, &e, &err), RG_OK);
+    int N = rg_puzzle_cells(p);
+    rg_mask *before = malloc((size_t)N * sizeof *before);
+    rg_step s;
+    int found = 0;
+    /* the first step that removes candidates (and the one before it places) */
+    for (int k = 0; k < 200 && !found; k++) {
+        memcpy(before, rg_explain_candidates(e), (size_t)N * sizeof *before);
+        assert_int_equal(rg_explain_next(e, &s, &err), 1);
+        found = s.nelim > 0 && s.nfocus > 0;
+    }
+    assert_true(found);
+    rg_render_options o;
+    rg_render_options_default(&o);
+    o.candidates = before;
+    o.focus = s.focus, o.nfocus = s.nfocus;
+    o.elim_cells = s.elim_cells, o.elim_masks = s.elim_masks, o.nelim = s.nelim;
+    o.place_cells = s.place_cells, o.place_digits = s.place_digits, o.nplace = s.nplace;
+    o.caption = "a <caption> & more";
+    rg_draw *d = picture(p, &o);
+    int focus = 0;
+    for (int i = 0; i < d->nprims; i++) {
+        const rg_prim *q = &d->prims[i];
+        const char *c = rg_draw_str(d, q->cls);
+        if (!c || strcmp(c, "focus") || q->kind != RG_PRIM_PATH) continue;
+        assert_int_equal(q->nsub, s.nfocus); /* a square per focus cell, in order */
+        for (int k = 0; k < s.nfocus; k++) {
+            int row, col;
+            rg_puzzle_cell_pos(p, s.focus[k], &row, &col);
+            const double *xy = d->pts + 2 * (q->first + d->subs[q->sub + k]);
+            assert_true(xy[0] == col - 1 && xy[1] == row - 1);
+        }
+        assert_int_equal(q->z, RG_Z_SHADE);
+        focus++;
+    }
+    assert_int_equal(focus, 1);
+    for (int i = 0; i < s.nelim; i++) {
+        int row, col, red = 0;
+        rg_puzzle_cell_pos(p, s.elim_cells[i], &row, &col);
+        for (int j = 0; j < d->nprims; j++) {
+            const rg_prim *q = &d->prims[j];
+            const char *c = rg_draw_str(d, q->cls);
+            if (q->kind == RG_PRIM_TEXT && c && !strcmp(c, "elim") && q->x > col - 1 &&
+                q->x < col && q->y > row - 1 && q->y < row) {
+                assert_true(s.elim_masks[i] >> (atoi(rg_draw_str(d, q->text)) - 1) & 1u);
+                assert_string_equal(rg_draw_str(d, q->fill), "#d62728");
+                red++;
+            }
+        }
+        assert_int_equal(red, __builtin_popcount(s.elim_masks[i]));
+        /* an eliminated candidate is not drawn grey as well */
+        const rg_prim *grey = text_at(d, "cand", col - 1, row - 1);
+        for (; grey && grey < d->prims + d->nprims; grey++)
+            if (grey->kind == RG_PRIM_TEXT && rg_draw_str(d, grey->cls) &&
+                !strcmp(rg_draw_str(d, grey->cls), "cand") && grey->x > col - 1 && grey->x < col &&
+                grey->y > row - 1 && grey->y < row)
+                assert_false(s.elim_masks[i] >> (atoi(rg_draw_str(d, grey->text)) - 1) & 1u);
+    }
+    for (int i = 0; i < s.nplace; i++) {
+        int row, col;
+        rg_puzzle_cell_pos(p, s.place_cells[i], &row, &col);
+        const rg_prim *q = text_at(d, "place", col - 1, row - 1);
+        assert_non_null(q);
+        assert_int_equal(atoi(rg_draw_str(d, q->text)), s.place_digits[i]);
+    }
+    char *svg = svg_of(p, &o); /* the caption escaped */
+    assert_non_null(strstr(svg, "a &lt;caption&gt; &amp; more"));
+    rg_string_free(svg);
+    rg_render_picture_free(d);
+    rg_explainer_free(e);
+    free(before);
+    rg_puzzle_free(p);
+}
+
+static void bad_options(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(CLASSIC "}");
+    rg_render_options o;
+    rg_render_options_default(&o);
+    int focus[1] = {81};
+    o.focus = focus, o.nfocus = 1;
+    char *svg;
+    size_t len;
+    rg_error err;
+    assert_int_equal(rg_render_svg(p, &o, &svg, &len, &err), RG_E_FORMAT);
+    assert_null(svg);
+    assert_non_null(strstr(err.message, "focus"));
+    rg_puzzle_free(p);
+}
+
+/* Every allocation of a picture failing in turn: RG_E_NOMEM and "out of
+ * memory", or the same picture as without failures; nothing held after. */
+static void out_of_memory(void **state)
+{
+    (void)state;
+    rg_puzzle *p = t_parse(CLASSIC_OPEN
+                           ", {\"type\": \"cell\", \"kind\": \"low\", \"split\": 4, "
+                           "\"cells\": [\"r5c5\"]}, {\"type\": \"corner\", \"kind\": "
+                           "\"quadruple\", \"digits\": [1, 2], \"cells\": [\"r1c1\", \"r1c2\", "
+                           "\"r2c1\", \"r2c2\"]}, {\"type\": \"region\", \"kind\": \"diagonal\", "
+                           "\"cells\": [\"r1c1\", \"r2c2\", \"r3c3\"]}, {\"type\": \"neighbours\", "
+                           "\"kind\": \"antiknight\"}, {\"type\": \"negative\", \"of\": \"xv\"}, "
+                           "{\"type\": \"cage\", \"cells\": [\"r9c8\", \"r9c9\"], \"sum\": 3}], "
+                           "\"givens\": {\"r4c4\": 2}}");
+    rg_render_options o;
+    rg_render_options_default(&o);
+    int focus[2] = {0, 10};
+    o.focus = focus, o.nfocus = 2;
+    o.caption = "caption";
+    char *ref, *svg;
+    size_t rlen, len;
+    rg_error err;
+    assert_int_equal(rg_render_svg(p, &o, &ref, &rlen, &err), RG_OK);
+    size_t before = rg_mem_in_use();
+    int step = t_scaled() ? 7 : 1;
+    for (long n = 1;; n += step) {
+        unsigned long failures = rg_mem_failures();
+        rg_mem_fail_after(n);
+        int rc = rg_render_svg(p, &o, &svg, &len, &err);
+        rg_mem_fail_after(0);
+        if (rc == RG_OK) {
+            assert_int_equal(len, rlen);
+            assert_memory_equal(svg, ref, len);
+            rg_string_free(svg);
+        } else {
+            assert_int_equal(rc, RG_E_NOMEM);
+            if (!strstr(err.message, "out of memory"))
+                fail_msg("allocation %ld: code %d: %s", n, rc, err.message);
+            assert_null(svg);
+        }
+        assert_int_equal(rg_mem_in_use(), before);
+        if (rg_mem_failures() == failures) break;
+    }
+    rg_string_free(ref);
+    rg_puzzle_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(checker_itself),
+        cmocka_unit_test_setup_teardown(box_borders, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(jigsaw_borders, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(holes, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(givens, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(outlines, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(fallback, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(example_plugin, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(step_highlights, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
+    };
+    return t_done(cmocka_run_group_tests(tests, NULL, NULL));
+}

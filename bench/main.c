@@ -12,6 +12,7 @@
 #include "bench.h"
 #include "gbench.h"
 #include "opts.h"
+#include "ranks.h"
 
 /* ---- The options ------------------------------------------------------------------ */
 
@@ -620,6 +621,11 @@ static bench_cell *make_cells(args *a, int *n)
 
 static int run(args *a)
 {
+    /* Under mpirun only the grid's solving is shared; the rest is rank 0's.
+     * Google Benchmark picks its repetitions by the clock: ranks would not
+     * keep in step. */
+    if (bench_mpi_size() > 1 && a->gbench) return bad("--gbench", "not under mpirun");
+    if (bench_mpi_rank() > 0 && (a->ngens || a->explain)) return BENCH_OK;
     if (a->ngens) return run_generate(a);
     if (a->explain) return run_explain(a);
     rg_registry *reg = NULL;
@@ -636,7 +642,7 @@ static int run(args *a)
         rc = count_cells(a, cells, n);
         if (!rc) rc = time_cells(a, cells, n);
     }
-    if (!rc) rc = reports(a, &st, cells, n);
+    if (!rc && bench_mpi_rank() == 0) rc = reports(a, &st, cells, n);
     free(cells);
     for (int i = 0; i < a->ncorpora; i++) bench_corpus_free(&a->corpora[i]);
     rg_puzzle_free(templ);
@@ -646,6 +652,7 @@ static int run(args *a)
 
 int main(int argc, char **argv)
 {
+    bench_mpi_begin(&argc, &argv);
     args a;
     int rc = parse_args(&a, argc, argv);
     if (rc < 0) rc = run(&a);
@@ -654,5 +661,6 @@ int main(int argc, char **argv)
     free(a.gargv);
     free(a.gens);
     rg_presets_free(presets);
+    bench_mpi_end();
     return rc;
 }

@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "progress.h"
+#include "ranks.h"
 
 /* Puzzles a worker takes at a time. */
 #define CHUNK 4
@@ -196,11 +197,14 @@ static void *work(void *arg)
         return NULL;
     }
     rg_solver_set_fast_path(solver, !j->cell->general);
+    /* Under mpirun chunk k of the window is rank k mod K's. */
+    long ranks = bench_mpi_size(), me = bench_mpi_rank();
     for (;;) {
-        int from = atomic_fetch_add(&j->next, CHUNK);
+        long k = atomic_fetch_add(&j->next, 1);
+        long from = (k * ranks + me) * CHUNK;
         if (from >= n || w->t.failed) break;
-        int to = from + CHUNK < n ? from + CHUNK : n;
-        solve_range(w, solver, from, to);
+        int to = from + CHUNK < n ? (int)from + CHUNK : n;
+        solve_range(w, solver, (int)from, to);
         atomic_fetch_add(&j->done, to - from);
     }
     rg_solver_free(solver);
@@ -317,6 +321,33 @@ static void merge(tally *sum, const tally *t)
                    t->family[k].prunings);
 }
 
+/* Under mpirun: the tallies of every rank merged, in rank order, into sum
+ * on every rank; a rank's failure fails them all. */
+static int merge_ranks(tally *sum, int rc, char *msg, size_t n)
+{
+    int ranks = bench_mpi_size();
+    sum->failed = rc != BENCH_OK;
+    if (rc != BENCH_OK) snprintf(sum->why, sizeof sum->why, "%s", msg);
+    tally *all = malloc((size_t)ranks * sizeof *all);
+    if (!all) {
+        snprintf(msg, n, "out of memory");
+        return BENCH_USAGE; /* the other ranks then wait: the job is stuck */
+    }
+    bench_mpi_gather(sum, sizeof *sum, all);
+    memset(sum, 0, sizeof *sum);
+    sum->wrong = -1;
+    rc = BENCH_OK;
+    for (int r = 0; r < ranks; r++) {
+        if (all[r].failed && rc == BENCH_OK) {
+            snprintf(msg, n, "%s", all[r].why);
+            rc = BENCH_USAGE;
+        }
+        merge(sum, &all[r]);
+    }
+    free(all);
+    return rc;
+}
+
 /* Run j on su->threads workers and merge their tallies into *sum; w (may
  * be NULL) is the progress line to keep up to date. */
 static int run_job(job *j, tally *sum, watcher *w, char *msg, size_t n)
@@ -349,7 +380,7 @@ static int run_job(job *j, tally *sum, watcher *w, char *msg, size_t n)
         merge(sum, &ws[i].t);
     }
     free(ws);
-    return rc;
+    return bench_mpi_size() > 1 ? merge_ranks(sum, rc, msg, n) : rc;
 }
 
 /* ---- Guesses per puzzle, in memory that does not grow with the corpus --------------- */
@@ -414,9 +445,11 @@ static int run_pass(job *j, tally *sum, watcher *w, double *wall_s, hist *h, cha
         tally t;
         j->guesses = h ? calloc((size_t)c->n, sizeof *j->guesses) : NULL;
         if (h && !j->guesses) return snprintf(msg, n, "out of memory"), BENCH_USAGE;
+        bench_mpi_barrier(); /* the ranks start a window together */
         double t0 = bench_now();
         rc = run_job(j, &t, w, msg, n);
         *wall_s += bench_now() - t0;
+        if (h) bench_mpi_sum(j->guesses, (size_t)c->n); /* each rank filled its chunks */
         if (rc == BENCH_OK && h && !hist_add(h, j->guesses, c->n))
             rc = BENCH_USAGE, snprintf(msg, n, "out of memory");
         free(j->guesses);

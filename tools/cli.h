@@ -288,6 +288,8 @@ typedef struct cli_input {
     long line;  /* CLI_LINES: last line read; CLI_CORPUS: line of the last error */
     long index; /* index of the entry last returned, -1 before the first */
     int done;
+    FILE *raw; /* MPI rank 0: the corpus read as lines (cli_input_next_text) */
+    int raw_own;
 } cli_input;
 
 /* Open path ("-" is standard input) and decide what it holds. Returns RG_OK,
@@ -300,6 +302,16 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
  * entry's index in every case but 0. */
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err);
 void cli_input_close(cli_input *in);
+/* MPI rank 0: the next entry's text, unread: the line (without its newline)
+ * or the whole document, malloc'd into *text, its line in *line; 1, 0 at
+ * the end, -2 when the input cannot be read further (err filled). Skips
+ * what cli_input_next skips; keep: how much of a classic line counts (its
+ * cells). */
+int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, long *line,
+                        rg_error *err);
+/* The template of classic lines: templ (a copy), or the preset classic9
+ * that a corpus read without --template uses. RG_OK or an error code. */
+int cli_classic_template(rg_registry *reg, const rg_puzzle *templ, rg_puzzle **out, rg_error *err);
 /* About how many puzzles path holds, for a progress line: 1 for a .json
  * file, else its lines that are neither blank nor comments; 0 when unknown
  * (standard input, or a file that cannot be read: reading it will say). */
@@ -347,7 +359,25 @@ typedef struct cli_entry {
     int rc;        /* the search's */
     char *text;    /* the result as printed, written by the worker */
     size_t len;
+    /* Between MPI ranks (cli_mpi.c): rank 0 reads an entry's text, another
+     * rank parses it (cli_feed_parse) and sends its result back. */
+    int input;       /* the number of its input among the feed's paths */
+    const char *raw; /* its text, not read yet (NULL: p and read hold it) */
+    size_t raw_len;
+    long line; /* its line in the input (0: a whole document) */
 } cli_entry;
+
+/* What a result is between MPI ranks: the entry's outcome, the counters the
+ * summary and the exit status need, then rg_error (when has_err) and len
+ * bytes of text. */
+typedef struct cli_wire {
+    int read, rc, has_err;
+    int status, no_guess, ok;
+    long solutions;
+    uint64_t guesses;
+    double root_us, search_us;
+    uint64_t len;
+} cli_wire;
 
 /* How a command feeds its entries to the workers. */
 typedef struct cli_feed {
@@ -362,6 +392,16 @@ typedef struct cli_feed {
     void (*finish)(void *ctx); /* prints the oldest entry, then cli_feed_pop */
     void *ctx;
     long *total; /* NULL, or grows by the estimate of standard input */
+    /* MPI (cli_mpi.c): the inputs by number, the template of classic lines
+     * (read once, shared by the entries), and the command's part of a
+     * result between ranks. remote: rank 0 of several, which reads each
+     * entry's text for the others. */
+    const char *const *paths;
+    int npaths;
+    int remote;
+    rg_puzzle *classic;
+    void (*to_wire)(const void *item, cli_wire *w);
+    void (*from_wire)(void *item, const cli_wire *w);
 } cli_feed;
 
 /* -j (o->jobs): a solver per worker when search, and the pool of entries of
@@ -381,6 +421,12 @@ void cli_feed_end(cli_feed *f);
  * (at least a moment is left, so that it ends with unknown at once); the
  * wait for a worker does not count. */
 rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
+/* MPI: the entry's raw text read as cli_input_next would have (p, read,
+ * err, read_s), on whichever rank or thread runs it. */
+void cli_feed_parse(const cli_feed *f, cli_entry *e);
+/* MPI: the shared part of the feed of a rank that serves rank 0 (template
+ * of classic lines); 0, or after printing why 2. */
+int cli_feed_classic(cli_feed *f);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_mpi.h"
 #include "progress.h"
 #include "rulegrid/rulegrid.h"
 
@@ -51,6 +52,7 @@ typedef struct batch {
     const rg_generator *g;
     rg_gen_options opt;
     long count;
+    long first; /* the number of slots[0] in the whole run (MPI: a range's first) */
     unsigned flags;
     int quiet;
     slot *slots;
@@ -64,7 +66,7 @@ static void generate_one(batch *b, long i)
 {
     slot *s = &b->slots[i];
     rg_gen_options o = b->opt;
-    o.seed = rg_generate_batch_seed(b->opt.seed, i);
+    o.seed = rg_generate_batch_seed(b->opt.seed, b->first + i);
     rg_puzzle *p = NULL;
     rg_error_clear(&s->err);
     s->rc = rg_generate(b->g, &o, &p, &s->info, &s->err);
@@ -164,6 +166,10 @@ typedef struct cmd {
     rg_registry *reg;
     rg_generator *g;
     progress line; /* on a terminal, for a long batch */
+    /* MPI rank 0: the totals and exit status of the ranges taken so far */
+    totals *t;
+    FILE *out;
+    int code;
 } cmd;
 
 /* What the options may not say together. -1 to go on, else 2 once said. */
@@ -328,22 +334,24 @@ static FILE *open_output(const cmd *c)
 }
 
 /* The batch ready to run, its workers started when there are several. */
-static int start_batch(batch *b, const cmd *c, pthread_t *threads, int *started)
+static int start_batch(batch *b, const cmd *c, long first, long count, pthread_t *threads,
+                       int *started)
 {
     memset(b, 0, sizeof *b);
     b->g = c->g;
     b->opt = c->opt;
-    b->count = c->count;
+    b->count = count;
+    b->first = first;
     b->quiet = c->o->gen_quiet;
     /* A batch is .jsonl; so is one puzzle written to a file named .jsonl. */
     const char *path = c->o->output;
     size_t plen = path ? strlen(path) : 0;
     int jsonl = plen > 6 && strcmp(path + plen - 6, ".jsonl") == 0;
     b->flags = c->count > 1 || jsonl ? RG_WRITE_LINE : RG_WRITE_PRETTY;
-    if (!(b->slots = calloc((size_t)c->count, sizeof *b->slots))) return 0;
+    if (!(b->slots = calloc((size_t)count, sizeof *b->slots))) return 0;
     pthread_mutex_init(&b->mu, NULL);
     pthread_cond_init(&b->cv, NULL);
-    int jobs = c->jobs < c->count ? c->jobs : (int)c->count;
+    int jobs = c->jobs < count ? c->jobs : (int)count;
     *started = 0;
     if (jobs > 1)
         for (; *started < jobs; ++*started)
@@ -403,31 +411,133 @@ static void end_batch(batch *b, long count, pthread_t *threads, int started)
     free(b->slots);
 }
 
-static int run_batch(cmd *c)
+/* ---- Sharing the batch among MPI ranks ---------------------------------------------- */
+
+/* What a puzzle's slot is between ranks: then err (when rc is not RG_OK) and
+ * len bytes of its document. */
+typedef struct slot_wire {
+    int rc;
+    rg_gen_info info;
+    uint64_t len;
+} slot_wire;
+
+/* Another rank: puzzles first..first+n-1 on -j threads, as bytes. */
+static size_t make_range(long first, int n, char **bytes, void *ctx)
 {
-    FILE *out = open_output(c);
-    if (!out) return EXIT_USAGE;
+    cmd *c = ctx;
+    batch b;
+    pthread_t threads[MAX_THREADS];
+    int started = 0;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f || !start_batch(&b, c, first, n, threads, &started)) {
+        if (f) fclose(f);
+        free(buf);
+        *bytes = NULL;
+        return 0; /* rank 0 reads no result: out of memory */
+    }
+    for (long i = 0; i < n && take(&b, i, started); i++) {
+        slot *s = &b.slots[i];
+        slot_wire w = {s->rc, s->info, s->text ? strlen(s->text) : 0};
+        fwrite(&w, sizeof w, 1, f);
+        if (s->rc != RG_OK) fwrite(&s->err, sizeof s->err, 1, f);
+        if (w.len) fwrite(s->text, 1, w.len, f);
+    }
+    end_batch(&b, n, threads, started);
+    if (fclose(f) != 0) len = 0;
+    *bytes = buf;
+    return len;
+}
+
+/* Rank 0: a range's puzzles back, recorded in order; nonzero to stop
+ * (an error every puzzle would meet, or a range that did not come). */
+static int take_range(long first, int n, const char *bytes, size_t size, void *ctx)
+{
+    cmd *c = ctx;
+    size_t at = 0;
+    for (long i = 0; i < n; i++) {
+        slot s;
+        slot_wire w;
+        memset(&s, 0, sizeof s);
+        if (size - at < sizeof w) {
+            say("puzzle %ld: out of memory on another rank", first + i);
+            c->code = EXIT_USAGE;
+            return 1;
+        }
+        memcpy(&w, bytes + at, sizeof w);
+        at += sizeof w;
+        s.rc = w.rc;
+        s.info = w.info;
+        if (w.rc != RG_OK && size - at >= sizeof s.err) {
+            memcpy(&s.err, bytes + at, sizeof s.err);
+            at += sizeof s.err;
+        }
+        if (w.len && size - at >= w.len && (s.text = malloc(w.len + 1))) {
+            memcpy(s.text, bytes + at, w.len);
+            s.text[w.len] = 0;
+            at += w.len;
+        }
+        int e = record(c, c->t, &s, first + i, c->out);
+        free(s.text);
+        if (e > c->code) c->code = e;
+        progress_update(&c->line, first + i + 1, c->count);
+        if (s.rc != RG_OK && s.rc != RG_E_LIMIT) return 1;
+    }
+    return 0;
+}
+
+/* The puzzles in ranges of a few per rank's thread, to every rank but 0. */
+static void share_batch(cmd *c, totals *t, FILE *out)
+{
+    c->t = t;
+    c->out = out;
+    c->code = EXIT_OK;
+    cli_mpi_share(c->count, 2 * c->jobs, make_range, take_range, c);
+}
+
+/* The puzzles made here, on -j threads, recorded in order; the exit status. */
+static int make_here(cmd *c, totals *t, FILE *out)
+{
     batch b;
     pthread_t threads[MAX_THREADS];
     int started = 0, code = EXIT_OK;
-    double t0 = progress_now();
-    if (!start_batch(&b, c, threads, &started)) {
+    if (!start_batch(&b, c, 0, c->count, threads, &started)) {
         say("out of memory");
-        if (out != stdout) fclose(out);
         return EXIT_USAGE;
     }
-    progress_begin(&c->line,
-                   "generate:", c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO));
-    totals t;
-    memset(&t, 0, sizeof t);
     for (long i = 0; i < c->count && take(&b, i, started); i++) {
-        int e = record(c, &t, &b.slots[i], i, out);
+        int e = record(c, t, &b.slots[i], i, out);
         if (e > code) code = e;
         rg_string_free(b.slots[i].text);
         b.slots[i].text = NULL;
         progress_update(&c->line, i + 1, c->count);
     }
     end_batch(&b, c->count, threads, started);
+    return code;
+}
+
+static int run_batch(cmd *c)
+{
+    if (cli_mpi_rank() > 0) {
+        cli_mpi_share(c->count, 0, make_range, NULL, c);
+        return EXIT_OK;
+    }
+    FILE *out = open_output(c);
+    if (!out) return EXIT_USAGE;
+    double t0 = progress_now();
+    progress_begin(&c->line, "generate:",
+                   (c->o->gen_quiet || out != stdout || !isatty(STDOUT_FILENO)) &&
+                       cli_mpi_size() == 1);
+    totals t;
+    memset(&t, 0, sizeof t);
+    int code;
+    if (cli_mpi_size() > 1) {
+        share_batch(c, &t, out);
+        code = c->code;
+    } else {
+        code = make_here(c, &t, out);
+    }
     progress_end(&c->line);
     double wall = progress_now() - t0;
     if (out == stdout) {
@@ -478,7 +588,12 @@ int cli_generate_main(int command, const cli_options *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     gen_options(&c);
+    /* Every rank makes its puzzles from rank 0's seed. */
+    cli_mpi_same(&c.opt.seed, sizeof c.opt.seed);
     rc = run(&c);
+    /* Rank 0 stops the other ranks when nothing was shared; they wait for it. */
+    cli_mpi_stop();
+    if (cli_mpi_rank() > 0) cli_mpi_share(0, 0, NULL, NULL, NULL), rc = EXIT_OK;
     rg_generator_free(c.g);
     rg_registry_free(c.reg);
     rg_presets_free(c.presets);

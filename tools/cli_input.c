@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include <cjson/cJSON.h>
 
@@ -16,6 +17,14 @@
 static int is_blank(int c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Blank as a corpus line is blank (the library's test). */
+static int rg_text_blank(const char *t, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r') return 0;
+    return 1;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -260,8 +269,110 @@ int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *e
     }
 }
 
+/* ---- Entries as text, for other MPI ranks ------------------------------------ */
+
+/* A copy of s[0..n) into *text; 1, or -2 without memory. */
+static int copy_text(const char *s, size_t n, char **text, size_t *len, rg_error *err)
+{
+    if (!(*text = malloc(n + 1))) {
+        fail(err, "-", RG_E_NOMEM, "%s", "out of memory");
+        return -2;
+    }
+    memcpy(*text, s, n);
+    (*text)[n] = 0;
+    *len = n;
+    return 1;
+}
+
+/* The corpus's next line that the library would read as an entry: not
+ * blank (unless longer than keep, as the library sees it) and, in classic
+ * lines, no '#' comment. A trailing '\r' is kept, as the library strips it. */
+static int corpus_text(cli_input *in, size_t keep, char **text, size_t *len, rg_error *err)
+{
+    if (!in->raw) {
+        in->raw = in->mem ? in->mem : fopen(in->path, "rb");
+        if (!in->raw) return fail(err, in->path, RG_E_IO, "%s", strerror(errno)), -2;
+        in->raw_own = !in->mem;
+        if (in->mem) rewind(in->mem);
+    }
+    int classic = !ends_with(in->path, ".jsonl");
+    char *s = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&s, &cap, in->raw)) > 0) {
+        in->line++;
+        size_t total = (size_t)n;
+        if (s[total - 1] == '\n') total--;
+        size_t whole = total;
+        if (total && s[total - 1] == '\r') total--;
+        if (total <= keep && rg_text_blank(s, total)) continue;
+        if (classic && s[0] == '#') continue;
+        in->index++;
+        s[whole] = 0;
+        *text = s;
+        *len = whole;
+        return 1;
+    }
+    free(s);
+    if (ferror(in->raw)) return fail(err, in->path, RG_E_IO, "%s", "read error"), -2;
+    return 0;
+}
+
+int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, long *line,
+                        rg_error *err)
+{
+    rg_error_clear(err);
+    if (in->done) return 0;
+    int rc = 0;
+    if (in->kind == CLI_DOCUMENT) {
+        in->done = 1;
+        in->index = 0;
+        *line = 0;
+        return copy_text(in->text, in->len, text, len, err);
+    }
+    if (in->kind == CLI_CORPUS) {
+        rc = corpus_text(in, keep, text, len, err);
+    } else {
+        while (in->pos < in->len && rc == 0) {
+            const char *s = in->text + in->pos;
+            const char *nl = memchr(s, '\n', in->len - in->pos);
+            size_t n = nl ? (size_t)(nl - s) : in->len - in->pos;
+            in->pos += n + (nl ? 1 : 0);
+            in->line++;
+            if (!first_nonblank(s, n)) continue;
+            in->index++;
+            rc = copy_text(s, n, text, len, err);
+        }
+    }
+    if (rc <= 0) in->done = 1;
+    *line = in->line;
+    return rc;
+}
+
+int cli_classic_template(rg_registry *reg, const rg_puzzle *templ, rg_puzzle **out, rg_error *err)
+{
+    if (templ) return rg_puzzle_with_givens(templ, NULL, out, err);
+    /* The preset a corpus of classic lines takes without a template. */
+    rg_presets *ps = NULL;
+    int rc = rg_presets_load(NULL, rg_builtin_preset_dir(), &ps, err);
+    if (rc != RG_OK) return rc;
+    int i = rg_presets_find(ps, "classic9");
+    rg_puzzle *p = NULL;
+    if (i < 0) {
+        rc = fail(err, "-", RG_E_IO, "%s", "no preset classic9");
+    } else {
+        const char *doc = rg_presets_document(ps, i);
+        rc = rg_puzzle_parse(reg, doc, strlen(doc), rg_presets_path(ps, i), 0, &p, err);
+    }
+    rg_presets_free(ps);
+    if (rc == RG_OK) rc = rg_puzzle_with_givens(p, NULL, out, err);
+    rg_puzzle_free(p);
+    return rc;
+}
+
 void cli_input_close(cli_input *in)
 {
+    if (in->raw && in->raw_own) fclose(in->raw);
     if (in->corpus) rg_corpus_close(in->corpus);
     if (in->mem) fclose(in->mem);
     free(in->text);

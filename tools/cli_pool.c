@@ -15,6 +15,7 @@ struct cli_pool {
     cli_pool_fn fn;
     void *ctx;
     int jobs, window, batch;
+    int target; /* items that fill a batch: 1..batch */
     size_t size;
     unsigned char *ring;  /* window batches of batch items */
     int *count;           /* items in each batch */
@@ -77,6 +78,7 @@ cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn
     p->jobs = jobs < 1 ? 1 : jobs;
     p->window = window < 1 ? 1 : window;
     p->batch = batch < 1 ? 1 : batch;
+    p->target = p->batch;
     p->size = size;
     p->ring = calloc((size_t)p->window * (size_t)p->batch, size);
     p->count = calloc((size_t)p->window, sizeof *p->count);
@@ -108,6 +110,8 @@ cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn
     return p;
 }
 
+void cli_pool_target(cli_pool *p, int n) { p->target = n < 1 ? 1 : n > p->batch ? p->batch : n; }
+
 size_t cli_pool_size(const cli_pool *p) { return p->size; }
 
 int cli_pool_full(const cli_pool *p) { return p->tail - p->head >= p->window; }
@@ -136,7 +140,7 @@ static void hand_over(cli_pool *p)
 
 void cli_pool_push(cli_pool *p)
 {
-    if (++p->count[p->tail % p->window] == p->batch) hand_over(p);
+    if (++p->count[p->tail % p->window] >= p->target) hand_over(p);
 }
 
 void *cli_pool_take(cli_pool *p)

@@ -17,6 +17,9 @@ typedef void (*cli_pool_fn)(void *items, int n, int worker, void *ctx);
  * thread as it is handed over) over a ring of `window` batches of `batch`
  * zeroed items of size bytes each. NULL without memory or threads. */
 cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn fn, void *ctx);
+/* From now on a batch goes to the workers once it holds n items (1 up to
+ * the batch size of cli_pool_new, which is where it starts). */
+void cli_pool_target(cli_pool *p, int n);
 /* The size of an item. */
 size_t cli_pool_size(const cli_pool *p);
 /* Is there no room for another item (the oldest must be taken first)? */

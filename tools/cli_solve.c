@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_mpi.h"
 #include "cli_resume.h"
 #include "progress.h"
 #include "rulegrid/rulegrid.h"
@@ -357,6 +358,7 @@ static void work(void *items, int n, int worker, void *ctx)
     for (int i = 0; i < n; i++) {
         entry *e = &batch[i];
         cli_entry *b = &e->base;
+        if (b->raw) cli_feed_parse(&c->feed, b); /* an entry rank 0 sent as text */
         if (b->read != 1) continue;
         if (c->command == CLI_CHECK) {
             judge(b->p, &e->v);
@@ -371,6 +373,31 @@ static void work(void *items, int n, int worker, void *ctx)
         }
         e->r.solution = NULL; /* the solver's, overwritten by its next puzzle */
     }
+}
+
+/* The counters of an entry's result between MPI ranks (cli_feed.h). */
+static void to_wire(const void *item, cli_wire *w)
+{
+    const entry *e = item;
+    w->status = e->r.status;
+    w->solutions = e->r.solutions;
+    w->no_guess = e->r.no_guess;
+    w->guesses = e->r.stats.guesses;
+    w->root_us = e->r.stats.root_us;
+    w->search_us = e->r.stats.search_us;
+    w->ok = e->v.ok;
+}
+
+static void from_wire(void *item, const cli_wire *w)
+{
+    entry *e = item;
+    e->r.status = w->status;
+    e->r.solutions = w->solutions;
+    e->r.no_guess = w->no_guess;
+    e->r.stats.guesses = w->guesses;
+    e->r.stats.root_us = w->root_us;
+    e->r.stats.search_us = w->search_us;
+    e->v.ok = w->ok;
 }
 
 /* Counts a searched or checked entry in the summary and the exit status. */
@@ -431,11 +458,14 @@ static void begin_progress(run *c, const opts_list *files)
 {
     char label[64];
     snprintf(label, sizeof label, "%s:", cli_program.commands[c->command].name);
-    progress_begin(&c->line, label, c->o->quiet || !isatty(STDOUT_FILENO));
+    /* Never under mpirun: rank 0's output and error are terminals whatever
+     * becomes of them. */
+    progress_begin(&c->line, label, (c->o->quiet || !isatty(STDOUT_FILENO)) && cli_mpi_size() == 1);
     for (int i = 0; c->line.on && i < files->n; i++) c->total += cli_input_estimate(files->v[i]);
 }
 
-static int run_all(run *c, const opts_list *files)
+/* The registry, --template and the feed's fields, on every rank. */
+static int set_up(run *c, const opts_list *files)
 {
     if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_UNREADABLE;
     if (c->o->templ) {
@@ -450,7 +480,30 @@ static int run_all(run *c, const opts_list *files)
     f->out = c->out;
     f->finish = finish_oldest;
     f->ctx = c;
-    int rc = cli_feed_start(f, c->o, c->command != CLI_CHECK, sizeof(entry), work);
+    f->paths = files->v;
+    f->npaths = files->n;
+    f->to_wire = to_wire;
+    f->from_wire = from_wire;
+    return 0;
+}
+
+/* A rank other than 0 of an MPI job: entries rank 0 sends, searched or
+ * checked on -j threads, their results (text and counters) sent back. */
+static void serve(run *c, const opts_list *files)
+{
+    cli_feed *f = &c->feed;
+    int ok = set_up(c, files) == 0 && cli_feed_classic(f) == 0 &&
+             cli_feed_start(f, c->o, c->command != CLI_CHECK, sizeof(entry), work) == 0;
+    cli_mpi_serve(ok ? f : NULL);
+}
+
+static int run_all(run *c, const opts_list *files)
+{
+    int rc = set_up(c, files);
+    if (rc) return rc;
+    cli_feed *f = &c->feed;
+    f->remote = cli_mpi_size() > 1;
+    rc = cli_feed_start(f, c->o, c->command != CLI_CHECK, sizeof(entry), work);
     if (rc) return rc;
     c->documents_only = 1;
     begin_progress(c, files);
@@ -475,13 +528,22 @@ int cli_solve_main(int cmd, const cli_options *o)
     c.o = o;
     c.out = stdout;
     search_options(&c);
+    const opts_list *files = o->head.operands.n ? &o->head.operands : &std_in;
+    if (cli_mpi_rank() > 0) {
+        serve(&c, files);
+        cli_feed_end(&c.feed);
+        if (c.templ) rg_puzzle_free(c.templ);
+        if (c.reg) rg_registry_free(c.reg);
+        return 0;
+    }
     int rc = cli_resume_start(cmd, o, &c.resume, &c.out);
     if (rc == 0) {
         if (c.resume) raise_exit(&c, cli_resume_exit(c.resume));
-        rc = run_all(&c, o->head.operands.n ? &o->head.operands : &std_in);
+        rc = run_all(&c, files);
         if (rc > c.exit_code) c.exit_code = rc;
         rc = c.exit_code;
     }
+    cli_mpi_stop(); /* the other ranks, also when nothing was sent */
     cli_feed_end(&c.feed);
     rc = cli_resume_finish(c.resume, c.out, rc);
     if (c.templ) rg_puzzle_free(c.templ);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_mpi.h"
 #include "rulegrid/rulegrid.h"
 
 /* ---- The lists options choose from --------------------------------------------- */
@@ -312,15 +313,23 @@ static int find_command(int argc, char **argv, int *rc)
     return -1;
 }
 
+/* The commands that share their work among MPI ranks; under mpirun the
+ * others run on rank 0 alone. */
+#define CLI_SHARED (CLI_READING | CLI_ON(GENERATE))
+
 int main(int argc, char **argv)
 {
+    cli_mpi_begin(&argc, &argv);
     int rc;
     int cmd = find_command(argc, argv, &rc);
-    if (cmd < 0) return rc;
-    cli_options o;
-    rc = opts_parse(&cli_program, cmd, argc, argv, 2, &o.head);
-    if (rc < 0) rc = entries[cmd](cmd, &o);
-    fflush(stdout);
-    opts_free(&cli_program, &o.head);
+    if (cmd >= 0) {
+        cli_options o;
+        rc = opts_parse(&cli_program, cmd, argc, argv, 2, &o.head);
+        if (rc < 0 && cli_mpi_rank() > 0 && !(CLI_SHARED & (1u << cmd))) rc = 0;
+        if (rc < 0) rc = entries[cmd](cmd, &o);
+        fflush(stdout);
+        opts_free(&cli_program, &o.head);
+    }
+    cli_mpi_end();
     return rc;
 }

@@ -1,0 +1,507 @@
+/* cli_mpi.h with MPI. Rank 0's pool workers (cli_pool.c) are proxies: each
+ * sends a batch to its rank and waits for the results, so the batches go
+ * out as ranks ask for them and come back in order through the pool. Every
+ * MPI call holds one mutex (MPI_THREAD_SERIALIZED is enough), and waits
+ * poll with short sleeps instead of spinning: a rank waiting for work does
+ * not take a core from the threads doing it. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "cli_mpi.h"
+
+#include <mpi.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "cli.h"
+#include "cli_pool.h"
+
+enum { TAG_STOP = 1, TAG_SHARE = 2, TAG_WORK = 16 };
+
+static int on, rank, ranks = 1;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* The size of the job, from the launcher's environment: 0 when not launched
+ * by one (Open MPI's mpirun, a PMI-2 launcher such as MPICH's or srun
+ * --mpi=pmi2), 2 when a PMIx launcher (srun --mpi=pmix) says only that it
+ * launched this process: MPI_Init then tells. */
+static int launched_size(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", NULL};
+    for (int i = 0; vars[i]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v) return atoi(v);
+    }
+    const char *pmix = getenv("PMIX_RANK");
+    return pmix && *pmix ? 2 : 0;
+}
+
+void cli_mpi_begin(int *argc, char ***argv)
+{
+    if (launched_size() < 2) return;
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    on = 1;
+    /* Sleeps of a few microseconds while polling (threads inherit it). */
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
+    if (provided < MPI_THREAD_SERIALIZED && rank == 0)
+        fputs("rulegrid: MPI gives no thread support; running on rank 0 alone\n", stderr);
+    if (provided < MPI_THREAD_SERIALIZED) ranks = 1;
+    if (rank > 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+}
+
+void cli_mpi_end(void)
+{
+    if (on) MPI_Finalize();
+    on = 0;
+}
+
+int cli_mpi_rank(void) { return rank; }
+
+int cli_mpi_size(void) { return ranks; }
+
+/* ---- Waiting without spinning ------------------------------------------------- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A pause half the wait so far (50 us to 2 ms): a reply is seen at most
+ * half its wait later than it came (a rank has its next batch queued
+ * meanwhile, about 4 ms of work), and a long wait wakes rarely: each wake
+ * is a context switch, the main cost of rank 0 on cheap puzzles. */
+static void pause_after(double waited)
+{
+    double s = waited / 2;
+    if (s < 5e-5) s = 5e-5;
+    if (s > 2e-3) s = 2e-3;
+    struct timespec ts = {0, (long)(s * 1e9)};
+    nanosleep(&ts, NULL);
+}
+
+static void wait_for(MPI_Request *r)
+{
+    double t0 = now();
+    for (;;) {
+        int done = 0;
+        pthread_mutex_lock(&mu);
+        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        pthread_mutex_unlock(&mu);
+        if (done) return;
+        pause_after(now() - t0);
+    }
+}
+
+static void send_bytes(const void *buf, size_t n, int dest, int tag)
+{
+    MPI_Request r;
+    pthread_mutex_lock(&mu);
+    MPI_Isend(buf, (int)n, MPI_BYTE, dest, tag, MPI_COMM_WORLD, &r);
+    pthread_mutex_unlock(&mu);
+    wait_for(&r);
+}
+
+/* The next message from src (or any) with tag (or any): its bytes
+ * (malloc'd, freed by the caller), size, source and tag. */
+static char *recv_bytes(int src, int tag, size_t *n, int *from, int *got)
+{
+    double t0 = now();
+    for (;;) {
+        int flag = 0, count = 0;
+        MPI_Message m;
+        MPI_Status st;
+        pthread_mutex_lock(&mu);
+        MPI_Improbe(src, tag, MPI_COMM_WORLD, &flag, &m, &st);
+        if (flag) {
+            MPI_Get_count(&st, MPI_BYTE, &count);
+            char *buf = malloc((size_t)count + 1);
+            if (!buf) MPI_Abort(MPI_COMM_WORLD, 2);
+            MPI_Mrecv(buf, count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+            pthread_mutex_unlock(&mu);
+            *n = (size_t)count;
+            if (from) *from = st.MPI_SOURCE;
+            if (got) *got = st.MPI_TAG;
+            return buf;
+        }
+        pthread_mutex_unlock(&mu);
+        pause_after(now() - t0);
+    }
+}
+
+void cli_mpi_same(void *buf, size_t n)
+{
+    if (on) MPI_Bcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+void cli_mpi_stop(void)
+{
+    static int stopped;
+    if (!on || rank != 0 || stopped) return;
+    stopped = 1;
+    for (int r = 1; r < ranks; r++) send_bytes(NULL, 0, r, TAG_STOP);
+}
+
+/* ---- A growing buffer of bytes ------------------------------------------------ */
+
+typedef struct bytes {
+    char *v;
+    size_t n, cap;
+} bytes;
+
+static void put(bytes *b, const void *s, size_t n)
+{
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + n) cap *= 2;
+        char *more = realloc(b->v, cap);
+        if (!more) MPI_Abort(MPI_COMM_WORLD, 2);
+        b->v = more;
+        b->cap = cap;
+    }
+    if (n) memcpy(b->v + b->n, s, n);
+    b->n += n;
+}
+
+/* A field of a message read at *at, which moves past it. */
+static void get(void *dst, size_t n, const char *buf, size_t len, size_t *at)
+{
+    if (*at + n > len) MPI_Abort(MPI_COMM_WORLD, 2);
+    memcpy(dst, buf + *at, n);
+    *at += n;
+}
+
+/* ---- Entries: rank 0 sends, the others serve ----------------------------------- */
+
+/* The batch size: 4 ms of work at the mean cost of an entry on a rank
+ * (its threads together), as the last batches measured it. */
+static _Atomic int batch_target = 16;
+static double entry_s; /* under mu */
+
+int cli_mpi_batch(int least)
+{
+    int n = atomic_load(&batch_target);
+    return n > least ? n : least;
+}
+
+/* A batch of n entries kept its rank busy for busy seconds. */
+static void measured(int n, double busy)
+{
+    if (n <= 0 || !(busy > 0)) return;
+    pthread_mutex_lock(&mu);
+    double per = busy / n;
+    entry_s = entry_s > 0 ? 0.75 * entry_s + 0.25 * per : per;
+    double want = 4e-3 / entry_s;
+    pthread_mutex_unlock(&mu);
+    atomic_store(&batch_target, want < 16 ? 16 : want > 1e6 ? 1000000 : (int)want);
+}
+
+/* An entry on its way to a rank: where it comes from, then len bytes. */
+typedef struct request {
+    int32_t input, kind;
+    int64_t index, line;
+    uint64_t len;
+} request;
+
+void cli_mpi_proxy(void *items, int n, int worker, void *ctx)
+{
+    cli_feed *f = ctx;
+    size_t size = cli_pool_size(f->pool);
+    bytes out = {0};
+    int sent = 0;
+    for (int i = 0; i < n; i++) {
+        cli_entry *e = (cli_entry *)((char *)items + (size_t)i * size);
+        if (!e->raw) continue; /* read here already: an error, or no puzzle */
+        request q = {e->input, e->kind, e->index, e->line, e->raw_len};
+        put(&out, &q, sizeof q);
+        put(&out, e->raw, e->raw_len);
+        sent++;
+    }
+    if (!sent) return free(out.v);
+    int dest = 1 + worker % (ranks - 1), tag = TAG_WORK + worker;
+    send_bytes(out.v, out.n, dest, tag);
+    free(out.v);
+    size_t len, at = 0;
+    char *in = recv_bytes(dest, tag, &len, NULL, NULL);
+    double busy;
+    get(&busy, sizeof busy, in, len, &at);
+    measured(sent, busy);
+    for (int i = 0; i < n; i++) {
+        cli_entry *e = (cli_entry *)((char *)items + (size_t)i * size);
+        if (!e->raw) continue;
+        cli_wire w;
+        get(&w, sizeof w, in, len, &at);
+        e->read = w.read;
+        e->rc = w.rc;
+        if (w.has_err) get(&e->err, sizeof e->err, in, len, &at);
+        f->from_wire(e, &w);
+        if (w.len) {
+            if (!(e->text = malloc(w.len))) MPI_Abort(MPI_COMM_WORLD, 2);
+            get(e->text, w.len, in, len, &at);
+            e->len = w.len;
+        }
+    }
+    free(in);
+}
+
+/* A batch a rank holds: its message, entries, results so far. */
+typedef struct held {
+    char *in;
+    int tag;
+    long n, done;
+    bytes out;
+} held;
+
+/* A rank holds at most two batches (rank 0 has two proxies per rank): the
+ * second is read into the pool while the first finishes, so that threads
+ * done with the first go on with it. */
+typedef struct server {
+    cli_feed *f;
+    held q[2];
+    int nq;
+    double last; /* when the last batch was sent back */
+} server;
+
+/* The oldest entry of the pool, its result into the first batch's reply,
+ * released; the reply sent once complete. */
+static void take_oldest(server *v)
+{
+    cli_feed *f = v->f;
+    held *h = &v->q[0];
+    cli_entry *e = cli_pool_take(f->pool);
+    cli_wire w;
+    memset(&w, 0, sizeof w);
+    w.read = e->read;
+    w.rc = e->rc;
+    w.has_err = e->read != 1 || e->rc != RG_OK;
+    f->to_wire(e, &w);
+    w.len = e->text ? e->len : 0;
+    put(&h->out, &w, sizeof w);
+    if (w.has_err) put(&h->out, &e->err, sizeof e->err);
+    put(&h->out, e->text, w.len);
+    cli_feed_pop(f);
+    if (++h->done < h->n) return;
+    /* The time the rank spent on it alone: from the later of its arrival
+     * and the previous reply. */
+    double t = now(), start;
+    memcpy(&start, h->out.v, sizeof start);
+    double busy = t - (start > v->last ? start : v->last);
+    memcpy(h->out.v, &busy, sizeof busy);
+    send_bytes(h->out.v, h->out.n, 0, h->tag);
+    v->last = t;
+    free(h->in);
+    free(h->out.v);
+    v->q[0] = v->q[1];
+    v->nq--;
+}
+
+/* A batch that came: its entries into the pool (taking the oldest while it
+ * is full), in parts that give each thread two of them. */
+static void take_in(server *v, char *in, size_t len, int tag)
+{
+    cli_feed *f = v->f;
+    if (v->nq == 2) MPI_Abort(MPI_COMM_WORLD, 2);
+    held *h = &v->q[v->nq++];
+    memset(h, 0, sizeof *h);
+    h->in = in;
+    h->tag = tag;
+    double t0 = now();
+    put(&h->out, &t0, sizeof t0); /* its time, written over when sent */
+    for (size_t k = 0; k + sizeof(request) <= len; h->n++) {
+        request q;
+        memcpy(&q, in + k, sizeof q);
+        k += sizeof q + (q.len < len ? q.len : len);
+    }
+    cli_pool_target(f->pool, (int)(h->n / (2 * f->jobs)));
+    size_t at = 0;
+    long pushed = 0;
+    while (at < len) {
+        request q;
+        get(&q, sizeof q, in, len, &at);
+        if (q.input < 0 || q.input >= f->npaths || q.len > len - at) MPI_Abort(MPI_COMM_WORLD, 2);
+        while (cli_pool_full(f->pool)) take_oldest(v);
+        cli_entry *e = cli_pool_slot(f->pool);
+        e->path = f->paths[q.input];
+        e->input = q.input;
+        e->kind = q.kind;
+        e->index = q.index;
+        e->line = q.line;
+        e->raw = in + at;
+        e->raw_len = q.len;
+        e->read = 1;
+        at += q.len;
+        cli_pool_push(f->pool);
+        pushed++;
+    }
+    if (pushed == 0) { /* nothing in it: its (empty) reply at once */
+        v->nq--;
+        send_bytes(h->out.v, h->out.n, 0, tag);
+        free(h->in);
+        free(h->out.v);
+    }
+}
+
+/* A message waiting from rank 0, or NULL. */
+static char *try_recv(size_t *n, int *got)
+{
+    int flag = 0, count = 0;
+    MPI_Message m;
+    MPI_Status st;
+    char *buf = NULL;
+    pthread_mutex_lock(&mu);
+    MPI_Improbe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &m, &st);
+    if (flag) {
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        if (!(buf = malloc((size_t)count + 1))) MPI_Abort(MPI_COMM_WORLD, 2);
+        MPI_Mrecv(buf, count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+        *n = (size_t)count;
+        *got = st.MPI_TAG;
+    }
+    pthread_mutex_unlock(&mu);
+    return buf;
+}
+
+void cli_mpi_serve(cli_feed *f)
+{
+    server v;
+    memset(&v, 0, sizeof v);
+    v.f = f;
+    long since = 0; /* entries taken since the last look for a message */
+    for (;;) {
+        char *in = NULL;
+        size_t len = 0;
+        int tag = 0;
+        if (v.nq == 0)
+            in = recv_bytes(0, MPI_ANY_TAG, &len, NULL, &tag);
+        else if (v.nq == 1 && (since >= 8 || v.q[0].done == 0))
+            in = try_recv(&len, &tag), since = 0;
+        if (in && tag == TAG_STOP) {
+            free(in);
+            break;
+        }
+        if (in && (!f || tag < TAG_WORK)) MPI_Abort(MPI_COMM_WORLD, 2);
+        if (in) {
+            take_in(&v, in, len, tag);
+            continue;
+        }
+        take_oldest(&v);
+        since++;
+    }
+}
+
+/* ---- generate: ranges of puzzle numbers ------------------------------------------ */
+
+typedef struct range {
+    int64_t first;
+    int32_t n;
+} range;
+
+/* A rank other than 0: ranges made until the stop (after the first stop,
+ * the next call returns at once). */
+static void share_serve(cli_mpi_make make, void *ctx)
+{
+    static int stopped;
+    while (!stopped) {
+        size_t len;
+        int tag;
+        char *in = recv_bytes(0, MPI_ANY_TAG, &len, NULL, &tag);
+        range r;
+        if (tag == TAG_STOP) {
+            free(in);
+            stopped = 1;
+            return;
+        }
+        if (!make) MPI_Abort(MPI_COMM_WORLD, 2); /* this rank could not set up */
+        size_t at = 0;
+        get(&r, sizeof r, in, len, &at);
+        free(in);
+        char *made = NULL;
+        size_t n = make(r.first, r.n, &made, ctx);
+        bytes out = {0};
+        put(&out, &r, sizeof r);
+        put(&out, made, n);
+        free(made);
+        send_bytes(out.v, out.n, 0, TAG_SHARE);
+        free(out.v);
+    }
+}
+
+typedef struct share {
+    long count, next; /* puzzles; the first not handed out yet */
+    int chunk, window;
+    char **done; /* a reply per range of the window, NULL while out */
+    size_t *len;
+    long head; /* the oldest range not taken back */
+    int out;   /* ranges out on the ranks */
+} share;
+
+/* Hands rank dest the next range, when there is one within the window. */
+static void hand_out(share *s, int dest)
+{
+    long k = s->next / s->chunk;
+    if (s->next >= s->count || k >= s->head + s->window) return;
+    range r = {s->next, (int32_t)(s->count - s->next < s->chunk ? s->count - s->next : s->chunk)};
+    s->next += r.n;
+    s->out++;
+    send_bytes(&r, sizeof r, dest, TAG_SHARE);
+}
+
+/* Long: rank 0's loop of hand-outs and replies, kept whole for its waits. */
+void cli_mpi_share(long count, int chunk, cli_mpi_make make, cli_mpi_take take, void *ctx)
+{
+    if (rank > 0) return share_serve(make, ctx);
+    share s = {count, 0, chunk < 1 ? 1 : chunk, 4 * (ranks - 1), NULL, NULL, 0, 0};
+    s.done = calloc((size_t)s.window, sizeof *s.done);
+    s.len = calloc((size_t)s.window, sizeof *s.len);
+    if (!s.done || !s.len) MPI_Abort(MPI_COMM_WORLD, 2);
+    int *idle = calloc((size_t)ranks, sizeof *idle), stop = 0;
+    if (!idle) MPI_Abort(MPI_COMM_WORLD, 2);
+    for (int lap = 0; lap < 2; lap++)
+        for (int r = 1; r < ranks; r++) hand_out(&s, r);
+    while (s.out > 0) {
+        size_t len, at = 0;
+        int from;
+        char *in = recv_bytes(MPI_ANY_SOURCE, TAG_SHARE, &len, &from, NULL);
+        range r;
+        get(&r, sizeof r, in, len, &at);
+        s.out--;
+        long k = r.first / s.chunk;
+        s.done[k % s.window] = in;
+        s.len[k % s.window] = len;
+        idle[from]++;
+        /* The ranges back in order, taken. */
+        while (s.head * s.chunk < s.count && s.done[s.head % s.window]) {
+            int w = (int)(s.head % s.window);
+            long first = s.head * s.chunk;
+            int n = (int)(s.count - first < s.chunk ? s.count - first : s.chunk);
+            if (!stop && take(first, n, s.done[w] + sizeof r, s.len[w] - sizeof r, ctx)) stop = 1;
+            free(s.done[w]);
+            s.done[w] = NULL;
+            s.head++;
+        }
+        if (stop) s.next = s.count;
+        /* Every rank with nothing out asks again (the window may have moved). */
+        for (int q = 1; q < ranks; q++)
+            while (idle[q] > 0 && s.next < s.count && s.next / s.chunk < s.head + s.window) {
+                idle[q]--;
+                hand_out(&s, q);
+            }
+    }
+    for (int w = 0; w < s.window; w++) free(s.done[w]);
+    free(s.done);
+    free(s.len);
+    free(idle);
+    cli_mpi_stop();
+}

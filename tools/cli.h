@@ -265,6 +265,13 @@ int cli_report_main(int cmd, const cli_options *o);     /* cli_report.c */
 /* cli_explain.c: STATE (--state) of p into values and cands (per cell,
  * zeroed by the caller). 0, or after printing why the exit status 2. */
 int cli_read_state(const rg_puzzle *p, const char *text, int *values, rg_mask *cands);
+/* cli_explain.c: the position an explainer has reached: values[cell] the
+ * digit a step placed (0 for givens and open cells), cands[cell] the
+ * candidates of an open cell (0 where placed). For pictures of a step. */
+void cli_position_now(const rg_puzzle *p, const rg_explainer *e, int *values, rg_mask *cands);
+/* cli_explain.c: dir and the folders above it made when missing (mkdir -p):
+ * 0, or -1 with errno set. */
+int cli_make_dirs(const char *dir);
 /* cli_explain.c: is value a rank of the explanation ladder? (--upto, --rating) */
 int cli_rank_check(const char *value, char *why, size_t n);
 /* cli_generate.c: is value TYPE.NAME=VALUE? (the check of --set) */

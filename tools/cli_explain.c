@@ -5,9 +5,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "rulegrid/rulegrid.h"
@@ -607,4 +609,36 @@ int cli_explain_main(int cmd, const cli_options *o)
     fflush(stdout);
     teardown(&c);
     return rc;
+}
+
+void cli_position_now(const rg_puzzle *p, const rg_explainer *e, int *values, rg_mask *cands)
+{
+    const rg_mask *dom = rg_explain_candidates(e);
+    const unsigned char *placed = rg_explain_placed(e);
+    const int *givens = rg_puzzle_givens(p);
+    for (int i = 0; i < rg_puzzle_cells(p); i++) {
+        int v = 0;
+        if (placed[i] && !givens[i])
+            for (rg_mask m = dom[i]; m; m >>= 1) v++;
+        values[i] = v;
+        cands[i] = placed[i] ? 0 : dom[i];
+    }
+}
+
+int cli_make_dirs(const char *dir)
+{
+    char path[4096];
+    struct stat st;
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *s = path + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = '\0';
+        if (stat(path, &st) != 0 && mkdir(path, 0777) != 0 && errno != EEXIST) return -1;
+        *s = '/';
+    }
+    if (stat(path, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : (errno = ENOTDIR, -1);
+    return mkdir(path, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }

@@ -127,16 +127,7 @@ static int explainer(rrun *c, const rg_puzzle *p, const char *where, picture *pc
  * elsewhere, from the explainer's state now. */
 static void take_position(const rg_puzzle *p, rg_explainer *e, picture *pc)
 {
-    const rg_mask *dom = rg_explain_candidates(e);
-    const unsigned char *placed = rg_explain_placed(e);
-    const int *givens = rg_puzzle_givens(p);
-    for (int i = 0; i < rg_puzzle_cells(p); i++) {
-        int v = 0;
-        if (placed[i] && !givens[i])
-            for (rg_mask m = dom[i]; m; m >>= 1) v++;
-        pc->values[i] = v;
-        pc->cands[i] = placed[i] ? 0 : dom[i];
-    }
+    cli_position_now(p, e, pc->values, pc->cands);
     pc->ro.values = pc->values;
     pc->ro.candidates = pc->cands;
 }
@@ -292,9 +283,7 @@ static int render_one(rrun *c, const rg_puzzle *p, long n)
 /* -o DIR: the folder, made when missing. 0 or the exit status 2. */
 static int make_dir(const char *dir)
 {
-    struct stat st;
-    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
-    if (mkdir(dir, 0777) == 0) return 0;
+    if (cli_make_dirs(dir) == 0) return 0;
     fprintf(stderr, "rulegrid: %s: %s\n", dir, strerror(errno));
     return EXIT_BAD;
 }

@@ -275,16 +275,7 @@ typedef struct position {
 
 static void take_position(const rg_puzzle *p, rg_explainer *e, position *pos)
 {
-    const rg_mask *dom = rg_explain_candidates(e);
-    const unsigned char *placed = rg_explain_placed(e);
-    const int *givens = rg_puzzle_givens(p);
-    for (int i = 0; i < rg_puzzle_cells(p); i++) {
-        int v = 0;
-        if (placed[i] && !givens[i])
-            for (rg_mask m = dom[i]; m; m >>= 1) v++;
-        pos->values[i] = v;
-        pos->cands[i] = placed[i] ? 0 : dom[i];
-    }
+    cli_position_now(p, e, pos->values, pos->cands);
 }
 
 /* Where the steps go as they come: the list and the pictures. */
@@ -528,29 +519,10 @@ static int page(rep *c, FILE *f, const rg_puzzle *p)
     return rc;
 }
 
-/* dir and the folders above it made when missing (mkdir -p). */
-static int make_dirs(const char *dir)
-{
-    char path[4096];
-    struct stat st;
-    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *s = path + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = '\0';
-        if (stat(path, &st) != 0 && mkdir(path, 0777) != 0 && errno != EEXIST) return -1;
-        *s = '/';
-    }
-    if (stat(path, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : (errno = ENOTDIR, -1);
-    return mkdir(path, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
-
 /* DIR/index.html from the page's text; DIR made when missing. */
 static int write_page(const char *dir, const char *text, size_t len)
 {
-    if (make_dirs(dir) != 0) {
+    if (cli_make_dirs(dir) != 0) {
         fprintf(stderr, "rulegrid: %s: %s\n", dir, strerror(errno));
         return EXIT_BAD;
     }

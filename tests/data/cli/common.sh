@@ -7,6 +7,11 @@ DATA=$SRC/tests/data/cli
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
+# The system's interpreter when there is one: a version manager's python3
+# shim on the PATH costs a second or more a call on a loaded machine, and
+# the tests call python3 hundreds of times (its standard library only).
+if [ -x /usr/bin/python3 ]; then python3() { /usr/bin/python3 "$@"; }; fi
+
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # run CMD...: OUT, ERR and RC of the command, whatever its exit status.
 run() {

@@ -406,11 +406,6 @@ typedef struct cli_feed {
     const char *const *paths;
     int npaths;
     int remote;
-    /* Entries are read as text and parsed by the worker that runs them
-     * (cli_feed_parse): set with remote, and by solve, count and check on
-     * -j 2 or more, where reading and parsing on the main thread alone would
-     * hold the workers back. */
-    int text;
     rg_puzzle *classic;
     void (*to_wire)(const void *item, cli_wire *w);
     void (*from_wire)(void *item, const cli_wire *w);

@@ -23,9 +23,8 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
                    void (*fn)(void *items, int n, int worker, void *ctx))
 {
     f->jobs = o->head.given[CLI_OPT_JOBS] ? (int)o->jobs : 1;
-    f->text |= f->remote;
-    if (f->text && cli_feed_classic(f)) return 2;
     if (f->remote) {
+        if (cli_feed_classic(f)) return 2;
         /* Rank 0 searches nothing: its workers send batches to the other
          * ranks (cli_mpi.c), two per rank so that the next is there when
          * one returns. Batches start at 16 entries and grow (cli_mpi_batch)
@@ -60,7 +59,7 @@ void cli_feed_pop(cli_feed *f)
     cli_entry *e = cli_pool_take(f->pool);
     rg_puzzle_free(e->p);
     free(e->text);
-    if (f->text) free((char *)e->raw);
+    if (f->remote) free((char *)e->raw);
     cli_pool_pop(f->pool);
 }
 
@@ -76,7 +75,7 @@ static cli_entry *next_entry(cli_feed *f, const char *path, int kind)
     return e;
 }
 
-/* The entry's text, for a worker or another rank to read (read 1: so far). */
+/* MPI rank 0: the entry's text, for another rank to read (read 1: so far). */
 static int read_text(cli_feed *f, cli_input *in, cli_entry *e)
 {
     size_t keep = (size_t)1 << 26; /* the library's longest line of .jsonl */
@@ -92,7 +91,7 @@ static void push(cli_feed *f, cli_entry *e, size_t size)
 {
     if (f->resume && cli_resume_has(f->resume, f->multi ? e->path : NULL, e->index)) {
         rg_puzzle_free(e->p);
-        if (f->text) free((char *)e->raw);
+        if (f->remote) free((char *)e->raw);
         memset(e, 0, size);
         return;
     }
@@ -124,7 +123,7 @@ int cli_feed_input(cli_feed *f, const char *path)
         e = next_entry(f, path, in.kind);
         e->input = input;
         double t0 = seconds_now();
-        int rc = f->text ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
+        int rc = f->remote ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
         e->read_s = seconds_now() - t0;
         if (rc == 0) {
             memset(e, 0, size);

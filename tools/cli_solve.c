@@ -503,7 +503,6 @@ static int run_all(run *c, const opts_list *files)
     if (rc) return rc;
     cli_feed *f = &c->feed;
     f->remote = cli_mpi_size() > 1;
-    f->text = c->o->head.given[CLI_OPT_JOBS] && c->o->jobs > 1;
     rc = cli_feed_start(f, c->o, c->command != CLI_CHECK, sizeof(entry), work);
     if (rc) return rc;
     c->documents_only = 1;

@@ -132,6 +132,12 @@ static void take_position(const rg_puzzle *p, rg_explainer *e, picture *pc)
     pc->ro.candidates = pc->cands;
 }
 
+/* memcpy of n bytes, where an empty list of a step may be NULL. */
+static void copy(void *to, const void *from, size_t n)
+{
+    if (n) memcpy(to, from, n);
+}
+
 /* The step's cells and digits copied (the step lives until the next call). */
 static int take_step(picture *pc, const rg_step *s)
 {
@@ -142,11 +148,11 @@ static int take_step(picture *pc, const rg_step *s)
     pc->place_digits = malloc(((size_t)s->nplace + 1) * sizeof *pc->place_digits);
     if (!pc->focus || !pc->elim_cells || !pc->elim_masks || !pc->place_cells || !pc->place_digits)
         return EXIT_BAD;
-    memcpy(pc->focus, s->focus, (size_t)s->nfocus * sizeof *s->focus);
-    memcpy(pc->elim_cells, s->elim_cells, (size_t)s->nelim * sizeof *s->elim_cells);
-    memcpy(pc->elim_masks, s->elim_masks, (size_t)s->nelim * sizeof *s->elim_masks);
-    memcpy(pc->place_cells, s->place_cells, (size_t)s->nplace * sizeof *s->place_cells);
-    memcpy(pc->place_digits, s->place_digits, (size_t)s->nplace * sizeof *s->place_digits);
+    copy(pc->focus, s->focus, (size_t)s->nfocus * sizeof *s->focus);
+    copy(pc->elim_cells, s->elim_cells, (size_t)s->nelim * sizeof *s->elim_cells);
+    copy(pc->elim_masks, s->elim_masks, (size_t)s->nelim * sizeof *s->elim_masks);
+    copy(pc->place_cells, s->place_cells, (size_t)s->nplace * sizeof *s->place_cells);
+    copy(pc->place_digits, s->place_digits, (size_t)s->nplace * sizeof *s->place_digits);
     pc->ro.focus = pc->focus, pc->ro.nfocus = s->nfocus;
     pc->ro.elim_cells = pc->elim_cells, pc->ro.elim_masks = pc->elim_masks;
     pc->ro.nelim = s->nelim;

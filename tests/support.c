@@ -205,8 +205,12 @@ int t_corpus_unique(const char *rel)
     rg_options_default(&o);
     o.limit = 2;
     rg_puzzle *p;
-    int count = 0;
+    int count = 0, seen = 0;
     while (rg_corpus_next(c, &p, &e) == 1) {
+        if (t_memcheck() && seen++ % 3) {
+            rg_puzzle_free(p);
+            continue;
+        }
         rg_result r;
         assert_int_equal(rg_solve(s, p, &o, &r, &e), RG_OK);
         assert_int_equal(r.status, RG_STATUS_UNIQUE);

@@ -460,8 +460,8 @@ static void unit_soundness(void **state)
 {
     (void)state;
     int solvable = 0;
-    /* a quarter on a sample, a twelfth under Valgrind */
-    const int full = 300, rounds = t_rounds(full, 75, 25);
+    /* a quarter on a sample, a thirtieth under Valgrind (two of the big rows) */
+    const int full = 300, rounds = t_rounds(full, 75, 10);
     for (int t = 0; t < rounds; t++) {
         /* Every fifth a single row of 13 or 14 digits (the search without
          * the mask table). */

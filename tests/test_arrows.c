@@ -36,6 +36,12 @@ static void errors(void **state)
     err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r2c2\", \"r2c3\", "
         "\"r2c5\"]]}]",
         "lines[0][2]", "r2c3 and r2c5 are not neighbours");
+    /* A shaft through its own bulb: the first cell, or a later one of a pill. */
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r1c1\", \"r2c2\"]]}]",
+        "lines[0][0]", "r1c1 is a cell of the bulb");
+    err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\", \"r1c2\"], \"lines\": [[\"r2c1\", "
+        "\"r1c2\"]]}]",
+        "lines[0][1]", "a shaft cannot pass through its own bulb");
     err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": []}]", "lines", "at least 1");
     err("[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[]]}]", "lines[0]", "at least 1");
     err("[{\"type\": \"arrow\", \"bulb\": [], \"lines\": [[\"r1c2\"]]}]", "bulb", "at least 1");

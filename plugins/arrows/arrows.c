@@ -503,6 +503,16 @@ int arrows_read(rg_build *b, rg_rule *r, arrow_fields *f)
                 "cell of a shaft must be a king-move neighbour of a bulb cell",
                 s + 1, x);
         }
+        for (int k = 0; k < f->len[s]; k++)
+            for (int i = 0; i < f->nbulb; i++)
+                if (sh[k] == f->bulb[i]) {
+                    name_cell(b, sh[k], x, sizeof x);
+                    snprintf(field, sizeof field, "lines[%d][%d]", s, k);
+                    return arrows_host->error(b, r, field,
+                                              "%s is a cell of the bulb: a shaft cannot pass "
+                                              "through its own bulb",
+                                              x);
+                }
         for (int k = 1; k < f->len[s]; k++)
             if (!king_step(b, sh[k - 1], sh[k])) {
                 name_cell(b, sh[k - 1], x, sizeof x);

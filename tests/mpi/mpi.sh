@@ -88,7 +88,7 @@ expect_rc 3 "--nodes 50"
 # A regular file goes to the ranks in blocks of its bytes (4 KB and up, so
 # a few hundred lines make several): every number of ranks writes the same,
 # an error far into the file names its line, and -j 2 inside the ranks
-# combines. BIG: 1,400 lines (fewer under the scale) with a comment, blank
+# combines. BIG: about 1,900 lines (700 under the scale) with a comment, blank
 # lines, a CR and two unreadable lines deep inside.
 BIG=$TMP/big.txt
 n=$((easy * 2))

@@ -54,11 +54,12 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         for (int k = 0; k < f->jobs; k++)
             if (!(f->solvers[k] = rg_solver_new())) goto nomem;
     }
-    /* One entry at a time on one thread. With more, batches of 16 keep the
-     * cost of handing work over small against a puzzle's (a few us on the
-     * 17-clue list), and 4 batches a worker let the others go on past a
-     * hard puzzle at the head of the window. */
-    int batch = f->jobs == 1 ? 1 : 16, window = f->jobs == 1 ? 1 : 4 * f->jobs;
+    /* One entry at a time on one thread. With more, batches of about half
+     * a millisecond of work (16 entries at first, then up to 128 on the
+     * 17-clue list, down to 1 on puzzles of milliseconds: cli_pool.c) keep
+     * the hand-overs and the wakes they cost rare, and 4 batches a worker
+     * let the others go on past a hard puzzle at the head of the window. */
+    int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;
     if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx))) return 0;
 nomem:
     fputs("rulegrid: out of memory (or no worker thread)\n", stderr);
@@ -397,7 +398,7 @@ void cli_feed_block(cli_feed *f, const char *job, size_t len)
     int classic = !ends_jsonl(path);
     size_t keep = entry_keep(f, classic);
     int k = 0;
-    cli_pool_target(f->pool, INT_MAX);
+    cli_pool_target(f->pool, 0); /* batches as long as the entries' cost says */
     for (const char *s = buf, *end = buf + b.len; s < end;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);

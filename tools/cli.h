@@ -397,6 +397,7 @@ typedef struct cli_feed {
     cli_pool *pool;
     rg_solver **solvers; /* one per worker, or NULL (check) */
     int jobs;
+    int timed; /* --time: an entry's reading counts (read_s) */
     rg_registry *reg;
     const rg_puzzle *templ;
     const cli_resume *resume; /* entries it holds are skipped; NULL none */

@@ -36,6 +36,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
                    void (*fn)(void *items, int n, int worker, void *ctx))
 {
     f->jobs = o->head.given[CLI_OPT_JOBS] ? (int)o->jobs : 1;
+    f->timed = o->head.given[CLI_OPT_TIME];
     if (f->remote) {
         if (cli_feed_classic(f)) return 2;
         /* Rank 0 searches nothing: its workers send batches to the other
@@ -141,9 +142,9 @@ int cli_feed_input(cli_feed *f, const char *path)
     for (;;) {
         e = next_entry(f, path, in.kind);
         e->input = input;
-        double t0 = seconds_now();
+        double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
         int rc = f->remote ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
-        e->read_s = seconds_now() - t0;
+        e->read_s = f->timed ? seconds_now() - t0 : 0;
         if (rc == 0) {
             memset(e, 0, size);
             break;

@@ -29,7 +29,8 @@ struct cli_pool {
     long tail;            /* the batch being filled */
     long next;            /* next batch a worker claims */
     int stop;
-    long waited; /* the batch the main thread waits for, -1 none */
+    long waited;   /* the batch the main thread waits for, -1 none */
+    int head_done; /* the main thread saw the head batch done (its own) */
     pthread_mutex_t mu;
     pthread_cond_t work; /* a batch was queued, or stop */
     pthread_cond_t done; /* a batch is done */
@@ -191,12 +192,13 @@ void *cli_pool_take(cli_pool *p)
         hand_over(p);
     }
     int b = (int)(p->head % p->window);
-    if (p->jobs > 1) {
+    if (p->jobs > 1 && !p->head_done) { /* once a batch, not once an item */
         pthread_mutex_lock(&p->mu);
         p->waited = p->head;
         while (p->state[b] != DONE) pthread_cond_wait(&p->done, &p->mu);
         p->waited = -1;
         pthread_mutex_unlock(&p->mu);
+        p->head_done = 1;
     }
     return batch_at(p, p->head) + (size_t)p->taken * p->size;
 }
@@ -211,6 +213,7 @@ void cli_pool_pop(cli_pool *p)
     p->state[b] = FILLING;
     p->taken = 0;
     p->head++;
+    p->head_done = 0;
     if (p->jobs > 1) pthread_mutex_unlock(&p->mu);
 }
 

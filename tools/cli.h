@@ -316,6 +316,10 @@ void cli_input_close(cli_input *in);
  * cells). */
 int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, long *line,
                         rg_error *err);
+/* Is the line s[0..n) (without its newline) an entry of a corpus, as the
+ * library reads one: not blank (unless longer than keep, the cells of a
+ * classic line) and, in classic lines, no '#' comment? */
+int cli_line_is_entry(const char *s, size_t n, size_t keep, int classic);
 /* The template of classic lines: templ (a copy), or the preset classic9
  * that a corpus read without --template uses. RG_OK or an error code. */
 int cli_classic_template(rg_registry *reg, const rg_puzzle *templ, rg_puzzle **out, rg_error *err);
@@ -336,6 +340,8 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
 /* "rulegrid: file:line: rule 3 (type): field f: message" on standard error;
  * an unknown type also names the plugin folders of reg (may be NULL). */
 void cli_print_error(const rg_registry *reg, rg_error *e);
+/* The same on f. */
+void cli_print_error_to(FILE *f, const rg_registry *reg, rg_error *e);
 /* The registry every command reads with: RULEGRID_PLUGIN_PATH, then dirs
  * (NULL-terminated, may be NULL), then the built-in folder. NULL after
  * printing why when it cannot be loaded. */
@@ -391,6 +397,7 @@ typedef struct cli_feed {
     cli_pool *pool;
     rg_solver **solvers; /* one per worker, or NULL (check) */
     int jobs;
+    int timed; /* --time: an entry's reading counts (read_s) */
     rg_registry *reg;
     const rg_puzzle *templ;
     const cli_resume *resume; /* entries it holds are skipped; NULL none */
@@ -409,6 +416,16 @@ typedef struct cli_feed {
     rg_puzzle *classic;
     void (*to_wire)(const void *item, cli_wire *w);
     void (*from_wire)(void *item, const cli_wire *w);
+    /* MPI, a regular file of lines: rank 0 deals blocks of its bytes (it
+     * only counts their lines), a rank runs one with block (cli_feed_block
+     * inside, its results as bytes into *out, malloc'd; returns their size)
+     * and rank 0 takes them back with took, in order. took NULL: entries
+     * go as text. */
+    size_t (*block)(void *ctx, const char *job, size_t len, char **out);
+    void (*took)(void *ctx, const char *bytes, size_t len);
+    FILE *block_fp; /* a rank's input open for its blocks, and its number */
+    int block_input;
+    int *cell_at; /* the classic template's cell of each character of a line */
 } cli_feed;
 
 /* -j (o->jobs): a solver per worker when search, and the pool of entries of
@@ -431,6 +448,10 @@ rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
 /* MPI: the entry's raw text read as cli_input_next would have (p, read,
  * err, read_s), on whichever rank or thread runs it. */
 void cli_feed_parse(const cli_feed *f, cli_entry *e);
+/* MPI, a rank other than 0: the entries of a block rank 0 dealt (its
+ * lines read from the file here), run on the pool and printed in order
+ * through finish; returns when every one is printed. */
+void cli_feed_block(cli_feed *f, const char *job, size_t len);
 /* MPI: the shared part of the feed of a rank that serves rank 0 (template
  * of classic lines); 0, or after printing why 2. */
 int cli_feed_classic(cli_feed *f);

@@ -3,14 +3,27 @@
  * workers of cli_pool.c, printed back in input order by the command. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_mpi.h"
 #include "cli_pool.h"
 #include "cli_resume.h"
+
+static int ends_jsonl(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 6 && strcmp(s + n - 6, ".jsonl") == 0;
+}
+
+static int deal_blocks(cli_feed *f, const char *path, int input);
 
 static double seconds_now(void)
 {
@@ -23,6 +36,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
                    void (*fn)(void *items, int n, int worker, void *ctx))
 {
     f->jobs = o->head.given[CLI_OPT_JOBS] ? (int)o->jobs : 1;
+    f->timed = o->head.given[CLI_OPT_TIME];
     if (f->remote) {
         if (cli_feed_classic(f)) return 2;
         /* Rank 0 searches nothing: its workers send batches to the other
@@ -41,11 +55,12 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         for (int k = 0; k < f->jobs; k++)
             if (!(f->solvers[k] = rg_solver_new())) goto nomem;
     }
-    /* One entry at a time on one thread. With more, batches of 16 keep the
-     * cost of handing work over small against a puzzle's (a few us on the
-     * 17-clue list), and 4 batches a worker let the others go on past a
-     * hard puzzle at the head of the window. */
-    int batch = f->jobs == 1 ? 1 : 16, window = f->jobs == 1 ? 1 : 4 * f->jobs;
+    /* One entry at a time on one thread. With more, batches of about half
+     * a millisecond of work (16 entries at first, then up to 128 on the
+     * 17-clue list, down to 1 on puzzles of milliseconds: cli_pool.c) keep
+     * the hand-overs and the wakes they cost rare, and 4 batches a worker
+     * let the others go on past a hard puzzle at the head of the window. */
+    int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;
     if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx))) return 0;
 nomem:
     fputs("rulegrid: out of memory (or no worker thread)\n", stderr);
@@ -119,12 +134,17 @@ int cli_feed_input(cli_feed *f, const char *path)
     long entries = 0;
     int input = 0;
     while (input < f->npaths - 1 && f->paths[input] != path) input++;
+    if (f->remote && f->took && in.kind == CLI_CORPUS && !in.mem) {
+        int kind = deal_blocks(f, path, input);
+        cli_input_close(&in);
+        return kind;
+    }
     for (;;) {
         e = next_entry(f, path, in.kind);
         e->input = input;
-        double t0 = seconds_now();
+        double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
         int rc = f->remote ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
-        e->read_s = seconds_now() - t0;
+        e->read_s = f->timed ? seconds_now() - t0 : 0;
         if (rc == 0) {
             memset(e, 0, size);
             break;
@@ -148,6 +168,267 @@ int cli_feed_input(cli_feed *f, const char *path)
     return kind;
 }
 
+/* ---- Blocks of a regular file between MPI ranks ----------------------------- */
+
+/* A block as rank 0 deals it: bytes [offset, offset + len) of input number
+ * input, whose first line follows line `line` and first entry index
+ * `index`; then nskip indexes (int64_t, rising) that --resume holds. */
+typedef struct block_job {
+    int32_t input, nskip;
+    int64_t offset, len, line, index;
+} block_job;
+
+/* Rank 0's dealing of one input. */
+typedef struct dealer {
+    cli_feed *f;
+    const char *path;
+    int input, classic, fd;
+    size_t keep;
+    int64_t offset, size; /* next byte to deal; the file's size at the start */
+    long line, index;     /* the last line and entry index dealt */
+    long entries;
+    char *buf;
+    size_t cap;
+    int failed; /* err says why reading stopped */
+    rg_error err;
+} dealer;
+
+static size_t entry_keep(const cli_feed *f, int classic)
+{
+    if (classic && f->classic)
+        return (size_t)rg_puzzle_rows(f->classic) * (size_t)rg_puzzle_columns(f->classic);
+    return (size_t)1 << 26;
+}
+
+/* n bytes at offset of fd into buf: how many came (short at the end of
+ * the file), -1 on an error. */
+static ssize_t read_at(int fd, char *buf, size_t n, int64_t offset)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, buf + got, n - got, (off_t)(offset + (int64_t)got));
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -1;
+        if (r == 0) break;
+        got += (size_t)r;
+    }
+    return (ssize_t)got;
+}
+
+/* The bytes of the next block into d->buf, up to the last newline of a
+ * read whose size falls as the file does (a quarter of what is left per
+ * searching rank, 4 KB to 1 MB: a block holds tens of milliseconds of work
+ * at first, and the last ones are small so that the ranks end together).
+ * Their size; 0 at the end or on an error (d->failed). */
+static size_t read_block(dealer *d)
+{
+    int64_t left = d->size - d->offset, want = left / (4 * (cli_mpi_size() - 1));
+    want = want < 4096 ? 4096 : want > (1 << 20) ? (1 << 20) : want;
+    size_t len = 0;
+    for (;;) {
+        if ((size_t)want > d->cap) {
+            char *more = realloc(d->buf, (size_t)want);
+            if (!more) {
+                d->failed = 1, d->err.code = RG_E_NOMEM;
+                snprintf(d->err.message, sizeof d->err.message, "out of memory");
+                return 0;
+            }
+            d->buf = more, d->cap = (size_t)want;
+        }
+        ssize_t n = read_at(d->fd, d->buf, (size_t)want, d->offset);
+        if (n < 0) {
+            d->failed = 1, d->err.code = RG_E_IO;
+            snprintf(d->err.message, sizeof d->err.message, "cannot read %s: %s", d->path,
+                     strerror(errno));
+            return 0;
+        }
+        if (n == 0) return 0;
+        if (n < want) { /* the end of the file */
+            len = (size_t)n;
+            break;
+        }
+        size_t last = (size_t)n;
+        while (last > 0 && d->buf[last - 1] != '\n') last--;
+        if (last > 0) {
+            len = last;
+            break;
+        }
+        want *= 2; /* a line longer than the block */
+    }
+    return len;
+}
+
+/* The next block to deal: rank 0 only counts its lines and entries (and
+ * looks up --resume's). */
+static size_t next_block(char **job, void *ctx)
+{
+    dealer *d = ctx;
+    cli_feed *f = d->f;
+    if (d->failed || d->offset >= d->size) return 0;
+    size_t len = read_block(d);
+    if (!len) return 0;
+    int64_t *skips = NULL;
+    int nskip = 0, cap = 0;
+    block_job b = {d->input, 0, d->offset, (int64_t)len, d->line, d->index};
+    for (const char *s = d->buf, *end = d->buf + len; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        d->line++;
+        if (cli_line_is_entry(s, n, d->keep, d->classic)) {
+            d->index++, d->entries++;
+            if (f->resume && cli_resume_has(f->resume, f->multi ? d->path : NULL, d->index)) {
+                if (nskip == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    int64_t *more = realloc(skips, (size_t)cap * sizeof *skips);
+                    if (!more) abort();
+                    skips = more;
+                }
+                skips[nskip++] = d->index;
+            }
+        }
+        s += n + 1;
+    }
+    d->offset += (int64_t)len;
+    b.nskip = nskip;
+    size_t size = sizeof b + (size_t)nskip * sizeof *skips;
+    if (!(*job = malloc(size))) abort();
+    memcpy(*job, &b, sizeof b);
+    if (nskip) memcpy(*job + sizeof b, skips, (size_t)nskip * sizeof *skips);
+    free(skips);
+    return size;
+}
+
+static int took_block(const char *bytes, size_t len, void *ctx)
+{
+    dealer *d = ctx;
+    d->f->took(d->f->ctx, bytes, len);
+    return 0;
+}
+
+/* Rank 0, a regular file of lines: its blocks dealt to the ranks, their
+ * results printed in order; then an entry for a read error or for a file
+ * with no puzzle. */
+static int deal_blocks(cli_feed *f, const char *path, int input)
+{
+    cli_feed_drain(f); /* what came before prints first */
+    dealer d;
+    memset(&d, 0, sizeof d);
+    d.f = f;
+    d.path = path;
+    d.input = input;
+    d.index = -1;
+    d.classic = !ends_jsonl(path);
+    d.keep = entry_keep(f, d.classic);
+    rg_error_clear(&d.err);
+    FILE *fp = fopen(path, "rb");
+    struct stat st;
+    if (!fp || fstat(fileno(fp), &st) != 0) {
+        d.failed = 1, d.err.code = RG_E_IO;
+        snprintf(d.err.message, sizeof d.err.message, "cannot open %s: %s", path, strerror(errno));
+    } else {
+        d.fd = fileno(fp);
+        d.size = (int64_t)st.st_size;
+        cli_mpi_deal(next_block, took_block, &d);
+    }
+    if (fp) fclose(fp);
+    free(d.buf);
+    cli_entry *e;
+    if (d.failed) {
+        e = next_entry(f, path, CLI_CORPUS);
+        e->input = input;
+        e->read = -2;
+        e->err = d.err;
+        snprintf(e->err.file, sizeof e->err.file, "%s", path);
+        e->err.line = d.line + 1;
+        e->index = d.index + 1;
+        cli_pool_push(f->pool);
+        d.entries++;
+    }
+    if (d.entries == 0) {
+        e = next_entry(f, path, CLI_CORPUS);
+        rg_error_clear(&e->err);
+        e->err.code = RG_E_FORMAT;
+        snprintf(e->err.file, sizeof e->err.file, "%s", path);
+        snprintf(e->err.message, sizeof e->err.message, "no puzzle in this input");
+        cli_pool_push(f->pool);
+    }
+    return CLI_CORPUS;
+}
+
+/* A block a rank could not read: one error entry in its place. */
+static void block_unreadable(cli_feed *f, const block_job *b, const char *why)
+{
+    const char *path = f->paths[b->input];
+    cli_entry *e = next_entry(f, path, CLI_CORPUS);
+    e->input = b->input;
+    e->read = -2;
+    e->index = (long)b->index + 1;
+    rg_error_clear(&e->err);
+    e->err.code = RG_E_IO;
+    snprintf(e->err.file, sizeof e->err.file, "%s", path);
+    e->err.line = (long)b->line + 1;
+    snprintf(e->err.message, sizeof e->err.message, "cannot read %s: %s", path, why);
+    cli_pool_push(f->pool);
+    cli_feed_drain(f);
+}
+
+void cli_feed_block(cli_feed *f, const char *job, size_t len)
+{
+    block_job b;
+    if (len < sizeof b) abort();
+    memcpy(&b, job, sizeof b);
+    if (b.input < 0 || b.input >= f->npaths || b.nskip < 0 ||
+        len != sizeof b + (size_t)b.nskip * sizeof(int64_t) || b.len < 0)
+        abort();
+    const char *skips = job + sizeof b;
+    const char *path = f->paths[b.input];
+    if (!f->block_fp || f->block_input != b.input) {
+        if (f->block_fp) fclose(f->block_fp);
+        f->block_fp = fopen(path, "rb");
+        f->block_input = b.input;
+    }
+    char *buf = malloc((size_t)b.len + 1);
+    ssize_t got =
+        buf && f->block_fp ? read_at(fileno(f->block_fp), buf, (size_t)b.len, b.offset) : -1;
+    long line = (long)b.line, index = (long)b.index;
+    if (got != b.len) { /* the file changed or went away since rank 0 read it */
+        block_unreadable(f, &b, got < 0 ? strerror(errno) : "the file changed while read");
+        free(buf);
+        return;
+    }
+    int classic = !ends_jsonl(path);
+    size_t keep = entry_keep(f, classic);
+    int k = 0;
+    cli_pool_target(f->pool, 0); /* batches as long as the entries' cost says */
+    for (const char *s = buf, *end = buf + b.len; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        const char *at = s;
+        s += n + 1;
+        line++;
+        if (!cli_line_is_entry(at, n, keep, classic)) continue;
+        index++;
+        if (k < b.nskip) {
+            int64_t skip;
+            memcpy(&skip, skips + (size_t)k * sizeof skip, sizeof skip);
+            if (skip == index) {
+                k++;
+                continue;
+            }
+        }
+        cli_entry *e = next_entry(f, path, CLI_CORPUS);
+        e->input = b.input;
+        e->index = index;
+        e->line = line;
+        e->raw = at;
+        e->raw_len = n;
+        e->read = 1;
+        cli_pool_push(f->pool);
+    }
+    cli_feed_drain(f);
+    free(buf);
+}
+
 void cli_feed_drain(cli_feed *f)
 {
     while (cli_pool_take(f->pool)) f->finish(f->ctx);
@@ -156,6 +437,8 @@ void cli_feed_drain(cli_feed *f)
 
 void cli_feed_end(cli_feed *f)
 {
+    if (f->block_fp) fclose(f->block_fp);
+    free(f->cell_at);
     cli_pool_free(f->pool);
     rg_puzzle_free(f->classic);
     for (int k = 0; f->solvers && k < f->jobs; k++) rg_solver_free(f->solvers[k]);
@@ -181,13 +464,13 @@ int cli_feed_classic(cli_feed *f)
     /* Without the preset, a corpus of classic lines fails to open on rank 0
      * with the library's own message: nothing to say here. */
     if (cli_classic_template(f->reg, f->templ, &f->classic, &err) != RG_OK) f->classic = NULL;
+    if (!f->classic) return 0;
+    /* Where each character of a line goes, once for all the lines. */
+    int rows = rg_puzzle_rows(f->classic), cols = rg_puzzle_columns(f->classic);
+    if (!(f->cell_at = malloc((size_t)rows * (size_t)cols * sizeof *f->cell_at))) return 0;
+    for (int k = 0; k < rows * cols; k++)
+        f->cell_at[k] = rg_puzzle_cell_at(f->classic, k / cols + 1, k % cols + 1);
     return 0;
-}
-
-static int ends_jsonl(const char *s)
-{
-    size_t n = strlen(s);
-    return n >= 6 && strcmp(s + n - 6, ".jsonl") == 0;
 }
 
 /* A classic line the plain way (1), or 0 when anything is off: then the
@@ -196,26 +479,30 @@ static int classic_fast(const cli_feed *f, cli_entry *e, rg_error *err)
 {
     const rg_puzzle *t = f->classic;
     int rows = rg_puzzle_rows(t), cols = rg_puzzle_columns(t), digits = rg_puzzle_digits(t);
+    int cells = rg_puzzle_cells(t);
     size_t need = (size_t)rows * (size_t)cols, len = e->raw_len;
     if (len && e->raw[len - 1] == '\r') len--;
-    int *givens = len >= need ? calloc((size_t)rg_puzzle_cells(t) + 1, sizeof *givens) : NULL;
+    if (len < need || !f->cell_at) return 0;
+    /* The givens on the stack for boards up to 32 x 32. */
+    int local[1024], *givens = cells < 1024 ? local : calloc((size_t)cells + 1, sizeof *givens);
     if (!givens) return 0;
-    for (size_t k = 0; k < need; k++) {
+    memset(givens, 0, (size_t)cells * sizeof *givens);
+    int ok = 1;
+    for (size_t k = 0; k < need && ok; k++) {
         unsigned char x = (unsigned char)e->raw[k];
         int v = x == '.' || x == '0'   ? 0
                 : x >= '1' && x <= '9' ? x - '0'
                 : x >= 'A' && x <= 'W' ? x - 'A' + 10
                 : x >= 'a' && x <= 'w' ? x - 'a' + 10
                                        : -1;
-        int cell = rg_puzzle_cell_at(t, (int)(k / (size_t)cols) + 1, (int)(k % (size_t)cols) + 1);
-        if (v < 0 || v > digits || (cell < 0 && v)) {
-            free(givens);
-            return 0;
-        }
-        if (cell >= 0) givens[cell] = v;
+        int cell = f->cell_at[k];
+        if (v < 0 || v > digits || (cell < 0 && v))
+            ok = 0;
+        else if (cell >= 0)
+            givens[cell] = v;
     }
-    int rc = rg_puzzle_with_givens(t, givens, &e->p, err);
-    free(givens);
+    int rc = ok ? rg_puzzle_with_givens(t, givens, &e->p, err) : RG_E_FORMAT;
+    if (givens != local) free(givens);
     return rc == RG_OK;
 }
 

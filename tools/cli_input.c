@@ -271,6 +271,13 @@ int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *e
 
 /* ---- Entries as text, for other MPI ranks ------------------------------------ */
 
+int cli_line_is_entry(const char *s, size_t n, size_t keep, int classic)
+{
+    if (n && s[n - 1] == '\r') n--;
+    if (n <= keep && rg_text_blank(s, n)) return 0;
+    return !(classic && n && s[0] == '#');
+}
+
 /* A copy of s[0..n) into *text; 1, or -2 without memory. */
 static int copy_text(const char *s, size_t n, char **text, size_t *len, rg_error *err)
 {
@@ -305,8 +312,7 @@ static int corpus_text(cli_input *in, size_t keep, char **text, size_t *len, rg_
         if (s[total - 1] == '\n') total--;
         size_t whole = total;
         if (total && s[total - 1] == '\r') total--;
-        if (total <= keep && rg_text_blank(s, total)) continue;
-        if (classic && s[0] == '#') continue;
+        if (!cli_line_is_entry(s, whole, keep, classic)) continue;
         in->index++;
         s[whole] = 0;
         *text = s;
@@ -448,7 +454,9 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
     return RG_OK;
 }
 
-void cli_print_error(const rg_registry *reg, rg_error *e)
+void cli_print_error(const rg_registry *reg, rg_error *e) { cli_print_error_to(stderr, reg, e); }
+
+void cli_print_error_to(FILE *f, const rg_registry *reg, rg_error *e)
 {
     /* An unknown type names the folders searched, so the user knows where a
      * plugin was looked for. */
@@ -460,7 +468,7 @@ void cli_print_error(const rg_registry *reg, rg_error *e)
     }
     char buf[1024];
     rg_error_format(e, buf, sizeof buf);
-    fprintf(stderr, "rulegrid: %s\n", buf);
+    fprintf(f, "rulegrid: %s\n", buf);
 }
 
 void cli_warn_skipped(const rg_registry *reg)

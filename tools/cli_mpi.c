@@ -21,7 +21,7 @@
 #include "cli.h"
 #include "cli_pool.h"
 
-enum { TAG_STOP = 1, TAG_SHARE = 2, TAG_WORK = 16 };
+enum { TAG_STOP = 1, TAG_SHARE = 2, TAG_BLOCK = 3, TAG_WORK = 16 };
 
 static int on, rank, ranks = 1;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -373,6 +373,26 @@ static char *try_recv(size_t *n, int *got)
     return buf;
 }
 
+/* A block dealt by cli_mpi_deal: run through the feed's block (its
+ * entries on the rank's threads), the reply sent back under its number. A
+ * block comes only once every batch of entries has gone back. */
+static void serve_block(cli_feed *f, char *in, size_t len)
+{
+    int64_t seq;
+    size_t at = 0;
+    get(&seq, sizeof seq, in, len, &at);
+    if (!f || !f->block) MPI_Abort(MPI_COMM_WORLD, 2);
+    char *made = NULL;
+    size_t n = f->block(f->ctx, in + at, len - at, &made);
+    free(in);
+    bytes out = {0};
+    put(&out, &seq, sizeof seq);
+    put(&out, made, n);
+    free(made);
+    send_bytes(out.v, out.n, 0, TAG_BLOCK);
+    free(out.v);
+}
+
 void cli_mpi_serve(cli_feed *f)
 {
     server v;
@@ -391,6 +411,10 @@ void cli_mpi_serve(cli_feed *f)
             free(in);
             break;
         }
+        if (in && tag == TAG_BLOCK) {
+            serve_block(f, in, len);
+            continue;
+        }
         if (in && (!f || tag < TAG_WORK)) MPI_Abort(MPI_COMM_WORLD, 2);
         if (in) {
             take_in(&v, in, len, tag);
@@ -399,6 +423,79 @@ void cli_mpi_serve(cli_feed *f)
         take_oldest(&v);
         since++;
     }
+}
+
+/* ---- Blocks: jobs dealt as ranks ask, replies taken in order ------------------ */
+
+typedef struct deal {
+    cli_mpi_next next;
+    void *ctx;
+    long dealt, head; /* jobs dealt; the oldest not taken back */
+    int window, out, over;
+    char **reply; /* a reply per job of the window, NULL while out */
+    size_t *len;
+} deal;
+
+/* The next job to rank dest, when there is one within the window: 1. */
+static int deal_one(deal *d, int dest)
+{
+    if (d->over || d->dealt >= d->head + d->window) return 0;
+    char *job = NULL;
+    size_t n = d->next(&job, d->ctx);
+    if (!n) {
+        free(job);
+        d->over = 1;
+        return 0;
+    }
+    bytes b = {0};
+    int64_t seq = d->dealt;
+    put(&b, &seq, sizeof seq);
+    put(&b, job, n);
+    free(job);
+    send_bytes(b.v, b.n, dest, TAG_BLOCK);
+    free(b.v);
+    d->dealt++;
+    d->out++;
+    return 1;
+}
+
+void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
+{
+    /* Two jobs out on each rank (it starts the second as it sends the first
+     * back), two more room for replies that wait for an older one. */
+    deal d = {next, ctx, 0, 0, 4 * (ranks - 1), 0, 0, NULL, NULL};
+    d.reply = calloc((size_t)d.window, sizeof *d.reply);
+    d.len = calloc((size_t)d.window, sizeof *d.len);
+    int *idle = calloc((size_t)ranks, sizeof *idle), stop = 0;
+    if (!d.reply || !d.len || !idle) MPI_Abort(MPI_COMM_WORLD, 2);
+    for (int lap = 0; lap < 2; lap++)
+        for (int r = 1; r < ranks; r++)
+            if (!deal_one(&d, r)) idle[r]++;
+    while (d.out > 0) {
+        size_t len, at = 0;
+        int from;
+        char *in = recv_bytes(MPI_ANY_SOURCE, TAG_BLOCK, &len, &from, NULL);
+        int64_t seq;
+        get(&seq, sizeof seq, in, len, &at);
+        if (seq < d.head || seq >= d.dealt) MPI_Abort(MPI_COMM_WORLD, 2);
+        d.reply[seq % d.window] = in;
+        d.len[seq % d.window] = len;
+        d.out--;
+        idle[from]++;
+        while (d.head < d.dealt && d.reply[d.head % d.window]) {
+            int w = (int)(d.head % d.window);
+            if (!stop && take(d.reply[w] + sizeof seq, d.len[w] - sizeof seq, ctx)) stop = 1;
+            if (stop) d.over = 1;
+            free(d.reply[w]);
+            d.reply[w] = NULL;
+            d.head++;
+        }
+        for (int q = 1; q < ranks; q++)
+            while (idle[q] > 0 && deal_one(&d, q)) idle[q]--;
+    }
+    free(d.reply);
+    free(d.len);
+    free(idle);
 }
 
 /* ---- generate: ranges of puzzle numbers ------------------------------------------ */

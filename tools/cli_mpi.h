@@ -41,6 +41,16 @@ void cli_mpi_serve(struct cli_feed *f);
  * size, ctx) on rank 0 reads them back. Rank 0 returns once every range
  * of count puzzles has come back (or take says stop), the others when told
  * (make NULL: a rank that could not set up aborts the job if work comes). */
+/* Blocks of a file (solve, count, check on a regular file of lines): rank
+ * 0 deals jobs as the ranks ask, each a small description made by next
+ * (malloc'd into *job, its size returned; 0: no more), and takes the
+ * replies back in the order dealt with take (nonzero: deal no more). A
+ * rank other than 0 runs a job in cli_mpi_serve through its feed's block
+ * (cli.h). Returns once every job dealt has come back. */
+typedef size_t (*cli_mpi_next)(char **job, void *ctx);
+typedef int (*cli_mpi_took)(const char *bytes, size_t size, void *ctx);
+void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx);
+
 typedef size_t (*cli_mpi_make)(long first, int n, char **out, void *ctx);
 typedef int (*cli_mpi_take)(long first, int n, const char *bytes, size_t size, void *ctx);
 void cli_mpi_share(long count, int chunk, cli_mpi_make make, cli_mpi_take take, void *ctx);

@@ -34,3 +34,9 @@ void cli_mpi_share(long count, int chunk, cli_mpi_make make, cli_mpi_take take, 
     (void)count, (void)chunk, (void)make, (void)take, (void)ctx;
     abort();
 }
+
+void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
+{
+    (void)next, (void)take, (void)ctx;
+    abort();
+}

@@ -147,12 +147,19 @@ void cli_print_sets_line(FILE *f, const rg_puzzle *p, const rg_mask *sets)
 void cli_print_compact(FILE *f, const rg_puzzle *p, const int *values)
 {
     int rows = rg_puzzle_rows(p), cols = rg_puzzle_columns(p);
-    for (int r = 1; r <= rows; r++)
+    /* A row at a time through one fwrite: putc on a worker's memory stream
+     * takes its lock each character. */
+    char line[256];
+    for (int r = 1; r <= rows; r++) {
+        int n = 0;
         for (int c = 1; c <= cols; c++) {
             int cell = rg_puzzle_cell_at(p, r, c);
             int v = cell >= 0 && values ? values[cell] : 0;
-            putc(v <= 0 ? '.' : v <= 9 ? '0' + v : 'A' + (v - 10), f);
+            line[n++] = (char)(v <= 0 ? '.' : v <= 9 ? '0' + v : 'A' + (v - 10));
+            if (n == (int)sizeof line) fwrite(line, 1, (size_t)n, f), n = 0;
         }
+        fwrite(line, 1, (size_t)n, f);
+    }
 }
 
 /* " (peers 12, singles 3, ...)" and the end of the line. */

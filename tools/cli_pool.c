@@ -6,8 +6,10 @@
 #include "cli_pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { FILLING = 0, QUEUED, RUNNING, DONE };
 
@@ -15,7 +17,9 @@ struct cli_pool {
     cli_pool_fn fn;
     void *ctx;
     int jobs, window, batch;
-    int target; /* items that fill a batch: 1..batch */
+    _Atomic int target; /* items that fill a batch: 1..batch (a worker may set it) */
+    int automatic;      /* target follows the cost of an item (under mu) */
+    double item_s;      /* an item's mean seconds, from the batches done */
     size_t size;
     unsigned char *ring;  /* window batches of batch items */
     int *count;           /* items in each batch */
@@ -25,6 +29,8 @@ struct cli_pool {
     long tail;            /* the batch being filled */
     long next;            /* next batch a worker claims */
     int stop;
+    long waited;   /* the batch the main thread waits for, -1 none */
+    int head_done; /* the main thread saw the head batch done (its own) */
     pthread_mutex_t mu;
     pthread_cond_t work; /* a batch was queued, or stop */
     pthread_cond_t done; /* a batch is done */
@@ -35,6 +41,27 @@ struct cli_pool {
 static unsigned char *batch_at(const cli_pool *p, long b)
 {
     return p->ring + (size_t)(b % p->window) * (size_t)p->batch * p->size;
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The batch size for about half a millisecond of a worker's work at the
+ * mean cost of an item so far: each batch costs a hand-over and often a
+ * wake, which batches of cheap items (a few microseconds) repeat by the
+ * thousand a second, while items of a millisecond go one a batch and
+ * share out finely. Under mu. */
+static void retarget(cli_pool *p, int n, double t)
+{
+    if (n <= 0) return;
+    double per = t / n;
+    p->item_s = p->item_s > 0 ? 0.75 * p->item_s + 0.25 * per : per;
+    double want = 5e-4 / (p->item_s > 1e-9 ? p->item_s : 1e-9);
+    atomic_store(&p->target, want < 1 ? 1 : want > p->batch ? p->batch : (int)want);
 }
 
 typedef struct worker_arg {
@@ -59,10 +86,15 @@ static void *worker(void *arg)
         p->state[b % p->window] = RUNNING;
         int n = p->count[b % p->window];
         pthread_mutex_unlock(&p->mu);
+        double t0 = seconds();
         p->fn(batch_at(p, b), n, id, p->ctx);
+        double t = seconds() - t0;
         pthread_mutex_lock(&p->mu);
         p->state[b % p->window] = DONE;
-        pthread_cond_broadcast(&p->done);
+        if (p->automatic) retarget(p, n, t);
+        /* A wake only for the batch the main thread waits for: most
+         * batches are done before it comes to them. */
+        if (p->waited == b) pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -73,12 +105,14 @@ cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn
     cli_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->started = -1;
+    p->waited = -1;
     p->fn = fn;
     p->ctx = ctx;
     p->jobs = jobs < 1 ? 1 : jobs;
     p->window = window < 1 ? 1 : window;
     p->batch = batch < 1 ? 1 : batch;
-    p->target = p->batch;
+    atomic_init(&p->target, p->batch < 16 ? p->batch : 16);
+    p->automatic = 1;
     p->size = size;
     p->ring = calloc((size_t)p->window * (size_t)p->batch, size);
     p->count = calloc((size_t)p->window, sizeof *p->count);
@@ -110,7 +144,13 @@ cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn
     return p;
 }
 
-void cli_pool_target(cli_pool *p, int n) { p->target = n < 1 ? 1 : n > p->batch ? p->batch : n; }
+void cli_pool_target(cli_pool *p, int n)
+{
+    if (p->jobs > 1) pthread_mutex_lock(&p->mu);
+    p->automatic = n <= 0;
+    if (n > 0) atomic_store(&p->target, n > p->batch ? p->batch : n);
+    if (p->jobs > 1) pthread_mutex_unlock(&p->mu);
+}
 
 size_t cli_pool_size(const cli_pool *p) { return p->size; }
 
@@ -140,7 +180,9 @@ static void hand_over(cli_pool *p)
 
 void cli_pool_push(cli_pool *p)
 {
-    if (++p->count[p->tail % p->window] >= p->target) hand_over(p);
+    /* A worker may be changing target: a stale value only sizes one batch. */
+    if (++p->count[p->tail % p->window] >= atomic_load_explicit(&p->target, memory_order_relaxed))
+        hand_over(p);
 }
 
 void *cli_pool_take(cli_pool *p)
@@ -150,10 +192,13 @@ void *cli_pool_take(cli_pool *p)
         hand_over(p);
     }
     int b = (int)(p->head % p->window);
-    if (p->jobs > 1) {
+    if (p->jobs > 1 && !p->head_done) { /* once a batch, not once an item */
         pthread_mutex_lock(&p->mu);
+        p->waited = p->head;
         while (p->state[b] != DONE) pthread_cond_wait(&p->done, &p->mu);
+        p->waited = -1;
         pthread_mutex_unlock(&p->mu);
+        p->head_done = 1;
     }
     return batch_at(p, p->head) + (size_t)p->taken * p->size;
 }
@@ -168,6 +213,7 @@ void cli_pool_pop(cli_pool *p)
     p->state[b] = FILLING;
     p->taken = 0;
     p->head++;
+    p->head_done = 0;
     if (p->jobs > 1) pthread_mutex_unlock(&p->mu);
 }
 

@@ -50,6 +50,7 @@ typedef struct run {
     rg_registry *reg;
     cli_feed feed;      /* entries on their way from reading to printing */
     FILE *out;          /* standard output, or the file of --resume */
+    FILE *errf;         /* messages: standard error, or a block's (MPI) */
     cli_resume *resume; /* the results --resume found, or NULL */
     rg_puzzle *templ;
     int multi;          /* more than one input: name the file on each result */
@@ -70,7 +71,7 @@ static void raise_exit(run *c, int code)
 static void print_error(run *c, rg_error *e)
 {
     progress_clear(&c->line);
-    cli_print_error(c->reg, e);
+    cli_print_error_to(c->errf, c->reg, e);
 }
 
 /* {"index": i and, with several inputs, "file": its path. */
@@ -437,6 +438,68 @@ static void finish_oldest(void *ctx)
     cli_feed_pop(&c->feed);
 }
 
+/* ---- Blocks of a file between MPI ranks (cli_feed.c) ------------------------------ */
+
+/* What a block's results are on their way back to rank 0: the summary and
+ * exit status of its entries, then out bytes of output and err bytes of
+ * messages, as they would have been printed. */
+typedef struct block_reply {
+    summary sum;
+    long done;
+    int exit_code;
+    uint64_t out, err;
+} block_reply;
+
+/* A rank other than 0: the block's entries run, printed into memory. */
+static size_t run_block(void *ctx, const char *job, size_t len, char **bytes)
+{
+    run *c = ctx;
+    char *text = NULL, *msgs = NULL;
+    size_t tn = 0, mn = 0;
+    c->out = c->feed.out = open_memstream(&text, &tn);
+    c->errf = open_memstream(&msgs, &mn);
+    if (!c->out || !c->errf) abort(); /* no memory: the job ends */
+    memset(&c->sum, 0, sizeof c->sum);
+    c->exit_code = 0;
+    c->done = 0;
+    cli_feed_block(&c->feed, job, len);
+    if (fclose(c->out) != 0 || fclose(c->errf) != 0) abort();
+    c->out = c->feed.out = NULL;
+    c->errf = stderr;
+    block_reply r = {c->sum, c->done, c->exit_code, tn, mn};
+    size_t size = sizeof r + tn + mn;
+    if (!(*bytes = malloc(size))) abort();
+    memcpy(*bytes, &r, sizeof r);
+    memcpy(*bytes + sizeof r, text, tn);
+    memcpy(*bytes + sizeof r + tn, msgs, mn);
+    free(text);
+    free(msgs);
+    return size;
+}
+
+/* Rank 0: a block's results, printed and counted in their turn. */
+static void took_block(void *ctx, const char *bytes, size_t len)
+{
+    run *c = ctx;
+    block_reply r;
+    if (len < sizeof r) abort();
+    memcpy(&r, bytes, sizeof r);
+    if (len != sizeof r + r.out + r.err) abort();
+    fwrite(bytes + sizeof r, 1, r.out, c->out);
+    if (r.err) {
+        fflush(c->out);
+        progress_clear(&c->line);
+        fwrite(bytes + sizeof r + r.out, 1, r.err, c->errf);
+    }
+    summary *s = &c->sum;
+    s->puzzles += r.sum.puzzles, s->solved += r.sum.solved, s->unique += r.sum.unique;
+    s->multiple += r.sum.multiple, s->none += r.sum.none, s->unknown += r.sum.unknown;
+    s->errors += r.sum.errors, s->no_guess += r.sum.no_guess, s->guesses += r.sum.guesses;
+    s->us += r.sum.us;
+    raise_exit(c, r.exit_code);
+    c->done += r.done;
+}
+
 /* The search options of the command line over the library's defaults. */
 static void search_options(run *c)
 {
@@ -484,6 +547,8 @@ static int set_up(run *c, const opts_list *files)
     f->npaths = files->n;
     f->to_wire = to_wire;
     f->from_wire = from_wire;
+    f->block = run_block;
+    f->took = took_block;
     return 0;
 }
 
@@ -527,6 +592,7 @@ int cli_solve_main(int cmd, const cli_options *o)
     c.command = cmd;
     c.o = o;
     c.out = stdout;
+    c.errf = stderr;
     search_options(&c);
     const opts_list *files = o->head.operands.n ? &o->head.operands : &std_in;
     if (cli_mpi_rank() > 0) {

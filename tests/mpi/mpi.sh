@@ -24,6 +24,8 @@ untimed() {
     sed -E -e 's/"([a-z_]*us)": [0-9.e+-]+/"\1": 0/g' \
         -e 's/^(time|puzzles\/s|us\/puzzle) .*/\1 -/' -e 's/[0-9.]+ us$/- us/' "$1"
 }
+# counters FILE: the summary's counters (mpirun adds lines of its own).
+counters() { grep -E '^(puzzles|solved|unique|multiple|none|unknown|errors|no guess|guesses/puzzle) ' "$1"; }
 # messages FILE: rulegrid's lines of standard error (mpirun adds its own).
 messages() { grep '^rulegrid' "$1" || true; }
 
@@ -82,6 +84,63 @@ same xsudoku solve --json --template "$DATA/xsudoku_template.json" "$DATA/xsudok
 grep -q '"status": "solved"' "$TMP/xsudoku.1" || fail "--template: not solved"
 same limits count --json --nodes 50 "$CLASSIC/puzzles6_forum_hardest_1106.txt"
 expect_rc 3 "--nodes 50"
+
+# A regular file goes to the ranks in blocks of its bytes (4 KB and up, so
+# a few hundred lines make several): every number of ranks writes the same,
+# an error far into the file names its line, and -j 2 inside the ranks
+# combines. BIG: about 1,900 lines (700 under the scale) with a comment, blank
+# lines, a CR and two unreadable lines deep inside.
+BIG=$TMP/big.txt
+n=$((easy * 2))
+{
+    head -n "$n" "$CLASSIC/puzzles2_17_clue_1000.txt"
+    printf '# a comment\n\n'
+    head -n "$n" "$CLASSIC/puzzles2_17_clue_1000.txt" | sed '5s/$/\r/'
+    echo '53..7....6..195....98....6.8...6...34..8x3..17...2...6.6....28....419..5....8..79'
+    head -n "$n" "$CLASSIC/puzzles2_17_clue_1000.txt"
+    echo '53..7....6..195'
+    head -n 100 "$CLASSIC/puzzles6_forum_hardest_1106.txt"
+} >"$BIG"
+bad1=$((2 * n + 3)) bad2=$((3 * n + 4))
+for k in 2 3 4; do
+    for j in 1 2; do
+        set +e
+        "$MPIRUN" --oversubscribe -np $k "$RULEGRID" count --json --stats -j $j "$BIG" \
+            >"$TMP/big.$k.$j" 2>"$TMP/big.$k.$j.err" </dev/null
+        rc=$?
+        set -e
+        [ "$rc" = 2 ] || fail "blocks, -np $k -j $j: exit status $rc, expected 2"
+        if [ $k = 2 ] && [ $j = 1 ]; then
+            "$RULEGRID" count --json --stats "$BIG" >"$TMP/big.1" 2>"$TMP/big.1.err" || true
+            untimed "$TMP/big.1" >"$TMP/big.1.u"
+            messages "$TMP/big.1.err" >"$TMP/big.1.m"
+            grep -q "big.txt:$bad1: " "$TMP/big.1.m" || fail "no message for line $bad1: $(cat "$TMP/big.1.m")"
+            grep -q "big.txt:$bad2: " "$TMP/big.1.m" || fail "no message for line $bad2: $(cat "$TMP/big.1.m")"
+        fi
+        cmp -s "$TMP/big.1.u" <(untimed "$TMP/big.$k.$j") ||
+            fail "blocks, -np $k -j $j: $(diff "$TMP/big.1.u" <(untimed "$TMP/big.$k.$j") | head -5)"
+        cmp -s "$TMP/big.1.m" <(messages "$TMP/big.$k.$j.err") ||
+            fail "blocks, -np $k -j $j: messages $(diff "$TMP/big.1.m" <(messages "$TMP/big.$k.$j.err"))"
+        cmp -s <(counters "$TMP/big.1.err") <(counters "$TMP/big.$k.$j.err") ||
+            fail "blocks, -np $k -j $j: the summary differs: $(cat "$TMP/big.$k.$j.err")"
+    done
+done
+# The same file through standard input (rank 0 sends the entries as text).
+set +e
+"$RULEGRID" count --json - <"$BIG" >"$TMP/big.stdin.1" 2>/dev/null
+"$MPIRUN" --oversubscribe -np 3 "$RULEGRID" count --json -j 2 - <"$BIG" >"$TMP/big.stdin" 2>/dev/null
+set -e
+cmp -s <(untimed "$TMP/big.stdin") <(untimed "$TMP/big.stdin.1") || fail "blocks: standard input differs"
+# --resume of a run cut off deep in the file, resumed on 4 ranks with -j 2:
+# the skipped entries fall in several blocks.
+head -n $((n + 37)) "$TMP/big.1" >"$TMP/big.resumed"
+sed -n "$((n + 38))p" "$TMP/big.1" | head -c 30 >>"$TMP/big.resumed"
+set +e
+"$MPIRUN" --oversubscribe -np 4 "$RULEGRID" count --json --stats -j 2 --resume "$TMP/big.resumed" "$BIG" \
+    >/dev/null 2>&1 </dev/null
+set -e
+cmp -s "$TMP/big.1.u" <(untimed "$TMP/big.resumed") ||
+    fail "blocks: --resume: $(diff "$TMP/big.1.u" <(untimed "$TMP/big.resumed") | head -5)"
 
 # Standard input (rank 0 reads it): classic lines, and documents a line.
 run "$RULEGRID" count --json - <"$MIX"

@@ -32,6 +32,10 @@
  * rest: a unit's cells plus one per group and one for the rest. */
 #define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
 
+/* Layers kept for the cells outside the unit of the cages sticking out
+ * (one more per group than its cells there). */
+#define UNIT_OLAYERS 48
+
 /* A group: a sum cage inside the unit (or a derived sum over distinct
  * cells), or the part inside the unit of a cage sticking out (out, nout:
  * its cells outside), which takes a part of one of the cage's sets whose
@@ -74,6 +78,11 @@ typedef struct usearch {
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
+    /* The outside cells' layers of group k (from olay + obase[k]), made
+     * when its parts are listed and gone back through after the choice;
+     * obase[k] < 0 when they did not fit. */
+    int obase[UNIT_GROUPS], nolay;
+    uint64_t olay[UNIT_OLAYERS][LSUM_DP_WORDS];
     /* The parts of group k found by group_parts_dp with the remainders
      * they leave the outside cells (np[k] of them; -1: too many to keep,
      * group_outside_dp looks again). */
@@ -162,13 +171,19 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
 {
     const ugroup *g = &us->u->g[k];
     rg_mask d[UNIT_CELLS], ouni = 0;
-    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, tl[UNIT_CELLS + 1][LSUM_DP_WORDS],
-    seen[LSUM_DP_WORDS];
+    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, ttl[UNIT_CELLS + 1][LSUM_DP_WORDS],
+    seen[LSUM_DP_WORDS], (*tl)[LSUM_DP_WORDS] = ttl;
     for (int i = 0; i < g->n; i++) d[i] = us->dom[g->cells[i]];
     lsum_forward(d, g->n, nw, lay);
     us->lbase[k] = *nlay;
     *nlay += g->n + 1;
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    us->obase[k] = -1;
+    if (us->nolay + g->nout + 1 <= UNIT_OLAYERS) {
+        us->obase[k] = us->nolay;
+        tl = us->olay + us->nolay;
+        us->nolay += g->nout + 1;
+    }
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
@@ -207,16 +222,17 @@ static void group_outside_dp(usearch *us, int k, int nw)
 {
     const ugroup *g = &us->u->g[k];
     rg_mask d[UNIT_CELLS], ouni = 0, uni = 0;
-    uint64_t tl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    uint64_t ttl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    uint64_t(*tl)[LSUM_DP_WORDS] = us->obase[k] >= 0 ? us->olay + us->obase[k] : ttl;
     for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     memset(rem, 0, (size_t)nw * sizeof rem[0]);
+    if (us->obase[k] < 0) lsum_forward(d, g->nout, nw, tl);
     if (us->np[k] >= 0) {
         /* The pairs group_parts_dp kept: the remainders of the parts used. */
         for (int p = 0; p < us->np[k]; p++)
             if (lsum_has(us->used[k], us->ppart[k][p]))
                 rem[us->prem[k][p] / 64] |= (uint64_t)1 << (us->prem[k][p] % 64);
-        lsum_forward(d, g->nout, nw, tl);
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
@@ -232,7 +248,6 @@ static void group_outside_dp(usearch *us, int k, int nw)
             x = (x - free_) & free_;
         } while (x);
     }
-    lsum_forward(d, g->nout, nw, tl);
     lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
 }
 
@@ -402,7 +417,7 @@ static int unit_propagate(rg_space *sp, void *data)
     us.u = u;
     us.dom = cages_host->domains(sp);
     us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
-    us.leaves = us.over = 0;
+    us.leaves = us.over = us.nolay = 0;
     int dp = u->D <= LSUM_DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
     for (int k = 0; k < u->ng; k++) {
         const ugroup *g = &u->g[k];

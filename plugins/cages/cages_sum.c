@@ -131,7 +131,8 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
         for (int h = 0; h < c->nh; h++) {
             if (holders & ~c->hin[h]) continue;
             for (int k = 0; k < c->hnout[h]; k++)
-                if (cages_host->remove(sp, c->hout[h][k], v) < 0) return RG_PROP_FAIL;
+                if ((dom[c->hout[h][k]] & v) && cages_host->remove(sp, c->hout[h][k], v) < 0)
+                    return RG_PROP_FAIL;
         }
     }
     return RG_PROP_FIX;

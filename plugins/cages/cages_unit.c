@@ -32,6 +32,10 @@
  * rest: a unit's cells plus one per group and one for the rest. */
 #define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
 
+/* Layers kept for the cells outside the unit of the cages sticking out
+ * (one more per group than its cells there). */
+#define UNIT_OLAYERS 48
+
 /* A group: a sum cage inside the unit (or a derived sum over distinct
  * cells), or the part inside the unit of a cage sticking out (out, nout:
  * its cells outside), which takes a part of one of the cage's sets whose
@@ -74,6 +78,11 @@ typedef struct usearch {
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
+    /* The outside cells' layers of group k (from olay + obase[k]), made
+     * when its parts are listed and gone back through after the choice;
+     * obase[k] < 0 when they did not fit. */
+    int obase[UNIT_GROUPS], nolay;
+    uint64_t olay[UNIT_OLAYERS][LSUM_DP_WORDS];
     /* The parts of group k found by group_parts_dp with the remainders
      * they leave the outside cells (np[k] of them; -1: too many to keep,
      * group_outside_dp looks again). */
@@ -162,13 +171,19 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
 {
     const ugroup *g = &us->u->g[k];
     rg_mask d[UNIT_CELLS], ouni = 0;
-    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, tl[UNIT_CELLS + 1][LSUM_DP_WORDS],
-    seen[LSUM_DP_WORDS];
+    uint64_t(*lay)[LSUM_DP_WORDS] = us->lay + *nlay, ttl[UNIT_CELLS + 1][LSUM_DP_WORDS],
+    seen[LSUM_DP_WORDS], (*tl)[LSUM_DP_WORDS] = ttl;
     for (int i = 0; i < g->n; i++) d[i] = us->dom[g->cells[i]];
     lsum_forward(d, g->n, nw, lay);
     us->lbase[k] = *nlay;
     *nlay += g->n + 1;
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    us->obase[k] = -1;
+    if (us->nolay + g->nout + 1 <= UNIT_OLAYERS) {
+        us->obase[k] = us->nolay;
+        tl = us->olay + us->nolay;
+        us->nolay += g->nout + 1;
+    }
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
@@ -207,16 +222,17 @@ static void group_outside_dp(usearch *us, int k, int nw)
 {
     const ugroup *g = &us->u->g[k];
     rg_mask d[UNIT_CELLS], ouni = 0, uni = 0;
-    uint64_t tl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    uint64_t ttl[UNIT_CELLS + 1][LSUM_DP_WORDS], rem[LSUM_DP_WORDS];
+    uint64_t(*tl)[LSUM_DP_WORDS] = us->obase[k] >= 0 ? us->olay + us->obase[k] : ttl;
     for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     memset(rem, 0, (size_t)nw * sizeof rem[0]);
+    if (us->obase[k] < 0) lsum_forward(d, g->nout, nw, tl);
     if (us->np[k] >= 0) {
         /* The pairs group_parts_dp kept: the remainders of the parts used. */
         for (int p = 0; p < us->np[k]; p++)
             if (lsum_has(us->used[k], us->ppart[k][p]))
                 rem[us->prem[k][p] / 64] |= (uint64_t)1 << (us->prem[k][p] % 64);
-        lsum_forward(d, g->nout, nw, tl);
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
@@ -232,7 +248,6 @@ static void group_outside_dp(usearch *us, int k, int nw)
             x = (x - free_) & free_;
         } while (x);
     }
-    lsum_forward(d, g->nout, nw, tl);
     lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
 }
 
@@ -378,14 +393,20 @@ static void unit_dp(usearch *us)
  * so running again prunes nothing: RG_PROP_FIX (or RG_PROP_FAIL). */
 static int keep_supported(rg_space *sp, const unitc *u, const usearch *us)
 {
+    const rg_mask *dom = us->dom;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].n; i++)
-            if (cages_host->keep(sp, u->g[k].cells[i], us->keep[k][i]) < 0) return RG_PROP_FAIL;
+            if ((dom[u->g[k].cells[i]] & ~us->keep[k][i]) &&
+                cages_host->keep(sp, u->g[k].cells[i], us->keep[k][i]) < 0)
+                return RG_PROP_FAIL;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].nout; i++)
-            if (cages_host->keep(sp, u->g[k].out[i], us->okeep[k][i]) < 0) return RG_PROP_FAIL;
+            if ((dom[u->g[k].out[i]] & ~us->okeep[k][i]) &&
+                cages_host->keep(sp, u->g[k].out[i], us->okeep[k][i]) < 0)
+                return RG_PROP_FAIL;
     for (int i = 0; i < u->nrest; i++)
-        if (cages_host->keep(sp, u->rest[i], us->rkeep[i]) < 0) return RG_PROP_FAIL;
+        if ((dom[u->rest[i]] & ~us->rkeep[i]) && cages_host->keep(sp, u->rest[i], us->rkeep[i]) < 0)
+            return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -396,7 +417,7 @@ static int unit_propagate(rg_space *sp, void *data)
     us.u = u;
     us.dom = cages_host->domains(sp);
     us.full = u->D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << u->D) - 1;
-    us.leaves = us.over = 0;
+    us.leaves = us.over = us.nolay = 0;
     int dp = u->D <= LSUM_DP_DIGITS, nw = lsum_dp_words(u->D), nlay = 0;
     for (int k = 0; k < u->ng; k++) {
         const ugroup *g = &u->g[k];
@@ -557,14 +578,14 @@ static inline int inner_group(rg_build *b, rg_rule *r, const derive *dv, unitc *
     return RG_OK;
 }
 
-/* Sum cage g as a group of u: in pass 0 a cage sticking out of the unit by
- * its part inside, and in either pass a cage inside the unit. */
-static int cage_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int pass, int *taken)
+/* Sum cage g as a group of u: a cage sticking out of the unit by its part
+ * inside, or a cage inside the unit. */
+static int cage_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, int *taken)
 {
     int all = 1, len = dv->clen[g];
     for (int k = 0; all && k < len; k++) all = dv->inu[dv->ccells[g][k]];
     *taken = 0;
-    if (!pass && !all && u->ng < UNIT_GROUPS && len <= MATCH_MAX) {
+    if (!all && u->ng < UNIT_GROUPS && len <= MATCH_MAX) {
         int rc = partial_group(b, r, dv, u, g, taken);
         if (rc != RG_OK || *taken) return rc;
     }
@@ -637,10 +658,13 @@ static int add_unit(rg_build *b, rg_rule *r, unitc *u, const int *hc, int hn)
     return cages_host->add_propagator(b, &unit_prop, u, watch, nwatch, RG_EV_DOMAIN);
 }
 
-/* The unit propagator of pass 0 (the cages sticking out of the unit hc as
- * groups) or pass 1 (instead the derived sums over their cells, when there
- * are any), unless it would say nothing a cage does not. */
-static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn, int pass)
+/* The unit propagator of the unit hc: its sum cages, the parts of those
+ * sticking out and the derived sums over distinct cells among its other
+ * cells as groups, unless it would say nothing a cage does not. (A second
+ * copy with the derived sums over the cells of the cages sticking out
+ * instead of their parts cost a tenth of a killer's instructions for 3 %
+ * of its nodes: docs/bench.md.) */
+static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn)
 {
     for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 1;
     unitc *u = cages_host->alloc(b, sizeof *u);
@@ -652,7 +676,7 @@ static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn,
     for (int j = 0; j < hn && rc == RG_OK; j++) {
         int g = dv->cage_of[hc[j]], taken = 0;
         if (g >= 0 && dv->seen[g] == dv->stamp) continue;
-        if (g >= 0) rc = cage_group(b, r, dv, u, g, pass, &taken);
+        if (g >= 0) rc = cage_group(b, r, dv, u, g, &taken);
         if (taken) {
             dv->seen[g] = dv->stamp;
             incage += taken;
@@ -664,14 +688,11 @@ static int unit_pass(rg_build *b, rg_rule *r, derive *dv, const int *hc, int hn,
     if (rc != RG_OK) return rc;
     for (int j = 0; j < hn; j++) dv->inu[hc[j]] = 0;
     u->rest = rest;
-    if (u->ng == 0 || (u->ng == 1 && incage == hn) || (pass && !nderived)) return RG_OK;
+    if (u->ng == 0 || (u->ng == 1 && incage == hn)) return RG_OK;
     return add_unit(b, r, u, hc, hn);
 }
 
-/* Unit propagators for every unit that is not itself a cage: one with the
- * sum cages inside it and the parts of those sticking out as groups, and,
- * where derived sums over distinct cells lie among the cells no inner cage
- * holds, one more with those as groups instead of the parts. */
+/* A unit propagator for every unit that is not itself a cage. */
 int cages_add_units(rg_build *b, rg_rule *r, derive *dv)
 {
     int nh = cages_host->house_count(b), rc = RG_OK;
@@ -680,7 +701,7 @@ int cages_add_units(rg_build *b, rg_rule *r, derive *dv)
         int hn, kind;
         cages_host->house(b, h, &hc, &hn, &kind);
         if (hn != dv->D || kind == RG_HOUSE_CAGE || hn > MATCH_MAX) continue;
-        for (int pass = 0; pass < 2 && rc == RG_OK; pass++) rc = unit_pass(b, r, dv, hc, hn, pass);
+        rc = unit_pass(b, r, dv, hc, hn);
     }
     return rc;
 }

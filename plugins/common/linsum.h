@@ -177,8 +177,14 @@ static inline void lsum_forward(const rg_mask *dom, int k, int nw, uint64_t (*la
     lay[0][0] = 1;
     for (int i = 0; i < k; i++) {
         memset(lay[i + 1], 0, (size_t)nw * sizeof lay[0][0]);
-        for (rg_mask m = dom[i]; m; m &= m - 1)
-            lsum_add_digit(lay[i], __builtin_ctz(m), nw, lay[i + 1]);
+        for (rg_mask m = dom[i]; m; m &= m - 1) {
+            /* The first cell's sets are its digits alone, a bit each. */
+            rg_mask x = m & -m;
+            if (i == 0 && x / 64 < (rg_mask)nw)
+                lay[1][x / 64] |= (uint64_t)1 << (x % 64);
+            else if (i)
+                lsum_add_digit(lay[i], __builtin_ctz(m), nw, lay[i + 1]);
+        }
     }
 }
 
@@ -192,13 +198,22 @@ static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
                                       uint64_t (*lay)[LSUM_DP_WORDS], uint64_t *g, rg_mask *keep)
 {
     uint64_t ng[LSUM_DP_WORDS];
-    for (int i = k - 1; i >= 0; i--) {
+    for (int i = k - 1; i >= 1; i--) {
         keep[i] = 0;
         memset(ng, 0, (size_t)nw * sizeof ng[0]);
         /* The sets before cell i from which x leads into g. */
         for (rg_mask m = dom[i]; m; m &= m - 1)
             if (lsum_drop_digit(g, lay[i], __builtin_ctz(m), nw, ng)) keep[i] |= m & -m;
         memcpy(g, ng, (size_t)nw * sizeof g[0]);
+    }
+    /* Before the first cell there is only the empty set: it keeps the
+     * digits that are sets of g themselves. */
+    if (k > 0) {
+        keep[0] = 0;
+        for (rg_mask m = dom[0]; m; m &= m - 1) {
+            rg_mask x = m & -m;
+            if (x / 64 < (rg_mask)nw && lsum_has(g, x)) keep[0] |= x;
+        }
     }
 }
 

@@ -97,10 +97,11 @@ static void tdoku_test_puzzles(void **state)
                  * puzzle: every pair still meets puzzles of every kind. */
                 int share = t_memcheck() ? 6 : 3;
                 if (stride() > 1 && (st * RG_HEURISTIC_COUNT + h + i) % share) continue;
-                /* Under Valgrind, probing every candidate at every one of
-                 * hundreds of solutions is half the test: the probing levels
-                 * take the puzzles with up to 13 solutions there. */
-                if (t_memcheck() && st >= RG_STRATEGY_PROBE && expect > 13) continue;
+                /* On a sample (Valgrind, sanitizers), probing every candidate
+                 * at every one of hundreds of solutions is half the test: the
+                 * probing levels take the puzzles with up to 13 solutions
+                 * there. */
+                if (stride() > 1 && st >= RG_STRATEGY_PROBE && expect > 13) continue;
                 rg_result r;
                 uint64_t budget = 0;
                 if (st == RG_STRATEGY_CHECK)

@@ -410,6 +410,9 @@ static void sound_variants(void **state)
          * test_explain_clues sweep these corpora with their families' texts. */
         if (t_memcheck() && strcmp(files[i], "thermo.jsonl") && strcmp(files[i], "relations.jsonl"))
             continue;
+        /* Under the sanitizers not neighbours-mixed.jsonl: proving its one
+         * puzzle takes 12 s natively, minutes there. */
+        if (t_scaled() && !strcmp(files[i], "neighbours-mixed.jsonl")) continue;
         corpus_sound(path, t_scaled() ? 1 : 3, 5, RG_RANK_CONTRADICTION);
     }
 }

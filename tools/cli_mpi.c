@@ -190,6 +190,17 @@ static void get(void *dst, size_t n, const char *buf, size_t len, size_t *at)
 static _Atomic int batch_target = 16;
 static double entry_s; /* under mu */
 
+/* Sends rank 0 a header and the bytes a rank made (freed). */
+static void reply(const void *head, size_t hn, char *made, size_t n, int tag)
+{
+    bytes out = {0};
+    put(&out, head, hn);
+    put(&out, made, n);
+    free(made);
+    send_bytes(out.v, out.n, 0, tag);
+    free(out.v);
+}
+
 int cli_mpi_batch(int least)
 {
     int n = atomic_load(&batch_target);
@@ -385,12 +396,7 @@ static void serve_block(cli_feed *f, char *in, size_t len)
     char *made = NULL;
     size_t n = f->block(f->ctx, in + at, len - at, &made);
     free(in);
-    bytes out = {0};
-    put(&out, &seq, sizeof seq);
-    put(&out, made, n);
-    free(made);
-    send_bytes(out.v, out.n, 0, TAG_BLOCK);
-    free(out.v);
+    reply(&seq, sizeof seq, made, n, TAG_BLOCK);
 }
 
 void cli_mpi_serve(cli_feed *f)
@@ -526,12 +532,7 @@ static void share_serve(cli_mpi_make make, void *ctx)
         free(in);
         char *made = NULL;
         size_t n = make(r.first, r.n, &made, ctx);
-        bytes out = {0};
-        put(&out, &r, sizeof r);
-        put(&out, made, n);
-        free(made);
-        send_bytes(out.v, out.n, 0, TAG_SHARE);
-        free(out.v);
+        reply(&r, sizeof r, made, n, TAG_SHARE);
     }
 }
 

@@ -441,17 +441,6 @@ static void arrow_pill(void **state)
     assert_true(near(s->xy[4], 3.5) && near(s->xy[5], 2.5));
 }
 
-/* A shaft that starts on the bulb's own cell (a king step of none) still
- * draws finite points. */
-static void arrow_shaft_on_bulb(void **state)
-{
-    (void)state;
-    draw_rules("{\"type\":\"arrow\",\"bulb\":[\"r2c2\"],\"lines\":[[\"r2c2\",\"r2c3\"]]}");
-    const prim *s = nth(P_POLY, 0);
-    for (int i = 0; i < 2 * s->n; i++) assert_true(isfinite(s->xy[i]));
-    assert_true(near(s->xy[0], 1.5) && near(s->xy[1], 1.5));
-}
-
 /* ---- Relations --------------------------------------------------------------------- */
 
 static void kropki_on_edge_midpoints(void **state)
@@ -648,7 +637,6 @@ int main(void)
         cmocka_unit_test(line_loops_and_values),
         cmocka_unit_test(arrow_circle_and_shafts),
         cmocka_unit_test(arrow_pill),
-        cmocka_unit_test(arrow_shaft_on_bulb),
         cmocka_unit_test(kropki_on_edge_midpoints),
         cmocka_unit_test(xv_values_and_greater),
         cmocka_unit_test(relation_pairs),

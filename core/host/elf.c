@@ -79,6 +79,21 @@ static int to_offset(const image *im, const phdrs *ph, uint64_t vaddr, uint64_t 
     return 0;
 }
 
+/* Every loadable segment lies within the file: dlopen maps a segment cut
+ * short by the file's end, and the first touch of the part beyond it kills
+ * the process (SIGBUS). 0, or -1 with why. */
+static int segments_whole(const image *im, const phdrs *ph, char *why, size_t n)
+{
+    for (uint64_t i = 0; i < ph->num; i++) {
+        uint64_t base = ph->off + i * ph->entsize, type = 0, poff = 0, filesz = 0;
+        if (!GET(im, base, Phdr, p_type, &type) || type != PT_LOAD) continue;
+        if (!GET(im, base, Phdr, p_offset, &poff) || !GET(im, base, Phdr, p_filesz, &filesz) ||
+            poff > im->size || filesz > im->size - poff)
+            return fail(why, n, "truncated ELF file: a loadable segment runs past its end", NULL);
+    }
+    return 0;
+}
+
 /* The number of dynamic symbols, from the GNU hash table at off: one past
  * the last symbol any chain reaches. 0 when malformed. */
 static int gnu_hash_count(const image *im, uint64_t off, uint64_t *count)
@@ -267,7 +282,8 @@ static int check_image(const image *img, const char *symbol, char *why, size_t n
     phdrs ph;
     dynamic dy;
     unsigned machine = 0;
-    if (read_header(im, &ph, &machine, why, n) < 0 || read_dynamic(im, &ph, &dy, why, n) < 0)
+    if (read_header(im, &ph, &machine, why, n) < 0 || segments_whole(im, &ph, why, n) < 0 ||
+        read_dynamic(im, &ph, &dy, why, n) < 0)
         return -1;
     int found = find_symbol(im, &ph, &dy, symbol, why, n);
     if (found <= 0) return found;

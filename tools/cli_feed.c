@@ -258,6 +258,17 @@ static size_t read_block(dealer *d)
     return len;
 }
 
+/* Out of memory while making the block that starts after line `line`:
+ * dealing stops, and the error entry names that line. */
+static size_t block_nomem(dealer *d, int64_t *skips, long line, long index, long entries)
+{
+    free(skips);
+    d->line = line, d->index = index, d->entries = entries;
+    d->failed = 1, d->err.code = RG_E_NOMEM;
+    snprintf(d->err.message, sizeof d->err.message, "out of memory");
+    return 0;
+}
+
 /* The next block to deal: rank 0 only counts its lines and entries (and
  * looks up --resume's). */
 static size_t next_block(char **job, void *ctx)
@@ -267,6 +278,7 @@ static size_t next_block(char **job, void *ctx)
     if (d->failed || d->offset >= d->size) return 0;
     size_t len = read_block(d);
     if (!len) return 0;
+    long line0 = d->line, index0 = d->index, entries0 = d->entries;
     int64_t *skips = NULL;
     int nskip = 0, cap = 0;
     block_job b = {d->input, 0, d->offset, (int64_t)len, d->line, d->index};
@@ -280,7 +292,7 @@ static size_t next_block(char **job, void *ctx)
                 if (nskip == cap) {
                     cap = cap ? 2 * cap : 64;
                     int64_t *more = realloc(skips, (size_t)cap * sizeof *skips);
-                    if (!more) abort();
+                    if (!more) return block_nomem(d, skips, line0, index0, entries0);
                     skips = more;
                 }
                 skips[nskip++] = d->index;
@@ -291,7 +303,7 @@ static size_t next_block(char **job, void *ctx)
     d->offset += (int64_t)len;
     b.nskip = nskip;
     size_t size = sizeof b + (size_t)nskip * sizeof *skips;
-    if (!(*job = malloc(size))) abort();
+    if (!(*job = malloc(size))) return block_nomem(d, skips, line0, index0, entries0);
     memcpy(*job, &b, sizeof b);
     if (nskip) memcpy(*job + sizeof b, skips, (size_t)nskip * sizeof *skips);
     free(skips);

@@ -377,7 +377,8 @@ typedef struct cli_entry {
     int input;       /* the number of its input among the feed's paths */
     const char *raw; /* its text, not read yet (NULL: p and read hold it) */
     size_t raw_len;
-    long line; /* its line in the input (0: a whole document) */
+    int raw_own; /* raw is malloc'd for this entry (else a block's or a message's) */
+    long line;   /* its line in the input (0: a whole document) */
 } cli_entry;
 
 /* What a result is between MPI ranks: the entry's outcome, the counters the
@@ -426,6 +427,16 @@ typedef struct cli_feed {
     FILE *block_fp; /* a rank's input open for its blocks, and its number */
     int block_input;
     int *cell_at; /* the classic template's cell of each character of a line */
+    /* One process (or a rank's own threads): the main thread only reads
+     * each entry's text (malloc'd, freed when printed); the worker that
+     * runs it parses it (cli_feed_ready) and frees the puzzle
+     * (cli_feed_done), so that a puzzle is made, searched and freed on one
+     * thread. */
+    int text;
+    /* With more than one worker and the built-in classic template: one
+     * copy of it a worker, each on its own model, so that the workers'
+     * puzzles share no reference count; NULL: all use classic. */
+    rg_puzzle **wclassic;
 } cli_feed;
 
 /* -j (o->jobs): a solver per worker when search, and the pool of entries of
@@ -445,9 +456,18 @@ void cli_feed_end(cli_feed *f);
  * (at least a moment is left, so that it ends with unknown at once); the
  * wait for a worker does not count. */
 rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
-/* MPI: the entry's raw text read as cli_input_next would have (p, read,
- * err, read_s), on whichever rank or thread runs it. */
-void cli_feed_parse(const cli_feed *f, cli_entry *e);
+/* The entry's raw text read as cli_input_next would have (p, read, err,
+ * read_s), on whichever rank or thread runs it. */
+void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker);
+/* A worker's first step on an entry: its text parsed when the main thread
+ * (or rank 0) sent text. */
+static inline void cli_feed_ready(const cli_feed *f, cli_entry *e, int worker)
+{
+    if (e->raw) cli_feed_parse(f, e, worker);
+}
+/* A worker's last step on an entry, once its result is written: the
+ * puzzle freed on the thread that made and searched it. */
+void cli_feed_done(cli_entry *e);
 /* MPI, a rank other than 0: the entries of a block rank 0 dealt (its
  * lines read from the file here), run on the pool and printed in order
  * through finish; returns when every one is printed. */

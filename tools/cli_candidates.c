@@ -184,6 +184,7 @@ static void work(void *items, int n, int worker, void *ctx)
     for (int i = 0; i < n; i++) {
         entry *e = &batch[i];
         cli_entry *b = &e->base;
+        cli_feed_ready(&c->feed, b, worker);
         if (b->read != 1) continue;
         rg_options o = cli_entry_options(&c->opt, b);
         rg_error_clear(&b->err);
@@ -193,6 +194,7 @@ static void work(void *items, int n, int worker, void *ctx)
         if (b->rc == RG_OK && !c->o->quiet && !write_text(c, e)) b->rc = RG_E_NOMEM;
         free(e->sets);
         e->sets = NULL;
+        cli_feed_done(b);
     }
 }
 

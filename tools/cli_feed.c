@@ -1,6 +1,7 @@
 /* The entries of solve, count, check and candidates: read one input after
- * another in a stream, skipped when --resume holds them, handed to the
- * workers of cli_pool.c, printed back in input order by the command. */
+ * another in a stream, as text, skipped when --resume holds them, handed to
+ * the workers of cli_pool.c (which parse, search and free them), printed
+ * back in input order by the command. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -24,6 +25,7 @@ static int ends_jsonl(const char *s)
 }
 
 static int deal_blocks(cli_feed *f, const char *path, int input);
+static void worker_templates(cli_feed *f);
 
 static double seconds_now(void)
 {
@@ -50,6 +52,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         cli_pool_target(f->pool, cli_mpi_batch(2 * f->jobs));
         return 0;
     }
+    worker_templates(f);
     if (search) {
         if (!(f->solvers = calloc((size_t)f->jobs, sizeof *f->solvers))) goto nomem;
         for (int k = 0; k < f->jobs; k++)
@@ -61,6 +64,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
      * the hand-overs and the wakes they cost rare, and 4 batches a worker
      * let the others go on past a hard puzzle at the head of the window. */
     int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;
+    f->text = cli_mpi_rank() == 0; /* a serving rank's entries come from rank 0 */
     if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx))) return 0;
 nomem:
     fputs("rulegrid: out of memory (or no worker thread)\n", stderr);
@@ -74,8 +78,14 @@ void cli_feed_pop(cli_feed *f)
     cli_entry *e = cli_pool_take(f->pool);
     rg_puzzle_free(e->p);
     free(e->text);
-    if (f->remote) free((char *)e->raw);
+    if (e->raw_own) free((char *)e->raw);
     cli_pool_pop(f->pool);
+}
+
+void cli_feed_done(cli_entry *e)
+{
+    rg_puzzle_free(e->p);
+    e->p = NULL;
 }
 
 /* The next free entry, printing the oldest results while the window is full. */
@@ -90,7 +100,7 @@ static cli_entry *next_entry(cli_feed *f, const char *path, int kind)
     return e;
 }
 
-/* MPI rank 0: the entry's text, for another rank to read (read 1: so far). */
+/* The entry's text, for a worker or another rank to read (read 1: so far). */
 static int read_text(cli_feed *f, cli_input *in, cli_entry *e)
 {
     size_t keep = (size_t)1 << 26; /* the library's longest line of .jsonl */
@@ -98,6 +108,7 @@ static int read_text(cli_feed *f, cli_input *in, cli_entry *e)
     char *text = NULL;
     int rc = cli_input_next_text(in, keep, &text, &e->raw_len, &e->line, &e->err);
     e->raw = text;
+    e->raw_own = 1;
     return rc;
 }
 
@@ -106,7 +117,7 @@ static void push(cli_feed *f, cli_entry *e, size_t size)
 {
     if (f->resume && cli_resume_has(f->resume, f->multi ? e->path : NULL, e->index)) {
         rg_puzzle_free(e->p);
-        if (f->remote) free((char *)e->raw);
+        if (e->raw_own) free((char *)e->raw);
         memset(e, 0, size);
         return;
     }
@@ -139,11 +150,15 @@ int cli_feed_input(cli_feed *f, const char *path)
         cli_input_close(&in);
         return kind;
     }
+    /* Classic lines read as text need the template where the workers read
+     * them (rank 0 of several made it already). */
+    if (f->text && !f->classic && in.kind == CLI_CORPUS && !ends_jsonl(path)) cli_feed_classic(f);
+    int text = f->remote || f->text;
     for (;;) {
         e = next_entry(f, path, in.kind);
         e->input = input;
         double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
-        int rc = f->remote ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
+        int rc = text ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
         e->read_s = f->timed ? seconds_now() - t0 : 0;
         if (rc == 0) {
             memset(e, 0, size);
@@ -452,6 +467,8 @@ void cli_feed_end(cli_feed *f)
     if (f->block_fp) fclose(f->block_fp);
     free(f->cell_at);
     cli_pool_free(f->pool);
+    for (int k = 0; f->wclassic && k < f->jobs; k++) rg_puzzle_free(f->wclassic[k]);
+    free(f->wclassic);
     rg_puzzle_free(f->classic);
     for (int k = 0; f->solvers && k < f->jobs; k++) rg_solver_free(f->solvers[k]);
     free(f->solvers);
@@ -482,14 +499,37 @@ int cli_feed_classic(cli_feed *f)
     if (!(f->cell_at = malloc((size_t)rows * (size_t)cols * sizeof *f->cell_at))) return 0;
     for (int k = 0; k < rows * cols; k++)
         f->cell_at[k] = rg_puzzle_cell_at(f->classic, k / cols + 1, k % cols + 1);
+    worker_templates(f);
     return 0;
+}
+
+/* The workers' own copies of the built-in template (each read from the
+ * preset again, so on a model of its own): a classic line then costs no
+ * reference count shared between cores. A template of --template is shared;
+ * a copy that cannot be made leaves its worker on the shared one. */
+static void worker_templates(cli_feed *f)
+{
+    if (!f->classic || f->templ || f->remote || f->jobs < 2 || f->wclassic) return;
+    if (!(f->wclassic = calloc((size_t)f->jobs, sizeof *f->wclassic))) return;
+    for (int k = 0; k < f->jobs; k++) {
+        rg_error err;
+        rg_error_clear(&err);
+        rg_puzzle *t = NULL;
+        if (cli_classic_template(f->reg, NULL, &t, &err) != RG_OK) t = NULL;
+        /* Only a template of the same board may stand in for the shared one. */
+        if (t && (rg_puzzle_rows(t) != rg_puzzle_rows(f->classic) ||
+                  rg_puzzle_columns(t) != rg_puzzle_columns(f->classic))) {
+            rg_puzzle_free(t);
+            t = NULL;
+        }
+        f->wclassic[k] = t;
+    }
 }
 
 /* A classic line the plain way (1), or 0 when anything is off: then the
  * library reads it, with its message. */
-static int classic_fast(const cli_feed *f, cli_entry *e, rg_error *err)
+static int classic_fast(const cli_feed *f, const rg_puzzle *t, cli_entry *e, rg_error *err)
 {
-    const rg_puzzle *t = f->classic;
     int rows = rg_puzzle_rows(t), cols = rg_puzzle_columns(t), digits = rg_puzzle_digits(t);
     int cells = rg_puzzle_cells(t);
     size_t need = (size_t)rows * (size_t)cols, len = e->raw_len;
@@ -545,14 +585,15 @@ static int read_code(int kind, int rc)
     return -1;
 }
 
-void cli_feed_parse(const cli_feed *f, cli_entry *e)
+void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
 {
-    double t0 = seconds_now();
+    double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
     rg_error *err = &e->err;
     rg_error_clear(err);
     int rc = RG_OK;
     if (e->kind == CLI_CORPUS && !ends_jsonl(e->path)) {
-        if (!f->classic || !classic_fast(f, e, err)) {
+        const rg_puzzle *t = f->wclassic && f->wclassic[worker] ? f->wclassic[worker] : f->classic;
+        if (!t || !classic_fast(f, t, e, err)) {
             rg_error_clear(err);
             rc = classic_slow(f, e, err);
         }
@@ -574,5 +615,6 @@ void cli_feed_parse(const cli_feed *f, cli_entry *e)
         if (err->line <= 0 && e->line > 0) err->line = e->line;
     }
     e->read = rc == RG_OK ? 1 : read_code(e->kind, rc);
-    e->read_s = seconds_now() - t0;
+    /* With the main thread's reading of the text, when that was here. */
+    if (f->timed) e->read_s += seconds_now() - t0;
 }

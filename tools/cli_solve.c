@@ -359,7 +359,7 @@ static void work(void *items, int n, int worker, void *ctx)
     for (int i = 0; i < n; i++) {
         entry *e = &batch[i];
         cli_entry *b = &e->base;
-        if (b->raw) cli_feed_parse(&c->feed, b); /* an entry rank 0 sent as text */
+        cli_feed_ready(&c->feed, b, worker);
         if (b->read != 1) continue;
         if (c->command == CLI_CHECK) {
             judge(b->p, &e->v);
@@ -373,6 +373,7 @@ static void work(void *items, int n, int worker, void *ctx)
             snprintf(b->err.message, sizeof b->err.message, "out of memory");
         }
         e->r.solution = NULL; /* the solver's, overwritten by its next puzzle */
+        cli_feed_done(b);
     }
 }
 

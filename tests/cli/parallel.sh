@@ -52,6 +52,19 @@ for s in unique multiple none error; do
     grep -q "\"status\": \"$s\"" "$TMP/count.json.one.1" || fail "the corpus has no $s"
 done
 
+# ---- Classic lines under --template: the workers read them through the
+# shared template (without it each worker has its own copy of the built-in
+# one); the same as -j 1, and not what the built-in template gives.
+XS=$TMP/xsudoku.txt
+for _ in $(seq 300); do cat "$SRC/examples/xsudoku.txt"; done >"$XS"
+XT=$SRC/examples/xsudoku_template.json
+"$RULEGRID" count -j 1 --template "$XT" "$XS" >"$TMP/xs.1"
+"$RULEGRID" count -j 3 --template "$XT" "$XS" >"$TMP/xs.3"
+"$RULEGRID" count -j 3 "$XS" >"$TMP/xs.plain" || true
+same_file "$TMP/xs.3" "$TMP/xs.1" "count --template -j 3"
+[ "$(grep -c ' unique ' "$TMP/xs.3")" -ge 300 ] || fail "count --template -j 3: too few unique"
+cmp -s "$TMP/xs.3" "$TMP/xs.plain" && fail "count -j 3: --template made no difference"
+
 # ---- --resume: kill runs at random points, resume, compare with one whole run
 BIG=$TMP/big.txt
 cat "$MIX" >"$BIG"

@@ -194,12 +194,21 @@ static int keep_source(cJSON *root, rg_model *m, rg_error *err)
 int rg_document_read(rg_registry *reg, const char *text, size_t len, rg_puzzle **out, rg_error *err)
 {
     cJSON *root = NULL;
+    int rc = rg_text_parse_object(text, len, &root, err);
+    if (rc) {
+        *out = NULL;
+        return rc;
+    }
+    return rg_document_read_tree(reg, root, out, err);
+}
+
+int rg_document_read_tree(rg_registry *reg, cJSON *root, rg_puzzle **out, rg_error *err)
+{
     rg_model *m = NULL;
     rg_puzzle *p = NULL;
     rg_board board;
     memset(&board, 0, sizeof board);
-    int rc = rg_text_parse_object(text, len, &root, err);
-    if (rc) return rc;
+    int rc;
     if ((rc = check_top(root, err))) goto done;
     if ((rc = rg_cells_read_board(root, &board, err))) goto done;
     m = rg_model_new(&board);

@@ -181,12 +181,60 @@ void hu_vprintf(hu_text *t, const char *fmt, va_list args)
     }
 }
 
+/* n bytes of s at the end of t (NUL-terminated), growing it as needed. */
+static void put(hu_text *t, const char *s, size_t n)
+{
+    if (t->oom) return;
+    if (t->cap - t->len <= n) {
+        size_t cap = t->cap ? t->cap * 2 : 256;
+        while (cap - t->len <= n) cap *= 2;
+        char *more = realloc(t->s, cap);
+        if (!more) {
+            t->oom = 1;
+            return;
+        }
+        t->s = more;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->len, s, n);
+    t->len += n;
+    t->s[t->len] = '\0';
+}
+
+/* The decimal digits of v (above INT_MIN) at p; how many. */
+static int put_decimal(char *p, int v)
+{
+    if (v < 0) {
+        p[0] = '-';
+        return 1 + put_decimal(p + 1, -v);
+    }
+    char tmp[12];
+    int k = 0;
+    do tmp[k++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    for (int i = 0; i < k; i++) p[i] = tmp[k - 1 - i];
+    return k;
+}
+
+/* The list of cell names, written by hand: a generator writes thousands of
+ * them a puzzle, and a formatted print per name was a twentieth of a
+ * killer's generation. */
 void hu_cells(hu_text *t, const hu_board *b, const int *cells, int n)
 {
-    hu_printf(t, "[");
-    for (int i = 0; i < n; i++)
-        hu_printf(t, "%s\"r%dc%d\"", i ? "," : "", b->row[cells[i]], b->col[cells[i]]);
-    hu_printf(t, "]");
+    put(t, "[", 1);
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        int k = 0;
+        if (i) name[k++] = ',';
+        name[k++] = '"';
+        name[k++] = 'r';
+        k += put_decimal(name + k, b->row[cells[i]]);
+        name[k++] = 'c';
+        k += put_decimal(name + k, b->col[cells[i]]);
+        name[k++] = '"';
+        put(t, name, (size_t)k);
+    }
+    put(t, "]", 1);
 }
 
 int hu_emit(const hu_board *b, hu_text *t)

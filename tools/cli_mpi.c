@@ -443,7 +443,7 @@ typedef struct deal {
 } deal;
 
 /* The next job to rank dest, when there is one within the window: 1. */
-static int deal_one(deal *d, int dest)
+static int deal_one(deal *d, int dest, int tag)
 {
     if (d->over || d->dealt >= d->head + d->window) return 0;
     char *job = NULL;
@@ -458,14 +458,18 @@ static int deal_one(deal *d, int dest)
     put(&b, &seq, sizeof seq);
     put(&b, job, n);
     free(job);
-    send_bytes(b.v, b.n, dest, TAG_BLOCK);
+    send_bytes(b.v, b.n, dest, tag);
     free(b.v);
     d->dealt++;
     d->out++;
     return 1;
 }
 
-void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
+/* Rank 0's loop for the jobs of one tag: dealt as ranks come back for
+ * more, within a window, and their replies (after the job's number)
+ * taken in the order dealt. Blocks of a file and generate's ranges both
+ * go through it. */
+static void deal_jobs(int tag, cli_mpi_next next, cli_mpi_took take, void *ctx)
 {
     /* Two jobs out on each rank (it starts the second as it sends the first
      * back), two more room for replies that wait for an older one. */
@@ -476,11 +480,11 @@ void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
     if (!d.reply || !d.len || !idle) MPI_Abort(MPI_COMM_WORLD, 2);
     for (int lap = 0; lap < 2; lap++)
         for (int r = 1; r < ranks; r++)
-            if (!deal_one(&d, r)) idle[r]++;
+            if (!deal_one(&d, r, tag)) idle[r]++;
     while (d.out > 0) {
         size_t len, at = 0;
         int from;
-        char *in = recv_bytes(MPI_ANY_SOURCE, TAG_BLOCK, &len, &from, NULL);
+        char *in = recv_bytes(MPI_ANY_SOURCE, tag, &len, &from, NULL);
         int64_t seq;
         get(&seq, sizeof seq, in, len, &at);
         if (seq < d.head || seq >= d.dealt) MPI_Abort(MPI_COMM_WORLD, 2);
@@ -497,11 +501,16 @@ void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
             d.head++;
         }
         for (int q = 1; q < ranks; q++)
-            while (idle[q] > 0 && deal_one(&d, q)) idle[q]--;
+            while (idle[q] > 0 && deal_one(&d, q, tag)) idle[q]--;
     }
     free(d.reply);
     free(d.len);
     free(idle);
+}
+
+void cli_mpi_deal(cli_mpi_next next, cli_mpi_took take, void *ctx)
+{
+    deal_jobs(TAG_BLOCK, next, take, ctx);
 }
 
 /* ---- generate: ranges of puzzle numbers ------------------------------------------ */
@@ -512,7 +521,8 @@ typedef struct range {
 } range;
 
 /* A rank other than 0: ranges made until the stop (after the first stop,
- * the next call returns at once). */
+ * the next call returns at once). A range comes after its job number,
+ * which goes back before what was made. */
 static void share_serve(cli_mpi_make make, void *ctx)
 {
     static int stopped;
@@ -520,7 +530,6 @@ static void share_serve(cli_mpi_make make, void *ctx)
         size_t len;
         int tag;
         char *in = recv_bytes(0, MPI_ANY_TAG, &len, NULL, &tag);
-        range r;
         if (tag == TAG_STOP) {
             free(in);
             stopped = 1;
@@ -528,78 +537,50 @@ static void share_serve(cli_mpi_make make, void *ctx)
         }
         if (!make) MPI_Abort(MPI_COMM_WORLD, 2); /* this rank could not set up */
         size_t at = 0;
+        int64_t seq;
+        range r;
+        get(&seq, sizeof seq, in, len, &at);
         get(&r, sizeof r, in, len, &at);
         free(in);
         char *made = NULL;
         size_t n = make(r.first, r.n, &made, ctx);
-        reply(&r, sizeof r, made, n, TAG_SHARE);
+        reply(&seq, sizeof seq, made, n, TAG_SHARE);
     }
 }
 
+/* Rank 0's side of the ranges, as jobs of deal_jobs. */
 typedef struct share {
-    long count, next; /* puzzles; the first not handed out yet */
-    int chunk, window;
-    char **done; /* a reply per range of the window, NULL while out */
-    size_t *len;
-    long head; /* the oldest range not taken back */
-    int out;   /* ranges out on the ranks */
+    long count, next, taken; /* puzzles; the first not dealt; not taken back */
+    int chunk;
+    cli_mpi_take take;
+    void *ctx;
 } share;
 
-/* Hands rank dest the next range, when there is one within the window. */
-static void hand_out(share *s, int dest)
+static size_t next_range(char **job, void *ctx)
 {
-    long k = s->next / s->chunk;
-    if (s->next >= s->count || k >= s->head + s->window) return;
+    share *s = ctx;
+    if (s->next >= s->count) return 0;
     range r = {s->next, (int32_t)(s->count - s->next < s->chunk ? s->count - s->next : s->chunk)};
+    if (!(*job = malloc(sizeof r))) MPI_Abort(MPI_COMM_WORLD, 2);
+    memcpy(*job, &r, sizeof r);
     s->next += r.n;
-    s->out++;
-    send_bytes(&r, sizeof r, dest, TAG_SHARE);
+    return sizeof r;
 }
 
-/* Long: rank 0's loop of hand-outs and replies, kept whole for its waits. */
+/* The replies come in the order dealt: the range is the next one. */
+static int took_range(const char *bytes, size_t size, void *ctx)
+{
+    share *s = ctx;
+    long first = s->taken;
+    int n = (int)(s->count - first < s->chunk ? s->count - first : s->chunk);
+    s->taken += n;
+    return s->take(first, n, bytes, size, s->ctx);
+}
+
 void cli_mpi_share(long count, int chunk, cli_mpi_make make, cli_mpi_take take, void *ctx)
 {
     if (rank > 0) return share_serve(make, ctx);
-    share s = {count, 0, chunk < 1 ? 1 : chunk, 4 * (ranks - 1), NULL, NULL, 0, 0};
-    s.done = calloc((size_t)s.window, sizeof *s.done);
-    s.len = calloc((size_t)s.window, sizeof *s.len);
-    if (!s.done || !s.len) MPI_Abort(MPI_COMM_WORLD, 2);
-    int *idle = calloc((size_t)ranks, sizeof *idle), stop = 0;
-    if (!idle) MPI_Abort(MPI_COMM_WORLD, 2);
-    for (int lap = 0; lap < 2; lap++)
-        for (int r = 1; r < ranks; r++) hand_out(&s, r);
-    while (s.out > 0) {
-        size_t len, at = 0;
-        int from;
-        char *in = recv_bytes(MPI_ANY_SOURCE, TAG_SHARE, &len, &from, NULL);
-        range r;
-        get(&r, sizeof r, in, len, &at);
-        s.out--;
-        long k = r.first / s.chunk;
-        s.done[k % s.window] = in;
-        s.len[k % s.window] = len;
-        idle[from]++;
-        /* The ranges back in order, taken. */
-        while (s.head * s.chunk < s.count && s.done[s.head % s.window]) {
-            int w = (int)(s.head % s.window);
-            long first = s.head * s.chunk;
-            int n = (int)(s.count - first < s.chunk ? s.count - first : s.chunk);
-            if (!stop && take(first, n, s.done[w] + sizeof r, s.len[w] - sizeof r, ctx)) stop = 1;
-            free(s.done[w]);
-            s.done[w] = NULL;
-            s.head++;
-        }
-        if (stop) s.next = s.count;
-        /* Every rank with nothing out asks again (the window may have moved). */
-        for (int q = 1; q < ranks; q++)
-            while (idle[q] > 0 && s.next < s.count && s.next / s.chunk < s.head + s.window) {
-                idle[q]--;
-                hand_out(&s, q);
-            }
-    }
-    for (int w = 0; w < s.window; w++) free(s.done[w]);
-    free(s.done);
-    free(s.len);
-    free(idle);
+    share s = {count, 0, 0, chunk < 1 ? 1 : chunk, take, ctx};
+    deal_jobs(TAG_SHARE, next_range, took_range, &s);
     cli_mpi_stop();
 }

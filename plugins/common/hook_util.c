@@ -155,47 +155,48 @@ void hu_printf(hu_text *t, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Room for more than n bytes after t's text (0), or t marked out of
+ * memory (-1). */
+static int room_for(hu_text *t, size_t n)
+{
+    if (t->oom) return -1;
+    if (t->cap - t->len > n) return 0;
+    size_t cap = t->cap ? t->cap * 2 : 256;
+    while (cap - t->len <= n) cap *= 2;
+    char *more = realloc(t->s, cap);
+    if (!more) {
+        t->oom = 1;
+        return -1;
+    }
+    t->s = more;
+    t->cap = cap;
+    return 0;
+}
+
 void hu_vprintf(hu_text *t, const char *fmt, va_list args)
 {
-    if (t->oom) return;
-    for (;;) {
+    for (size_t want = 0; room_for(t, want) == 0;) {
         size_t room = t->cap - t->len;
         va_list ap;
         va_copy(ap, args);
-        int k = room ? vsnprintf(t->s + t->len, room, fmt, ap) : -1;
+        int k = vsnprintf(t->s + t->len, room, fmt, ap);
         va_end(ap);
-        if (k >= 0 && (size_t)k < room) {
+        if (k < 0) { /* an encoding error: the text is left as it was */
+            t->s[t->len] = '\0';
+            return;
+        }
+        if ((size_t)k < room) {
             t->len += (size_t)k;
             return;
         }
-        size_t cap = t->cap ? t->cap * 2 : 256;
-        if (k >= 0)
-            while (cap - t->len <= (size_t)k) cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->oom = 1;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
+        want = (size_t)k;
     }
 }
 
 /* n bytes of s at the end of t (NUL-terminated), growing it as needed. */
 static void put(hu_text *t, const char *s, size_t n)
 {
-    if (t->oom) return;
-    if (t->cap - t->len <= n) {
-        size_t cap = t->cap ? t->cap * 2 : 256;
-        while (cap - t->len <= n) cap *= 2;
-        char *more = realloc(t->s, cap);
-        if (!more) {
-            t->oom = 1;
-            return;
-        }
-        t->s = more;
-        t->cap = cap;
-    }
+    if (room_for(t, n) != 0) return;
     memcpy(t->s + t->len, s, n);
     t->len += n;
     t->s[t->len] = '\0';

@@ -269,8 +269,15 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
         rg_mask set = sets[s], rest = set & ~placed;
         if ((set & ~uni) || (set & placed) != placed) continue;
         int ok = 1;
-        for (int i = 0; i < m && ok; i++) ok = (d[i] = od[i] & rest) != 0;
+        rg_mask fresh = 0;
+        for (int i = 0; i < m && ok; i++) {
+            ok = (d[i] = od[i] & rest) != 0;
+            fresh |= d[i] & ~keep[i];
+        }
         if (!ok) continue;
+        /* A set whose digits every cell keeps already, holding every digit
+         * still required, changes nothing whether it matches or not. */
+        if (any && !fresh && !(required & ~set)) continue;
         if (m <= 2) {
             if (m && !match_fast(d, m, sup)) continue;
         } else if (m <= SETS_OPEN) {

@@ -28,6 +28,8 @@
 
 #define UNIT_PAIRS 128 /* a partial group's (part, remainder) pairs kept for the way back */
 
+#define UNIT_LINK_PAIRS 1024 /* a partial group's pairs listed at link, at most */
+
 /* Layers of the sets of digits for the groups' cells in a unit and its
  * rest: a unit's cells plus one per group and one for the rest. */
 #define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
@@ -46,6 +48,12 @@ typedef struct ugroup {
     rg_mask *sets;
     const int *out;
     int nout;
+    /* A partial group's (part, remainder) pairs, listed at link: every
+     * subset of n digits of each of its sets with what it leaves the outside
+     * cells (npairs; 0 when there were more than UNIT_LINK_PAIRS, and the
+     * runs list them). */
+    int npairs;
+    rg_mask *pin, *prem;
 } ugroup;
 
 typedef struct unitc {
@@ -188,6 +196,30 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
     int np = 0;
+    if (g->npairs) {
+        /* The pairs listed at link: a part the inside cells take whose
+         * remainder the outside cells take (the layers hold only sets of
+         * their cells' digits, so no test on the domains is needed). */
+        for (int p = 0; p < g->npairs; p++) {
+            rg_mask part = g->pin[p], r = g->prem[p];
+            if ((part & ~uni) || (r & ~ouni) || !lsum_has(lay[g->n], part) ||
+                !lsum_has(us->ro[k], r))
+                continue;
+            if (np >= 0 && np < UNIT_PAIRS) {
+                us->ppart[k][np] = part;
+                us->prem[k][np++] = r;
+            } else {
+                np = -1;
+            }
+            if (!lsum_has(seen, part)) {
+                if (us->nv[k] == UNIT_SETS) return -1;
+                seen[part / 64] |= (uint64_t)1 << (part % 64);
+                us->vs[k][us->nv[k]++] = part;
+            }
+        }
+        us->np[k] = np;
+        return 0;
+    }
     for (int s = 0; s < g->nsets; s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
@@ -236,7 +268,11 @@ static void group_outside_dp(usearch *us, int k, int nw)
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
-    for (int s = 0; s < g->nsets; s++) {
+    for (int p = 0; p < g->npairs; p++)
+        if (lsum_has(us->used[k], g->pin[p]) && !(g->prem[p] & ~ouni) &&
+            lsum_has(us->ro[k], g->prem[p]))
+            rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    for (int s = 0; s < (g->npairs ? 0 : g->nsets); s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
         rg_mask free_ = can & ~must, x = 0;
@@ -528,6 +564,37 @@ static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .check = cages_holds,
                                         .explain = unit_explain};
 
+/* The (part, remainder) pairs of the partial group gr: every subset of
+ * gr->n digits of each of its sets, when there are at most UNIT_LINK_PAIRS
+ * (else none, and the runs list the parts themselves). */
+static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
+{
+    long total = 0;
+    gr->npairs = 0;
+    for (int s = 0; s < gr->nsets; s++) {
+        long c = 1;
+        int len = __builtin_popcount(gr->sets[s]);
+        for (int i = 0; i < gr->n; i++) c = c * (len - i) / (i + 1);
+        total += c;
+        if (total > UNIT_LINK_PAIRS) return RG_OK;
+    }
+    if (!total) return RG_OK;
+    gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
+    gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
+    if (!gr->pin || !gr->prem) return cages_host->error(b, r, NULL, "out of memory");
+    for (int s = 0; s < gr->nsets; s++) {
+        rg_mask set = gr->sets[s], x = 0;
+        do {
+            if (__builtin_popcount(x) == gr->n) {
+                gr->pin[gr->npairs] = x;
+                gr->prem[gr->npairs++] = set & ~x;
+            }
+            x = (x - set) & set;
+        } while (x);
+    }
+    return RG_OK;
+}
+
 /* The part inside the unit (its cells marked in dv->inu) of sum cage g,
  * which sticks out, as a group of u with the cells outside, when its sets
  * are few and both parts small. *taken: the group's cells in the unit, 0
@@ -555,7 +622,7 @@ static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, i
     gr->out = out;
     cages_list_sets(dv->D, 1, len, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
     *taken = gr->n;
-    return RG_OK;
+    return dv->D <= LSUM_DP_DIGITS ? list_pairs(b, r, gr) : RG_OK; /* only unit_dp reads them */
 }
 
 /* A group of u over the n cells (all in the unit) making sum, when its sets

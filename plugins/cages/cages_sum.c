@@ -118,18 +118,35 @@ static int prune_bounds(rg_space *sp, const cage *c)
 
 /* A digit the cage must hold (it is in every set that can still be
  * placed) cannot stand outside the cage in a house that holds every cage
- * cell that can take it. */
+ * cell that can take it: in house h, the required digits that none of the
+ * cage cells outside h can take (other[h]: the digits those cells can
+ * take, found once a run, not once a digit). Digit by digit and house by
+ * house: the same removals in the same order as finding each digit's
+ * holders. */
+#define ELIM_HOUSES 16
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
     const rg_mask *dom = cages_host->domains(sp);
-    while (required) {
+    rg_mask other[ELIM_HOUSES], some = 0;
+    int nh = c->nh;
+    for (int h = 0; h < nh; h++) {
+        uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1);
+        rg_mask o = 0;
+        for (; out; out &= out - 1) o |= dom[c->cells[__builtin_ctz(out)]];
+        if (h < ELIM_HOUSES) other[h] = o;
+        some |= required & ~o;
+    }
+    for (required &= some; required; required &= required - 1) {
         rg_mask v = required & -required;
-        required &= required - 1;
-        uint32_t holders = 0;
-        for (int i = 0; i < c->n; i++)
-            if (dom[c->cells[i]] & v) holders |= (uint32_t)1 << i;
-        for (int h = 0; h < c->nh; h++) {
-            if (holders & ~c->hin[h]) continue;
+        for (int h = 0; h < nh; h++) {
+            if (h < ELIM_HOUSES ? (other[h] & v) != 0 : 0) continue;
+            if (h >= ELIM_HOUSES) {
+                int outside = 0;
+                for (uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1); out;
+                     out &= out - 1)
+                    outside |= (dom[c->cells[__builtin_ctz(out)]] & v) != 0;
+                if (outside) continue;
+            }
             for (int k = 0; k < c->hnout[h]; k++)
                 if ((dom[c->hout[h][k]] & v) && cages_host->remove(sp, c->hout[h][k], v) < 0)
                     return RG_PROP_FAIL;

@@ -54,6 +54,7 @@ typedef struct ugroup {
      * runs list them). */
     int npairs;
     rg_mask *pin, *prem;
+    int *pstart; /* the pairs of set s: pstart[s] .. pstart[s + 1] - 1 */
 } ugroup;
 
 typedef struct unitc {
@@ -200,9 +201,12 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
         /* The pairs listed at link: a part the inside cells take whose
          * remainder the outside cells take (the layers hold only sets of
          * their cells' digits, so no test on the domains is needed). */
-        for (int p = 0; p < g->npairs; p++) {
+        for (int s = 0; s < g->nsets; s++) {
+            rg_mask set = g->sets[s], must = set & ~ouni;
+            if (must & ~uni) continue; /* no part of this set fits */
+            for (int p = g->pstart[s]; p < g->pstart[s + 1]; p++) {
             rg_mask part = g->pin[p], r = g->prem[p];
-            if ((part & ~uni) || (r & ~ouni) || !lsum_has(lay[g->n], part) ||
+            if ((must & ~part) || (part & ~uni) || !lsum_has(lay[g->n], part) ||
                 !lsum_has(us->ro[k], r))
                 continue;
             if (np >= 0 && np < UNIT_PAIRS) {
@@ -215,6 +219,7 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
                 if (us->nv[k] == UNIT_SETS) return -1;
                 seen[part / 64] |= (uint64_t)1 << (part % 64);
                 us->vs[k][us->nv[k]++] = part;
+            }
             }
         }
         us->np[k] = np;
@@ -581,9 +586,11 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
     if (!total) return RG_OK;
     gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
     gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
-    if (!gr->pin || !gr->prem) return cages_host->error(b, r, NULL, "out of memory");
+    gr->pstart = cages_host->alloc(b, (size_t)(gr->nsets + 1) * sizeof *gr->pstart);
+    if (!gr->pin || !gr->prem || !gr->pstart) return cages_host->error(b, r, NULL, "out of memory");
     for (int s = 0; s < gr->nsets; s++) {
         rg_mask set = gr->sets[s], x = 0;
+        gr->pstart[s] = gr->npairs;
         do {
             if (__builtin_popcount(x) == gr->n) {
                 gr->pin[gr->npairs] = x;
@@ -592,6 +599,7 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
             x = (x - set) & set;
         } while (x);
     }
+    gr->pstart[gr->nsets] = gr->npairs;
     return RG_OK;
 }
 

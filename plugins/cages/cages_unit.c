@@ -200,15 +200,16 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     if (g->npairs) {
         /* The pairs listed at link: a part the inside cells take whose
          * remainder the outside cells take (the layers hold only sets of
-         * their cells' digits, so no test on the domains is needed). */
+         * their cells' digits, so the two bit tests, made without a branch
+         * each, say all; a set some of whose digits neither side can take
+         * is passed over whole). */
+        const uint64_t *lin = lay[g->n], *lout = us->ro[k];
         for (int s = 0; s < g->nsets; s++) {
-            rg_mask set = g->sets[s], must = set & ~ouni;
-            if (must & ~uni) continue; /* no part of this set fits */
+            rg_mask set = g->sets[s];
+            if (set & ~(uni | ouni)) continue;
             for (int p = g->pstart[s]; p < g->pstart[s + 1]; p++) {
             rg_mask part = g->pin[p], r = g->prem[p];
-            if ((must & ~part) || (part & ~uni) || !lsum_has(lay[g->n], part) ||
-                !lsum_has(us->ro[k], r))
-                continue;
+            if (!(lin[part / 64] >> (part % 64) & lout[r / 64] >> (r % 64) & 1)) continue;
             if (np >= 0 && np < UNIT_PAIRS) {
                 us->ppart[k][np] = part;
                 us->prem[k][np++] = r;

@@ -86,6 +86,7 @@ typedef struct usearch {
     int lbase[UNIT_GROUPS], rbase;
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
+    int nused[UNIT_GROUPS]; /* options of group k used */
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
     /* The outside cells' layers of group k (from olay + obase[k]), made
      * when its parts are listed and gone back through after the choice;
@@ -391,6 +392,7 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
         int k = ord[q];
         uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
+        us->nused[k] = 0;
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
@@ -401,7 +403,7 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
                 nb[w] |= t;
                 any |= t;
             }
-            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
+            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64), us->nused[k]++;
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
     }
@@ -424,6 +426,15 @@ static void unit_dp(usearch *us)
     rg_mask d[UNIT_CELLS];
     for (int k = 0; k < ng; k++) {
         const ugroup *gr = &u->g[k];
+        if (us->nused[k] == us->nv[k]) {
+            /* Every option used: the group's cells (and its outside cells)
+             * keep what the cage alone lets them take, which its own sum
+             * propagator (cheaper, so run first) has left already. Keeping
+             * their domains prunes no less once it has. */
+            for (int i = 0; i < gr->n; i++) us->keep[k][i] = us->dom[gr->cells[i]];
+            for (int i = 0; i < gr->nout; i++) us->okeep[k][i] = us->dom[gr->out[i]];
+            continue;
+        }
         if (gr->nout) group_outside_dp(us, k, nw);
         for (int i = 0; i < gr->n; i++) d[i] = us->dom[gr->cells[i]];
         lsum_backward_sets(d, gr->n, nw, us->lay + us->lbase[k], us->used[k], us->keep[k]);

@@ -12,12 +12,23 @@ typedef struct match_ctx {
     const rg_mask *dom;
     int owner[MATCH_MAX]; /* item holding value v (bit v), or -1 */
     int taken[MATCH_MAX]; /* value bit held by item i, or -1 */
+    rg_mask owned;        /* the values some item holds */
 } match_ctx;
 
-/* Kuhn's augmenting path from item i, values in *seen already tried. */
+/* Kuhn's augmenting path from item i, values in *seen already tried: a
+ * value nobody holds first (most items find one, with no path), else the
+ * holders of the others moved along. */
 static int match_augment(match_ctx *m, int i, rg_mask *seen)
 {
-    rg_mask cand = m->dom[i] & ~*seen;
+    rg_mask cand = m->dom[i] & ~*seen, free_ = cand & ~m->owned;
+    if (free_) {
+        int v = __builtin_ctz(free_);
+        *seen |= (rg_mask)1 << v;
+        m->owned |= (rg_mask)1 << v;
+        m->owner[v] = i;
+        m->taken[i] = v;
+        return 1;
+    }
     while (cand) {
         int v = __builtin_ctz(cand);
         cand &= cand - 1;
@@ -47,6 +58,7 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     for (int i = 0; i < k; i++) all |= dom[i];
     if (__builtin_popcount(all) < k) return 0;
     for (int v = 0; v < MATCH_MAX; v++) m.owner[v] = -1;
+    m.owned = 0;
     for (int i = 0; i < k; i++) {
         m.taken[i] = -1;
         rg_mask seen = 0;

@@ -249,6 +249,20 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
 }
 
+/* d[i]: the digits of open cell i in rest; 0 when one has none. *fresh:
+ * those digits the cells do not keep yet. */
+static inline int cut_to_set(const rg_mask *od, int m, rg_mask rest, const rg_mask *keep,
+                             rg_mask *d, rg_mask *fresh)
+{
+    rg_mask f = 0;
+    for (int i = 0; i < m; i++) {
+        if (!(d[i] = od[i] & rest)) return 0;
+        f |= d[i] & ~keep[i];
+    }
+    *fresh = f;
+    return 1;
+}
+
 static int cage_propagate_open(rg_space *sp, const cage *c)
 {
     const rg_mask *dom = cages_host->domains(sp);
@@ -285,13 +299,8 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
     for (int s = 0; s < ns; s++) {
         rg_mask set = sets[s], rest = set & ~placed;
         if ((set & ~uni) || (set & placed) != placed) continue;
-        int ok = 1;
-        rg_mask fresh = 0;
-        for (int i = 0; i < m && ok; i++) {
-            ok = (d[i] = od[i] & rest) != 0;
-            fresh |= d[i] & ~keep[i];
-        }
-        if (!ok) continue;
+        rg_mask fresh;
+        if (!cut_to_set(od, m, rest, keep, d, &fresh)) continue;
         /* A set whose digits every cell keeps already, holding every digit
          * still required, changes nothing whether it matches or not. */
         if (any && !fresh && !(required & ~set)) continue;

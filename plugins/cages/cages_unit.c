@@ -86,7 +86,7 @@ typedef struct usearch {
     int lbase[UNIT_GROUPS], rbase;
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
-    int nused[UNIT_GROUPS]; /* options of group k used */
+    int nused[UNIT_GROUPS];                  /* options of group k used */
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
     /* The outside cells' layers of group k (from olay + obase[k]), made
      * when its parts are listed and gone back through after the choice;
@@ -173,6 +173,70 @@ static int group_parts(usearch *us, int k, rg_mask uni)
     return 0;
 }
 
+/* A (part, remainder) pair of group k found: kept for the way back (up to
+ * UNIT_PAIRS; *np -1 past them), and the part made an option when it is
+ * new (seen). -1 when the options overflow. */
+static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np, uint64_t *seen)
+{
+    if (*np >= 0 && *np < UNIT_PAIRS) {
+        us->ppart[k][*np] = part;
+        us->prem[k][(*np)++] = r;
+    } else {
+        *np = -1;
+    }
+    if (!lsum_has(seen, part)) {
+        if (us->nv[k] == UNIT_SETS) return -1;
+        seen[part / 64] |= (uint64_t)1 << (part % 64);
+        us->vs[k][us->nv[k]++] = part;
+    }
+    return 0;
+}
+
+/* The parts of group k from the pairs listed at link: two bit tests each
+ * (the layers hold only sets of the cells' digits); a set some of whose
+ * digits neither side can take is passed over whole. */
+static int listed_parts(usearch *us, int k, const uint64_t *lin, rg_mask uni, rg_mask ouni,
+                        uint64_t *seen)
+{
+    const ugroup *g = &us->u->g[k];
+    const uint64_t *lout = us->ro[k];
+    int np = 0;
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s];
+        if ((set & ~ouni) & ~uni) continue;
+        for (int p = g->pstart[s]; p < g->pstart[s + 1]; p++) {
+            rg_mask part = g->pin[p], r = g->prem[p];
+            if ((lin[part / 64] >> (part % 64) & lout[r / 64] >> (r % 64) & 1) &&
+                add_pair(us, k, part, r, &np, seen) < 0)
+                return -1;
+        }
+    }
+    us->np[k] = np;
+    return 0;
+}
+
+/* The parts of group k without a list: the subsets of each set. */
+static int subset_parts(usearch *us, int k, const uint64_t *lin, rg_mask uni, rg_mask ouni,
+                        uint64_t *seen)
+{
+    const ugroup *g = &us->u->g[k];
+    int np = 0;
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(lin, part) &&
+                lsum_has(us->ro[k], r) && add_pair(us, k, part, r, &np, seen) < 0)
+                return -1;
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    us->np[k] = np;
+    return 0;
+}
+
 /* group_parts up to LSUM_DP_DIGITS digits, by sets of digits instead of
  * matchings: a part is a set the inside cells can take (layers from
  * us->lay + *nlay on) whose remainder in the cage's set is one the outside
@@ -197,61 +261,9 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
-    int np = 0;
-    if (g->npairs) {
-        /* The pairs listed at link: a part the inside cells take whose
-         * remainder the outside cells take (the layers hold only sets of
-         * their cells' digits, so the two bit tests, made without a branch
-         * each, say all; a set some of whose digits neither side can take
-         * is passed over whole). */
-        const uint64_t *lin = lay[g->n], *lout = us->ro[k];
-        for (int s = 0; s < g->nsets; s++) {
-            rg_mask set = g->sets[s];
-            if (set & ~(uni | ouni)) continue;
-            for (int p = g->pstart[s]; p < g->pstart[s + 1]; p++) {
-            rg_mask part = g->pin[p], r = g->prem[p];
-            if (!(lin[part / 64] >> (part % 64) & lout[r / 64] >> (r % 64) & 1)) continue;
-            if (np >= 0 && np < UNIT_PAIRS) {
-                us->ppart[k][np] = part;
-                us->prem[k][np++] = r;
-            } else {
-                np = -1;
-            }
-            if (!lsum_has(seen, part)) {
-                if (us->nv[k] == UNIT_SETS) return -1;
-                seen[part / 64] |= (uint64_t)1 << (part % 64);
-                us->vs[k][us->nv[k]++] = part;
-            }
-            }
-        }
-        us->np[k] = np;
-        return 0;
-    }
-    for (int s = 0; s < g->nsets; s++) {
-        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
-        if (must & ~can) continue;
-        rg_mask free_ = can & ~must, x = 0;
-        do {
-            rg_mask part = must | x, r = set & ~part;
-            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(lay[g->n], part) &&
-                lsum_has(us->ro[k], r)) {
-                if (np >= 0 && np < UNIT_PAIRS) {
-                    us->ppart[k][np] = part;
-                    us->prem[k][np++] = r;
-                } else {
-                    np = -1;
-                }
-                if (!lsum_has(seen, part)) {
-                    if (us->nv[k] == UNIT_SETS) return -1;
-                    seen[part / 64] |= (uint64_t)1 << (part % 64);
-                    us->vs[k][us->nv[k]++] = part;
-                }
-            }
-            x = (x - free_) & free_;
-        } while (x);
-    }
-    us->np[k] = np;
-    return 0;
+    const uint64_t *lin = lay[g->n];
+    return g->npairs ? listed_parts(us, k, lin, uni, ouni, seen)
+                     : subset_parts(us, k, lin, uni, ouni, seen);
 }
 
 /* The outside cells of group k keep the digits they take in the

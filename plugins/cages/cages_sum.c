@@ -263,6 +263,9 @@ static inline int cut_to_set(const rg_mask *od, int m, rg_mask rest, const rg_ma
     return 1;
 }
 
+/* What it does is said above SETS_OPEN.
+ * Long: the choice of matching stays inline in the loop over the sets (as
+ * a helper it cost 0.6 % more instructions on a killer slice). */
 static int cage_propagate_open(rg_space *sp, const cage *c)
 {
     const rg_mask *dom = cages_host->domains(sp);

@@ -307,6 +307,11 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
         /* A set whose digits every cell keeps already, holding every digit
          * still required, changes nothing whether it matches or not. */
         if (any && !fresh && !(required & ~set)) continue;
+        if (any && !fresh && m > 2 && m <= SETS_OPEN) {
+            /* Only whether it matches counts (for the digits required). */
+            if (match_onto_exists(d, m, rest)) required &= set;
+            continue;
+        }
         if (m <= 2) {
             if (m && !match_fast(d, m, sup)) continue;
         } else if (m <= SETS_OPEN) {

@@ -148,6 +148,23 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
     return 1;
 }
 
+/* Is there a matching of the k <= 6 items onto exactly the k values of
+ * set? match_onto's way forwards, without the way back. */
+static inline int match_onto_exists(const rg_mask *dom, int k, rg_mask set)
+{
+    uint64_t lay = 1;
+    for (int i = 0; i < k; i++) {
+        uint64_t l = 0;
+        for (rg_mask m = dom[i] & set; m; m &= m - 1) {
+            int j = __builtin_popcount(set & ((m & -m) - 1));
+            l |= (lay & match_low[j]) << (1 << j);
+        }
+        if (!l) return 0;
+        lay = l;
+    }
+    return (int)(lay >> ((1 << k) - 1) & 1);
+}
+
 /* match_support with the one- and two-cell cases done directly. */
 static inline int match_fast(const rg_mask *d, int k, rg_mask *sup)
 {

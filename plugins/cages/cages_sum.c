@@ -122,7 +122,10 @@ static int prune_bounds(rg_space *sp, const cage *c)
  * cage cells outside h can take (other[h]: the digits those cells can
  * take, found once a run, not once a digit). Digit by digit and house by
  * house: the same removals in the same order as finding each digit's
- * holders. */
+ * holders. cage_open_small and cage_propagate_open leave out the placed
+ * digits: the only holder of one is its cell (the matching took it from
+ * the others), so the houses are that cell's and the host's peers
+ * propagator, cheaper and so run before, has taken it from them. */
 #define ELIM_HOUSES 16
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
@@ -246,7 +249,7 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
             if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
         if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
     }
-    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+    return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
 }
 
 /* d[i]: the digits of open cell i in rest; 0 when one has none. *fresh:
@@ -327,7 +330,7 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
     if (!m) return RG_PROP_SUBSUMED;
     for (int i = 0; i < m; i++)
         if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
-    return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+    return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
 none:
     /* No set: the first cell empties, as in cage_propagate_dp (the failure
      * is counted against the same cell). */

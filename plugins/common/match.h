@@ -67,9 +67,10 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     rg_mask used = 0;
     for (int i = 0; i < k; i++) used |= (rg_mask)1 << m.taken[i];
     rg_mask free_vals = all & ~used;
-    /* reach[v]: values reachable from v by moving holders along. */
+    /* reach[v]: values reachable from v by moving holders along. Reaching
+     * a value whose own reach is known (known) reaches all of it at once. */
     rg_mask reach[MATCH_MAX];
-    rg_mask vals = all;
+    rg_mask vals = all, known = 0;
     while (vals) {
         int v = __builtin_ctz(vals);
         vals &= vals - 1;
@@ -77,9 +78,15 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
         while (r & ~done) {
             int w = __builtin_ctz(r & ~done);
             done |= (rg_mask)1 << w;
-            if (m.owner[w] >= 0) r |= dom[m.owner[w]];
+            if (known >> w & 1) {
+                r |= reach[w];
+                done |= reach[w];
+            } else if (m.owner[w] >= 0) {
+                r |= dom[m.owner[w]];
+            }
         }
         reach[v] = r;
+        known |= (rg_mask)1 << v;
     }
     for (int i = 0; i < k; i++) {
         rg_mask own = (rg_mask)1 << m.taken[i], s = own, cand = dom[i] & ~own;

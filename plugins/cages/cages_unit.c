@@ -51,10 +51,11 @@ typedef struct ugroup {
     /* A partial group's (part, remainder) pairs, listed at link: every
      * subset of n digits of each of its sets with what it leaves the outside
      * cells (npairs; 0 when there were more than UNIT_LINK_PAIRS, and the
-     * runs list them). */
-    int npairs;
+     * runs list them), by part: the nparts parts pin[pstart[q]], each with
+     * the pairs pstart[q] .. pstart[q + 1] - 1. */
+    int npairs, nparts;
     rg_mask *pin, *prem;
-    int *pstart; /* the pairs of set s: pstart[s] .. pstart[s + 1] - 1 */
+    int *pstart;
 } ugroup;
 
 typedef struct unitc {
@@ -192,23 +193,20 @@ static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np,
     return 0;
 }
 
-/* The parts of group k from the pairs listed at link: two bit tests each
- * (the layers hold only sets of the cells' digits); a set some of whose
- * digits neither side can take is passed over whole. */
-static int listed_parts(usearch *us, int k, const uint64_t *lin, rg_mask uni, rg_mask ouni,
-                        uint64_t *seen)
+/* The parts of group k from the pairs listed at link: a part the inside
+ * cells take (a bit test; the layers hold only sets of the cells' digits),
+ * then its remainders the outside cells take (one each). */
+static int listed_parts(usearch *us, int k, const uint64_t *lin, uint64_t *seen)
 {
     const ugroup *g = &us->u->g[k];
     const uint64_t *lout = us->ro[k];
     int np = 0;
-    for (int s = 0; s < g->nsets; s++) {
-        rg_mask set = g->sets[s];
-        if ((set & ~ouni) & ~uni) continue;
-        for (int p = g->pstart[s]; p < g->pstart[s + 1]; p++) {
-            rg_mask part = g->pin[p], r = g->prem[p];
-            if ((lin[part / 64] >> (part % 64) & lout[r / 64] >> (r % 64) & 1) &&
-                add_pair(us, k, part, r, &np, seen) < 0)
-                return -1;
+    for (int q = 0; q < g->nparts; q++) {
+        rg_mask part = g->pin[g->pstart[q]];
+        if (!lsum_has(lin, part)) continue;
+        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++) {
+            rg_mask r = g->prem[p];
+            if (lsum_has(lout, r) && add_pair(us, k, part, r, &np, seen) < 0) return -1;
         }
     }
     us->np[k] = np;
@@ -262,8 +260,7 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
     const uint64_t *lin = lay[g->n];
-    return g->npairs ? listed_parts(us, k, lin, uni, ouni, seen)
-                     : subset_parts(us, k, lin, uni, ouni, seen);
+    return g->npairs ? listed_parts(us, k, lin, seen) : subset_parts(us, k, lin, uni, ouni, seen);
 }
 
 /* The outside cells of group k keep the digits they take in the
@@ -593,6 +590,14 @@ static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .check = cages_holds,
                                         .explain = unit_explain};
 
+/* Pairs of masks by their first, then their second. */
+static int cmp_pair(const void *x, const void *y)
+{
+    const rg_mask *a = x, *b = y;
+    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+    return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
 /* The (part, remainder) pairs of the partial group gr: every subset of
  * gr->n digits of each of its sets, when there are at most UNIT_LINK_PAIRS
  * (else none, and the runs list the parts themselves). */
@@ -610,20 +615,30 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
     if (!total) return RG_OK;
     gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
     gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
-    gr->pstart = cages_host->alloc(b, (size_t)(gr->nsets + 1) * sizeof *gr->pstart);
-    if (!gr->pin || !gr->prem || !gr->pstart) return cages_host->error(b, r, NULL, "out of memory");
+    gr->pstart = cages_host->alloc(b, (size_t)(total + 1) * sizeof *gr->pstart);
+    rg_mask(*pr)[2] = malloc((size_t)total * sizeof *pr);
+    if (!gr->pin || !gr->prem || !gr->pstart || !pr) {
+        free(pr);
+        return cages_host->error(b, r, NULL, "out of memory");
+    }
     for (int s = 0; s < gr->nsets; s++) {
         rg_mask set = gr->sets[s], x = 0;
-        gr->pstart[s] = gr->npairs;
         do {
             if (__builtin_popcount(x) == gr->n) {
-                gr->pin[gr->npairs] = x;
-                gr->prem[gr->npairs++] = set & ~x;
+                pr[gr->npairs][0] = x;
+                pr[gr->npairs++][1] = set & ~x;
             }
             x = (x - set) & set;
         } while (x);
     }
-    gr->pstart[gr->nsets] = gr->npairs;
+    qsort(pr, (size_t)gr->npairs, sizeof *pr, cmp_pair);
+    for (int p = 0; p < gr->npairs; p++) {
+        gr->pin[p] = pr[p][0];
+        gr->prem[p] = pr[p][1];
+        if (!p || pr[p][0] != pr[p - 1][0]) gr->pstart[gr->nparts++] = p;
+    }
+    gr->pstart[gr->nparts] = gr->npairs;
+    free(pr);
     return RG_OK;
 }
 

@@ -590,14 +590,6 @@ static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .check = cages_holds,
                                         .explain = unit_explain};
 
-/* Pairs of masks by their first, then their second. */
-static int cmp_pair(const void *x, const void *y)
-{
-    const rg_mask *a = x, *b = y;
-    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
-    return (a[1] > b[1]) - (a[1] < b[1]);
-}
-
 /* The (part, remainder) pairs of the partial group gr: every subset of
  * gr->n digits of each of its sets, when there are at most UNIT_LINK_PAIRS
  * (else none, and the runs list the parts themselves). */
@@ -616,29 +608,45 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
     gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
     gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
     gr->pstart = cages_host->alloc(b, (size_t)(total + 1) * sizeof *gr->pstart);
-    rg_mask(*pr)[2] = malloc((size_t)total * sizeof *pr);
-    if (!gr->pin || !gr->prem || !gr->pstart || !pr) {
-        free(pr);
-        return cages_host->error(b, r, NULL, "out of memory");
-    }
+    rg_mask tmp[2 * UNIT_LINK_PAIRS], parts[UNIT_LINK_PAIRS];
+    int pid[UNIT_LINK_PAIRS], cnt[UNIT_LINK_PAIRS];
+    if (!gr->pin || !gr->prem || !gr->pstart) return cages_host->error(b, r, NULL, "out of memory");
+    /* Set by set, the subsets of n of its digits (the next combination of
+     * its digits' positions by the lowest run of ones moved up), each part
+     * numbered as first met (parts, looked up among those before), */
+    int np = 0, nd = 0;
     for (int s = 0; s < gr->nsets; s++) {
-        rg_mask set = gr->sets[s], x = 0;
-        do {
-            if (__builtin_popcount(x) == gr->n) {
-                pr[gr->npairs][0] = x;
-                pr[gr->npairs++][1] = set & ~x;
-            }
-            x = (x - set) & set;
-        } while (x);
+        rg_mask set = gr->sets[s], pos[LSUM_DP_DIGITS];
+        int len = 0;
+        for (rg_mask m = set; m; m &= m - 1) pos[len++] = m & -m;
+        for (unsigned c = (1u << gr->n) - 1; c < 1u << len;) {
+            rg_mask part = 0;
+            for (unsigned t = c; t; t &= t - 1) part |= pos[__builtin_ctz(t)];
+            int j = 0;
+            while (j < nd && parts[j] != part) j++;
+            if (j == nd) parts[nd] = part, cnt[nd++] = 0;
+            cnt[j]++;
+            pid[np] = j;
+            tmp[2 * np] = part;
+            tmp[2 * np++ + 1] = set & ~part;
+            unsigned low = c & -c, up = c + low;
+            c = up | (((c ^ up) >> 2) / low);
+        }
     }
-    qsort(pr, (size_t)gr->npairs, sizeof *pr, cmp_pair);
-    for (int p = 0; p < gr->npairs; p++) {
-        gr->pin[p] = pr[p][0];
-        gr->prem[p] = pr[p][1];
-        if (!p || pr[p][0] != pr[p - 1][0]) gr->pstart[gr->nparts++] = p;
+    /* then gathered by part. */
+    for (int j = 0, at = 0; j < nd; j++) {
+        gr->pstart[j] = at;
+        at += cnt[j];
+        cnt[j] = gr->pstart[j];
     }
-    gr->pstart[gr->nparts] = gr->npairs;
-    free(pr);
+    for (int p = 0; p < np; p++) {
+        int to = cnt[pid[p]]++;
+        gr->pin[to] = tmp[2 * p];
+        gr->prem[to] = tmp[2 * p + 1];
+    }
+    gr->npairs = np;
+    gr->nparts = nd;
+    gr->pstart[nd] = np;
     return RG_OK;
 }
 

@@ -28,6 +28,8 @@
 
 #define UNIT_PAIRS 128 /* a partial group's (part, remainder) pairs kept for the way back */
 
+#define UNIT_LINK_PAIRS 1024 /* a partial group's pairs listed at link, at most */
+
 /* Layers of the sets of digits for the groups' cells in a unit and its
  * rest: a unit's cells plus one per group and one for the rest. */
 #define UNIT_LAYERS (LSUM_DP_DIGITS + UNIT_GROUPS + 1)
@@ -46,6 +48,14 @@ typedef struct ugroup {
     rg_mask *sets;
     const int *out;
     int nout;
+    /* A partial group's (part, remainder) pairs, listed at link: every
+     * subset of n digits of each of its sets with what it leaves the outside
+     * cells (npairs; 0 when there were more than UNIT_LINK_PAIRS, and the
+     * runs list them), by part: the nparts parts pin[pstart[q]], each with
+     * the pairs pstart[q] .. pstart[q + 1] - 1. */
+    int npairs, nparts;
+    rg_mask *pin, *prem;
+    int *pstart;
 } ugroup;
 
 typedef struct unitc {
@@ -77,6 +87,7 @@ typedef struct usearch {
     int lbase[UNIT_GROUPS], rbase;
     uint64_t lay[UNIT_LAYERS][LSUM_DP_WORDS];
     uint64_t used[UNIT_GROUPS][LSUM_DP_WORDS];
+    int nused[UNIT_GROUPS];                  /* options of group k used */
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
     /* The outside cells' layers of group k (from olay + obase[k]), made
      * when its parts are listed and gone back through after the choice;
@@ -163,6 +174,67 @@ static int group_parts(usearch *us, int k, rg_mask uni)
     return 0;
 }
 
+/* A (part, remainder) pair of group k found: kept for the way back (up to
+ * UNIT_PAIRS; *np -1 past them), and the part made an option when it is
+ * new (seen). -1 when the options overflow. */
+static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np, uint64_t *seen)
+{
+    if (*np >= 0 && *np < UNIT_PAIRS) {
+        us->ppart[k][*np] = part;
+        us->prem[k][(*np)++] = r;
+    } else {
+        *np = -1;
+    }
+    if (!lsum_has(seen, part)) {
+        if (us->nv[k] == UNIT_SETS) return -1;
+        seen[part / 64] |= (uint64_t)1 << (part % 64);
+        us->vs[k][us->nv[k]++] = part;
+    }
+    return 0;
+}
+
+/* The parts of group k from the pairs listed at link: a part the inside
+ * cells take (a bit test; the layers hold only sets of the cells' digits),
+ * then its remainders the outside cells take (one each). */
+static int listed_parts(usearch *us, int k, const uint64_t *lin, uint64_t *seen)
+{
+    const ugroup *g = &us->u->g[k];
+    const uint64_t *lout = us->ro[k];
+    int np = 0;
+    for (int q = 0; q < g->nparts; q++) {
+        rg_mask part = g->pin[g->pstart[q]];
+        if (!lsum_has(lin, part)) continue;
+        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++) {
+            rg_mask r = g->prem[p];
+            if (lsum_has(lout, r) && add_pair(us, k, part, r, &np, seen) < 0) return -1;
+        }
+    }
+    us->np[k] = np;
+    return 0;
+}
+
+/* The parts of group k without a list: the subsets of each set. */
+static int subset_parts(usearch *us, int k, const uint64_t *lin, rg_mask uni, rg_mask ouni,
+                        uint64_t *seen)
+{
+    const ugroup *g = &us->u->g[k];
+    int np = 0;
+    for (int s = 0; s < g->nsets; s++) {
+        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
+        if (must & ~can) continue;
+        rg_mask free_ = can & ~must, x = 0;
+        do {
+            rg_mask part = must | x, r = set & ~part;
+            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(lin, part) &&
+                lsum_has(us->ro[k], r) && add_pair(us, k, part, r, &np, seen) < 0)
+                return -1;
+            x = (x - free_) & free_;
+        } while (x);
+    }
+    us->np[k] = np;
+    return 0;
+}
+
 /* group_parts up to LSUM_DP_DIGITS digits, by sets of digits instead of
  * matchings: a part is a set the inside cells can take (layers from
  * us->lay + *nlay on) whose remainder in the cage's set is one the outside
@@ -187,32 +259,8 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
-    int np = 0;
-    for (int s = 0; s < g->nsets; s++) {
-        rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
-        if (must & ~can) continue;
-        rg_mask free_ = can & ~must, x = 0;
-        do {
-            rg_mask part = must | x, r = set & ~part;
-            if (__builtin_popcount(part) == g->n && !(r & ~ouni) && lsum_has(lay[g->n], part) &&
-                lsum_has(us->ro[k], r)) {
-                if (np >= 0 && np < UNIT_PAIRS) {
-                    us->ppart[k][np] = part;
-                    us->prem[k][np++] = r;
-                } else {
-                    np = -1;
-                }
-                if (!lsum_has(seen, part)) {
-                    if (us->nv[k] == UNIT_SETS) return -1;
-                    seen[part / 64] |= (uint64_t)1 << (part % 64);
-                    us->vs[k][us->nv[k]++] = part;
-                }
-            }
-            x = (x - free_) & free_;
-        } while (x);
-    }
-    us->np[k] = np;
-    return 0;
+    const uint64_t *lin = lay[g->n];
+    return g->npairs ? listed_parts(us, k, lin, seen) : subset_parts(us, k, lin, uni, ouni, seen);
 }
 
 /* The outside cells of group k keep the digits they take in the
@@ -236,7 +284,11 @@ static void group_outside_dp(usearch *us, int k, int nw)
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
-    for (int s = 0; s < g->nsets; s++) {
+    for (int p = 0; p < g->npairs; p++)
+        if (lsum_has(us->used[k], g->pin[p]) && !(g->prem[p] & ~ouni) &&
+            lsum_has(us->ro[k], g->prem[p]))
+            rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    for (int s = 0; s < (g->npairs ? 0 : g->nsets); s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
         rg_mask free_ = can & ~must, x = 0;
@@ -349,6 +401,7 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
         int k = ord[q];
         uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
+        us->nused[k] = 0;
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
@@ -359,7 +412,7 @@ static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS
                 nb[w] |= t;
                 any |= t;
             }
-            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64);
+            if (any) us->used[k][v / 64] |= (uint64_t)1 << (v % 64), us->nused[k]++;
         }
         memcpy(bk, nb, (size_t)nw * sizeof bk[0]);
     }
@@ -382,6 +435,15 @@ static void unit_dp(usearch *us)
     rg_mask d[UNIT_CELLS];
     for (int k = 0; k < ng; k++) {
         const ugroup *gr = &u->g[k];
+        if (us->nused[k] == us->nv[k]) {
+            /* Every option used: the group's cells (and its outside cells)
+             * keep what the cage alone lets them take, which its own sum
+             * propagator (cheaper, so run first) has left already. Keeping
+             * their domains prunes no less once it has. */
+            for (int i = 0; i < gr->n; i++) us->keep[k][i] = us->dom[gr->cells[i]];
+            for (int i = 0; i < gr->nout; i++) us->okeep[k][i] = us->dom[gr->out[i]];
+            continue;
+        }
         if (gr->nout) group_outside_dp(us, k, nw);
         for (int i = 0; i < gr->n; i++) d[i] = us->dom[gr->cells[i]];
         lsum_backward_sets(d, gr->n, nw, us->lay + us->lbase[k], us->used[k], us->keep[k]);
@@ -528,6 +590,66 @@ static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .check = cages_holds,
                                         .explain = unit_explain};
 
+/* The (part, remainder) pairs of the partial group gr: every subset of
+ * gr->n digits of each of its sets, when there are at most UNIT_LINK_PAIRS
+ * (else none, and the runs list the parts themselves). */
+static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
+{
+    long total = 0;
+    gr->npairs = 0;
+    for (int s = 0; s < gr->nsets; s++) {
+        long c = 1;
+        int len = __builtin_popcount(gr->sets[s]);
+        for (int i = 0; i < gr->n; i++) c = c * (len - i) / (i + 1);
+        total += c;
+        if (total > UNIT_LINK_PAIRS) return RG_OK;
+    }
+    if (!total) return RG_OK;
+    gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
+    gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
+    gr->pstart = cages_host->alloc(b, (size_t)(total + 1) * sizeof *gr->pstart);
+    rg_mask tmp[2 * UNIT_LINK_PAIRS], parts[UNIT_LINK_PAIRS];
+    int pid[UNIT_LINK_PAIRS], cnt[UNIT_LINK_PAIRS];
+    if (!gr->pin || !gr->prem || !gr->pstart) return cages_host->error(b, r, NULL, "out of memory");
+    /* Set by set, the subsets of n of its digits (the next combination of
+     * its digits' positions by the lowest run of ones moved up), each part
+     * numbered as first met (parts, looked up among those before), */
+    int np = 0, nd = 0;
+    for (int s = 0; s < gr->nsets; s++) {
+        rg_mask set = gr->sets[s], pos[LSUM_DP_DIGITS];
+        int len = 0;
+        for (rg_mask m = set; m; m &= m - 1) pos[len++] = m & -m;
+        for (unsigned c = (1u << gr->n) - 1; c < 1u << len;) {
+            rg_mask part = 0;
+            for (unsigned t = c; t; t &= t - 1) part |= pos[__builtin_ctz(t)];
+            int j = 0;
+            while (j < nd && parts[j] != part) j++;
+            if (j == nd) parts[nd] = part, cnt[nd++] = 0;
+            cnt[j]++;
+            pid[np] = j;
+            tmp[2 * np] = part;
+            tmp[2 * np++ + 1] = set & ~part;
+            unsigned low = c & -c, up = c + low;
+            c = up | (((c ^ up) >> 2) / low);
+        }
+    }
+    /* then gathered by part. */
+    for (int j = 0, at = 0; j < nd; j++) {
+        gr->pstart[j] = at;
+        at += cnt[j];
+        cnt[j] = gr->pstart[j];
+    }
+    for (int p = 0; p < np; p++) {
+        int to = cnt[pid[p]]++;
+        gr->pin[to] = tmp[2 * p];
+        gr->prem[to] = tmp[2 * p + 1];
+    }
+    gr->npairs = np;
+    gr->nparts = nd;
+    gr->pstart[nd] = np;
+    return RG_OK;
+}
+
 /* The part inside the unit (its cells marked in dv->inu) of sum cage g,
  * which sticks out, as a group of u with the cells outside, when its sets
  * are few and both parts small. *taken: the group's cells in the unit, 0
@@ -555,7 +677,7 @@ static int partial_group(rg_build *b, rg_rule *r, derive *dv, unitc *u, int g, i
     gr->out = out;
     cages_list_sets(dv->D, 1, len, dv->csum[g], 0, gr->sets, &gr->nsets, UNIT_SETS);
     *taken = gr->n;
-    return RG_OK;
+    return dv->D <= LSUM_DP_DIGITS ? list_pairs(b, r, gr) : RG_OK; /* only unit_dp reads them */
 }
 
 /* A group of u over the n cells (all in the unit) making sum, when its sets

@@ -12,12 +12,23 @@ typedef struct match_ctx {
     const rg_mask *dom;
     int owner[MATCH_MAX]; /* item holding value v (bit v), or -1 */
     int taken[MATCH_MAX]; /* value bit held by item i, or -1 */
+    rg_mask owned;        /* the values some item holds */
 } match_ctx;
 
-/* Kuhn's augmenting path from item i, values in *seen already tried. */
+/* Kuhn's augmenting path from item i, values in *seen already tried: a
+ * value nobody holds first (most items find one, with no path), else the
+ * holders of the others moved along. */
 static int match_augment(match_ctx *m, int i, rg_mask *seen)
 {
-    rg_mask cand = m->dom[i] & ~*seen;
+    rg_mask cand = m->dom[i] & ~*seen, free_ = cand & ~m->owned;
+    if (free_) {
+        int v = __builtin_ctz(free_);
+        *seen |= (rg_mask)1 << v;
+        m->owned |= (rg_mask)1 << v;
+        m->owner[v] = i;
+        m->taken[i] = v;
+        return 1;
+    }
     while (cand) {
         int v = __builtin_ctz(cand);
         cand &= cand - 1;
@@ -47,6 +58,7 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     for (int i = 0; i < k; i++) all |= dom[i];
     if (__builtin_popcount(all) < k) return 0;
     for (int v = 0; v < MATCH_MAX; v++) m.owner[v] = -1;
+    m.owned = 0;
     for (int i = 0; i < k; i++) {
         m.taken[i] = -1;
         rg_mask seen = 0;
@@ -55,9 +67,10 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     rg_mask used = 0;
     for (int i = 0; i < k; i++) used |= (rg_mask)1 << m.taken[i];
     rg_mask free_vals = all & ~used;
-    /* reach[v]: values reachable from v by moving holders along. */
+    /* reach[v]: values reachable from v by moving holders along. Reaching
+     * a value whose own reach is known (known) reaches all of it at once. */
     rg_mask reach[MATCH_MAX];
-    rg_mask vals = all;
+    rg_mask vals = all, known = 0;
     while (vals) {
         int v = __builtin_ctz(vals);
         vals &= vals - 1;
@@ -65,9 +78,15 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
         while (r & ~done) {
             int w = __builtin_ctz(r & ~done);
             done |= (rg_mask)1 << w;
-            if (m.owner[w] >= 0) r |= dom[m.owner[w]];
+            if (known >> w & 1) {
+                r |= reach[w];
+                done |= reach[w];
+            } else if (m.owner[w] >= 0) {
+                r |= dom[m.owner[w]];
+            }
         }
         reach[v] = r;
+        known |= (rg_mask)1 << v;
     }
     for (int i = 0; i < k; i++) {
         rg_mask own = (rg_mask)1 << m.taken[i], s = own, cand = dom[i] & ~own;
@@ -134,6 +153,23 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
         g = ng;
     }
     return 1;
+}
+
+/* Is there a matching of the k <= 6 items onto exactly the k values of
+ * set? match_onto's way forwards, without the way back. */
+static inline int match_onto_exists(const rg_mask *dom, int k, rg_mask set)
+{
+    uint64_t lay = 1;
+    for (int i = 0; i < k; i++) {
+        uint64_t l = 0;
+        for (rg_mask m = dom[i] & set; m; m &= m - 1) {
+            int j = __builtin_popcount(set & ((m & -m) - 1));
+            l |= (lay & match_low[j]) << (1 << j);
+        }
+        if (!l) return 0;
+        lay = l;
+    }
+    return (int)(lay >> ((1 << k) - 1) & 1);
 }
 
 /* match_support with the one- and two-cell cases done directly. */

@@ -55,7 +55,11 @@ typedef struct line_rule {
     int impossible;      /* value out of what the line can show: no solution */
     int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
-    sum_house *houses;   /* little killer, from link: houses of two or more cells */
+    int *runs;           /* little killer, from link: the runs sum_groups makes of the
+                            whole line when they depend on nothing but peer (D at most
+                            LSUM_DP_DIGITS, exact sums), else NULL */
+    int nruns;
+    sum_house *houses; /* little killer, from link: houses of two or more cells */
     int nhouses;
     char name[48];    /* "row 3", "column 5", "the diagonal r1c2-r8c9" (explanations) */
     const char *from; /* "from the left" ... ("" when the name says it) */
@@ -293,23 +297,43 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long
 #undef FS_T
 #undef FS_
 
+/* Do the sets of partial sums of len cells up to t fit on the stack? */
+static int sum_exact(int len, long t)
+{
+    long w = t / 64 + 1;
+    return (len + 1) * w <= SUM_WORDS - 2 * w;
+}
+
 /* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
  * t? Runs of cells that are pairwise peers (peer[i] has bit j set when line
  * positions i and j share a house; NULL: none known) are walked as groups of
  * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
  * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
  * reachable partial sums when they fit on the stack, bounds otherwise. */
+static int runs_support(const rg_mask *m, const int *first, int ng, int D, long t, rg_mask *out,
+                        rg_mask *req, int *rend);
+
 static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int D,
                        long t, rg_mask *out, rg_mask *req, int *rend)
 {
-    for (int k = 0; req && k < len; k++) req[k] = 0, rend[k] = k + 1;
     if (t < 0) return 0;
     if (len == 0) return t == 0;
-    int w = (int)(t / 64) + 1;
-    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
+    if (!sum_exact(len, t)) {
+        for (int k = 0; req && k < len; k++) req[k] = 0, rend[k] = k + 1;
+        return sum_bounds(m, len, t, out);
+    }
     int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
-    int longest = 0;
+    return runs_support(m, first, ng, D, t, out, req, rend);
+}
+
+/* sum_support over the runs first[0..ng] of cells with non-empty domains,
+ * for 0 <= t with sum_exact. */
+static int runs_support(const rg_mask *m, const int *first, int ng, int D, long t, rg_mask *out,
+                        rg_mask *req, int *rend)
+{
+    for (int k = 0; req && k < first[ng]; k++) req[k] = 0, rend[k] = k + 1;
+    int w = (int)(t / 64) + 1, longest = 0;
     for (int g = 0; g < ng; g++)
         if (first[g + 1] - first[g] > longest) longest = first[g + 1] - first[g];
     /* A run's shifts reach a + b + 1 <= 2D: the 64-bit words need D < 32. */
@@ -356,8 +380,16 @@ static int killer_propagate(rg_space *sp, void *data)
     const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX], req[LINE_MAX];
     int rend[LINE_MAX];
-    for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
-    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend)) return RG_PROP_FAIL;
+    int ok;
+    if (L->runs) {
+        for (int k = 0; k < L->n; k++)
+            if (!(m[k] = dom[L->cells[k]])) return RG_PROP_FAIL;
+        ok = runs_support(m, L->runs, L->nruns, L->digits, L->value, sup, req, rend);
+    } else {
+        for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
+        ok = sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend);
+    }
+    if (!ok) return RG_PROP_FAIL;
     int rc = apply(sp, L, sup);
     if (rc != RG_PROP_FIX || !L->houses) return rc;
     /* A digit every assignment of a run of peers holds is in the run: a
@@ -1244,7 +1276,18 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
             }
     }
     if (any) L->peer = peer;
-    return any && L->kind == LITTLE_KILLER ? link_houses(b, r, L) : RG_OK;
+    if (L->kind != LITTLE_KILLER) return RG_OK;
+    /* With up to LSUM_DP_DIGITS digits, sum_groups joins cells by peer and
+     * position alone (non-empty domains): its runs are made here once. */
+    if (L->digits <= LSUM_DP_DIGITS && !L->impossible && L->n > 0 && L->value >= 0 &&
+        sum_exact(L->n, L->value)) {
+        rg_mask full[LINE_MAX];
+        for (int k = 0; k < L->n; k++) full[k] = ~(rg_mask)0 >> (32 - L->digits);
+        L->runs = outside_host->alloc(b, ((size_t)L->n + 1) * sizeof *L->runs);
+        if (!L->runs) return outside_host->error(b, r, NULL, "out of memory");
+        L->nruns = sum_groups(full, L->peer, 0, L->n, L->digits, L->runs);
+    }
+    return any ? link_houses(b, r, L) : RG_OK;
 }
 
 static const rg_rule_type types[] = {

@@ -1,8 +1,6 @@
-/* Little killer sums over runs of at most three cells in one word per set
- * of sums (bit s: the sum s), included by outside.c once per word type:
- * FS_T the word, FS_(name) the name of each function for it. The caller
- * keeps every shift below the word's width (sums up to t < its width,
- * digits up to D with 2D below it). */
+/* Little killer sums over runs of up to three cells, a word (FS_T) per set of
+ * sums, included by outside.c once per word type with FS_(name) naming each
+ * function; the caller keeps t and 2D below the word's width. */
 
 /* x >> 32 >> 32: the high word of a 128-bit set, 0 of a 64-bit one. */
 static int FS_(count)(FS_T x)

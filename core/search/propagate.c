@@ -79,6 +79,8 @@ int rg_propagate_abandon(rg_solver *s)
 {
     rg_queue_clear(s);
     rg_units_clear_dirty(s);
+    /* (Not in rg_units_clear_dirty: a run's start fills them all.) */
+    memset(s->ulost, 0, ((size_t)s->m->nunits + 1) * sizeof *s->ulost);
     s->failed = 0;
     return RG_FAIL;
 }

@@ -10,7 +10,6 @@ void rg_units_clear_dirty(rg_solver *s)
 {
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
     if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
-    if (s->ulost) memset(s->ulost, 0, ((size_t)s->m->nunits + 1) * sizeof *s->ulost);
 }
 
 void rg_units_all_dirty(rg_solver *s)

@@ -44,7 +44,7 @@ static int run_one(rg_solver *s, unsigned char *space)
     int k = 0;
     while (s->qhead[k] == s->qtail[k]) k++;
     int p = s->queue[k][s->qhead[k]];
-    s->qhead[k] = (s->qhead[k] + 1) % (m->nprops + 1);
+    s->qhead[k] = s->qhead[k] == m->nprops ? 0 : s->qhead[k] + 1;
     s->queued_total--;
     const rg_prop *pr = &m->props[p];
     s->ctx.dom = (rg_mask *)space;
@@ -79,6 +79,8 @@ int rg_propagate_abandon(rg_solver *s)
 {
     rg_queue_clear(s);
     rg_units_clear_dirty(s);
+    /* (Not in rg_units_clear_dirty: a run's start fills them all.) */
+    memset(s->ulost, 0, ((size_t)s->m->nunits + 1) * sizeof *s->ulost);
     s->failed = 0;
     return RG_FAIL;
 }
@@ -93,8 +95,9 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
             s->st.family_calls[RG_FAM_PEERS]++;
-            for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++) {
-                int p = m->peers[k];
+            const int *peers = m->peers;
+            for (int k = m->peer_off[c], end = m->peer_off[c + 1]; k < end; k++) {
+                int p = peers[k];
                 if (dom[p] & bit) {
                     if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
                         if (s->wdeg) s->wdeg[c] += 1.0;

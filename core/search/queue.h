@@ -8,9 +8,9 @@
 /* Queue propagator p (not queued yet) at the back of its cost class. */
 static inline void rg_queue_push(rg_solver *s, int p)
 {
-    int k = s->m->props[p].def.cost;
-    s->queue[k][s->qtail[k]] = p;
-    s->qtail[k] = (s->qtail[k] + 1) % (s->m->nprops + 1);
+    int k = s->m->props[p].def.cost, t = s->qtail[k];
+    s->queue[k][t] = p;
+    s->qtail[k] = t == s->m->nprops ? 0 : t + 1; /* rings of nprops + 1 */
     s->queued[p] = 1;
     s->queued_total++;
 }

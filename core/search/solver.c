@@ -30,6 +30,7 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->queued);
     rg_mem_free(s->values);
     rg_mem_free(s->udirty);
+    rg_mem_free(s->ulost);
     for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
     rg_mem_free(s->sol);
     rg_mem_free(s->wdeg);
@@ -74,6 +75,7 @@ static int prepare(rg_solver *s, rg_model *m)
     s->queued = rg_mem_calloc((size_t)m->nprops + 1, 1);
     s->values = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->values);
     s->udirty = rg_mem_calloc((size_t)m->nunits + 1, 1);
+    s->ulost = rg_mem_calloc((size_t)m->nunits + 1, sizeof *s->ulost);
     for (int b = 0; b < 3; b++) s->ustack[b] = rg_mem_alloc(((size_t)m->nunits + 1) * sizeof(int));
     s->sol = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->sol);
     s->wdeg = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->wdeg);
@@ -82,8 +84,8 @@ static int prepare(rg_solver *s, rg_model *m)
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
     int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && s->frames && s->naked &&
-             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->scratch && s->reach &&
-             s->lscore && s->lstamp;
+             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->ulost && s->scratch &&
+             s->reach && s->lscore && s->lstamp;
     ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];

@@ -59,6 +59,9 @@ struct rg_solver {
      * (1 singles, 2 intersections, 4 subsets) and one stack per deduction. */
     unsigned char *udirty;
     unsigned char dirty_bits;
+    /* Per unit, the digits its cells lost since locked candidates last
+     * looked at it (units.h): only those can be newly locked there. */
+    rg_mask *ulost;
     int *ustack[3];
     int nustack[3];
     int *values; /* scratch: digits per cell */

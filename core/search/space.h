@@ -36,10 +36,13 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
 {
     const rg_model *m = s->m;
     if (m->ntrack) rg_space_note_changes(s, c, lost);
-    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
-        int p = m->watch_prop[w];
-        if (s->queued[p] || (!fixed && m->watch_ev[w] == RG_EV_FIXED)) continue;
-        if (s->inactive[p >> 5] & (1u << (p & 31))) continue;
+    const int *wprop = m->watch_prop;
+    const unsigned char *wev = m->watch_ev, *queued = s->queued;
+    const uint32_t *inactive = s->inactive;
+    for (int w = m->watch_off[c], end = m->watch_off[c + 1]; w < end; w++) {
+        int p = wprop[w];
+        if (queued[p] || (!fixed && wev[w] == RG_EV_FIXED)) continue;
+        if (inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
     }
 }
@@ -56,7 +59,7 @@ static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm,
         return RG_FAIL;
     }
     dom[c] = nm;
-    if (s->dirty_bits) rg_units_mark(s, c);
+    if (s->dirty_bits) rg_units_mark(s, c, old & ~nm);
     int fixed = rg_single(nm);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;

@@ -19,6 +19,7 @@ void rg_units_all_dirty(rg_solver *s)
         for (int b = 0; b < 3; b++)
             if (s->dirty_bits & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
         s->udirty[u] = s->dirty_bits;
+        s->ulost[u] = s->full;
     }
 }
 
@@ -64,11 +65,15 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
     return changed;
 }
 
-static int seen_by_all(rg_solver *s, rg_mask *dom, int u);
+static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);
 
 /* Locked candidates between a unit and a house that share cells: a digit
  * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
- * sets, the digits in exactly one I and nowhere else in U are the locked ones. */
+ * sets, the digits in exactly one I and nowhere else in U are the locked ones.
+ * Only the digits U lost since it was last looked at (ulost) are cleared
+ * from H \ I: the places of any other digit are those it had then, when
+ * H \ I lost it already (domains only shrink along a branch, and the
+ * search branches from fixpoints, where every ulost is empty). */
 int rg_units_intersections(rg_solver *s, rg_mask *dom)
 {
     const rg_model *m = s->m;
@@ -77,8 +82,10 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
     while (s->nustack[1] > 0) {
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
+        rg_mask lost = s->ulost[u];
+        s->ulost[u] = 0;
         if (m->peerbits) {
-            int r = seen_by_all(s, dom, u);
+            int r = seen_by_all(s, dom, u, lost);
             if (r < 0) return RG_FAIL;
             changed |= r;
         }
@@ -98,7 +105,7 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
                 once |= in;
             }
             for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
-            rg_mask locked = once & ~twice & ~out & ~placed;
+            rg_mask locked = once & ~twice & ~out & ~placed & lost;
             if (!locked) continue;
             for (int j = 0; j < G->count; j++) {
                 rg_mask lock = ins[j] & locked;
@@ -123,9 +130,10 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
  * that cell, since one of them holds it. Within rows, columns and boxes
  * alone this is locked candidates again; with other pairs it reaches
  * further. Only digits with two to four places are looked at (more
- * places rarely share a peer outside the unit). Returns RG_FAIL, 0 or 1
- * (changed). */
-static int seen_by_all(rg_solver *s, rg_mask *dom, int u)
+ * places rarely share a peer outside the unit), and of those only the
+ * digits U lost since it was last looked at (as for locked candidates).
+ * Returns RG_FAIL, 0 or 1 (changed). */
+static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost)
 {
     const rg_model *m = s->m;
     const int D = s->D, W = m->pwords;
@@ -144,7 +152,7 @@ static int seen_by_all(rg_solver *s, rg_mask *dom, int u)
         c2 |= k1;
     }
     /* 2, 3 or 4 places: 2 = c1, 3 = c1 c0, 4 = c2 alone (more is c2 with more) */
-    rg_mask todo = (c1 & ~c2) & ~placed;
+    rg_mask todo = (c1 & ~c2) & ~placed & lost;
     int changed = 0;
     for (; todo; todo &= todo - 1) {
         int d = __builtin_ctz(todo);

@@ -6,17 +6,27 @@
 
 #include "search/solver.h"
 
-/* Cell c changed: its units are dirty for every deduction that is on. */
-static inline void rg_units_mark(rg_solver *s, int c)
+/* Cell c changed, losing the digits lost: its units are dirty for every
+ * deduction that is on, and have lost those digits. (The
+ * stores of the pushes may alias the model's arrays and the solver's
+ * fields as far as the compiler knows: what the loop reads again is held
+ * in locals.) */
+static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
 {
     const rg_model *m = s->m;
-    for (int k = m->cell_unit_off[c]; k < m->cell_unit_off[c + 1]; k++) {
-        int u = m->cell_units[k];
-        unsigned char f = s->udirty[u];
-        if (f == s->dirty_bits) continue;
-        for (int b = 0; b < 3; b++)
-            if ((s->dirty_bits & ~f) & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
-        s->udirty[u] = s->dirty_bits;
+    const unsigned bits = s->dirty_bits;
+    unsigned char *udirty = s->udirty;
+    rg_mask *ulost = s->ulost;
+    const int *cu = m->cell_units;
+    for (int k = m->cell_unit_off[c], end = m->cell_unit_off[c + 1]; k < end; k++) {
+        int u = cu[k];
+        ulost[u] |= lost;
+        unsigned add = bits & ~(unsigned)udirty[u];
+        if (!add) continue;
+        if (add & 1u) s->ustack[0][s->nustack[0]++] = u;
+        if (add & 2u) s->ustack[1][s->nustack[1]++] = u;
+        if (add & 4u) s->ustack[2][s->nustack[2]++] = u;
+        udirty[u] = (unsigned char)bits;
     }
 }
 

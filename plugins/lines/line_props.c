@@ -136,30 +136,29 @@ static int check_whisper(const int *values, void *data)
 
 /* ---- renban ------------------------------------------------------------------- */
 
-/* match_support for a line of n <= 3 cells whose domains d lie in the
- * window lo .. lo + n - 1: the cells take the window's digits in some
- * order, so each of the n! orders is tried. */
-static int small_support(const rg_mask *d, int n, int lo, rg_mask *sup)
-{
-    static const unsigned char orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                               {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int count = n == 1 ? 1 : n == 2 ? 2 : 6, any = 0;
-    for (int i = 0; i < n; i++) sup[i] = 0;
-    for (int k = 0; k < count; k++) {
-        const unsigned char *o = orders[n == 2 ? 2 * k : k]; /* n == 2: 0 1, then 1 0 */
-        int ok = 1;
-        for (int i = 0; i < n && ok; i++) ok = d[i] >> (lo - 1 + o[i]) & 1;
-        if (!ok) continue;
-        any = 1;
-        for (int i = 0; i < n; i++) sup[i] |= bit(lo + o[i]);
-    }
-    return any;
-}
+/* A line of at most three cells in a window of three digits: index i holds
+ * three bits per cell (cell c's bits 3c .. 3c + 2: the window's digits it
+ * may take), and small3[i] the same bits of the digits each cell takes in
+ * some one-to-one order of the window (0: none). A constant table, built by
+ * the compiler from the six orders. */
+#define SM_Q(i, c, j) (((i) >> (3 * (c) + (j))) & 1)
+#define SM_ORDER(i, a, b, c)                                                                       \
+    (SM_Q(i, 0, a) & SM_Q(i, 1, b) & SM_Q(i, 2, c)) * ((1 << (a)) | (8 << (b)) | (64 << (c)))
+#define SM(i)                                                                                      \
+    (SM_ORDER(i, 0, 1, 2) | SM_ORDER(i, 0, 2, 1) | SM_ORDER(i, 1, 0, 2) | SM_ORDER(i, 1, 2, 0) |   \
+     SM_ORDER(i, 2, 0, 1) | SM_ORDER(i, 2, 1, 0))
+#define SM8(i) SM(i), SM(i + 1), SM(i + 2), SM(i + 3), SM(i + 4), SM(i + 5), SM(i + 6), SM(i + 7)
+#define SM64(i)                                                                                    \
+    SM8(i), SM8(i + 8), SM8(i + 16), SM8(i + 24), SM8(i + 32), SM8(i + 40), SM8(i + 48), SM8(i + 56)
+static const uint16_t small3[512] = {SM64(0),   SM64(64),  SM64(128), SM64(192),
+                                     SM64(256), SM64(320), SM64(384), SM64(448)};
 
 /* Every window of n consecutive digits that holds the digits need is tried
  * as the set of the line: it survives when the cells can be matched to its
  * digits one to one; a cell keeps what it takes in some matching of some
- * window. *every gets the digits of every surviving window. */
+ * window. *every gets the digits of every surviving window. Lines of up to
+ * three cells look the matchings up in small3, a cell past the line's end
+ * standing for the window's digit of its place. */
 static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *every)
 {
     const rg_mask *dom = lines_host->domains(sp);
@@ -167,14 +166,30 @@ static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *ev
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
     rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
     *every = ~(rg_mask)0;
-    for (int lo = 1; lo + n - 1 <= D; lo++) {
-        rg_mask w = span(lo, lo + n - 1, D);
-        if (need & ~w) continue;
-        int ok = 1;
-        for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
-        if (!ok || !(n <= 3 ? small_support(d, n, lo, sup) : match_support(d, n, sup))) continue;
-        for (int i = 0; i < n; i++) keep[i] |= sup[i];
-        *every &= w;
+    if (n <= 3) {
+        unsigned pad = 0, low = (1u << n) - 1;
+        for (int c = n; c < 3; c++) pad |= 1u << (4 * c); /* cell c takes place c */
+        for (int i = 0; i < n; i++) d[i] = dom[l->cells[i]];
+        for (int lo = 1; lo + n - 1 <= D; lo++) {
+            rg_mask w = span(lo, lo + n - 1, D);
+            if (need & ~w) continue;
+            unsigned idx = pad;
+            for (int i = 0; i < n; i++) idx |= (d[i] >> (lo - 1) & low) << (3 * i);
+            unsigned t = small3[idx];
+            if (!t) continue;
+            for (int i = 0; i < n; i++) keep[i] |= (rg_mask)(t >> (3 * i) & 7) << (lo - 1);
+            *every &= w;
+        }
+    } else {
+        for (int lo = 1; lo + n - 1 <= D; lo++) {
+            rg_mask w = span(lo, lo + n - 1, D);
+            if (need & ~w) continue;
+            int ok = 1;
+            for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
+            if (!ok || !match_support(d, n, sup)) continue;
+            for (int i = 0; i < n; i++) keep[i] |= sup[i];
+            *every &= w;
+        }
     }
     for (int i = 0; i < n; i++)
         if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;

@@ -55,7 +55,11 @@ typedef struct line_rule {
     int impossible;      /* value out of what the line can show: no solution */
     int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
-    sum_house *houses;   /* little killer, from link: houses of two or more cells */
+    int *runs;           /* little killer, from link: the runs sum_groups makes of the
+                            whole line when they depend on nothing but peer (D at most
+                            LSUM_DP_DIGITS, exact sums), else NULL */
+    int nruns;
+    sum_house *houses; /* little killer, from link: houses of two or more cells */
     int nhouses;
     char name[48];    /* "row 3", "column 5", "the diagonal r1c2-r8c9" (explanations) */
     const char *from; /* "from the left" ... ("" when the name says it) */
@@ -272,122 +276,32 @@ static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long
 
 /* ---- Sums below 128 over runs of at most three cells --------------------- */
 
-/* The common case (every 9 x 9 clue) in one 128-bit word per set of sums:
- * bit s stands for the sum s, and only sums up to t < 128 matter. A run's
- * sums and supports walk all but its last cell and take the last by a
- * shift of its mask, so a run of three costs at most D x D steps. What it
- * keeps is what sum_forward / sum_backward keep over the same runs: both
- * are exact. */
-typedef unsigned __int128 sums128;
+/* The common case (every 9 x 9 clue) in one machine word per set of sums:
+ * bit s stands for the sum s, and only sums up to t matter. fastsum.h is
+ * included twice: with 64-bit words for t < 64 (every 9 x 9 clue; a shift
+ * of a 64-bit word is one instruction, of a 128-bit one five or more) and
+ * 128-bit words for t < 128. Both keep exactly what sum_forward /
+ * sum_backward keep over the same runs. */
 #define FAST_SUM 127
 #define FAST_RUN 3
 
-static int count128(sums128 x)
-{
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
-static int low128(sums128 x)
-{
-    uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
-}
+#define FS_T      uint64_t
+#define FS_(name) name##64
+#include "fastsum.h"
+#undef FS_T
+#undef FS_
 
-/* The sums of distinct digits of the run m[0..len-1], len 1..FAST_RUN. */
-static sums128 fast_run_sums(const rg_mask *m, int len)
-{
-    if (len == 1) return (sums128)m[0] << 1;
-    sums128 s = 0;
-    for (rg_mask x = m[0]; x; x &= x - 1) {
-        int a = lowest(x);
-        rg_mask ra = m[1] & ~bit(a);
-        if (len == 2) {
-            s |= (sums128)ra << (a + 1);
-            continue;
-        }
-        for (rg_mask y = ra; y; y &= y - 1) {
-            int b = lowest(y);
-            s |= (sums128)(m[2] & ~bit(a) & ~bit(b)) << (a + b + 1);
-        }
-    }
-    return s;
-}
+#define FS_T      unsigned __int128
+#define FS_(name) name##128
+#include "fastsum.h"
+#undef FS_T
+#undef FS_
 
-/* out[0..len-1]: the digits of the run's assignments whose sum is in u;
- * returns the digits every such assignment holds. */
-static rg_mask fast_run_digits(const rg_mask *m, int len, sums128 u, rg_mask *out)
+/* Do the sets of partial sums of len cells up to t fit on the stack? */
+static int sum_exact(int len, long t)
 {
-    if (len == 1) {
-        out[0] = m[0] & (rg_mask)(u >> 1);
-        return out[0];
-    }
-    rg_mask every = ~(rg_mask)0;
-    out[0] = out[1] = 0;
-    if (len == 3) out[2] = 0;
-    for (rg_mask x = m[0]; x; x &= x - 1) {
-        int a = lowest(x);
-        rg_mask ra = m[1] & ~bit(a);
-        if (len == 2) {
-            rg_mask hit = ra & (rg_mask)(u >> (a + 1));
-            if (hit) out[0] |= bit(a), out[1] |= hit, every &= bit(a) | (single(hit) ? hit : 0);
-            continue;
-        }
-        for (rg_mask y = ra; y; y &= y - 1) {
-            int b = lowest(y);
-            rg_mask hit = m[2] & ~bit(a) & ~bit(b) & (rg_mask)(u >> (a + b + 1));
-            if (hit)
-                out[0] |= bit(a), out[1] |= bit(b), out[2] |= hit,
-                    every &= bit(a) | bit(b) | (single(hit) ? hit : 0);
-        }
-    }
-    return every;
-}
-
-/* {p + v : p in a, v in b}: a shift per element of the smaller set. */
-static sums128 add128(sums128 a, sums128 b)
-{
-    if (count128(a) > count128(b)) {
-        sums128 t = a;
-        a = b, b = t;
-    }
-    sums128 s = 0;
-    for (; a; a &= a - 1) s |= b << low128(a);
-    return s;
-}
-
-/* sum_support over the runs first[0..ng] when t <= FAST_SUM and no run is
- * longer than FAST_RUN. */
-static int fast_support(const rg_mask *m, const int *first, int ng, long t, rg_mask *out,
-                        rg_mask *req, int *rend)
-{
-    sums128 lim = t == 127 ? ~(sums128)0 : ((sums128)1 << (t + 1)) - 1;
-    sums128 pre[LINE_MAX + 1], run[LINE_MAX];
-    pre[0] = 1;
-    for (int g = 0; g < ng; g++) {
-        run[g] = fast_run_sums(m + first[g], first[g + 1] - first[g]) & lim;
-        pre[g + 1] = add128(pre[g], run[g]) & lim;
-    }
-    if (!(pre[ng] >> t & 1)) return 0;
-    sums128 need = (sums128)1 << t;
-    for (int g = ng - 1; g >= 0; g--) {
-        /* The run's sums v with p + v in need for some p in pre[g]. */
-        sums128 u = 0;
-        if (count128(pre[g]) <= count128(run[g])) {
-            for (sums128 p = pre[g]; p; p &= p - 1) u |= need >> low128(p);
-            u &= run[g];
-        } else {
-            for (sums128 v = run[g]; v; v &= v - 1) {
-                int s = low128(v);
-                if ((pre[g] << s) & need) u |= (sums128)1 << s;
-            }
-        }
-        rg_mask every = fast_run_digits(m + first[g], first[g + 1] - first[g], u, out + first[g]);
-        for (int k = first[g]; req && k < first[g + 1]; k++)
-            req[k] = first[g + 1] - first[g] > 1 ? every : 0, rend[k] = first[g + 1];
-        sums128 next = 0;
-        for (sums128 v = u; v; v &= v - 1) next |= need >> low128(v);
-        need = next & pre[g];
-    }
-    return 1;
+    long w = t / 64 + 1;
+    return (len + 1) * w <= SUM_WORDS - 2 * w;
 }
 
 /* Can cells with domains m[0..len-1] (positions base.. of the line) sum to
@@ -396,20 +310,37 @@ static int fast_support(const rg_mask *m, const int *first, int ng, long t, rg_m
  * distinct digits; repeats are allowed across groups. Returns 1 and the digits each cell may
  * take in such a sum (out[k] within m[k]), or 0. Exact through sets of
  * reachable partial sums when they fit on the stack, bounds otherwise. */
+static int runs_support(const rg_mask *m, const int *first, int ng, int D, long t, rg_mask *out,
+                        rg_mask *req, int *rend);
+
 static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, int len, int D,
                        long t, rg_mask *out, rg_mask *req, int *rend)
 {
-    for (int k = 0; req && k < len; k++) req[k] = 0, rend[k] = k + 1;
     if (t < 0) return 0;
     if (len == 0) return t == 0;
-    int w = (int)(t / 64) + 1;
-    if ((long)(len + 1) * w > SUM_WORDS - 2L * w) return sum_bounds(m, len, t, out);
+    if (!sum_exact(len, t)) {
+        for (int k = 0; req && k < len; k++) req[k] = 0, rend[k] = k + 1;
+        return sum_bounds(m, len, t, out);
+    }
     int first[LINE_MAX + 1], ng = sum_groups(m, peer, base, len, D, first);
     if (ng < 0) return 0;
-    int longest = 0;
+    return runs_support(m, first, ng, D, t, out, req, rend);
+}
+
+/* sum_support over the runs first[0..ng] of cells with non-empty domains,
+ * for 0 <= t with sum_exact. */
+static int runs_support(const rg_mask *m, const int *first, int ng, int D, long t, rg_mask *out,
+                        rg_mask *req, int *rend)
+{
+    for (int k = 0; req && k < first[ng]; k++) req[k] = 0, rend[k] = k + 1;
+    int w = (int)(t / 64) + 1, longest = 0;
     for (int g = 0; g < ng; g++)
         if (first[g + 1] - first[g] > longest) longest = first[g + 1] - first[g];
-    if (t <= FAST_SUM && longest <= FAST_RUN) return fast_support(m, first, ng, t, out, req, rend);
+    /* A run's shifts reach a + b + 1 <= 2D: the 64-bit words need D < 32. */
+    if (t < 64 && D < 32 && longest <= FAST_RUN)
+        return fast_support64(m, first, ng, t, out, req, rend);
+    if (t <= FAST_SUM && longest <= FAST_RUN)
+        return fast_support128(m, first, ng, t, out, req, rend);
     uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
     int pick[LSUM_CELLS];
     sum_forward(m, first, ng, D, t, w, pre, sums, pick);
@@ -449,8 +380,16 @@ static int killer_propagate(rg_space *sp, void *data)
     const rg_mask *dom = outside_host->domains(sp);
     rg_mask m[LINE_MAX], sup[LINE_MAX], req[LINE_MAX];
     int rend[LINE_MAX];
-    for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
-    if (!sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend)) return RG_PROP_FAIL;
+    int ok;
+    if (L->runs) {
+        for (int k = 0; k < L->n; k++)
+            if (!(m[k] = dom[L->cells[k]])) return RG_PROP_FAIL;
+        ok = runs_support(m, L->runs, L->nruns, L->digits, L->value, sup, req, rend);
+    } else {
+        for (int k = 0; k < L->n; k++) m[k] = dom[L->cells[k]];
+        ok = sum_support(m, L->peer, 0, L->n, L->digits, L->value, sup, req, rend);
+    }
+    if (!ok) return RG_PROP_FAIL;
     int rc = apply(sp, L, sup);
     if (rc != RG_PROP_FIX || !L->houses) return rc;
     /* A digit every assignment of a run of peers holds is in the run: a
@@ -620,7 +559,11 @@ static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
 /* States are (cells read, highest digit so far); each holds the set of
  * counts of visible cells (a bit per count 0..value). Forward sets f say
  * which counts can be reached, backward sets g which counts can still end
- * at the value; a digit stays when some state joins the two through it. */
+ * at the value; a digit stays when some state joins the two through it.
+ * From state h a digit v > h rises to state v with one more count and a
+ * digit v <= h stays in h, so each cell is one pass over the states with
+ * the running union of the states below (rises into v) or above (rises
+ * out of h): D steps a cell, not D times its digits. */
 static int sky_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
@@ -634,32 +577,32 @@ static int sky_propagate(rg_space *sp, void *data)
     for (int h = 0; h <= D; h++) fw[0][h] = 0, bw[n][h] = (uint64_t)1 << K;
     fw[0][0] = 1;
     for (int k = 0; k < n; k++) {
-        for (int h = 0; h <= D; h++) fw[k + 1][h] = 0;
         rg_mask dk = dom[L->cells[k]];
+        uint64_t lower = 0; /* the counts of the states below h */
         for (int h = 0; h <= D; h++) {
-            if (!fw[k][h]) continue;
-            for (rg_mask x = dk; x; x &= x - 1) {
-                int v = lowest(x);
-                if (v > h)
-                    fw[k + 1][v] |= (fw[k][h] << 1) & kmask;
-                else
-                    fw[k + 1][h] |= fw[k][h];
-            }
+            uint64_t r = (dk & below(h + 1)) ? fw[k][h] : 0;
+            if (h && (dk >> (h - 1) & 1)) r |= (lower << 1) & kmask;
+            fw[k + 1][h] = r;
+            lower |= fw[k][h];
         }
     }
     for (int k = n - 1; k >= 0; k--) {
-        rg_mask dk = dom[L->cells[k]];
-        sup[k] = 0;
-        for (int h = 0; h <= D; h++) {
-            uint64_t g = 0;
-            for (rg_mask x = dk; x; x &= x - 1) {
-                int v = lowest(x);
-                uint64_t via = v > h ? bw[k + 1][v] >> 1 : bw[k + 1][h];
-                g |= via;
-                if (fw[k][h] & via) sup[k] |= bit(v);
-            }
-            bw[k][h] = g;
+        rg_mask dk = dom[L->cells[k]], s = 0;
+        const uint64_t *f = fw[k], *g = bw[k + 1];
+        uint64_t lower = 0;
+        for (int v = 1; v <= D; v++) {
+            lower |= f[v - 1];
+            if ((dk >> (v - 1) & 1) && (lower & (g[v] >> 1))) s |= bit(v);
         }
+        uint64_t rise = 0; /* the counts rising out of h into the states above */
+        int stayed = 0;
+        for (int h = D; h >= 0; h--) {
+            uint64_t stay = (dk & below(h + 1)) ? g[h] : 0;
+            bw[k][h] = rise | stay;
+            if (!stayed && (f[h] & stay)) s |= dk & below(h + 1), stayed = 1;
+            if (h && (dk >> (h - 1) & 1)) rise |= g[h] >> 1;
+        }
+        sup[k] = s;
     }
     if (!(bw[0][0] & 1)) return RG_PROP_FAIL;
     return apply(sp, L, sup);
@@ -1333,7 +1276,18 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
             }
     }
     if (any) L->peer = peer;
-    return any && L->kind == LITTLE_KILLER ? link_houses(b, r, L) : RG_OK;
+    if (L->kind != LITTLE_KILLER) return RG_OK;
+    /* With up to LSUM_DP_DIGITS digits, sum_groups joins cells by peer and
+     * position alone (non-empty domains): its runs are made here once. */
+    if (L->digits <= LSUM_DP_DIGITS && !L->impossible && L->n > 0 && L->value >= 0 &&
+        sum_exact(L->n, L->value)) {
+        rg_mask full[LINE_MAX];
+        for (int k = 0; k < L->n; k++) full[k] = ~(rg_mask)0 >> (32 - L->digits);
+        L->runs = outside_host->alloc(b, ((size_t)L->n + 1) * sizeof *L->runs);
+        if (!L->runs) return outside_host->error(b, r, NULL, "out of memory");
+        L->nruns = sum_groups(full, L->peer, 0, L->n, L->digits, L->runs);
+    }
+    return any ? link_houses(b, r, L) : RG_OK;
 }
 
 static const rg_rule_type types[] = {

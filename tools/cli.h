@@ -427,12 +427,6 @@ typedef struct cli_feed {
     FILE *block_fp; /* a rank's input open for its blocks, and its number */
     int block_input;
     int *cell_at; /* the classic template's cell of each character of a line */
-    /* One process (or a rank's own threads): the main thread only reads
-     * each entry's text (malloc'd, freed when printed); the worker that
-     * runs it parses it (cli_feed_ready) and frees the puzzle
-     * (cli_feed_done), so that a puzzle is made, searched and freed on one
-     * thread. */
-    int text;
     /* With more than one worker and the built-in classic template: one
      * copy of it a worker, each on its own model, so that the workers'
      * puzzles share no reference count; NULL: all use classic. */
@@ -459,8 +453,10 @@ rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
 /* The entry's raw text read as cli_input_next would have (p, read, err,
  * read_s), on whichever rank or thread runs it. */
 void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker);
-/* A worker's first step on an entry: its text parsed when the main thread
- * (or rank 0) sent text. */
+/* A worker's first step on an entry: its text parsed. The main thread (or
+ * rank 0) only reads each entry's text; the worker parses it here and frees
+ * the puzzle in cli_feed_done, so that a puzzle is made, searched and freed
+ * on one thread. */
 static inline void cli_feed_ready(const cli_feed *f, cli_entry *e, int worker)
 {
     if (e->raw) cli_feed_parse(f, e, worker);

@@ -64,7 +64,6 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
      * the hand-overs and the wakes they cost rare, and 4 batches a worker
      * let the others go on past a hard puzzle at the head of the window. */
     int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;
-    f->text = cli_mpi_rank() == 0; /* a serving rank's entries come from rank 0 */
     if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx))) return 0;
 nomem:
     fputs("rulegrid: out of memory (or no worker thread)\n", stderr);
@@ -150,15 +149,14 @@ int cli_feed_input(cli_feed *f, const char *path)
         cli_input_close(&in);
         return kind;
     }
-    /* Classic lines read as text need the template where the workers read
-     * them (rank 0 of several made it already). */
-    if (f->text && !f->classic && in.kind == CLI_CORPUS && !ends_jsonl(path)) cli_feed_classic(f);
-    int text = f->remote || f->text;
+    /* Entries go as text, read by the workers (or other ranks): classic
+     * lines need the template there (rank 0 of several made it already). */
+    if (!f->classic && in.kind == CLI_CORPUS && !ends_jsonl(path)) cli_feed_classic(f);
     for (;;) {
         e = next_entry(f, path, in.kind);
         e->input = input;
         double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
-        int rc = text ? read_text(f, &in, e) : cli_input_next(&in, f->reg, &e->p, &e->err);
+        int rc = read_text(f, &in, e);
         e->read_s = f->timed ? seconds_now() - t0 : 0;
         if (rc == 0) {
             memset(e, 0, size);
@@ -514,15 +512,9 @@ static void worker_templates(cli_feed *f)
     for (int k = 0; k < f->jobs; k++) {
         rg_error err;
         rg_error_clear(&err);
-        rg_puzzle *t = NULL;
-        if (cli_classic_template(f->reg, NULL, &t, &err) != RG_OK) t = NULL;
-        /* Only a template of the same board may stand in for the shared one. */
-        if (t && (rg_puzzle_rows(t) != rg_puzzle_rows(f->classic) ||
-                  rg_puzzle_columns(t) != rg_puzzle_columns(f->classic))) {
-            rg_puzzle_free(t);
-            t = NULL;
-        }
-        f->wclassic[k] = t;
+        /* The same preset as classic, so the same board and cell map. */
+        if (cli_classic_template(f->reg, NULL, &f->wclassic[k], &err) != RG_OK)
+            f->wclassic[k] = NULL;
     }
 }
 

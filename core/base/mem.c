@@ -1,5 +1,12 @@
 /* The allocation hook: every byte the library holds is counted here, so tests
- * can end with zero bytes held and make the n-th allocation fail on demand. */
+ * can end with zero bytes held and make the n-th allocation fail on demand.
+ *
+ * The count is kept in shards, one cache line each, and a thread adds to its
+ * own: with one shared counter, threads that search side by side (rulegrid
+ * -j, rulegrid-bench -j) would pass its line between cores on every
+ * allocation and free. A block freed by another thread than the one that
+ * made it takes its bytes off that thread's shard, which may then go below
+ * zero: the sum over the shards, modulo 2^64, is still the bytes held. */
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -12,11 +19,39 @@
 /* Each block carries its size in a header kept 16-byte aligned. */
 #define HDR 16
 
-static atomic_size_t in_use;
-static atomic_long fail_countdown; /* 0: off; n: the n-th allocation from now fails */
-static atomic_ulong failures;      /* allocations refused so far */
+#define SHARDS 32
 
-size_t rg_mem_in_use(void) { return atomic_load(&in_use); }
+typedef struct shard {
+    _Alignas(64) atomic_size_t bytes;
+} shard;
+
+static shard in_use[SHARDS];
+static atomic_uint shards_given;         /* threads given a shard so far */
+static _Thread_local atomic_size_t *own; /* this thread's shard */
+
+static _Alignas(64) atomic_long fail_countdown; /* 0: off; n: the n-th allocation from now fails */
+static atomic_ulong failures;                   /* allocations refused so far */
+
+static atomic_size_t *own_shard(void)
+{
+    if (!own)
+        own = &in_use[atomic_fetch_add_explicit(&shards_given, 1, memory_order_relaxed) % SHARDS]
+                   .bytes;
+    return own;
+}
+
+static void count(size_t add, size_t sub)
+{
+    atomic_size_t *c = own_shard();
+    atomic_fetch_add_explicit(c, add - sub, memory_order_relaxed);
+}
+
+size_t rg_mem_in_use(void)
+{
+    size_t sum = 0;
+    for (int k = 0; k < SHARDS; k++) sum += atomic_load(&in_use[k].bytes);
+    return sum;
+}
 
 unsigned long rg_mem_failures(void) { return atomic_load(&failures); }
 
@@ -44,7 +79,7 @@ void *rg_mem_alloc(size_t size)
         return NULL;
     }
     memcpy(p, &size, sizeof size);
-    atomic_fetch_add(&in_use, size);
+    count(size, 0);
     return p + HDR;
 }
 
@@ -65,7 +100,7 @@ void rg_mem_free(void *p)
     unsigned char *q = (unsigned char *)p - HDR;
     size_t size;
     memcpy(&size, q, sizeof size);
-    atomic_fetch_sub(&in_use, size);
+    count(0, size);
     free(q);
 }
 
@@ -81,8 +116,7 @@ void *rg_mem_realloc(void *p, size_t size)
         return NULL;
     }
     memcpy(r, &size, sizeof size);
-    atomic_fetch_sub(&in_use, old);
-    atomic_fetch_add(&in_use, size);
+    count(size, old);
     return r + HDR;
 }
 

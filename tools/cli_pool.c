@@ -29,7 +29,7 @@ struct cli_pool {
     long tail;            /* the batch being filled */
     long next;            /* next batch a worker claims */
     int stop;
-    long waited;   /* the batch the main thread waits for, -1 none */
+    long waited;   /* the main thread waits for the batches from head to this one, -1 none */
     int head_done; /* the main thread saw the head batch done (its own) */
     pthread_mutex_t mu;
     pthread_cond_t work; /* a batch was queued, or stop */
@@ -41,6 +41,14 @@ struct cli_pool {
 static unsigned char *batch_at(const cli_pool *p, long b)
 {
     return p->ring + (size_t)(b % p->window) * (size_t)p->batch * p->size;
+}
+
+/* Are the batches from head to last all done? Under mu. */
+static int done_to(const cli_pool *p, long last)
+{
+    for (long b = p->head; b <= last; b++)
+        if (p->state[b % p->window] != DONE) return 0;
+    return 1;
 }
 
 static double seconds(void)
@@ -92,9 +100,9 @@ static void *worker(void *arg)
         pthread_mutex_lock(&p->mu);
         p->state[b % p->window] = DONE;
         if (p->automatic) retarget(p, n, t);
-        /* A wake only for the batch the main thread waits for: most
-         * batches are done before it comes to them. */
-        if (p->waited == b) pthread_cond_signal(&p->done);
+        /* A wake only once the batches the main thread waits for are
+         * done: most are done before it comes to them. */
+        if (p->waited >= b && done_to(p, p->waited)) pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -194,9 +202,16 @@ void *cli_pool_take(cli_pool *p)
     int b = (int)(p->head % p->window);
     if (p->jobs > 1 && !p->head_done) { /* once a batch, not once an item */
         pthread_mutex_lock(&p->mu);
-        p->waited = p->head;
-        while (p->state[b] != DONE) pthread_cond_wait(&p->done, &p->mu);
-        p->waited = -1;
+        if (p->state[b] != DONE) {
+            /* Asleep anyway, the main thread waits for the oldest half of
+             * the window (of what was handed over): one wake then hands
+             * back several batches, and the workers, which have the other
+             * half, are not pre-empted once a batch on a busy machine. */
+            long last = p->head + (p->window + 1) / 2 - 1;
+            p->waited = last < p->tail ? last : p->tail - 1;
+            while (!done_to(p, p->waited)) pthread_cond_wait(&p->done, &p->mu);
+            p->waited = -1;
+        }
         pthread_mutex_unlock(&p->mu);
         p->head_done = 1;
     }

@@ -309,13 +309,15 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
  * entry's index in every case but 0. */
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err);
 void cli_input_close(cli_input *in);
-/* MPI rank 0: the next entry's text, unread: the line (without its newline)
- * or the whole document, malloc'd into *text, its line in *line; 1, 0 at
- * the end, -2 when the input cannot be read further (err filled). Skips
- * what cli_input_next skips; keep: how much of a classic line counts (its
- * cells). */
-int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, long *line,
-                        rg_error *err);
+/* The next entry's text, unread: the line (without its newline) or the
+ * whole document, NUL-terminated in *text, its length in *len and its line
+ * in *line; 1, 0 at the end, -2 when the input cannot be read further (err
+ * filled). *text is malloc'd with room for *cap bytes, as getline's: a
+ * buffer passed in (NULL and 0 for none) is reused or grown, and stays the
+ * caller's to free whatever the result. Skips what cli_input_next skips;
+ * keep: how much of a classic line counts (its cells). */
+int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *cap, size_t *len,
+                        long *line, rg_error *err);
 /* Is the line s[0..n) (without its newline) an entry of a corpus, as the
  * library reads one: not blank (unless longer than keep, the cells of a
  * classic line) and, in classic lines, no '#' comment? */
@@ -377,8 +379,9 @@ typedef struct cli_entry {
     int input;       /* the number of its input among the feed's paths */
     const char *raw; /* its text, not read yet (NULL: p and read hold it) */
     size_t raw_len;
-    int raw_own; /* raw is malloc'd for this entry (else a block's or a message's) */
-    long line;   /* its line in the input (0: a whole document) */
+    int raw_own;    /* raw is malloc'd for this entry (else a block's or a message's) */
+    size_t raw_cap; /* with raw_own: the bytes malloc'd */
+    long line;      /* its line in the input (0: a whole document) */
 } cli_entry;
 
 /* What a result is between MPI ranks: the entry's outcome, the counters the
@@ -431,6 +434,11 @@ typedef struct cli_feed {
      * copy of it a worker, each on its own model, so that the workers'
      * puzzles share no reference count; NULL: all use classic. */
     rg_puzzle **wclassic;
+    /* Text buffers of entries printed, for the next entries' text: the
+     * reading thread mallocs and frees none as it goes. */
+    char **spare;
+    size_t *spare_cap;
+    int nspare, spare_max;
 } cli_feed;
 
 /* -j (o->jobs): a solver per worker when search, and the pool of entries of

@@ -27,6 +27,30 @@ static int ends_jsonl(const char *s)
 static int deal_blocks(cli_feed *f, const char *path, int input);
 static void worker_templates(cli_feed *f);
 
+/* Room for the text buffers of up to n entries (at most 1024) once printed. */
+static int spares(cli_feed *f, int n)
+{
+    f->spare_max = n < 1024 ? n : 1024;
+    f->spare = malloc((size_t)f->spare_max * sizeof *f->spare);
+    f->spare_cap = malloc((size_t)f->spare_max * sizeof *f->spare_cap);
+    return f->spare && f->spare_cap;
+}
+
+/* The entry's text buffer kept for the next entries' text, or freed: a
+ * long one (of a document, say) or one too many. */
+static void spare_text(cli_feed *f, cli_entry *e)
+{
+    if (!e->raw_own) return;
+    if (f->nspare < f->spare_max && e->raw_cap <= 4096) {
+        f->spare[f->nspare] = (char *)e->raw;
+        f->spare_cap[f->nspare++] = e->raw_cap;
+    } else {
+        free((char *)e->raw);
+    }
+    e->raw = NULL;
+    e->raw_own = 0;
+}
+
 static double seconds_now(void)
 {
     struct timespec ts;
@@ -48,7 +72,7 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         int proxies = 2 * (cli_mpi_size() - 1), window = 2 * proxies;
         int most = 65536 / window < 16 ? 16 : 65536 / window > 1024 ? 1024 : 65536 / window;
         f->pool = cli_pool_new(proxies, window, most, size, cli_mpi_proxy, f);
-        if (!f->pool) goto nomem;
+        if (!f->pool || !spares(f, window * most)) goto nomem;
         cli_pool_target(f->pool, cli_mpi_batch(2 * f->jobs));
         return 0;
     }
@@ -64,7 +88,9 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
      * the hand-overs and the wakes they cost rare, and 4 batches a worker
      * let the others go on past a hard puzzle at the head of the window. */
     int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;
-    if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx))) return 0;
+    if ((f->pool = cli_pool_new(f->jobs, window, batch, size, fn, f->ctx)) &&
+        spares(f, window * batch))
+        return 0;
 nomem:
     fputs("rulegrid: out of memory (or no worker thread)\n", stderr);
     return 2;
@@ -77,7 +103,7 @@ void cli_feed_pop(cli_feed *f)
     cli_entry *e = cli_pool_take(f->pool);
     rg_puzzle_free(e->p);
     free(e->text);
-    if (e->raw_own) free((char *)e->raw);
+    spare_text(f, e);
     cli_pool_pop(f->pool);
 }
 
@@ -105,9 +131,16 @@ static int read_text(cli_feed *f, cli_input *in, cli_entry *e)
     size_t keep = (size_t)1 << 26; /* the library's longest line of .jsonl */
     if (f->classic) keep = (size_t)rg_puzzle_rows(f->classic) * rg_puzzle_columns(f->classic);
     char *text = NULL;
-    int rc = cli_input_next_text(in, keep, &text, &e->raw_len, &e->line, &e->err);
+    size_t cap = 0;
+    if (f->nspare) {
+        text = f->spare[--f->nspare];
+        cap = f->spare_cap[f->nspare];
+    }
+    int rc = cli_input_next_text(in, keep, &text, &cap, &e->raw_len, &e->line, &e->err);
     e->raw = text;
-    e->raw_own = 1;
+    e->raw_own = text != NULL;
+    e->raw_cap = cap;
+    if (rc != 1) spare_text(f, e); /* no entry: its text is of no use */
     return rc;
 }
 
@@ -116,7 +149,7 @@ static void push(cli_feed *f, cli_entry *e, size_t size)
 {
     if (f->resume && cli_resume_has(f->resume, f->multi ? e->path : NULL, e->index)) {
         rg_puzzle_free(e->p);
-        if (e->raw_own) free((char *)e->raw);
+        spare_text(f, e);
         memset(e, 0, size);
         return;
     }
@@ -468,6 +501,9 @@ void cli_feed_end(cli_feed *f)
     for (int k = 0; f->wclassic && k < f->jobs; k++) rg_puzzle_free(f->wclassic[k]);
     free(f->wclassic);
     rg_puzzle_free(f->classic);
+    while (f->nspare) free(f->spare[--f->nspare]);
+    free(f->spare);
+    free(f->spare_cap);
     for (int k = 0; f->solvers && k < f->jobs; k++) rg_solver_free(f->solvers[k]);
     free(f->solvers);
 }

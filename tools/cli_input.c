@@ -9,6 +9,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#if defined(__has_include)
+#if __has_include(<stdio_ext.h>)
+#include <stdio_ext.h>
+#define RG_HAVE_FSETLOCKING 1
+#endif
+#endif
 
 #include <cjson/cJSON.h>
 
@@ -279,11 +285,16 @@ int cli_line_is_entry(const char *s, size_t n, size_t keep, int classic)
 }
 
 /* A copy of s[0..n) into *text; 1, or -2 without memory. */
-static int copy_text(const char *s, size_t n, char **text, size_t *len, rg_error *err)
+static int copy_text(const char *s, size_t n, char **text, size_t *cap, size_t *len, rg_error *err)
 {
-    if (!(*text = malloc(n + 1))) {
-        fail(err, "-", RG_E_NOMEM, "%s", "out of memory");
-        return -2;
+    if (*cap < n + 1) {
+        char *t = realloc(*text, n + 1);
+        if (!t) {
+            fail(err, "-", RG_E_NOMEM, "%s", "out of memory");
+            return -2;
+        }
+        *text = t;
+        *cap = n + 1;
     }
     memcpy(*text, s, n);
     (*text)[n] = 0;
@@ -294,19 +305,24 @@ static int copy_text(const char *s, size_t n, char **text, size_t *len, rg_error
 /* The corpus's next line that the library would read as an entry: not
  * blank (unless longer than keep, as the library sees it) and, in classic
  * lines, no '#' comment. A trailing '\r' is kept, as the library strips it. */
-static int corpus_text(cli_input *in, size_t keep, char **text, size_t *len, rg_error *err)
+static int corpus_text(cli_input *in, size_t keep, char **text, size_t *cap, size_t *len,
+                       rg_error *err)
 {
     if (!in->raw) {
         in->raw = in->mem ? in->mem : fopen(in->path, "rb");
         if (!in->raw) return fail(err, in->path, RG_E_IO, "%s", strerror(errno)), -2;
         in->raw_own = !in->mem;
         if (in->mem) rewind(in->mem);
+#ifdef RG_HAVE_FSETLOCKING
+        /* Only the reading thread touches this stream: with workers
+         * running, a lock taken and released for every line is waste. */
+        __fsetlocking(in->raw, FSETLOCKING_BYCALLER);
+#endif
     }
     int classic = !ends_with(in->path, ".jsonl");
-    char *s = NULL;
-    size_t cap = 0;
     ssize_t n;
-    while ((n = getline(&s, &cap, in->raw)) > 0) {
+    while ((n = getline(text, cap, in->raw)) > 0) {
+        char *s = *text;
         in->line++;
         size_t total = (size_t)n;
         if (s[total - 1] == '\n') total--;
@@ -315,17 +331,15 @@ static int corpus_text(cli_input *in, size_t keep, char **text, size_t *len, rg_
         if (!cli_line_is_entry(s, whole, keep, classic)) continue;
         in->index++;
         s[whole] = 0;
-        *text = s;
         *len = whole;
         return 1;
     }
-    free(s);
     if (ferror(in->raw)) return fail(err, in->path, RG_E_IO, "%s", "read error"), -2;
     return 0;
 }
 
-int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, long *line,
-                        rg_error *err)
+int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *cap, size_t *len,
+                        long *line, rg_error *err)
 {
     rg_error_clear(err);
     if (in->done) return 0;
@@ -334,10 +348,10 @@ int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, lo
         in->done = 1;
         in->index = 0;
         *line = 0;
-        return copy_text(in->text, in->len, text, len, err);
+        return copy_text(in->text, in->len, text, cap, len, err);
     }
     if (in->kind == CLI_CORPUS) {
-        rc = corpus_text(in, keep, text, len, err);
+        rc = corpus_text(in, keep, text, cap, len, err);
     } else {
         while (in->pos < in->len && rc == 0) {
             const char *s = in->text + in->pos;
@@ -347,7 +361,7 @@ int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *len, lo
             in->line++;
             if (!first_nonblank(s, n)) continue;
             in->index++;
-            rc = copy_text(s, n, text, len, err);
+            rc = copy_text(s, n, text, cap, len, err);
         }
     }
     if (rc <= 0) in->done = 1;

@@ -106,9 +106,10 @@ static int emit_cages(grower *w, int sums, int *cells)
     int rc = RG_OK;
     for (int id = 0; id < w->ncages && rc == RG_OK; id++) {
         if (!w->size[id]) continue;
-        int k = 0, sum = 0;
+        int k = 0, sum = 0, wanted = 1;
         for (int c = 0; c < w->n; c++)
-            if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c];
+            if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c], wanted &= hu_wanted(w->b, c);
+        if (!wanted) continue; /* a repair would drop it */
         hu_text_reset(&t);
         hu_printf(&t, "{\"type\":\"cage\",\"cells\":");
         hu_cells(&t, w->b, cells, k);

@@ -33,10 +33,15 @@
  * that they count against capdone and are not derived again. */
 #define SIGNED_CELLS 6
 
-static int cmp_int(const void *x, const void *y)
+/* Keys and cage cells are short (a dozen, a cage): insertion, not qsort's
+ * calls through a comparison. */
+static void sort_ints(int *a, int n)
 {
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* ---- Sets of indices by key --------------------------------------------- */
@@ -257,7 +262,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     int flip = pos == 0, mixed = pos > 0 && pos < n;
     if (flip) total = -total;
     for (int i = 0; i < n; i++) key[i] = mixed ? 2 * cells[i] + (sign[i] < 0) : cells[i];
-    qsort(key, (size_t)n, sizeof *key, cmp_int);
+    sort_ints(key, n);
     int fresh = note_derived(b, dv, key, n, mixed, total);
     if (fresh < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (!fresh) return RG_OK;
@@ -599,7 +604,7 @@ static int derive_init(rg_build *b, rg_rule *r, derive *dv)
             return cages_host->error(b, r, NULL, "out of memory");
         }
         memcpy(sorted, mc, (size_t)mn * sizeof *sorted);
-        qsort(sorted, (size_t)mn, sizeof *sorted, cmp_int);
+        sort_ints(sorted, mn);
         dv->csorted[g] = sorted;
         if (idx_find(&dv->cages_by_set, cage_hash(dv, g), same_cage, dv, sorted, mn, &at) < 0) {
             dv->cages_by_set.slot[at] = g + 1;

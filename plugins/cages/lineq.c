@@ -22,11 +22,16 @@
 typedef struct lsys {
     int nc, nfree;
     int64_t L;
-    int64_t *sig;         /* nc x nfree */
-    int64_t *pivrhs;      /* per cell: L * beta_r / piv_r for a pivot, else 0 */
-    uint64_t *hash;       /* per cell: linear hash of its signature */
-    int *head, *next;     /* hash chains: buckets of cells */
-    unsigned mask, shift; /* buckets: mask + 1 = 2^(64 - shift) */
+    int64_t *sig;    /* nc x nfree */
+    int64_t *pivrhs; /* per cell: L * beta_r / piv_r for a pivot, else 0 */
+    uint64_t *hash;  /* per cell: linear hash of its signature */
+    /* Open addressing by the pair {h, -h} of hashes (key: the smaller of
+     * the two), so that one probe serves a sum and a difference: head is
+     * the first of the slot's cells (ascending through next), -1 when the
+     * slot is empty. mask + 1 = 2^(64 - shift) slots. */
+    uint64_t *key;
+    int *head, *next;
+    unsigned mask, shift;
 } lsys;
 
 static int64_t gcd64(int64_t a, int64_t b)
@@ -116,19 +121,37 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The bucket of hash h: its top bits after a multiplication (the hashes
- * are random-looking already; this is cheaper than mixing them again). */
-static unsigned bucket(const lsys *S, uint64_t h)
+static uint64_t pair_key(uint64_t h)
 {
-    return (unsigned)((h * 0x9E3779B97F4A7C15ull) >> S->shift);
+    uint64_t m = (uint64_t)0 - h;
+    return h < m ? h : m;
+}
+
+/* The slot of the cells whose hash is h or -h, or -1 when there is none.
+ * The first slot is the key's top bits after a multiplication (the hashes
+ * are random-looking already: no need to mix them again). */
+static int find_slot(const lsys *S, uint64_t k)
+{
+    for (unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);; i = (i + 1) & S->mask) {
+        if (S->head[i] < 0) return -1;
+        if (S->key[i] == k) return (int)i;
+    }
+}
+
+/* The first cell of the slot's chain (-1: none) after `after` whose hash
+ * is h, or -1. */
+static int find_in(const lsys *S, int slot, uint64_t h, int after)
+{
+    if (slot < 0) return -1;
+    for (int c = S->head[slot]; c >= 0; c = S->next[c])
+        if (c > after && S->hash[c] == h) return c;
+    return -1;
 }
 
 /* The first cell after `after` whose hash is h, or -1. */
 static int find_hash(const lsys *S, uint64_t h, int after)
 {
-    for (int c = S->head[bucket(S, h)]; c >= 0; c = S->next[c])
-        if (c > after && S->hash[c] == h) return c;
-    return -1;
+    return find_in(S, find_slot(S, pair_key(h)), h, after);
 }
 
 static int next_hash(const lsys *S, uint64_t h, int from, int after)
@@ -199,9 +222,11 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
             for (int sb = 1; sb >= -1; sb -= 2) {
                 uint64_t t = S->hash[a] + (sb > 0 ? S->hash[b] : (uint64_t)0 - S->hash[b]);
                 if (t == 0 && zero_sum(S, a, 1, b, sb, -1, 0)) continue; /* a known pair */
+                int slot = find_slot(S, pair_key(t));                    /* both signs of c */
+                if (slot < 0) continue;
                 for (int sc = 1; sc >= -1; sc -= 2) {
                     uint64_t want = sc > 0 ? (uint64_t)0 - t : t;
-                    for (int c = find_hash(S, want, b); c >= 0; c = next_hash(S, want, c, b)) {
+                    for (int c = find_in(S, slot, want, b); c >= 0; c = next_hash(S, want, c, b)) {
                         if (!zero_sum(S, a, 1, b, sb, c, sc)) continue;
                         cells[0] = a, sign[0] = 1, cells[1] = b, sign[1] = sb;
                         cells[2] = c, sign[2] = sc;
@@ -236,8 +261,9 @@ static int lsys_alloc(lsys *S)
     S->shift = 63;
     while (S->mask < 4u * (unsigned)nc) S->mask <<= 1, S->shift--;
     S->head = malloc((size_t)S->mask * sizeof *S->head);
+    S->key = malloc((size_t)S->mask * sizeof *S->key);
     S->mask--;
-    return S->sig && S->pivrhs && S->hash && S->next && S->head ? 0 : -1;
+    return S->sig && S->pivrhs && S->hash && S->next && S->head && S->key ? 0 : -1;
 }
 
 static void lsys_free(lsys *S)
@@ -247,16 +273,21 @@ static void lsys_free(lsys *S)
     free(S->hash);
     free(S->next);
     free(S->head);
+    free(S->key);
 }
 
-/* The hash chains: each cell in the bucket of its hash, cells ascending. */
+/* The slots: each cell in the slot of its hash's pair, cells ascending
+ * (at most nc of the 4 nc or more slots are taken). */
 static void chain(lsys *S)
 {
     for (unsigned b = 0; b <= S->mask; b++) S->head[b] = -1;
     for (int j = S->nc - 1; j >= 0; j--) {
-        unsigned b = bucket(S, S->hash[j]);
-        S->next[j] = S->head[b];
-        S->head[b] = j;
+        uint64_t k = pair_key(S->hash[j]);
+        unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);
+        while (S->head[i] >= 0 && S->key[i] != k) i = (i + 1) & S->mask;
+        S->key[i] = k;
+        S->next[j] = S->head[i];
+        S->head[i] = j;
     }
 }
 

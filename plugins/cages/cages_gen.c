@@ -44,27 +44,43 @@ static int pick(const grower *w, const int *cand, int k, int tightest)
     return chosen;
 }
 
-/* Grows cage id from seed up to target cells; returns its size. */
+/* Adds the orthogonal neighbours of cell to the ascending list adj of *na
+ * cells, each once. */
+static void add_around(const grower *w, int cell, int *adj, int *na)
+{
+    for (int i = 0; i < w->nnb[cell]; i++) {
+        int x = w->nb[cell][i], j = *na;
+        while (j > 0 && adj[j - 1] > x) j--;
+        if (j > 0 && adj[j - 1] == x) continue;
+        memmove(adj + j + 1, adj + j, (size_t)(*na - j) * sizeof *adj);
+        adj[j] = x;
+        (*na)++;
+    }
+}
+
+/* Grows cage id from seed up to target cells; returns its size. The
+ * candidates are the free cells next to the cage whose digit it lacks, in
+ * increasing order: looked for among the cage's neighbours (kept in
+ * cand[n..], at most four a cell) rather than over the board. */
 static int grow(grower *w, int id, int seed, int target, int *cand)
 {
+    int *adj = cand + w->n, na = 0;
     w->owner[seed] = id;
     w->size[id] = 1;
     w->mask[id] = bit(w->sol[seed]);
+    add_around(w, seed, adj, &na);
     while (w->size[id] < target) {
         int k = 0;
-        for (int c = 0; c < w->n; c++) {
-            if (w->owner[c] != -1 || (w->mask[id] & bit(w->sol[c]))) continue;
-            for (int i = 0; i < w->nnb[c]; i++)
-                if (w->owner[w->nb[c][i]] == id) {
-                    cand[k++] = c;
-                    break;
-                }
+        for (int i = 0; i < na; i++) {
+            int c = adj[i];
+            if (w->owner[c] == -1 && !(w->mask[id] & bit(w->sol[c]))) cand[k++] = c;
         }
         if (!k) break;
         int c = pick(w, cand, k, 1);
         w->owner[c] = id;
         w->size[id]++;
         w->mask[id] |= bit(w->sol[c]);
+        add_around(w, c, adj, &na);
     }
     return w->size[id];
 }

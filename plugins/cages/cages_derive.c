@@ -124,60 +124,67 @@ static int one_house(const rg_build *b, const int *cells, int n)
     return 0;
 }
 
-/* The house among the nt houses hs holding most of the ungrouped cells of
- * one sign (the first such, by house then sign -1 before +1), and that
- * count (*best, 0 when none). */
-static int best_group(const rg_build *b, const int *hs, int nt, const int *cells, const int *sign,
-                      const int *used, int n, int *best, int *bs)
+/* The index among the nt houses, whose cells among the terms are the bits
+ * of in[t], holding most of the ungrouped terms (bits of left) of one sign
+ * (the first such, by house then sign -1 before +1; pos: the terms of sign
+ * +1), and that count (*best, 0 when none). */
+static int best_group(const uint32_t *in, int nt, uint32_t left, uint32_t pos, int *best, int *bs)
 {
-    int bh = -1;
+    int bt = -1;
     *best = 0;
-    for (int t = 0; t < nt; t++) {
-        const int *hc;
-        int hn, kind;
-        cages_host->house(b, hs[t], &hc, &hn, &kind);
+    for (int t = 0; t < nt; t++)
         for (int sg = -1; sg <= 1; sg += 2) {
-            int cnt = 0;
-            for (int i = 0; i < n; i++)
-                cnt += !used[i] && sign[i] == sg && cages_index_in(hc, hn, cells[i]) >= 0;
-            if (cnt > *best) *best = cnt, bh = hs[t], *bs = sg;
+            int cnt = __builtin_popcount(in[t] & left & (sg > 0 ? pos : ~pos));
+            if (cnt > *best) *best = cnt, bt = t, *bs = sg;
         }
-    }
-    return bh;
+    return bt;
 }
 
 /* Orders the terms of a signed sum into groups: repeatedly the house
  * holding most of the ungrouped cells of one sign (at least two) gives a
  * group, as large as lsum allows; the cells left are groups of one. Only
- * the houses holding some of the cells can give a group. -1 without
- * memory. */
+ * the houses holding some of the cells can give a group; which of the
+ * cells each holds is worked out once. -1 without memory. */
 static int dsum_group(rg_build *b, const int *cells, const int *sign, int n, int D, dsum *ds)
 {
-    int used[LSUM_CELLS] = {0}, at = 0, maxk = 1, *hs, *cnt;
+    int at = 0, maxk = 1, *hs, *cnt;
     int nt = cages_touching(b, cells, n, 1, &hs, &cnt);
     if (nt < 0) return -1;
+    uint32_t *in = malloc((size_t)(nt ? nt : 1) * sizeof *in), pos = 0;
+    uint32_t left = n >= 32 ? ~0u : (1u << n) - 1;
+    if (!in) {
+        free(hs);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) pos |= (uint32_t)(sign[i] > 0) << i;
+    for (int t = 0; t < nt; t++) {
+        const int *hc;
+        int hn, kind;
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
+        in[t] = 0;
+        for (int i = 0; i < n; i++) in[t] |= (uint32_t)(cages_index_in(hc, hn, cells[i]) >= 0) << i;
+    }
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
     ds->L.n = n;
     ds->L.D = D;
     ds->L.ng = 0;
     for (;;) {
-        int best, bs = 0, bh = best_group(b, hs, nt, cells, sign, used, n, &best, &bs);
+        int best, bs = 0, bt = best_group(in, nt, left, pos, &best, &bs);
         if (best < 2) break;
-        const int *hc;
-        int hn, kind, k = 0;
-        cages_host->house(b, bh, &hc, &hn, &kind);
+        uint32_t take = in[bt] & left & (bs > 0 ? pos : ~pos);
         ds->L.start[ds->L.ng] = at;
         ds->L.sign[ds->L.ng++] = bs;
-        for (int i = 0; i < n && k < maxk; i++)
-            if (!used[i] && sign[i] == bs && cages_index_in(hc, hn, cells[i]) >= 0) {
-                used[i] = 1;
+        for (int i = 0, k = 0; i < n && k < maxk; i++)
+            if (take >> i & 1) {
+                left &= ~(1u << i);
                 ds->cells[at++] = cells[i];
                 k++;
             }
     }
+    free(in);
     free(hs);
     for (int i = 0; i < n; i++)
-        if (!used[i]) {
+        if (left >> i & 1) {
             ds->L.start[ds->L.ng] = at;
             ds->L.sign[ds->L.ng++] = sign[i];
             ds->cells[at++] = cells[i];

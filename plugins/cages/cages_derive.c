@@ -116,10 +116,10 @@ static int one_house(const rg_build *b, const int *cells, int n)
     int nh = cages_host->cell_houses(b, cells[0], &hs);
     for (int t = 0; t < nh; t++) {
         const int *hc;
-        int hn, kind, in = 0;
+        int hn, kind, i = 1;
         cages_host->house(b, hs[t], &hc, &hn, &kind);
-        for (int j = 0; j < hn; j++) in += cages_index_in(cells, n, hc[j]) >= 0;
-        if (in == n) return 1;
+        while (i < n && cages_index_in(hc, hn, cells[i]) >= 0) i++; /* to the first outside */
+        if (i == n) return 1;
     }
     return 0;
 }

@@ -35,7 +35,7 @@ uint64_t rg_generate_batch_seed(uint64_t seed, long index) { return seed + (uint
  * must satisfy every one. */
 static int invent(rg_run *r, rg_puzzle **p)
 {
-    int rc = rg_clues_invent(r, *p, 0, r->rules);
+    int rc = rg_clues_invent(r, *p, 0, NULL, r->rules);
     rg_puzzle *full = NULL;
     if (rc == RG_OK) rc = rg_run_build(r, r->rules, &full);
     if (rc != RG_OK) return rc;
@@ -426,7 +426,7 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     uint64_t rng = seed;
-    int rc = rg_hook_run(t, templ, settings, solution, &rng, out, NULL, err);
+    int rc = rg_hook_run(t, templ, settings, solution, NULL, &rng, out, NULL, err);
     cJSON_Delete(settings);
     if (rc == RG_OK) {
         char *text = cJSON_PrintUnformatted(out);

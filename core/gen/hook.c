@@ -19,10 +19,11 @@
 struct rg_gen {
     const rg_puzzle *templ;
     const rg_rule_type *type;
-    const cJSON *settings; /* an object, or NULL */
-    const int *solution;   /* NULL for a layout hook */
-    uint64_t *rng;         /* splitmix64 state, shared with the caller */
-    cJSON *out;            /* array the emitted rules are appended to */
+    const cJSON *settings;       /* an object, or NULL */
+    const int *solution;         /* NULL for a layout hook */
+    const unsigned char *wanted; /* per cell: may a rule name it; NULL: all may */
+    uint64_t *rng;               /* splitmix64 state, shared with the caller */
+    cJSON *out;                  /* array the emitted rules are appended to */
     int emitted;
     rg_error *err;
     int failed;
@@ -110,6 +111,12 @@ int rg_hook_emit(rg_gen *g, const char *rule_json)
     return RG_OK;
 }
 
+int rg_hook_wanted(const rg_gen *g, int cell)
+{
+    if (!g->wanted) return 1;
+    return cell >= 0 && cell < board_of(g)->ncells && g->wanted[cell];
+}
+
 int rg_hook_error(rg_gen *g, const char *fmt, ...)
 {
     char msg[400];
@@ -125,14 +132,15 @@ int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NUL
 int rg_hook_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
-                const int *solution, uint64_t *rng, cJSON *out, int *emitted, rg_error *err)
+                const int *solution, const unsigned char *wanted, uint64_t *rng, cJSON *out,
+                int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
     if (solution ? !rg_hook_can_generate(t) : !rg_hook_can_layout(t))
         return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
                             t ? t->name : "(none)",
                             solution ? "generate clues" : "lay out rules before the fill");
-    rg_gen g = {templ, t, settings, solution, rng, out, 0, err, 0};
+    rg_gen g = {templ, t, settings, solution, wanted, rng, out, 0, err, 0};
     int rc = solution ? t->generate(&g, solution) : t->layout(&g);
     if (emitted) *emitted = g.emitted;
     if (g.failed) return err->code ? err->code : RG_E_INTERNAL;

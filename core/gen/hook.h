@@ -17,9 +17,12 @@ int rg_hook_can_layout(const rg_rule_type *t);
 /* Run t's generate hook over templ's board for the complete grid solution,
  * or with solution NULL its layout hook, with settings (an object or NULL)
  * and the random stream *rng; every rule it emits is appended to the array
- * out (*emitted, when not NULL, counts them). */
+ * out (*emitted, when not NULL, counts them). wanted (per cell, or NULL for
+ * every cell) is what gen_wanted answers: the cells the caller will keep
+ * rules in; a hook may leave out rules naming others. */
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
-                const int *solution, uint64_t *rng, struct cJSON *out, int *emitted, rg_error *err);
+                const int *solution, const unsigned char *wanted, uint64_t *rng, struct cJSON *out,
+                int *emitted, rg_error *err);
 
 /* The host table's generation calls (plugin.h documents each). */
 void rg_hook_board(const rg_gen *g, rg_board_info *out);
@@ -30,6 +33,7 @@ long rg_hook_int(rg_gen *g, const char *name, long dflt);
 const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt);
 uint64_t rg_hook_random(rg_gen *g);
 int rg_hook_emit(rg_gen *g, const char *rule_json);
+int rg_hook_wanted(const rg_gen *g, int cell);
 int rg_hook_error(rg_gen *g, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -130,7 +130,8 @@ static int regrow(rg_run *r, const rg_puzzle *p, scratch *x)
             rc = rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
             break;
         }
-        if ((rc = rg_clues_invent(r, p, 1, fresh)) != RG_OK) break;
+        /* The hooks may leave out what lies outside the freed cells. */
+        if ((rc = rg_clues_invent(r, p, 1, x->freed, fresh)) != RG_OK) break;
         while (fresh->child) {
             cJSON *rule = cJSON_DetachItemViaPointer(fresh, fresh->child);
             memset(x->names, 0, (size_t)N);

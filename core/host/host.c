@@ -103,6 +103,7 @@ static const rg_host table = {
     .draw_cells = rg_draw_cells,
     .draw_outline = rg_draw_outline,
     .draw_legend = rg_draw_legend,
+    .gen_wanted = rg_hook_wanted,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

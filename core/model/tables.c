@@ -15,6 +15,22 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A cell's peers in increasing order: usually two or three dozen, which
+ * insertion sorts in fewer instructions than qsort's calls through a
+ * comparison; more (large boards, many edges) go to qsort. */
+static void sort_ints(int *a, int n)
+{
+    if (n > 48) {
+        qsort(a, (size_t)n, sizeof *a, cmp_int);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
 /* Per cell, the houses holding it, ascending (CSR: hl[hoff[c] .. hoff[c+1]-1]). */
 static int house_lists(const rg_model *m, int **hoff_out, int **hl_out)
 {
@@ -100,7 +116,7 @@ static int build_peers(rg_model *m, const int *hoff, const int *hl)
         for (int t = eoff[c]; t < eoff[c + 1] && rc == RG_OK; t++)
             rc = add_peer(&peers, &w, &cap, seen, c, el[t]);
         if (rc == RG_OK && w > m->peer_off[c])
-            qsort(peers + m->peer_off[c], (size_t)(w - m->peer_off[c]), sizeof *peers, cmp_int);
+            sort_ints(peers + m->peer_off[c], w - m->peer_off[c]);
     }
     rg_mem_free(seen);
     rg_mem_free(eoff);

@@ -476,6 +476,17 @@ typedef struct rg_host {
      * compare host->size with offsetof(rg_host, draw_legend) +
      * sizeof host->draw_legend before calling it. */
     int (*draw_legend)(rg_draw *d, const char *text);
+
+    /* From a rule type's generate(): may a rule that names cell be kept? 0
+     * when the host is regrowing clues inside some cells only (a repair of
+     * a killer that is not unique keeps only the new rules lying inside the
+     * cells it freed) and cell is not one of them; 1 otherwise. A hook may
+     * skip emitting a rule naming a cell not wanted, which the host would
+     * drop (emitting it is still correct); it must draw the same random
+     * numbers either way, so that a seed gives the same puzzle. Added after
+     * draw_legend: compare host->size with offsetof(rg_host, gen_wanted) +
+     * sizeof host->gen_wanted before calling it. */
+    int (*gen_wanted)(const rg_gen *g, int cell);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

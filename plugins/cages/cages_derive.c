@@ -33,10 +33,15 @@
  * that they count against capdone and are not derived again. */
 #define SIGNED_CELLS 6
 
-static int cmp_int(const void *x, const void *y)
+/* Keys and cage cells are short (a dozen, a cage): insertion, not qsort's
+ * calls through a comparison. */
+static void sort_ints(int *a, int n)
 {
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* ---- Sets of indices by key --------------------------------------------- */
@@ -111,68 +116,75 @@ static int one_house(const rg_build *b, const int *cells, int n)
     int nh = cages_host->cell_houses(b, cells[0], &hs);
     for (int t = 0; t < nh; t++) {
         const int *hc;
-        int hn, kind, in = 0;
+        int hn, kind, i = 1;
         cages_host->house(b, hs[t], &hc, &hn, &kind);
-        for (int j = 0; j < hn; j++) in += cages_index_in(cells, n, hc[j]) >= 0;
-        if (in == n) return 1;
+        while (i < n && cages_index_in(hc, hn, cells[i]) >= 0) i++; /* to the first outside */
+        if (i == n) return 1;
     }
     return 0;
 }
 
-/* The house among the nt houses hs holding most of the ungrouped cells of
- * one sign (the first such, by house then sign -1 before +1), and that
- * count (*best, 0 when none). */
-static int best_group(const rg_build *b, const int *hs, int nt, const int *cells, const int *sign,
-                      const int *used, int n, int *best, int *bs)
+/* The index among the nt houses, whose cells among the terms are the bits
+ * of in[t], holding most of the ungrouped terms (bits of left) of one sign
+ * (the first such, by house then sign -1 before +1; pos: the terms of sign
+ * +1), and that count (*best, 0 when none). */
+static int best_group(const uint32_t *in, int nt, uint32_t left, uint32_t pos, int *best, int *bs)
 {
-    int bh = -1;
+    int bt = -1;
     *best = 0;
-    for (int t = 0; t < nt; t++) {
-        const int *hc;
-        int hn, kind;
-        cages_host->house(b, hs[t], &hc, &hn, &kind);
+    for (int t = 0; t < nt; t++)
         for (int sg = -1; sg <= 1; sg += 2) {
-            int cnt = 0;
-            for (int i = 0; i < n; i++)
-                cnt += !used[i] && sign[i] == sg && cages_index_in(hc, hn, cells[i]) >= 0;
-            if (cnt > *best) *best = cnt, bh = hs[t], *bs = sg;
+            int cnt = __builtin_popcount(in[t] & left & (sg > 0 ? pos : ~pos));
+            if (cnt > *best) *best = cnt, bt = t, *bs = sg;
         }
-    }
-    return bh;
+    return bt;
 }
 
 /* Orders the terms of a signed sum into groups: repeatedly the house
  * holding most of the ungrouped cells of one sign (at least two) gives a
  * group, as large as lsum allows; the cells left are groups of one. Only
- * the houses holding some of the cells can give a group. -1 without
- * memory. */
+ * the houses holding some of the cells can give a group; which of the
+ * cells each holds is worked out once. -1 without memory. */
 static int dsum_group(rg_build *b, const int *cells, const int *sign, int n, int D, dsum *ds)
 {
-    int used[LSUM_CELLS] = {0}, at = 0, maxk = 1, *hs, *cnt;
+    int at = 0, maxk = 1, *hs, *cnt;
     int nt = cages_touching(b, cells, n, 1, &hs, &cnt);
     if (nt < 0) return -1;
+    uint32_t *in = malloc((size_t)(nt ? nt : 1) * sizeof *in), pos = 0;
+    uint32_t left = n >= 32 ? ~0u : (1u << n) - 1;
+    if (!in) {
+        free(hs);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) pos |= (uint32_t)(sign[i] > 0) << i;
+    for (int t = 0; t < nt; t++) {
+        const int *hc;
+        int hn, kind;
+        cages_host->house(b, hs[t], &hc, &hn, &kind);
+        in[t] = 0;
+        for (int i = 0; i < n; i++) in[t] |= (uint32_t)(cages_index_in(hc, hn, cells[i]) >= 0) << i;
+    }
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
     ds->L.n = n;
     ds->L.D = D;
     ds->L.ng = 0;
     for (;;) {
-        int best, bs = 0, bh = best_group(b, hs, nt, cells, sign, used, n, &best, &bs);
+        int best, bs = 0, bt = best_group(in, nt, left, pos, &best, &bs);
         if (best < 2) break;
-        const int *hc;
-        int hn, kind, k = 0;
-        cages_host->house(b, bh, &hc, &hn, &kind);
+        uint32_t take = in[bt] & left & (bs > 0 ? pos : ~pos);
         ds->L.start[ds->L.ng] = at;
         ds->L.sign[ds->L.ng++] = bs;
-        for (int i = 0; i < n && k < maxk; i++)
-            if (!used[i] && sign[i] == bs && cages_index_in(hc, hn, cells[i]) >= 0) {
-                used[i] = 1;
+        for (int i = 0, k = 0; i < n && k < maxk; i++)
+            if (take >> i & 1) {
+                left &= ~(1u << i);
                 ds->cells[at++] = cells[i];
                 k++;
             }
     }
+    free(in);
     free(hs);
     for (int i = 0; i < n; i++)
-        if (!used[i]) {
+        if (left >> i & 1) {
             ds->L.start[ds->L.ng] = at;
             ds->L.sign[ds->L.ng++] = sign[i];
             ds->cells[at++] = cells[i];
@@ -257,7 +269,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     int flip = pos == 0, mixed = pos > 0 && pos < n;
     if (flip) total = -total;
     for (int i = 0; i < n; i++) key[i] = mixed ? 2 * cells[i] + (sign[i] < 0) : cells[i];
-    qsort(key, (size_t)n, sizeof *key, cmp_int);
+    sort_ints(key, n);
     int fresh = note_derived(b, dv, key, n, mixed, total);
     if (fresh < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (!fresh) return RG_OK;
@@ -599,7 +611,7 @@ static int derive_init(rg_build *b, rg_rule *r, derive *dv)
             return cages_host->error(b, r, NULL, "out of memory");
         }
         memcpy(sorted, mc, (size_t)mn * sizeof *sorted);
-        qsort(sorted, (size_t)mn, sizeof *sorted, cmp_int);
+        sort_ints(sorted, mn);
         dv->csorted[g] = sorted;
         if (idx_find(&dv->cages_by_set, cage_hash(dv, g), same_cage, dv, sorted, mn, &at) < 0) {
             dv->cages_by_set.slot[at] = g + 1;

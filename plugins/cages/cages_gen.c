@@ -14,6 +14,7 @@ typedef struct grower {
     int (*nb)[4]; /* per cell, its orthogonal neighbours (nnb of them) */
     int *nnb;
     int *owner;    /* cage index per cell, -1 free, -2 left out for good */
+    int *nfree;    /* per cell, its free orthogonal neighbours */
     int *size;     /* per cage */
     rg_mask *mask; /* digits per cage */
     int ncages;
@@ -23,11 +24,14 @@ typedef struct grower {
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
 /* Free orthogonal neighbours of a cell: the fewer, the sooner it must join. */
-static int free_degree(const grower *w, int cell)
+static int free_degree(const grower *w, int cell) { return w->nfree[cell]; }
+
+/* cell joins cage id: it is no longer free (a cell only ever leaves the
+ * free state, so its neighbours' counts only go down). */
+static void take(grower *w, int cell, int id)
 {
-    int f = 0;
-    for (int i = 0; i < w->nnb[cell]; i++) f += w->owner[w->nb[cell][i]] == -1;
-    return f;
+    w->owner[cell] = id;
+    for (int i = 0; i < w->nnb[cell]; i++) w->nfree[w->nb[cell][i]]--;
 }
 
 /* A random cell among those that minimise free_degree (or any, when
@@ -44,27 +48,43 @@ static int pick(const grower *w, const int *cand, int k, int tightest)
     return chosen;
 }
 
-/* Grows cage id from seed up to target cells; returns its size. */
+/* Adds the orthogonal neighbours of cell to the ascending list adj of *na
+ * cells, each once. */
+static void add_around(const grower *w, int cell, int *adj, int *na)
+{
+    for (int i = 0; i < w->nnb[cell]; i++) {
+        int x = w->nb[cell][i], j = *na;
+        while (j > 0 && adj[j - 1] > x) j--;
+        if (j > 0 && adj[j - 1] == x) continue;
+        memmove(adj + j + 1, adj + j, (size_t)(*na - j) * sizeof *adj);
+        adj[j] = x;
+        (*na)++;
+    }
+}
+
+/* Grows cage id from seed up to target cells; returns its size. The
+ * candidates are the free cells next to the cage whose digit it lacks, in
+ * increasing order: looked for among the cage's neighbours (kept in
+ * cand[n..], at most four a cell) rather than over the board. */
 static int grow(grower *w, int id, int seed, int target, int *cand)
 {
-    w->owner[seed] = id;
+    int *adj = cand + w->n, na = 0;
+    take(w, seed, id);
     w->size[id] = 1;
     w->mask[id] = bit(w->sol[seed]);
+    add_around(w, seed, adj, &na);
     while (w->size[id] < target) {
         int k = 0;
-        for (int c = 0; c < w->n; c++) {
-            if (w->owner[c] != -1 || (w->mask[id] & bit(w->sol[c]))) continue;
-            for (int i = 0; i < w->nnb[c]; i++)
-                if (w->owner[w->nb[c][i]] == id) {
-                    cand[k++] = c;
-                    break;
-                }
+        for (int i = 0; i < na; i++) {
+            int c = adj[i];
+            if (w->owner[c] == -1 && !(w->mask[id] & bit(w->sol[c]))) cand[k++] = c;
         }
         if (!k) break;
         int c = pick(w, cand, k, 1);
-        w->owner[c] = id;
+        take(w, c, id);
         w->size[id]++;
         w->mask[id] |= bit(w->sol[c]);
+        add_around(w, c, adj, &na);
     }
     return w->size[id];
 }
@@ -106,9 +126,10 @@ static int emit_cages(grower *w, int sums, int *cells)
     int rc = RG_OK;
     for (int id = 0; id < w->ncages && rc == RG_OK; id++) {
         if (!w->size[id]) continue;
-        int k = 0, sum = 0;
+        int k = 0, sum = 0, wanted = 1;
         for (int c = 0; c < w->n; c++)
-            if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c];
+            if (w->owner[c] == id) cells[k++] = c, sum += w->sol[c], wanted &= hu_wanted(w->b, c);
+        if (!wanted) continue; /* a repair would drop it */
         hu_text_reset(&t);
         hu_printf(&t, "{\"type\":\"cage\",\"cells\":");
         hu_cells(&t, w->b, cells, k);
@@ -186,14 +207,15 @@ static int generate(hu_board *b, const int *solution)
     if (rc != RG_OK) return rc;
     int D = b->info.digits, n = b->info.cells, slots = n > 0 ? n : 1;
     grower w = {
-        b, solution, n, D, NULL, NULL, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
+        b, solution, n, D, NULL, NULL, NULL, NULL, NULL, NULL, 0, (int)s.min_size, (int)s.max_size};
     w.nb = malloc(sizeof *w.nb * (size_t)slots);
     w.nnb = malloc(sizeof(int) * (size_t)slots);
     w.owner = malloc(sizeof(int) * (size_t)slots);
+    w.nfree = malloc(sizeof(int) * (size_t)slots);
     w.size = calloc((size_t)slots, sizeof(int));
     w.mask = calloc((size_t)slots, sizeof(rg_mask));
     int *cand = malloc(sizeof(int) * (size_t)slots * 4);
-    if (!w.nb || !w.nnb || !w.owner || !w.size || !w.mask || !cand) {
+    if (!w.nb || !w.nnb || !w.owner || !w.nfree || !w.size || !w.mask || !cand) {
         rc = b->h->gen_error(b->g, "out of memory");
     } else {
         for (int c = 0; c < n; c++) {
@@ -201,6 +223,7 @@ static int generate(hu_board *b, const int *solution)
             w.nnb[c] = hu_neighbours(b, c, 0, nb); /* orthogonal: at most 4 */
             memcpy(w.nb[c], nb, sizeof w.nb[c]);
             w.owner[c] = -1;
+            w.nfree[c] = w.nnb[c];
         }
         grow_all(&w, &s, cand);
         rc = emit_cages(&w, (int)s.sums, cand);
@@ -208,6 +231,7 @@ static int generate(hu_board *b, const int *solution)
     free(w.nb);
     free(w.nnb);
     free(w.owner);
+    free(w.nfree);
     free(w.size);
     free(w.mask);
     free(cand);

@@ -22,11 +22,16 @@
 typedef struct lsys {
     int nc, nfree;
     int64_t L;
-    int64_t *sig;     /* nc x nfree */
-    int64_t *pivrhs;  /* per cell: L * beta_r / piv_r for a pivot, else 0 */
-    uint64_t *hash;   /* per cell: linear hash of its signature */
-    int *head, *next; /* hash chains: buckets of cells */
-    unsigned mask;
+    int64_t *sig;    /* nc x nfree */
+    int64_t *pivrhs; /* per cell: L * beta_r / piv_r for a pivot, else 0 */
+    uint64_t *hash;  /* per cell: linear hash of its signature */
+    /* Open addressing by the pair {h, -h} of hashes (key: the smaller of
+     * the two), so that one probe serves a sum and a difference: head is
+     * the first of the slot's cells (ascending through next), -1 when the
+     * slot is empty. mask + 1 = 2^(64 - shift) slots. */
+    uint64_t *key;
+    int *head, *next;
+    unsigned mask, shift;
 } lsys;
 
 static int64_t gcd64(int64_t a, int64_t b)
@@ -42,26 +47,40 @@ static int64_t gcd64(int64_t a, int64_t b)
 }
 
 /* row = row * a - piv * b over w entries, then divided by the gcd of its
- * entries. Returns -1 on overflow. */
-static int combine(int64_t *row, const int64_t *piv, int64_t a, int64_t b, int w)
+ * entries; nz lists the nnz columns where piv is not zero. With a == 1 (a
+ * pivot of 1, the usual case for equations of ones) only those columns
+ * change; the gcd stops at 1. Returns -1 on overflow. */
+static int combine(int64_t *row, const int64_t *piv, int64_t a, int64_t b, int w, const int *nz,
+                   int nnz)
 {
-    int64_t g = 0;
-    for (int k = 0; k < w; k++) {
-        int64_t x, y;
-        if (__builtin_mul_overflow(row[k], a, &x) || __builtin_mul_overflow(piv[k], b, &y) ||
-            __builtin_sub_overflow(x, y, &row[k]))
-            return -1;
-        g = gcd64(g, row[k]);
+    if (a == 1) {
+        for (int i = 0; i < nnz; i++) {
+            int k = nz[i];
+            int64_t y;
+            if (__builtin_mul_overflow(piv[k], b, &y) || __builtin_sub_overflow(row[k], y, &row[k]))
+                return -1;
+        }
+    } else {
+        for (int k = 0; k < w; k++) {
+            int64_t x, y;
+            if (__builtin_mul_overflow(row[k], a, &x) || __builtin_mul_overflow(piv[k], b, &y) ||
+                __builtin_sub_overflow(x, y, &row[k]))
+                return -1;
+        }
     }
+    int64_t g = 0;
+    for (int k = 0; k < w && g != 1; k++)
+        if (row[k]) g = gcd64(g, row[k]);
     if (g > 1)
         for (int k = 0; k < w; k++) row[k] /= g;
     return 0;
 }
 
 /* Reduced row echelon form of the n x w matrix m (last column: totals).
- * Writes the pivot column of each of the first *rank rows. Returns -1 on
- * overflow, 0 when some row says 0 = nonzero (no solution), else 1. */
-static int echelon(int64_t *m, int n, int w, int *pivcol, int *rank)
+ * Writes the pivot column of each of the first *rank rows; nz: room for w
+ * columns. Returns -1 on overflow, 0 when some row says 0 = nonzero (no
+ * solution), else 1. */
+static int echelon(int64_t *m, int n, int w, int *pivcol, int *rank, int *nz)
 {
     int r = 0;
     for (int col = 0; col < w - 1 && r < n; col++) {
@@ -77,11 +96,14 @@ static int echelon(int64_t *m, int n, int w, int *pivcol, int *rank)
         int64_t *pr = m + (size_t)r * w;
         if (pr[col] < 0)
             for (int k = 0; k < w; k++) pr[k] = -pr[k];
+        int nnz = 0;
+        for (int k = 0; k < w; k++)
+            if (pr[k]) nz[nnz++] = k;
         for (int i = 0; i < n; i++) {
             int64_t *ri = m + (size_t)i * w;
             if (i == r || ri[col] == 0) continue;
             int64_t g = gcd64(pr[col], ri[col]);
-            if (combine(ri, pr, pr[col] / g, ri[col] / g, w) < 0) return -1;
+            if (combine(ri, pr, pr[col] / g, ri[col] / g, w, nz, nnz) < 0) return -1;
         }
         pivcol[r++] = col;
     }
@@ -99,12 +121,37 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
+static uint64_t pair_key(uint64_t h)
+{
+    uint64_t m = (uint64_t)0 - h;
+    return h < m ? h : m;
+}
+
+/* The slot of the cells whose hash is h or -h, or -1 when there is none.
+ * The first slot is the key's top bits after a multiplication (the hashes
+ * are random-looking already: no need to mix them again). */
+static int find_slot(const lsys *S, uint64_t k)
+{
+    for (unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);; i = (i + 1) & S->mask) {
+        if (S->head[i] < 0) return -1;
+        if (S->key[i] == k) return (int)i;
+    }
+}
+
+/* The first cell of the slot's chain (-1: none) after `after` whose hash
+ * is h, or -1. */
+static int find_in(const lsys *S, int slot, uint64_t h, int after)
+{
+    if (slot < 0) return -1;
+    for (int c = S->head[slot]; c >= 0; c = S->next[c])
+        if (c > after && S->hash[c] == h) return c;
+    return -1;
+}
+
 /* The first cell after `after` whose hash is h, or -1. */
 static int find_hash(const lsys *S, uint64_t h, int after)
 {
-    for (int c = S->head[mix64(h) & S->mask]; c >= 0; c = S->next[c])
-        if (c > after && S->hash[c] == h) return c;
-    return -1;
+    return find_in(S, find_slot(S, pair_key(h)), h, after);
 }
 
 static int next_hash(const lsys *S, uint64_t h, int from, int after)
@@ -175,9 +222,11 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
             for (int sb = 1; sb >= -1; sb -= 2) {
                 uint64_t t = S->hash[a] + (sb > 0 ? S->hash[b] : (uint64_t)0 - S->hash[b]);
                 if (t == 0 && zero_sum(S, a, 1, b, sb, -1, 0)) continue; /* a known pair */
+                int slot = find_slot(S, pair_key(t));                    /* both signs of c */
+                if (slot < 0) continue;
                 for (int sc = 1; sc >= -1; sc -= 2) {
                     uint64_t want = sc > 0 ? (uint64_t)0 - t : t;
-                    for (int c = find_hash(S, want, b); c >= 0; c = next_hash(S, want, c, b)) {
+                    for (int c = find_in(S, slot, want, b); c >= 0; c = next_hash(S, want, c, b)) {
                         if (!zero_sum(S, a, 1, b, sb, c, sc)) continue;
                         cells[0] = a, sign[0] = 1, cells[1] = b, sign[1] = sb;
                         cells[2] = c, sign[2] = sc;
@@ -208,11 +257,13 @@ static int lsys_alloc(lsys *S)
     S->pivrhs = calloc((size_t)nc, sizeof *S->pivrhs);
     S->hash = malloc((size_t)nc * sizeof *S->hash);
     S->next = malloc((size_t)nc * sizeof *S->next);
-    S->mask = 1;
-    while (S->mask < 2u * (unsigned)nc) S->mask <<= 1;
+    S->mask = 2;
+    S->shift = 63;
+    while (S->mask < 4u * (unsigned)nc) S->mask <<= 1, S->shift--;
     S->head = malloc((size_t)S->mask * sizeof *S->head);
+    S->key = malloc((size_t)S->mask * sizeof *S->key);
     S->mask--;
-    return S->sig && S->pivrhs && S->hash && S->next && S->head ? 0 : -1;
+    return S->sig && S->pivrhs && S->hash && S->next && S->head && S->key ? 0 : -1;
 }
 
 static void lsys_free(lsys *S)
@@ -222,16 +273,21 @@ static void lsys_free(lsys *S)
     free(S->hash);
     free(S->next);
     free(S->head);
+    free(S->key);
 }
 
-/* The hash chains: each cell in the bucket of its hash, cells ascending. */
+/* The slots: each cell in the slot of its hash's pair, cells ascending
+ * (at most nc of the 4 nc or more slots are taken). */
 static void chain(lsys *S)
 {
     for (unsigned b = 0; b <= S->mask; b++) S->head[b] = -1;
     for (int j = S->nc - 1; j >= 0; j--) {
-        unsigned b = (unsigned)(mix64(S->hash[j]) & S->mask);
-        S->next[j] = S->head[b];
-        S->head[b] = j;
+        uint64_t k = pair_key(S->hash[j]);
+        unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);
+        while (S->head[i] >= 0 && S->key[i] != k) i = (i + 1) & S->mask;
+        S->key[i] = k;
+        S->next[j] = S->head[i];
+        S->head[i] = j;
     }
 }
 
@@ -247,13 +303,14 @@ int lineq_derive(int ncells, const int *const *sets, const int *lens, const long
     int *pivcol = malloc((size_t)nsets * sizeof *pivcol);
     int *pivrow = malloc((size_t)ncells * sizeof *pivrow);
     int *fidx = malloc((size_t)ncells * sizeof *fidx);
+    int *nz = malloc((size_t)w * sizeof *nz);
     lsys S;
     memset(&S, 0, sizeof S);
     int rc = -1, rank = 0;
-    if (!m || !pivcol || !pivrow || !fidx) goto done;
+    if (!m || !pivcol || !pivrow || !fidx || !nz) goto done;
     equations(m, w, sets, lens, sums, nsets);
     rc = 0;
-    if (echelon(m, nsets, w, pivcol, &rank) <= 0) goto done; /* nothing to say */
+    if (echelon(m, nsets, w, pivcol, &rank, nz) <= 0) goto done; /* nothing to say */
     for (int j = 0; j < ncells; j++) pivrow[j] = -1;
     for (int r = 0; r < rank; r++) pivrow[pivcol[r]] = r;
     S.nc = ncells;
@@ -301,6 +358,7 @@ done:
     free(pivcol);
     free(pivrow);
     free(fidx);
+    free(nz);
     lsys_free(&S);
     return rc;
 }

@@ -238,6 +238,13 @@ void hu_cells(hu_text *t, const hu_board *b, const int *cells, int n)
     put(t, "]", 1);
 }
 
+int hu_wanted(const hu_board *b, int cell)
+{
+    const rg_host *h = b->h;
+    if (h->size < offsetof(rg_host, gen_wanted) + sizeof h->gen_wanted) return 1;
+    return h->gen_wanted(b->g, cell);
+}
+
 int hu_emit(const hu_board *b, hu_text *t)
 {
     if (t->oom || !t->s) return b->h->gen_error(b->g, "out of memory");

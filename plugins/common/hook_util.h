@@ -66,6 +66,9 @@ void hu_printf(hu_text *t, const char *fmt, ...)
 void hu_vprintf(hu_text *t, const char *fmt, va_list ap);
 /* ["r1c1","r1c2",...] */
 void hu_cells(hu_text *t, const hu_board *b, const int *cells, int n);
+/* May a rule naming cell be kept (host->gen_wanted; 1 from an older host,
+ * which keeps or drops rules itself)? */
+int hu_wanted(const hu_board *b, int cell);
 /* Hand the text to gen_emit (an out-of-memory text is a gen_error). */
 int hu_emit(const hu_board *b, hu_text *t);
 

@@ -194,22 +194,26 @@ static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np,
 }
 
 /* The parts of group k from the pairs listed at link: a part the inside
- * cells take (a bit test; the layers hold only sets of the cells' digits),
- * then its remainders the outside cells take (one each). */
-static int listed_parts(usearch *us, int k, const uint64_t *lin, uint64_t *seen)
+ * cells take (a bit test; the layers hold only sets of the cells' digits)
+ * with one remainder the outside cells take (the first found will do; the
+ * way back, group_outside_dp, goes over the list again for the groups that
+ * need it, so no pair is kept here). */
+static int listed_parts(usearch *us, int k, const uint64_t *lin)
 {
     const ugroup *g = &us->u->g[k];
     const uint64_t *lout = us->ro[k];
-    int np = 0;
+    int nv = 0;
     for (int q = 0; q < g->nparts; q++) {
         rg_mask part = g->pin[g->pstart[q]];
         if (!lsum_has(lin, part)) continue;
-        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++) {
-            rg_mask r = g->prem[p];
-            if (lsum_has(lout, r) && add_pair(us, k, part, r, &np, seen) < 0) return -1;
-        }
+        int p = g->pstart[q], end = g->pstart[q + 1];
+        while (p < end && !lsum_has(lout, g->prem[p])) p++;
+        if (p == end) continue;
+        if (nv == UNIT_SETS) return -1;
+        us->vs[k][nv++] = part;
     }
-    us->np[k] = np;
+    us->nv[k] = nv;
+    us->np[k] = -1;
     return 0;
 }
 
@@ -258,9 +262,10 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     }
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
-    memset(seen, 0, (size_t)nw * sizeof seen[0]);
     const uint64_t *lin = lay[g->n];
-    return g->npairs ? listed_parts(us, k, lin, seen) : subset_parts(us, k, lin, uni, ouni, seen);
+    if (g->npairs) return listed_parts(us, k, lin);
+    memset(seen, 0, (size_t)nw * sizeof seen[0]);
+    return subset_parts(us, k, lin, uni, ouni, seen);
 }
 
 /* The outside cells of group k keep the digits they take in the
@@ -284,10 +289,14 @@ static void group_outside_dp(usearch *us, int k, int nw)
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
-    for (int p = 0; p < g->npairs; p++)
-        if (lsum_has(us->used[k], g->pin[p]) && !(g->prem[p] & ~ouni) &&
-            lsum_has(us->ro[k], g->prem[p]))
-            rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    /* The pairs listed at link, part by part: the remainders of the parts
+     * used that the outside cells take. */
+    for (int q = 0; q < g->nparts; q++) {
+        if (!lsum_has(us->used[k], g->pin[g->pstart[q]])) continue;
+        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++)
+            if (!(g->prem[p] & ~ouni) && lsum_has(us->ro[k], g->prem[p]))
+                rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    }
     for (int s = 0; s < (g->npairs ? 0 : g->nsets); s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;

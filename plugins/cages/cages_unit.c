@@ -253,6 +253,17 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     lsum_forward(d, g->n, nw, lay);
     us->lbase[k] = *nlay;
     *nlay += g->n + 1;
+    if (g->n == 1) {
+        /* One cell inside: its parts are its digits. The cage's own sum
+         * propagator (cheaper, so run first: at its fixpoint whenever a
+         * unit runs) has left the cell the digits some set of the cage
+         * takes with the outside cells matched to the rest of it, which
+         * are the parts the listing below would find. The outside cells'
+         * layers wait for the way back, which few such groups need. */
+        us->obase[k] = us->np[k] = -1;
+        for (rg_mask m = d[0]; m; m &= m - 1) us->vs[k][us->nv[k]++] = m & -m;
+        return 0;
+    }
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     us->obase[k] = -1;
     if (us->nolay + g->nout + 1 <= UNIT_OLAYERS) {
@@ -280,7 +291,10 @@ static void group_outside_dp(usearch *us, int k, int nw)
     for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     memset(rem, 0, (size_t)nw * sizeof rem[0]);
-    if (us->obase[k] < 0) lsum_forward(d, g->nout, nw, tl);
+    if (us->obase[k] < 0) {
+        lsum_forward(d, g->nout, nw, tl);
+        memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof rem[0]);
+    }
     if (us->np[k] >= 0) {
         /* The pairs group_parts_dp kept: the remainders of the parts used. */
         for (int p = 0; p < us->np[k]; p++)

@@ -361,8 +361,10 @@ static inline uint64_t nonzero_words(const uint64_t *bits, int nw)
 }
 
 /* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
- * use together (groups with fewer options first). */
-static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
+ * use together (groups with fewer options first); nzf[q], the words of f[q]
+ * that hold a mask. */
+static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *nzf,
+                       int nw)
 {
     int ng = us->u->ng;
     for (int k = 0; k < ng; k++) {
@@ -378,7 +380,7 @@ static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS]
         /* Only the words of f[q] holding a mask, and of those the ones
          * disjoint from the option's high digits (bits of a word index, as
          * disjoint_low picks bits of a word). */
-        uint64_t nz = nonzero_words(f[q], nw);
+        uint64_t nz = nzf[q] = nonzero_words(f[q], nw);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
@@ -416,20 +418,23 @@ static void dp_rest(usearch *us, const uint64_t *all, uint64_t *bk, int nw)
 }
 
 /* unit_dp backwards from the masks that complete (bk): an option of group
- * ord[q] is used when it joins a mask of f[q] to one that completes. */
-static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *bk,
-                        int nw)
+ * ord[q] is used when it joins a mask of f[q] to one that completes. Only
+ * the words w of f[q] holding a mask (nzf[q]) whose word w | vh of bk holds
+ * one too (the words of bk holding one, moved down by vh: a word u of
+ * them with the high digits vh is u - vh = w) can give one. */
+static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS],
+                        const uint64_t *nzf, uint64_t *bk, int nw)
 {
     for (int q = us->u->ng - 1; q >= 0; q--) {
         int k = ord[q];
-        uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
+        uint64_t nb[LSUM_DP_WORDS], nz = nzf[q], nzb = nonzero_words(bk, nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         us->nused[k] = 0;
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl), any = 0;
-            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+            for (uint64_t ws = nz & disjoint_low(vh) & nzb >> vh; ws; ws &= ws - 1) {
                 int w = __builtin_ctzll(ws);
                 uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
                 nb[w] |= t;
@@ -449,10 +454,10 @@ static void unit_dp(usearch *us)
 {
     const unitc *u = us->u;
     int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
-    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
-    dp_forward(us, ord, f, nw);
+    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS], nzf[UNIT_GROUPS];
+    dp_forward(us, ord, f, nzf, nw);
     dp_rest(us, f[ng], bk, nw);
-    dp_backward(us, ord, f, bk, nw);
+    dp_backward(us, ord, f, nzf, bk, nw);
     /* Each group's cells keep what they take in some option used (the
      * union of the matchings onto those sets). */
     rg_mask d[UNIT_CELLS];

@@ -193,21 +193,33 @@ static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np,
     return 0;
 }
 
+/* Can two cells (one when o1 is the full mask) take exactly the digits of
+ * r? Each one of them, and both together all of them. */
+static inline int two_take(rg_mask o0, rg_mask o1, rg_mask r)
+{
+    rg_mask x0 = o0 & r, x1 = o1 & r;
+    return x0 && x1 && (x0 | x1) == r;
+}
+
 /* The parts of group k from the pairs listed at link: a part the inside
  * cells take (a bit test; the layers hold only sets of the cells' digits)
  * with one remainder the outside cells take (the first found will do; the
  * way back, group_outside_dp, goes over the list again for the groups that
- * need it, so no pair is kept here). */
-static int listed_parts(usearch *us, int k, const uint64_t *lin)
+ * need it, so no pair is kept here). Up to two outside cells are asked
+ * directly (lout NULL), without their layers. */
+static int listed_parts(usearch *us, int k, const uint64_t *lin, const uint64_t *lout)
 {
     const ugroup *g = &us->u->g[k];
-    const uint64_t *lout = us->ro[k];
+    rg_mask o0 = us->dom[g->out[0]], o1 = g->nout > 1 ? us->dom[g->out[1]] : ~(rg_mask)0;
     int nv = 0;
     for (int q = 0; q < g->nparts; q++) {
         rg_mask part = g->pin[g->pstart[q]];
         if (!lsum_has(lin, part)) continue;
         int p = g->pstart[q], end = g->pstart[q + 1];
-        while (p < end && !lsum_has(lout, g->prem[p])) p++;
+        if (lout)
+            while (p < end && !lsum_has(lout, g->prem[p])) p++;
+        else
+            while (p < end && !two_take(o0, o1, g->prem[p])) p++;
         if (p == end) continue;
         if (nv == UNIT_SETS) return -1;
         us->vs[k][nv++] = part;
@@ -264,8 +276,13 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
         for (rg_mask m = d[0]; m; m &= m - 1) us->vs[k][us->nv[k]++] = m & -m;
         return 0;
     }
-    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     us->obase[k] = -1;
+    const uint64_t *lin = lay[g->n];
+    if (g->npairs && g->nout <= 2) {
+        us->np[k] = -1;
+        return listed_parts(us, k, lin, NULL);
+    }
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     if (us->nolay + g->nout + 1 <= UNIT_OLAYERS) {
         us->obase[k] = us->nolay;
         tl = us->olay + us->nolay;
@@ -273,8 +290,7 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     }
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
-    const uint64_t *lin = lay[g->n];
-    if (g->npairs) return listed_parts(us, k, lin);
+    if (g->npairs) return listed_parts(us, k, lin, us->ro[k]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
     return subset_parts(us, k, lin, uni, ouni, seen);
 }

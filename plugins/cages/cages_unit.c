@@ -91,12 +91,14 @@ typedef struct usearch {
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
     /* The outside cells' layers of group k (from olay + obase[k]), made
      * when its parts are listed and gone back through after the choice;
-     * obase[k] < 0 when they did not fit. */
+     * obase[k] < 0 when they did not fit or were not made (one cell
+     * inside, or up to two outside with the pairs listed at link: the way
+     * back makes them, and ro[k], when it needs them). */
     int obase[UNIT_GROUPS], nolay;
     uint64_t olay[UNIT_OLAYERS][LSUM_DP_WORDS];
     /* The parts of group k found by group_parts_dp with the remainders
-     * they leave the outside cells (np[k] of them; -1: too many to keep,
-     * group_outside_dp looks again). */
+     * they leave the outside cells (np[k] of them; -1: none kept, too many
+     * or the pairs listed at link, and group_outside_dp looks again). */
     int np[UNIT_GROUPS];
     rg_mask ppart[UNIT_GROUPS][UNIT_PAIRS], prem[UNIT_GROUPS][UNIT_PAIRS];
 } usearch;

@@ -129,6 +129,7 @@ static int prune_bounds(rg_space *sp, const cage *c)
 #define ELIM_HOUSES 16
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
+    if (!required) return RG_PROP_FIX; /* no digit to take out */
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask other[ELIM_HOUSES], some = 0;
     int nh = c->nh;

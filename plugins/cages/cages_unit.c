@@ -91,12 +91,14 @@ typedef struct usearch {
     uint64_t ro[UNIT_GROUPS][LSUM_DP_WORDS]; /* sets the outside cells of group k can take */
     /* The outside cells' layers of group k (from olay + obase[k]), made
      * when its parts are listed and gone back through after the choice;
-     * obase[k] < 0 when they did not fit. */
+     * obase[k] < 0 when they did not fit or were not made (one cell
+     * inside, or up to two outside with the pairs listed at link: the way
+     * back makes them, and ro[k], when it needs them). */
     int obase[UNIT_GROUPS], nolay;
     uint64_t olay[UNIT_OLAYERS][LSUM_DP_WORDS];
     /* The parts of group k found by group_parts_dp with the remainders
-     * they leave the outside cells (np[k] of them; -1: too many to keep,
-     * group_outside_dp looks again). */
+     * they leave the outside cells (np[k] of them; -1: none kept, too many
+     * or the pairs listed at link, and group_outside_dp looks again). */
     int np[UNIT_GROUPS];
     rg_mask ppart[UNIT_GROUPS][UNIT_PAIRS], prem[UNIT_GROUPS][UNIT_PAIRS];
 } usearch;
@@ -193,23 +195,39 @@ static inline int add_pair(usearch *us, int k, rg_mask part, rg_mask r, int *np,
     return 0;
 }
 
+/* Can two cells (one when o1 is the full mask) take exactly the digits of
+ * r? Each one of them, and both together all of them. */
+static inline int two_take(rg_mask o0, rg_mask o1, rg_mask r)
+{
+    rg_mask x0 = o0 & r, x1 = o1 & r;
+    return x0 && x1 && (x0 | x1) == r;
+}
+
 /* The parts of group k from the pairs listed at link: a part the inside
- * cells take (a bit test; the layers hold only sets of the cells' digits),
- * then its remainders the outside cells take (one each). */
-static int listed_parts(usearch *us, int k, const uint64_t *lin, uint64_t *seen)
+ * cells take (a bit test; the layers hold only sets of the cells' digits)
+ * with one remainder the outside cells take (the first found will do; the
+ * way back, group_outside_dp, goes over the list again for the groups that
+ * need it, so no pair is kept here). Up to two outside cells are asked
+ * directly (lout NULL), without their layers. */
+static int listed_parts(usearch *us, int k, const uint64_t *lin, const uint64_t *lout)
 {
     const ugroup *g = &us->u->g[k];
-    const uint64_t *lout = us->ro[k];
-    int np = 0;
+    rg_mask o0 = us->dom[g->out[0]], o1 = g->nout > 1 ? us->dom[g->out[1]] : ~(rg_mask)0;
+    int nv = 0;
     for (int q = 0; q < g->nparts; q++) {
         rg_mask part = g->pin[g->pstart[q]];
         if (!lsum_has(lin, part)) continue;
-        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++) {
-            rg_mask r = g->prem[p];
-            if (lsum_has(lout, r) && add_pair(us, k, part, r, &np, seen) < 0) return -1;
-        }
+        int p = g->pstart[q], end = g->pstart[q + 1];
+        if (lout)
+            while (p < end && !lsum_has(lout, g->prem[p])) p++;
+        else
+            while (p < end && !two_take(o0, o1, g->prem[p])) p++;
+        if (p == end) continue;
+        if (nv == UNIT_SETS) return -1;
+        us->vs[k][nv++] = part;
     }
-    us->np[k] = np;
+    us->nv[k] = nv;
+    us->np[k] = -1;
     return 0;
 }
 
@@ -249,8 +267,24 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     lsum_forward(d, g->n, nw, lay);
     us->lbase[k] = *nlay;
     *nlay += g->n + 1;
-    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
+    if (g->n == 1) {
+        /* One cell inside: its parts are its digits. The cage's own sum
+         * propagator (cheaper, so run first: at its fixpoint whenever a
+         * unit runs) has left the cell the digits some set of the cage
+         * takes with the outside cells matched to the rest of it, which
+         * are the parts the listing below would find. The outside cells'
+         * layers wait for the way back, which few such groups need. */
+        us->obase[k] = us->np[k] = -1;
+        for (rg_mask m = d[0]; m; m &= m - 1) us->vs[k][us->nv[k]++] = m & -m;
+        return 0;
+    }
     us->obase[k] = -1;
+    const uint64_t *lin = lay[g->n];
+    if (g->npairs && g->nout <= 2) {
+        us->np[k] = -1;
+        return listed_parts(us, k, lin, NULL);
+    }
+    for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     if (us->nolay + g->nout + 1 <= UNIT_OLAYERS) {
         us->obase[k] = us->nolay;
         tl = us->olay + us->nolay;
@@ -258,9 +292,9 @@ static int group_parts_dp(usearch *us, int k, rg_mask uni, int nw, int *nlay)
     }
     lsum_forward(d, g->nout, nw, tl);
     memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof seen[0]);
+    if (g->npairs) return listed_parts(us, k, lin, us->ro[k]);
     memset(seen, 0, (size_t)nw * sizeof seen[0]);
-    const uint64_t *lin = lay[g->n];
-    return g->npairs ? listed_parts(us, k, lin, seen) : subset_parts(us, k, lin, uni, ouni, seen);
+    return subset_parts(us, k, lin, uni, ouni, seen);
 }
 
 /* The outside cells of group k keep the digits they take in the
@@ -275,7 +309,10 @@ static void group_outside_dp(usearch *us, int k, int nw)
     for (int i = 0; i < g->n; i++) uni |= us->dom[g->cells[i]];
     for (int i = 0; i < g->nout; i++) ouni |= d[i] = us->dom[g->out[i]];
     memset(rem, 0, (size_t)nw * sizeof rem[0]);
-    if (us->obase[k] < 0) lsum_forward(d, g->nout, nw, tl);
+    if (us->obase[k] < 0) {
+        lsum_forward(d, g->nout, nw, tl);
+        memcpy(us->ro[k], tl[g->nout], (size_t)nw * sizeof rem[0]);
+    }
     if (us->np[k] >= 0) {
         /* The pairs group_parts_dp kept: the remainders of the parts used. */
         for (int p = 0; p < us->np[k]; p++)
@@ -284,10 +321,14 @@ static void group_outside_dp(usearch *us, int k, int nw)
         lsum_backward_sets(d, g->nout, nw, tl, rem, us->okeep[k]);
         return;
     }
-    for (int p = 0; p < g->npairs; p++)
-        if (lsum_has(us->used[k], g->pin[p]) && !(g->prem[p] & ~ouni) &&
-            lsum_has(us->ro[k], g->prem[p]))
-            rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    /* The pairs listed at link, part by part: the remainders of the parts
+     * used that the outside cells take. */
+    for (int q = 0; q < g->nparts; q++) {
+        if (!lsum_has(us->used[k], g->pin[g->pstart[q]])) continue;
+        for (int p = g->pstart[q]; p < g->pstart[q + 1]; p++)
+            if (!(g->prem[p] & ~ouni) && lsum_has(us->ro[k], g->prem[p]))
+                rem[g->prem[p] / 64] |= (uint64_t)1 << (g->prem[p] % 64);
+    }
     for (int s = 0; s < (g->npairs ? 0 : g->nsets); s++) {
         rg_mask set = g->sets[s], must = set & ~ouni, can = set & uni;
         if (must & ~can) continue;
@@ -338,8 +379,10 @@ static inline uint64_t nonzero_words(const uint64_t *bits, int nw)
 }
 
 /* unit_dp forwards: f[q + 1], the masks of digits the groups ord[0..q] can
- * use together (groups with fewer options first). */
-static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], int nw)
+ * use together (groups with fewer options first); nzf[q], the words of f[q]
+ * that hold a mask. */
+static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *nzf,
+                       int nw)
 {
     int ng = us->u->ng;
     for (int k = 0; k < ng; k++) {
@@ -355,7 +398,7 @@ static void dp_forward(const usearch *us, int *ord, uint64_t (*f)[LSUM_DP_WORDS]
         /* Only the words of f[q] holding a mask, and of those the ones
          * disjoint from the option's high digits (bits of a word index, as
          * disjoint_low picks bits of a word). */
-        uint64_t nz = nonzero_words(f[q], nw);
+        uint64_t nz = nzf[q] = nonzero_words(f[q], nw);
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
@@ -393,20 +436,23 @@ static void dp_rest(usearch *us, const uint64_t *all, uint64_t *bk, int nw)
 }
 
 /* unit_dp backwards from the masks that complete (bk): an option of group
- * ord[q] is used when it joins a mask of f[q] to one that completes. */
-static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS], uint64_t *bk,
-                        int nw)
+ * ord[q] is used when it joins a mask of f[q] to one that completes. Only
+ * the words w of f[q] holding a mask (nzf[q]) whose word w | vh of bk holds
+ * one too (the words of bk holding one, moved down by vh: a word u of
+ * them with the high digits vh is u - vh = w) can give one. */
+static void dp_backward(usearch *us, const int *ord, uint64_t (*f)[LSUM_DP_WORDS],
+                        const uint64_t *nzf, uint64_t *bk, int nw)
 {
     for (int q = us->u->ng - 1; q >= 0; q--) {
         int k = ord[q];
-        uint64_t nb[LSUM_DP_WORDS], nz = nonzero_words(f[q], nw);
+        uint64_t nb[LSUM_DP_WORDS], nz = nzf[q], nzb = nonzero_words(bk, nw);
         memset(nb, 0, (size_t)nw * sizeof nb[0]);
         us->nused[k] = 0;
         for (int o = 0; o < us->nv[k]; o++) {
             rg_mask v = us->vs[k][o];
             int vh = (int)(v >> 6), vl = (int)(v & 63);
             uint64_t lm = disjoint_low(vl), any = 0;
-            for (uint64_t ws = nz & disjoint_low(vh); ws; ws &= ws - 1) {
+            for (uint64_t ws = nz & disjoint_low(vh) & nzb >> vh; ws; ws &= ws - 1) {
                 int w = __builtin_ctzll(ws);
                 uint64_t t = (bk[w | vh] >> vl) & lm & f[q][w];
                 nb[w] |= t;
@@ -426,10 +472,10 @@ static void unit_dp(usearch *us)
 {
     const unitc *u = us->u;
     int nw = lsum_dp_words(u->D), ng = u->ng, ord[UNIT_GROUPS];
-    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS];
-    dp_forward(us, ord, f, nw);
+    uint64_t f[UNIT_GROUPS + 1][LSUM_DP_WORDS], bk[LSUM_DP_WORDS], nzf[UNIT_GROUPS];
+    dp_forward(us, ord, f, nzf, nw);
     dp_rest(us, f[ng], bk, nw);
-    dp_backward(us, ord, f, bk, nw);
+    dp_backward(us, ord, f, nzf, bk, nw);
     /* Each group's cells keep what they take in some option used (the
      * union of the matchings onto those sets). */
     rg_mask d[UNIT_CELLS];

@@ -145,10 +145,13 @@ static inline int match_onto(const rg_mask *dom, int k, rg_mask set, rg_mask *su
             uint64_t t = (g & ~match_low[j]) >> (1 << j) & lay[i];
             if (t) s |= 1u << j, ng |= t;
         }
-        /* Back from ranks to values. */
-        rg_mask out = 0;
-        for (rg_mask m = dom[i] & set; m; m &= m - 1)
-            if (s >> __builtin_popcount(set & ((m & -m) - 1)) & 1) out |= m & -m;
+        /* Back from ranks to values (all of them kept: the values in set). */
+        rg_mask out = dom[i] & set;
+        if (s != c[i]) {
+            out = 0;
+            for (rg_mask m = dom[i] & set; m; m &= m - 1)
+                if (s >> __builtin_popcount(set & ((m & -m) - 1)) & 1) out |= m & -m;
+        }
         sup[i] = out;
         g = ng;
     }

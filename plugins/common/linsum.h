@@ -296,8 +296,9 @@ static inline int lsum_combine2(const lsum *L, const uint64_t (*sums)[LSUM_WORDS
 /* What lsum_support works with: per group the sums of its options as a
  * bit set of nw words (sums) and those the combination allows (allowed);
  * for groups of two or more cells their options matched to the cells (opt
- * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) for three or more the
- * layers of sets their cells can take, dpw words each (lay from lbase[g]).
+ * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) the pairs' sums made
+ * digit by digit (nothing kept) and for three or more cells the layers of
+ * sets their cells can take, dpw words each (lay from lbase[g]).
  * The counts (nw, dp, dpw; nopt, nlay in use) are kept apart, in
  * registers. */
 typedef struct lsum_work {
@@ -323,6 +324,17 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
             sums[s / 64] |= (uint64_t)1 << (s % 64);
         }
         return dom[a] != 0;
+    }
+    if (dp && k == 2) {
+        /* Two distinct digits x, y (bits x and y: sum x + y + 2), a word
+         * of sums (at most 2 * LSUM_DP_DIGITS). */
+        uint64_t s = 0, b = dom[a + 1];
+        for (rg_mask m = dom[a]; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
+        }
+        sums[0] = s;
+        return s != 0;
     }
     if (dp && k >= 3) {
         w->lbase[g] = *nlay;
@@ -412,6 +424,23 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
             if (allowed[s / 64] >> (s % 64) & 1) m |= x & -x;
         }
         keep[a] = m;
+        return;
+    }
+    if (dp && k == 2) {
+        /* x stays when some other digit y of the other cell makes an
+         * allowed sum x + y + 2. */
+        uint64_t al = allowed[0];
+        rg_mask k0 = 0, k1 = 0, d0 = dom[a], d1 = dom[a + 1];
+        for (rg_mask m = d0; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            if (al >> (x + 2) & d1 & ~((uint64_t)1 << x)) k0 |= m & -m;
+        }
+        for (rg_mask m = d1; m; m &= m - 1) {
+            int y = __builtin_ctz(m);
+            if (al >> (y + 2) & d0 & ~((uint64_t)1 << y)) k1 |= m & -m;
+        }
+        keep[a] = k0;
+        keep[a + 1] = k1;
         return;
     }
     if (dp && k >= 3) {

@@ -520,6 +520,16 @@ static void low_sums_table(void **state)
     for (int b = 0; b < 64; b++)
         for (int t = 0; t < 22; t++)
             assert_int_equal((int)(lsum_bylow[t] >> b & 1), lsum_setsum((rg_mask)b) == t);
+    /* lsum_word_sums: the sums of the sets of any word, one set alone or
+     * with others. */
+    for (int b = 0; b < 64; b++) {
+        assert_int_equal(lsum_word_sums((uint64_t)1 << b), 1u << lsum_setsum((rg_mask)b));
+        uint64_t w = 0x9E3779B97F4A7C15u * (uint64_t)(b + 1);
+        uint32_t want = 0;
+        for (int c = 0; c < 64; c++)
+            if (w >> c & 1) want |= 1u << lsum_setsum((rg_mask)c);
+        assert_int_equal(lsum_word_sums(w), want);
+    }
 }
 
 /* A cage that must hold a digit keeps it out of a house holding the cage

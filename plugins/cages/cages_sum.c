@@ -32,8 +32,19 @@ void cages_list_sets(int D, int d, int k, long s, rg_mask have, rg_mask *out, in
     }
     long lo = (long)k * d + (long)k * (k - 1) / 2, hi = (long)k * D - (long)k * (k - 1) / 2;
     if (s < lo || s > hi) return;
-    for (int x = d; x <= D - k + 1; x++)
-        cages_list_sets(D, x + 1, k - 1, s - x, have | (rg_mask)1 << (x - 1), out, n, cap);
+    if (k == 1) {
+        if (out) out[*n] = have | (rg_mask)1 << (s - 1);
+        (*n)++;
+        return;
+    }
+    /* Only the digits x whose rest s - x the k - 1 digits above x can
+     * make (the bounds above for them). */
+    long xlo = s - ((long)(k - 1) * D - (long)(k - 1) * (k - 2) / 2);
+    long xhi = (s - (long)k * (k - 1) / 2) / k;
+    if (xlo < d) xlo = d;
+    if (xhi > D - k + 1) xhi = D - k + 1;
+    for (long x = xlo; x <= xhi; x++)
+        cages_list_sets(D, (int)x + 1, k - 1, s - x, have | (rg_mask)1 << (x - 1), out, n, cap);
 }
 
 /* The table of cages_count_sets: 0/1 knapsack counts over the digits. */
@@ -474,12 +485,6 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     return cages_host->add_propagator(b, &derived_prop, c, cells, n, RG_EV_DOMAIN);
 }
 
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
-}
-
 /* Room in cm->hcount for every house of the model. */
 static int hcount_room(rg_build *b, cages_model *cm)
 {
@@ -499,18 +504,23 @@ int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, 
     *houses = *count = NULL;
     cages_model *cm = cages_model_of(b);
     if (!cm || hcount_room(b, cm) < 0) return -1;
+    /* Each cell's houses asked once (for up to TOUCH_CELLS cells). */
+    enum { TOUCH_CELLS = 128 };
+    const int *chs[TOUCH_CELLS];
+    int ck[TOUCH_CELLS];
     size_t total = 0;
     for (int i = 0; i < n; i++) {
         const int *hs;
         int k = cages_host->cell_houses(b, cells[i], &hs);
         if (k < 0) return -1;
+        if (i < TOUCH_CELLS) chs[i] = hs, ck[i] = k;
         total += (size_t)k;
     }
     int *all = malloc(2 * (total ? total : 1) * sizeof *all), m = 0;
     if (!all) return -1;
     for (int i = 0; i < n; i++) {
-        const int *hs;
-        int k = cages_host->cell_houses(b, cells[i], &hs);
+        const int *hs = chs[i < TOUCH_CELLS ? i : 0];
+        int k = i < TOUCH_CELLS ? ck[i] : cages_host->cell_houses(b, cells[i], &hs);
         for (int j = 0; j < k; j++)
             if (cm->hcount[hs[j]]++ == 0) all[m++] = hs[j];
     }
@@ -519,11 +529,16 @@ int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, 
         int h = all[t];
         if (cm->hcount[h] >= min) all[kept++] = h;
     }
-    if (kept > 1) qsort(all, (size_t)kept, sizeof *all, cmp_int);
+    /* Ascending (a few distinct houses: insertion). */
+    for (int t = 1; t < kept; t++) {
+        int h = all[t], u = t;
+        for (; u > 0 && all[u - 1] > h; u--) all[u] = all[u - 1];
+        all[u] = h;
+    }
     for (int t = 0; t < kept; t++) cnt[t] = cm->hcount[all[t]];
     for (int i = 0; i < n; i++) {
-        const int *hs;
-        int k = cages_host->cell_houses(b, cells[i], &hs);
+        const int *hs = chs[i < TOUCH_CELLS ? i : 0];
+        int k = i < TOUCH_CELLS ? ck[i] : cages_host->cell_houses(b, cells[i], &hs);
         for (int j = 0; j < k; j++) cm->hcount[hs[j]] = 0;
     }
     *houses = all;

@@ -654,13 +654,18 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
     gr->pin = cages_host->alloc(b, (size_t)total * sizeof *gr->pin);
     gr->prem = cages_host->alloc(b, (size_t)total * sizeof *gr->prem);
     gr->pstart = cages_host->alloc(b, (size_t)(total + 1) * sizeof *gr->pstart);
-    rg_mask tmp[2 * UNIT_LINK_PAIRS], parts[UNIT_LINK_PAIRS];
+    rg_mask tmp[2 * UNIT_LINK_PAIRS];
     int pid[UNIT_LINK_PAIRS], cnt[UNIT_LINK_PAIRS];
     if (!gr->pin || !gr->prem || !gr->pstart) return cages_host->error(b, r, NULL, "out of memory");
     /* Set by set, the subsets of n of its digits (the next combination of
      * its digits' positions by the lowest run of ones moved up), each part
-     * numbered as first met (parts, looked up among those before), */
+     * numbered as first met (slot[part]: its number, -1 before it
+     * is met, over the masks below the highest digit of the sets), */
     int np = 0, nd = 0;
+    rg_mask uni = 0;
+    for (int s = 0; s < gr->nsets; s++) uni |= gr->sets[s];
+    int16_t slot[1 << LSUM_DP_DIGITS];
+    memset(slot, -1, ((size_t)1 << (32 - __builtin_clz(uni))) * sizeof slot[0]);
     for (int s = 0; s < gr->nsets; s++) {
         rg_mask set = gr->sets[s], pos[LSUM_DP_DIGITS];
         int len = 0;
@@ -668,9 +673,8 @@ static int list_pairs(rg_build *b, rg_rule *r, ugroup *gr)
         for (unsigned c = (1u << gr->n) - 1; c < 1u << len;) {
             rg_mask part = 0;
             for (unsigned t = c; t; t &= t - 1) part |= pos[__builtin_ctz(t)];
-            int j = 0;
-            while (j < nd && parts[j] != part) j++;
-            if (j == nd) parts[nd] = part, cnt[nd++] = 0;
+            int j = slot[part];
+            if (j < 0) slot[part] = (int16_t)(j = nd), cnt[nd++] = 0;
             cnt[j]++;
             pid[np] = j;
             tmp[2 * np] = part;

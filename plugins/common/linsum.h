@@ -231,6 +231,39 @@ static const uint64_t lsum_bylow[22] = {
     0x0240800000000000u, 0x0480000000000000u, 0x1800000000000000u, 0x2000000000000000u,
     0x4000000000000000u, 0x8000000000000000u};
 
+/* The sums of the sets in a word w of a layer (the sets of the low six
+ * digits), as bits t = 0..21: byte j of w holds the sets of digits 4..6
+ * given by j with those of digits 1..3 given by the bit; lsum_bysum8[byte]
+ * is the sums (0..6) of the latter, and lsum_hisum8[j] the sum of the
+ * former (test_cages checks both against lsum_setsum). */
+static const uint8_t lsum_bysum8[256] = {
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
+    0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
+    0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f,
+    0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f,
+    0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e, 0x3f,
+    0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e, 0x3f, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e, 0x3f,
+    0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f,
+    0x48, 0x49, 0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f, 0x48, 0x49, 0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f,
+    0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
+    0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
+    0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, 0x6e, 0x6f,
+    0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, 0x6e, 0x6f, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, 0x6e, 0x6f,
+    0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x7b, 0x7c, 0x7d, 0x7e, 0x7f,
+    0x78, 0x79, 0x7a, 0x7b, 0x7c, 0x7d, 0x7e, 0x7f, 0x78, 0x79, 0x7a, 0x7b, 0x7c, 0x7d, 0x7e, 0x7f,
+};
+static const uint8_t lsum_hisum8[8] = {0, 4, 5, 9, 6, 10, 11, 15};
+
+static inline uint32_t lsum_word_sums(uint64_t bits)
+{
+    uint32_t win = 0;
+    for (int j = 0; j < 8; j++)
+        win |= (uint32_t)lsum_bysum8[bits >> (8 * j) & 255] << lsum_hisum8[j];
+    return win;
+}
+
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
  * allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
  * digits stay below 128). A word w of the layer holds the sets of the high
@@ -293,11 +326,44 @@ static inline int lsum_combine2(const lsum *L, const uint64_t (*sums)[LSUM_WORDS
     return 1;
 }
 
+/* lsum_combine2 for sums of one word (all below 64): the same steps on
+ * 64-bit words, every shift below 64. */
+static inline int lsum_combine1(const lsum *L, const uint64_t (*sums)[LSUM_WORDS], long target,
+                                int off, uint64_t (*allowed)[LSUM_WORDS])
+{
+    uint64_t need[LSUM_GROUPS + 1], reach = (uint64_t)1 << off;
+    need[L->ng] = (uint64_t)1 << target;
+    for (int g = L->ng - 1; g >= 0; g--) {
+        uint64_t acc = 0, nx = need[g + 1];
+        if (L->sign[g] > 0)
+            for (uint64_t bits = sums[g][0]; bits; bits &= bits - 1)
+                acc |= nx >> __builtin_ctzll(bits);
+        else
+            for (uint64_t bits = sums[g][0]; bits; bits &= bits - 1)
+                acc |= nx << __builtin_ctzll(bits);
+        need[g] = acc;
+    }
+    if (!(need[0] >> off & 1)) return 0;
+    for (int g = 0; g < L->ng; g++) {
+        uint64_t nreach = 0, al = 0, nx = need[g + 1];
+        for (uint64_t bits = sums[g][0]; bits; bits &= bits - 1) {
+            int s = __builtin_ctzll(bits);
+            uint64_t t = (L->sign[g] > 0 ? reach << s : reach >> s) & nx;
+            if (t) al |= bits & -bits, nreach |= t;
+        }
+        allowed[g][0] = al;
+        allowed[g][1] = 0; /* lsum_backward reads two words */
+        reach = nreach;
+    }
+    return 1;
+}
+
 /* What lsum_support works with: per group the sums of its options as a
  * bit set of nw words (sums) and those the combination allows (allowed);
  * for groups of two or more cells their options matched to the cells (opt
- * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) for three or more the
- * layers of sets their cells can take, dpw words each (lay from lbase[g]).
+ * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) the pairs' sums made
+ * digit by digit (nothing kept) and for three or more cells the layers of
+ * sets their cells can take, dpw words each (lay from lbase[g]).
  * The counts (nw, dp, dpw; nopt, nlay in use) are kept apart, in
  * registers. */
 typedef struct lsum_work {
@@ -324,6 +390,17 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         }
         return dom[a] != 0;
     }
+    if (dp && k == 2) {
+        /* Two distinct digits x, y (bits x and y: sum x + y + 2), a word
+         * of sums (at most 2 * LSUM_DP_DIGITS). */
+        uint64_t s = 0, b = dom[a + 1];
+        for (rg_mask m = dom[a]; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
+        }
+        sums[0] = s;
+        return s != 0;
+    }
     if (dp && k >= 3) {
         w->lbase[g] = *nlay;
         lsum_forward(dom + a, k, dpw, w->lay + *nlay);
@@ -335,9 +412,10 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
             uint64_t bits = w->lay[*nlay - 1][x];
             if (!bits) continue;
             any = 1;
-            int hs = lsum_setsum((rg_mask)x << 6);
-            for (int t = 0; t < 22; t++)
-                if (bits & lsum_bylow[t]) sums[(hs + t) / 64] |= (uint64_t)1 << ((hs + t) % 64);
+            int hs = lsum_setsum((rg_mask)x << 6), q = hs / 64, r = hs % 64;
+            uint64_t win = lsum_word_sums(bits);
+            sums[q] |= win << r;
+            if (r > 64 - 22 && win >> (64 - r)) sums[q + 1] |= win >> (64 - r);
         }
         return any != 0;
     }
@@ -414,6 +492,23 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
         keep[a] = m;
         return;
     }
+    if (dp && k == 2) {
+        /* x stays when some other digit y of the other cell makes an
+         * allowed sum x + y + 2. */
+        uint64_t al = allowed[0];
+        rg_mask k0 = 0, k1 = 0, d0 = dom[a], d1 = dom[a + 1];
+        for (rg_mask m = d0; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            if (al >> (x + 2) & d1 & ~((uint64_t)1 << x)) k0 |= m & -m;
+        }
+        for (rg_mask m = d1; m; m &= m - 1) {
+            int y = __builtin_ctz(m);
+            if (al >> (y + 2) & d0 & ~((uint64_t)1 << y)) k1 |= m & -m;
+        }
+        keep[a] = k0;
+        keep[a + 1] = k1;
+        return;
+    }
     if (dp && k >= 3) {
         lsum_backward(dom + a, k, dpw, w->lay + w->lbase[g], allowed, keep + a);
         return;
@@ -451,7 +546,10 @@ static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
         if (rc <= 0) return rc;
     }
     w.ostart[L->ng] = nopt;
-    if (nw <= 2) {
+    if (nw == 1) {
+        if (!lsum_combine1(L, (const uint64_t(*)[LSUM_WORDS])w.sums, target, off, w.allowed))
+            return 0;
+    } else if (nw <= 2) {
         if (!lsum_combine2(L, (const uint64_t(*)[LSUM_WORDS])w.sums, nw, target, off, w.allowed))
             return 0;
     } else if (!lsum_combine(L, &w, nw, target, off)) {

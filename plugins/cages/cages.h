@@ -191,4 +191,16 @@ static inline int cages_index_in(const int *cells, int n, int cell)
     return -1;
 }
 
+/* a[0..n-1] ascending. The lists sorted here are short (a sum's key, a
+ * cage's cells, the houses a cage touches): insertion, not qsort's calls
+ * through a comparison. */
+static inline void cages_sort_ints(int *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
 #endif

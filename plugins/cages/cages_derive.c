@@ -33,17 +33,6 @@
  * that they count against capdone and are not derived again. */
 #define SIGNED_CELLS 6
 
-/* Keys and cage cells are short (a dozen, a cage): insertion, not qsort's
- * calls through a comparison. */
-static void sort_ints(int *a, int n)
-{
-    for (int i = 1; i < n; i++) {
-        int x = a[i], j = i;
-        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
-        a[j] = x;
-    }
-}
-
 /* ---- Sets of indices by key --------------------------------------------- */
 
 static uint64_t key_hash(const int *key, int n, int tag)
@@ -269,7 +258,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     int flip = pos == 0, mixed = pos > 0 && pos < n;
     if (flip) total = -total;
     for (int i = 0; i < n; i++) key[i] = mixed ? 2 * cells[i] + (sign[i] < 0) : cells[i];
-    sort_ints(key, n);
+    cages_sort_ints(key, n);
     int fresh = note_derived(b, dv, key, n, mixed, total);
     if (fresh < 0) return cages_host->error(b, r, NULL, "out of memory");
     if (!fresh) return RG_OK;
@@ -611,7 +600,7 @@ static int derive_init(rg_build *b, rg_rule *r, derive *dv)
             return cages_host->error(b, r, NULL, "out of memory");
         }
         memcpy(sorted, mc, (size_t)mn * sizeof *sorted);
-        sort_ints(sorted, mn);
+        cages_sort_ints(sorted, mn);
         dv->csorted[g] = sorted;
         if (idx_find(&dv->cages_by_set, cage_hash(dv, g), same_cage, dv, sorted, mn, &at) < 0) {
             dv->cages_by_set.slot[at] = g + 1;

@@ -529,12 +529,7 @@ int cages_touching(rg_build *b, const int *cells, int n, int min, int **houses, 
         int h = all[t];
         if (cm->hcount[h] >= min) all[kept++] = h;
     }
-    /* Ascending (a few distinct houses: insertion). */
-    for (int t = 1; t < kept; t++) {
-        int h = all[t], u = t;
-        for (; u > 0 && all[u - 1] > h; u--) all[u] = all[u - 1];
-        all[u] = h;
-    }
+    cages_sort_ints(all, kept); /* ascending */
     for (int t = 0; t < kept; t++) cnt[t] = cm->hcount[all[t]];
     for (int i = 0; i < n; i++) {
         const int *hs = chs[i < TOUCH_CELLS ? i : 0];

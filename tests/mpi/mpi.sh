@@ -130,7 +130,8 @@ set +e
 "$RULEGRID" count --json - <"$BIG" >"$TMP/big.stdin.1" 2>/dev/null
 "$MPIRUN" --oversubscribe -np 3 "$RULEGRID" count --json -j 2 - <"$BIG" >"$TMP/big.stdin" 2>/dev/null
 set -e
-cmp -s <(untimed "$TMP/big.stdin") <(untimed "$TMP/big.stdin.1") || fail "blocks: standard input differs"
+cmp -s <(untimed "$TMP/big.stdin") <(untimed "$TMP/big.stdin.1") ||
+    fail "blocks: standard input differs ($(wc -l <"$TMP/big.stdin") lines against $(wc -l <"$TMP/big.stdin.1")): $(diff <(untimed "$TMP/big.stdin.1") <(untimed "$TMP/big.stdin") | head -5)"
 # --resume of a run cut off deep in the file, resumed on 4 ranks with -j 2:
 # the skipped entries fall in several blocks.
 head -n $((n + 37)) "$TMP/big.1" >"$TMP/big.resumed"

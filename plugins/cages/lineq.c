@@ -127,12 +127,19 @@ static uint64_t pair_key(uint64_t h)
     return h < m ? h : m;
 }
 
-/* The slot of the cells whose hash is h or -h, or -1 when there is none.
- * The first slot is the key's top bits after a multiplication (the hashes
- * are random-looking already: no need to mix them again). */
+/* Where the probe for key k starts: the key's top bits after a
+ * multiplication (the hashes are random-looking already: no need to mix
+ * them again). */
+static unsigned first_slot(const lsys *S, uint64_t k)
+{
+    return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);
+}
+
+/* The slot of the cells whose hash is h or -h (key k), or -1 when there is
+ * none. */
 static int find_slot(const lsys *S, uint64_t k)
 {
-    for (unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);; i = (i + 1) & S->mask) {
+    for (unsigned i = first_slot(S, k);; i = (i + 1) & S->mask) {
         if (S->head[i] < 0) return -1;
         if (S->key[i] == k) return (int)i;
     }
@@ -283,7 +290,7 @@ static void chain(lsys *S)
     for (unsigned b = 0; b <= S->mask; b++) S->head[b] = -1;
     for (int j = S->nc - 1; j >= 0; j--) {
         uint64_t k = pair_key(S->hash[j]);
-        unsigned i = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> S->shift);
+        unsigned i = first_slot(S, k);
         while (S->head[i] >= 0 && S->key[i] != k) i = (i + 1) & S->mask;
         S->key[i] = k;
         S->next[j] = S->head[i];

@@ -358,6 +358,19 @@ static inline int lsum_combine1(const lsum *L, const uint64_t (*sums)[LSUM_WORDS
     return 1;
 }
 
+/* The digits of mine that stay in a group of two cells: x stays when some
+ * other digit y of the other cell makes an allowed sum x + y + 2 (bits of
+ * allowed, one word). */
+static inline rg_mask lsum_pair_keep(rg_mask mine, rg_mask other, uint64_t allowed)
+{
+    rg_mask kept = 0;
+    for (rg_mask m = mine; m; m &= m - 1) {
+        int x = __builtin_ctz(m);
+        if (allowed >> (x + 2) & other & ~((uint64_t)1 << x)) kept |= m & -m;
+    }
+    return kept;
+}
+
 /* What lsum_support works with: per group the sums of its options as a
  * bit set of nw words (sums) and those the combination allows (allowed);
  * for groups of two or more cells their options matched to the cells (opt
@@ -406,7 +419,7 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         lsum_forward(dom + a, k, dpw, w->lay + *nlay);
         *nlay += k + 1;
         /* A word's sets sum to its high digits' sum plus their low sum
-         * (lsum_bylow). */
+         * (lsum_word_sums). */
         uint64_t any = 0;
         for (int x = 0; x < dpw; x++) {
             uint64_t bits = w->lay[*nlay - 1][x];
@@ -493,20 +506,8 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
         return;
     }
     if (dp && k == 2) {
-        /* x stays when some other digit y of the other cell makes an
-         * allowed sum x + y + 2. */
-        uint64_t al = allowed[0];
-        rg_mask k0 = 0, k1 = 0, d0 = dom[a], d1 = dom[a + 1];
-        for (rg_mask m = d0; m; m &= m - 1) {
-            int x = __builtin_ctz(m);
-            if (al >> (x + 2) & d1 & ~((uint64_t)1 << x)) k0 |= m & -m;
-        }
-        for (rg_mask m = d1; m; m &= m - 1) {
-            int y = __builtin_ctz(m);
-            if (al >> (y + 2) & d0 & ~((uint64_t)1 << y)) k1 |= m & -m;
-        }
-        keep[a] = k0;
-        keep[a + 1] = k1;
+        keep[a] = lsum_pair_keep(dom[a], dom[a + 1], allowed[0]);
+        keep[a + 1] = lsum_pair_keep(dom[a + 1], dom[a], allowed[0]);
         return;
     }
     if (dp && k >= 3) {

@@ -63,6 +63,43 @@ static void and_and_support(void **state)
     assert_int_equal(rg_pairop_support(&u, 1), 0x1FEu);
 }
 
+/* The wake threshold: the most digits a cell can hold with all of them
+ * ruling out one digit opposite, within the digits that have support;
+ * checked against a brute force over every such domain (up to 9 digits). */
+static int wake_brute(const rg_pairop_table *t)
+{
+    rg_mask sa = rg_pairop_support(t, 0), sc = rg_pairop_support(t, 1);
+    int k = 0;
+    for (rg_mask d = 1; d < (1u << t->digits); d++) {
+        int n = __builtin_popcount(d);
+        for (int y = 0; y < t->digits; y++) {
+            if ((d & ~sa) == 0 && (sc >> y & 1u) && !(d & t->ba[y]) && n > k) k = n;
+            if ((d & ~sc) == 0 && (sa >> y & 1u) && !(d & t->ab[y]) && n > k) k = n;
+        }
+    }
+    return k;
+}
+
+static void wake_threshold(void **state)
+{
+    (void)state;
+    rg_pairop_table t;
+    rg_pairop_fill(&t, RG_OP_NOT_CONSECUTIVE, 0, 9);
+    assert_int_equal(rg_pairop_wake(&t), 2); /* 4 rules out 3 and 5 */
+    rg_pairop_fill(&t, RG_OP_NOT_SUM, 10, 9);
+    assert_int_equal(rg_pairop_wake(&t), 1); /* only a placed digit rules one out */
+    rg_pairop_fill(&t, RG_OP_CONSECUTIVE, 0, 9);
+    assert_int_equal(rg_pairop_wake(&t), 8); /* 1 is ruled out by all but 2 */
+    rg_pairop_fill_all(&t, 9);
+    assert_int_equal(rg_pairop_wake(&t), 0);
+    for (int op = 0; op < RG_OP_COUNT; op++)
+        for (int D = 4; D <= 9; D += 5)
+            for (long v = 0; v <= 12; v++) {
+                rg_pairop_fill(&t, op, v, D);
+                assert_int_equal(rg_pairop_wake(&t), wake_brute(&t));
+            }
+}
+
 /* A relation rule of op over pairs (2n cells as row, col). */
 static void relation_json(vbuf *b, const char *op, long v, const int *rc, int n)
 {
@@ -144,6 +181,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(tables_match_definitions, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(and_and_support, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(wake_threshold, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_counts_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_soundness, t_mem_setup, t_mem_teardown),
     };

@@ -384,6 +384,12 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
                             def->name, def->cost);
     if (!(events & RG_EV_DOMAIN))
         return rg_error_set(b->err, RG_E_INTERNAL, NULL, "propagator %s: no events", def->name);
+    if (events > RG_EV_AT_MOST(15) || (events & 12u) || ((events >> 4) && (events & 3u) != 3u))
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL,
+                            "propagator %s: events %u are none of RG_EV_FIXED, RG_EV_DOMAIN or "
+                            "RG_EV_AT_MOST(1..15)",
+                            def->name, events);
+    if (events & 2u) events |= 1u; /* any change: RG_EV_DOMAIN (or its AT_MOST) */
     int rc = bad_cells(b, watch, n);
     if (rc) return rc;
     int fam = rg_model_family(m, def->family);

@@ -28,11 +28,13 @@ static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
  * asked for changes record them (space.c). */
 void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
 
-/* Cell c changed, losing the digits lost (fixed: it became single): the
- * propagators watching it that asked for changes record them, and those
+/* Cell c changed to now, losing the digits lost (fixed: it became single):
+ * the propagators watching it that asked for changes record them, and those
  * watching it for that event are queued, unless queued or subsumed in this
- * space. */
-static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
+ * space. A watch's event is RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k)
+ * (RG_EV_DOMAIN with k in the high bits: a change leaving more than k
+ * digits does not count). */
+static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost)
 {
     const rg_model *m = s->m;
     if (m->ntrack) rg_space_note_changes(s, c, lost);
@@ -41,7 +43,11 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask lost)
     const uint32_t *inactive = s->inactive;
     for (int w = m->watch_off[c], end = m->watch_off[c + 1]; w < end; w++) {
         int p = wprop[w];
-        if (queued[p] || (!fixed && wev[w] == RG_EV_FIXED)) continue;
+        unsigned ev = wev[w];
+        if (queued[p]) continue;
+        if (!fixed && ev != RG_EV_DOMAIN &&
+            (ev == RG_EV_FIXED || rg_popcount(now) > (int)(ev >> 4)))
+            continue;
         if (inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
     }
@@ -63,7 +69,7 @@ static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm,
     int fixed = rg_single(nm);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
-        if (s->m->nprops) rg_space_notify(s, c, fixed, old & ~nm);
+        if (s->m->nprops) rg_space_notify(s, c, fixed, nm, old & ~nm);
     }
     return 1;
 }

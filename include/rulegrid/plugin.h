@@ -63,6 +63,14 @@ enum {
     RG_EV_DOMAIN = 3u /* any change of the cell's domain (includes FIXED) */
 };
 
+/* A change of the cell's domain that leaves it at most k digits (1 <= k <=
+ * 15; a fix always counts): for a rule that cannot prune while a watched
+ * cell holds more than k digits, such as a pair relation in which each
+ * digit of one cell rules out at most k digits of the other. Added after
+ * the first release of ABI v1: a host from before it takes the event as
+ * RG_EV_DOMAIN, which wakes more often and is just as right. */
+#define RG_EV_AT_MOST(k) (RG_EV_DOMAIN | ((unsigned)(k) << 4))
+
 /* What propagate() returns. */
 enum {
     RG_PROP_FAIL = -1,   /* some domain is empty or the rule cannot hold */

@@ -98,6 +98,23 @@ rg_mask rg_pairop_support(const rg_pairop_table *t, int side)
     return s;
 }
 
+int rg_pairop_wake(const rg_pairop_table *t)
+{
+    rg_mask sa = rg_pairop_support(t, 0), sc = rg_pairop_support(t, 1);
+    int k = 0;
+    /* b loses y only when a's digits all rule it out: a within sa & ~ba[y];
+     * a loses x likewise, with b within sc & ~ab[x]. */
+    for (int y = 0; y < t->digits; y++) {
+        int n = sc >> y & 1u ? __builtin_popcount(sa & ~t->ba[y]) : 0;
+        if (n > k) k = n;
+    }
+    for (int x = 0; x < t->digits; x++) {
+        int n = sa >> x & 1u ? __builtin_popcount(sc & ~t->ab[x]) : 0;
+        if (n > k) k = n;
+    }
+    return k;
+}
+
 /* ---- Reading -------------------------------------------------------------- */
 
 int rg_pairop_read_param(rg_build *b, rg_rule *r, int op, long *param)
@@ -455,7 +472,11 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
                          .check = pair_check,
                          .explain = pair_explain};
     int watch[2] = {a, c};
-    return host->add_propagator(b, &def, p, watch, 2, RG_EV_DOMAIN);
+    /* Woken only when a cell is left few enough digits to rule one out
+     * opposite (a nonconsecutive pair: two; a sum that must not be 10: one). */
+    int k = rg_pairop_wake(t);
+    unsigned ev = k < bi.digits - 1 && k <= 15 ? RG_EV_AT_MOST(k) : RG_EV_DOMAIN;
+    return host->add_propagator(b, &def, p, watch, 2, ev);
 }
 
 int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,

@@ -62,6 +62,12 @@ void rg_pairop_and(rg_pairop_table *t, const rg_pairop_table *u);
 /* Digits of a (side 0) or b (side 1) that have any support at all. */
 rg_mask rg_pairop_support(const rg_pairop_table *t, int side);
 
+/* The most digits a cell can hold while every digit of it rules out one
+ * digit of the other cell (within the digits with support): with more, the
+ * pair prunes nothing, so its propagator is woken only at k or fewer
+ * (RG_EV_AT_MOST). 0 when nothing is ever ruled out. */
+int rg_pairop_wake(const rg_pairop_table *t);
+
 /* Reads "op" and its parameter field ("value" or "sum", with the range of
  * format.md 5.1) from rule r. allow_ordered refuses less / less_equal when
  * 0. With op_optional, an absent op returns RG_ABSENT. Returns RG_OK or the

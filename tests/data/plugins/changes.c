@@ -100,8 +100,76 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &def, a, a->cells, a->n, RG_EV_FIXED);
 }
 
+/* test.few, for RG_EV_AT_MOST(k): the propagator watches its cells for
+ * changes that leave k digits or fewer (the field "k", 2 by default; passed
+ * on unchecked, so that a k the host refuses can be tried). Any run but
+ * the first in a branch (per-space state says whether it ran above) must
+ * find a cell with at most k digits, else it answers status 94. It prunes
+ * as test.changes does. rg_test_few_runs tells its runs. */
+static long few_runs;
+
+RG_PLUGIN_EXPORT long rg_test_few_runs(void) { return few_runs; }
+
+typedef struct few {
+    const int *cells;
+    int n, handle;
+    long k;
+} few;
+
+static int few_propagate(rg_space *sp, void *data)
+{
+    const few *f = data;
+    unsigned char *ran = host->state(sp, f->handle);
+    const rg_mask *dom = host->domains(sp);
+    int small = 0;
+    for (int i = 0; i < f->n; i++) small |= __builtin_popcount(dom[f->cells[i]]) <= f->k;
+    if (*ran && !small) return 94;
+    *ran = 1;
+    few_runs++;
+    for (int i = 0; i < f->n; i++) {
+        rg_mask m = dom[f->cells[i]];
+        if (!m || (m & (m - 1))) continue;
+        for (int j = 0; j < f->n; j++)
+            if (j != i && host->remove(sp, f->cells[j], m) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
+static int few_holds(const int *values, void *data)
+{
+    const few *f = data;
+    audit a = {.cells = f->cells, .n = f->n};
+    return holds(values, &a);
+}
+
+static int few_compile(rg_build *b, rg_rule *r, void **data)
+{
+    few *f = host->alloc(b, sizeof *f);
+    if (!f) return host->error(b, r, NULL, "out of memory");
+    int rc = host->read_cells(b, r, "cells", 0, 1, MAX_CELLS, &f->cells, &f->n);
+    if (rc != RG_OK) return rc;
+    rc = host->read_int(b, r, "k", RG_F_OPTIONAL, 0, 100, &f->k);
+    if (rc == RG_ABSENT)
+        f->k = 2;
+    else if (rc != RG_OK)
+        return rc;
+    f->handle = host->add_state(b, 1, NULL);
+    if (f->handle < 0) return -f->handle;
+    rg_propagator def = {.size = sizeof def,
+                         .name = "test_few",
+                         .family = "test",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = few_propagate,
+                         .check = few_holds};
+    *data = f;
+    return host->add_propagator(b, &def, f, f->cells, f->n, RG_EV_AT_MOST(f->k));
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.changes", .family = "test", .compile = compile},
+    {.size = sizeof(rg_rule_type), .name = "test.few", .family = "test", .compile = few_compile},
 };
 
-RG_PLUGIN_DEFINE("changes", "1", "test.changes: audits the host's change lists", host, types, NULL);
+RG_PLUGIN_DEFINE("changes", "1",
+                 "test.changes: audits the host's change lists; test.few: audits RG_EV_AT_MOST",
+                 host, types, NULL);

@@ -108,8 +108,10 @@ static void release_buffers(rg_solver *s)
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
     int general_only = s->general_only, fast_baseline = s->fast_baseline, keep = s->keep_root;
+    int guessless = s->guessless;
     memset(s, 0, sizeof *s);
     s->keep_root = keep;
+    s->guessless = guessless;
     s->copy_budget = budget;
     s->general_only = general_only;
     s->fast_baseline = fast_baseline;
@@ -218,6 +220,8 @@ void rg_solver_keep_root(rg_solver *s, int on)
     s->keep_root = on != 0;
     if (!s->keep_root && s->memo) s->memo->valid = 0;
 }
+
+void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
 
 /* Can root() be kept, or a kept one stand for it? Only from the model's
  * root domains and the givens, with the fixpoint, below the probe level

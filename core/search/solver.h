@@ -114,6 +114,8 @@ struct rg_solver {
      * across models, as the memo is not). */
     struct rg_root_memo *memo;
     int keep_root;
+    /* Stop at the first guess (rg_solver_guessless). */
+    int guessless;
 };
 
 /* rg_solve from the domains start[] (a mask per cell, intersected with the
@@ -131,6 +133,11 @@ int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
  * propagation would give (it is a function of the model, the givens and
  * the deductions). Off by default; kept across models. */
 void rg_solver_keep_root(rg_solver *s, int on);
+/* The generator asks whether a puzzle solves without a guess: with on = 1
+ * a search stops (status unknown, as a limit would end it) at its first
+ * guess, where the answer is known to be no, instead of searching on for a
+ * solution within its node budget. Off by default; kept across models. */
+void rg_solver_guessless(rg_solver *s, int on);
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

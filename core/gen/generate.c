@@ -19,6 +19,7 @@
 #include "gen/run.h"
 #include "gen/symmetry.h"
 #include "model/record.h"
+#include "search/solver.h"
 
 void rg_gen_options_default(rg_gen_options *o)
 {
@@ -344,6 +345,10 @@ static int run_init(rg_run *r, const rg_generator *g, const rg_gen_options *o, r
      * unrelated streams. */
     r->rng = o->seed;
     r->solver = rg_solver_new();
+    /* A repair counts a puzzle, then may search it again for another
+     * solution; the puzzle handed out is solved once more: each starts
+     * from the root the one before propagated. */
+    if (r->solver) rg_solver_keep_root(r->solver, 1);
     r->solution = rg_mem_alloc(((size_t)r->N + 1) * sizeof *r->solution);
     r->givens = rg_mem_calloc((size_t)r->N + 1, sizeof *r->givens);
     if (!r->solver || !r->solution || !r->givens)

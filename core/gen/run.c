@@ -11,6 +11,7 @@
 #include "base/rng.h"
 #include "gen/run.h"
 #include "io/document.h"
+#include "search/solver.h"
 
 double rg_run_elapsed(const rg_run *r)
 {
@@ -59,7 +60,10 @@ int rg_run_solves_at(rg_run *r, const rg_puzzle *p, int level, int *yes)
     rg_options o;
     rg_result res;
     rg_run_options(r, &o, level, 1, (uint64_t)r->N + 2);
+    /* Only a solve without a guess says yes: the search stops at its first. */
+    rg_solver_guessless(r->solver, 1);
     int rc = rg_run_search(r, p, &o, &res);
+    rg_solver_guessless(r->solver, 0);
     *yes = rc == RG_OK && res.status == RG_STATUS_SOLVED && res.no_guess;
     return rc;
 }

@@ -131,6 +131,10 @@ void rg_search_run(rg_solver *s, rg_result *r)
             s->frames[d].cell = c;
             s->frames[d].left = x;
             s->frames[d].guess = (x & (x - 1)) != 0;
+            if (s->frames[d].guess && s->guessless) {
+                s->stopped = 1; /* the answer (no solve without a guess) is known */
+                return;
+            }
         }
     try_next:
         while (s->frames[d].left) {

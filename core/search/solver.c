@@ -20,6 +20,70 @@
 #include "search/space.h"
 #include "search/units.h"
 
+/* A root kept (rg_solver_keep_root): the key (the deductions and the
+ * givens; the model is the solver's, the memo goes with it) and what root()
+ * leaves: space 0, the change lists, the dirty units, the queue's ends and
+ * the counters. */
+struct rg_root_memo {
+    int valid;
+    unsigned ded;
+    int *givens;
+    unsigned char *space;
+    int *chg_n, *chg_pos, *chg_list, nchg_list;
+    unsigned char *chg_listed;
+    rg_mask *chg_lost;
+    unsigned char *udirty;
+    rg_mask *ulost;
+    int qhead[RG_COST_CLASSES], qtail[RG_COST_CLASSES];
+    unsigned ticks, idle;
+    rg_stats st;
+};
+
+static void memo_free(struct rg_root_memo *k)
+{
+    if (!k) return;
+    rg_mem_free(k->givens);
+    rg_mem_free(k->space);
+    rg_mem_free(k->chg_n);
+    rg_mem_free(k->chg_pos);
+    rg_mem_free(k->chg_list);
+    rg_mem_free(k->chg_listed);
+    rg_mem_free(k->chg_lost);
+    rg_mem_free(k->udirty);
+    rg_mem_free(k->ulost);
+    rg_mem_free(k);
+}
+
+/* Sizes of the change arrays: per propagator (np) and per watch (nw). */
+static void change_sizes(const rg_model *m, size_t *np, size_t *nw)
+{
+    *np = (size_t)m->nprops + 1;
+    *nw = (size_t)m->prop_watch_off[m->nprops] + 1;
+}
+
+static struct rg_root_memo *memo_new(const rg_solver *s)
+{
+    const rg_model *m = s->m;
+    size_t np, nw, nu = (size_t)m->nunits + 1;
+    change_sizes(m, &np, &nw);
+    struct rg_root_memo *k = rg_mem_calloc(1, sizeof *k);
+    if (!k) return NULL;
+    k->givens = rg_mem_alloc((size_t)s->N * sizeof *k->givens);
+    k->space = rg_mem_alloc(s->space_bytes);
+    k->chg_n = rg_mem_alloc(np * sizeof *k->chg_n);
+    k->chg_pos = rg_mem_alloc(nw * sizeof *k->chg_pos);
+    k->chg_list = rg_mem_alloc(np * sizeof *k->chg_list);
+    k->chg_listed = rg_mem_alloc(np);
+    k->chg_lost = rg_mem_alloc(nw * sizeof *k->chg_lost);
+    k->udirty = rg_mem_alloc(nu);
+    k->ulost = rg_mem_alloc(nu * sizeof *k->ulost);
+    if (k->givens && k->space && k->chg_n && k->chg_pos && k->chg_list && k->chg_listed &&
+        k->chg_lost && k->udirty && k->ulost)
+        return k;
+    memo_free(k);
+    return NULL;
+}
+
 static void release_buffers(rg_solver *s)
 {
     rg_mem_free(s->spaces);
@@ -40,10 +104,14 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->lstamp);
     rg_changes_release(s);
     rg_fast_release(s);
+    memo_free(s->memo);
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
-    int general_only = s->general_only, fast_baseline = s->fast_baseline;
+    int general_only = s->general_only, fast_baseline = s->fast_baseline, keep = s->keep_root;
+    int guessless = s->guessless;
     memset(s, 0, sizeof *s);
+    s->keep_root = keep;
+    s->guessless = guessless;
     s->copy_budget = budget;
     s->general_only = general_only;
     s->fast_baseline = fast_baseline;
@@ -147,6 +215,111 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     return rc;
 }
 
+void rg_solver_keep_root(rg_solver *s, int on)
+{
+    s->keep_root = on != 0;
+    if (!s->keep_root && s->memo) s->memo->valid = 0;
+}
+
+void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
+
+/* Can root() be kept, or a kept one stand for it? Only from the model's
+ * root domains and the givens, with the fixpoint, below the probe level
+ * (probes read weights and estimates that are no part of the space). */
+static int memo_usable(const rg_solver *s, const rg_mask *start)
+{
+    return s->keep_root && !start && s->cascade && !(s->ded & RG_DEDUCE_PROBE);
+}
+
+/* Is a root of p at the run's deductions kept? */
+static int memo_hit(const rg_solver *s, const rg_puzzle *p, const rg_mask *start)
+{
+    const struct rg_root_memo *k = s->memo;
+    return memo_usable(s, start) && k && k->valid && k->ded == s->ded &&
+           memcmp(k->givens, p->givens, (size_t)s->N * sizeof *k->givens) == 0;
+}
+
+/* Keep the root root() just propagated for p (silently not, without
+ * memory: the next run propagates again). At a fixpoint nothing is queued,
+ * naked or stacked. */
+static void memo_save(rg_solver *s, const rg_puzzle *p)
+{
+    if (s->memo) s->memo->valid = 0;
+    if (s->stopped || s->nnaked || s->queued_total || s->nustack[0] || s->nustack[1] ||
+        s->nustack[2])
+        return;
+    if (!s->memo && !(s->memo = memo_new(s))) return;
+    struct rg_root_memo *k = s->memo;
+    const rg_model *m = s->m;
+    size_t np, nw, nu = (size_t)m->nunits + 1;
+    change_sizes(m, &np, &nw);
+    k->ded = s->ded;
+    memcpy(k->givens, p->givens, (size_t)s->N * sizeof *k->givens);
+    memcpy(k->space, rg_space_at(s, 0), s->space_bytes);
+    memcpy(k->chg_n, s->chg_n, np * sizeof *k->chg_n);
+    memcpy(k->chg_pos, s->chg_pos, nw * sizeof *k->chg_pos);
+    memcpy(k->chg_list, s->chg_list, np * sizeof *k->chg_list);
+    memcpy(k->chg_listed, s->chg_listed, np);
+    memcpy(k->chg_lost, s->chg_lost, nw * sizeof *k->chg_lost);
+    k->nchg_list = s->nchg_list;
+    memcpy(k->udirty, s->udirty, nu);
+    memcpy(k->ulost, s->ulost, nu * sizeof *k->ulost);
+    memcpy(k->qhead, s->qhead, sizeof k->qhead);
+    memcpy(k->qtail, s->qtail, sizeof k->qtail);
+    k->ticks = s->ticks;
+    k->idle = s->idle;
+    k->st = s->st;
+    k->valid = 1;
+}
+
+/* The kept root in place of root(): the solver as root() would leave it. */
+static void memo_restore(rg_solver *s)
+{
+    const struct rg_root_memo *k = s->memo;
+    const rg_model *m = s->m;
+    size_t np, nw, nu = (size_t)m->nunits + 1;
+    change_sizes(m, &np, &nw);
+    unsigned char *sp = rg_space_at(s, 0);
+    memcpy(sp, k->space, s->space_bytes);
+    s->inactive = (uint32_t *)(sp + s->inactive_off);
+    s->nnaked = 0;
+    s->failed = 0;
+    s->running = -1;
+    memcpy(s->chg_n, k->chg_n, np * sizeof *k->chg_n);
+    memcpy(s->chg_pos, k->chg_pos, nw * sizeof *k->chg_pos);
+    memcpy(s->chg_list, k->chg_list, np * sizeof *k->chg_list);
+    memcpy(s->chg_listed, k->chg_listed, np);
+    memcpy(s->chg_lost, k->chg_lost, nw * sizeof *k->chg_lost);
+    s->nchg_list = k->nchg_list;
+    memcpy(s->udirty, k->udirty, nu);
+    memcpy(s->ulost, k->ulost, nu * sizeof *k->ulost);
+    for (int b = 0; b < 3; b++) s->nustack[b] = 0;
+    memcpy(s->qhead, k->qhead, sizeof k->qhead);
+    memcpy(s->qtail, k->qtail, sizeof k->qtail);
+    s->queued_total = 0;
+    s->ticks = k->ticks;
+    s->idle = k->idle;
+    s->st = k->st;
+}
+
+/* root(), or the kept root standing for it; a root propagated is kept
+ * when the solver keeps them. */
+static int root_of(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
+{
+    if (memo_hit(s, p, start)) {
+        memo_restore(s);
+        return 0;
+    }
+    int rc = root(s, p, start);
+    if (memo_usable(s, start)) {
+        if (rc == 0)
+            memo_save(s, p);
+        else if (s->memo)
+            s->memo->valid = 0;
+    }
+    return rc;
+}
+
 /* Fresh counters, weights and queue for a run under o. */
 static void reset(rg_solver *s, const rg_options *o)
 {
@@ -232,7 +405,7 @@ int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
     int fast = rg_fast_usable(s);
     if (s->fast) rg_fast_unused(s);
     if (!fast) reset_general(s);
-    int rc = fast ? rg_fast_root(s, p, start) : root(s, p, start);
+    int rc = fast ? rg_fast_root(s, p, start) : root_of(s, p, start);
     s->st.root_us = rg_clock_us(&s->t0);
     if (rc == 0) {
         if (fast)
@@ -285,7 +458,7 @@ int rg_solver_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const rg_ma
     if (prepare(s, p->model) != RG_OK) return RG_E_NOMEM;
     reset(s, &o);
     reset_general(s);
-    int rc = root(s, p, start);
+    int rc = root_of(s, p, start);
     if (rc != 0) rg_queue_clear(s);
     memcpy(out, rg_space_at(s, 0), (size_t)s->N * sizeof *out);
     return rc;

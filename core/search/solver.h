@@ -109,6 +109,13 @@ struct rg_solver {
      * kept across models). */
     struct rg_fast *fast;
     int general_only, fast_baseline;
+    /* The root kept for the next run on the same model, givens and
+     * deductions (rg_solver_keep_root; solver.c), and the switch (kept
+     * across models, as the memo is not). */
+    struct rg_root_memo *memo;
+    int keep_root;
+    /* Stop at the first guess (rg_solver_guessless). */
+    int guessless;
 };
 
 /* rg_solve from the domains start[] (a mask per cell, intersected with the
@@ -117,6 +124,20 @@ struct rg_solver {
  * (candidates.c) search with one cell fixed this way. */
 int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
                          const rg_mask *start, rg_result *r, rg_error *err);
+/* The generator counts, and looks for other solutions of, the same puzzle
+ * several times in a row: with on = 1 each root propagation of the general
+ * path (without start domains, below the probe level) is kept with the
+ * solver's state after it, and a later run on the same model with the same
+ * givens and deductions starts from a copy of it instead of propagating
+ * again. The space, the counters and so the search are those the
+ * propagation would give (it is a function of the model, the givens and
+ * the deductions). Off by default; kept across models. */
+void rg_solver_keep_root(rg_solver *s, int on);
+/* The generator asks whether a puzzle solves without a guess: with on = 1
+ * a search stops (status unknown, as a limit would end it) at its first
+ * guess, where the answer is known to be no, instead of searching on for a
+ * solution within its node budget. Off by default; kept across models. */
+void rg_solver_guessless(rg_solver *s, int on);
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

@@ -56,7 +56,7 @@ static void add_around(const grower *w, int cell, int *adj, int *na)
         int x = w->nb[cell][i], j = *na;
         while (j > 0 && adj[j - 1] > x) j--;
         if (j > 0 && adj[j - 1] == x) continue;
-        memmove(adj + j + 1, adj + j, (size_t)(*na - j) * sizeof *adj);
+        for (int k = *na; k > j; k--) adj[k] = adj[k - 1]; /* short: no call of memmove */
         adj[j] = x;
         (*na)++;
     }

@@ -22,9 +22,10 @@
 typedef struct lsys {
     int nc, nfree;
     int64_t L;
-    int64_t *sig;    /* nc x nfree */
-    int64_t *pivrhs; /* per cell: L * beta_r / piv_r for a pivot, else 0 */
-    uint64_t *hash;  /* per cell: linear hash of its signature */
+    int64_t *sig;     /* nc x nfree */
+    int64_t *pivrhs;  /* per cell: L * beta_r / piv_r for a pivot, else 0 */
+    uint64_t *hash;   /* per cell: linear hash of its signature */
+    int *open, nopen; /* the cells whose signature is not zero, ascending */
     /* Open addressing by the pair {h, -h} of hashes (key: the smaller of
      * the two), so that one probe serves a sum and a difference: head is
      * the first of the slot's cells (ascending through next), -1 when the
@@ -68,7 +69,11 @@ static int combine(int64_t *row, const int64_t *piv, int64_t a, int64_t b, int w
                 return -1;
         }
     }
+    /* The entries just changed first: one of them is often 1, which ends
+     * the gcd without a scan of the row's leading zeros. */
     int64_t g = 0;
+    for (int i = 0; i < nnz && g != 1; i++)
+        if (row[nz[i]]) g = gcd64(g, row[nz[i]]);
     for (int k = 0; k < w && g != 1; k++)
         if (row[k]) g = gcd64(g, row[k]);
     if (g > 1)
@@ -200,10 +205,11 @@ static int report(const lsys *S, int *cells, int *sign, int n, lineq_emit emit, 
 }
 
 /* Singles, pairs and triples with a known signed sum. */
-static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
+static int enumerate(lsys *S, lineq_emit emit, void *ctx)
 {
     const int nc = S->nc;
     int cells[3], sign[3], rc;
+    S->nopen = 0;
     for (int a = 0; a < nc; a++) {
         if (S->hash[a] == 0 && zero_sum(S, a, 1, -1, 0, -1, 0)) {
             cells[0] = a;
@@ -211,6 +217,7 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
             if ((rc = report(S, cells, sign, 1, emit, ctx)) != 0) return rc;
             continue;
         }
+        S->open[S->nopen++] = a;
         /* Pairs: S_b = -S_a (a sum) or S_b = S_a (a difference). */
         for (int sb = 1; sb >= -1; sb -= 2) {
             uint64_t want = sb > 0 ? (uint64_t)0 - S->hash[a] : S->hash[a];
@@ -222,10 +229,10 @@ static int enumerate(const lsys *S, lineq_emit emit, void *ctx)
         }
     }
     /* Triples a < b < c with sign +1 on a, none of them known alone. */
-    for (int a = 0; a < nc; a++) {
-        if (S->hash[a] == 0 && zero_sum(S, a, 1, -1, 0, -1, 0)) continue;
-        for (int b = a + 1; b < nc; b++) {
-            if (S->hash[b] == 0 && zero_sum(S, b, 1, -1, 0, -1, 0)) continue;
+    for (int ia = 0; ia < S->nopen; ia++) {
+        int a = S->open[ia];
+        for (int ib = ia + 1; ib < S->nopen; ib++) {
+            int b = S->open[ib];
             for (int sb = 1; sb >= -1; sb -= 2) {
                 uint64_t t = S->hash[a] + (sb > 0 ? S->hash[b] : (uint64_t)0 - S->hash[b]);
                 if (t == 0 && zero_sum(S, a, 1, b, sb, -1, 0)) continue; /* a known pair */
@@ -264,13 +271,14 @@ static int lsys_alloc(lsys *S)
     S->pivrhs = calloc((size_t)nc, sizeof *S->pivrhs);
     S->hash = malloc((size_t)nc * sizeof *S->hash);
     S->next = malloc((size_t)nc * sizeof *S->next);
+    S->open = malloc((size_t)nc * sizeof *S->open);
     S->mask = 2;
     S->shift = 63;
     while (S->mask < 4u * (unsigned)nc) S->mask <<= 1, S->shift--;
     S->head = malloc((size_t)S->mask * sizeof *S->head);
     S->key = malloc((size_t)S->mask * sizeof *S->key);
     S->mask--;
-    return S->sig && S->pivrhs && S->hash && S->next && S->head && S->key ? 0 : -1;
+    return S->sig && S->pivrhs && S->hash && S->next && S->open && S->head && S->key ? 0 : -1;
 }
 
 static void lsys_free(lsys *S)
@@ -279,6 +287,7 @@ static void lsys_free(lsys *S)
     free(S->pivrhs);
     free(S->hash);
     free(S->next);
+    free(S->open);
     free(S->head);
     free(S->key);
 }

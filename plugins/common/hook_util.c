@@ -8,6 +8,21 @@
 
 #include "hook_util.h"
 
+/* b->at from the cells' rows and columns, so that a step is a look-up
+ * rather than a call of the host (the hooks step a few hundred times a
+ * run). Left NULL on an odd board (a cell outside rows x columns) or
+ * without memory: the steps then ask the host. */
+static void index_cells(hu_board *b)
+{
+    int R = b->info.rows, C = b->info.columns;
+    if (R < 1 || C < 1 || R > 4096 || C > 4096) return;
+    for (int i = 0; i < b->info.cells; i++)
+        if (b->row[i] < 1 || b->row[i] > R || b->col[i] < 1 || b->col[i] > C) return;
+    if (!(b->at = malloc(sizeof(int) * (size_t)R * (size_t)C))) return;
+    for (int k = 0; k < R * C; k++) b->at[k] = -1;
+    for (int i = 0; i < b->info.cells; i++) b->at[(b->row[i] - 1) * C + b->col[i] - 1] = i;
+}
+
 int hu_board_init(hu_board *b, const rg_host *h, rg_gen *g)
 {
     memset(b, 0, sizeof *b);
@@ -23,6 +38,7 @@ int hu_board_init(hu_board *b, const rg_host *h, rg_gen *g)
         return h->gen_error(g, "out of memory");
     }
     for (int i = 0; i < b->info.cells; i++) h->gen_cell_pos(g, i, &b->row[i], &b->col[i]);
+    index_cells(b);
     return RG_OK;
 }
 
@@ -30,7 +46,8 @@ void hu_board_free(hu_board *b)
 {
     free(b->row);
     free(b->col);
-    b->row = b->col = NULL;
+    free(b->at);
+    b->row = b->col = b->at = NULL;
 }
 
 int hu_run(const rg_host *h, rg_gen *g, const int *solution,
@@ -46,7 +63,10 @@ int hu_run(const rg_host *h, rg_gen *g, const int *solution,
 
 int hu_step(const hu_board *b, int cell, int dr, int dc)
 {
-    return b->h->gen_cell_at(b->g, b->row[cell] + dr, b->col[cell] + dc);
+    int r = b->row[cell] + dr, c = b->col[cell] + dc;
+    if (!b->at) return b->h->gen_cell_at(b->g, r, c);
+    if (r < 1 || r > b->info.rows || c < 1 || c > b->info.columns) return -1;
+    return b->at[(r - 1) * b->info.columns + c - 1];
 }
 
 int hu_neighbours(const hu_board *b, int cell, int diagonal, int out[8])

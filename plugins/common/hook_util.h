@@ -15,6 +15,7 @@ typedef struct hu_board {
     rg_gen *g;
     rg_board_info info;
     int *row, *col; /* per cell */
+    int *at;        /* the cell at each row and column (-1: none), NULL: ask the host */
 } hu_board;
 
 /* RG_OK; RG_E_PLUGIN, without touching g, when the host table lacks a gen_*

@@ -347,8 +347,10 @@ static int run_init(rg_run *r, const rg_generator *g, const rg_gen_options *o, r
     r->solver = rg_solver_new();
     /* A repair counts a puzzle, then may search it again for another
      * solution; the puzzle handed out is solved once more: each starts
-     * from the root the one before propagated. */
-    if (r->solver) rg_solver_keep_root(r->solver, 1);
+     * from the root the one before propagated. Taking givens away counts
+     * a new puzzle each time, so there a kept root would only be copied
+     * (1.6 % more instructions on classic4). */
+    if (r->solver && g->pf.givens == RG_GIVENS_NONE) rg_solver_keep_root(r->solver, 1);
     r->solution = rg_mem_alloc(((size_t)r->N + 1) * sizeof *r->solution);
     r->givens = rg_mem_calloc((size_t)r->N + 1, sizeof *r->givens);
     if (!r->solver || !r->solution || !r->givens)

@@ -130,31 +130,40 @@ static int prune_bounds(rg_space *sp, const cage *c)
 /* A digit the cage must hold (it is in every set that can still be
  * placed) cannot stand outside the cage in a house that holds every cage
  * cell that can take it: in house h, the required digits that none of the
- * cage cells outside h can take (other[h]: the digits those cells can
- * take, found once a run, not once a digit). Digit by digit and house by
- * house: the same removals in the same order as finding each digit's
- * holders. cage_open_small and cage_propagate_open leave out the placed
- * digits: the only holder of one is its cell (the matching took it from
- * the others), so the houses are that cell's and the host's peers
- * propagator, cheaper and so run before, has taken it from them. */
+ * cage cells outside h can take (other: the digits those cells can take)
+ * and some cell of h outside the cage still holds (todo[h]: found once a
+ * run, not once a digit; most runs find none, the peers and the unit
+ * propagators having taken them). Digit by digit and house by house: the
+ * same removals in the same order as finding each digit's holders.
+ * cage_open_small and cage_propagate_open leave out the placed digits: the
+ * only holder of one is its cell (the matching took it from the others),
+ * so the houses are that cell's and the host's peers propagator, cheaper
+ * and so run before, has taken it from them. */
 #define ELIM_HOUSES 16
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
     if (!required) return RG_PROP_FIX; /* no digit to take out */
     const rg_mask *dom = cages_host->domains(sp);
-    rg_mask other[ELIM_HOUSES], some = 0;
+    rg_mask todo[ELIM_HOUSES], some = 0;
     int nh = c->nh;
     for (int h = 0; h < nh; h++) {
         uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1);
-        rg_mask o = 0;
+        rg_mask o = 0, t;
         for (; out; out &= out - 1) o |= dom[c->cells[__builtin_ctz(out)]];
-        if (h < ELIM_HOUSES) other[h] = o;
-        some |= required & ~o;
+        if ((t = required & ~o) && h < ELIM_HOUSES) {
+            rg_mask held = 0;
+            for (int k = 0; k < c->hnout[h]; k++) held |= dom[c->hout[h][k]];
+            t &= held;
+            todo[h] = t;
+        } else if (h < ELIM_HOUSES) {
+            todo[h] = 0;
+        }
+        some |= t;
     }
     for (required &= some; required; required &= required - 1) {
         rg_mask v = required & -required;
         for (int h = 0; h < nh; h++) {
-            if (h < ELIM_HOUSES ? (other[h] & v) != 0 : 0) continue;
+            if (h < ELIM_HOUSES && !(todo[h] & v)) continue;
             if (h >= ELIM_HOUSES) {
                 int outside = 0;
                 for (uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1); out;

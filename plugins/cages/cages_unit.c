@@ -529,7 +529,7 @@ static inline int unit_run(rg_space *sp, const unitc *u, int nw)
     int dp = u->D <= LSUM_DP_DIGITS, nlay = 0;
     for (int k = 0; k < u->ng; k++) {
         const ugroup *g = &u->g[k];
-        rg_mask uni = 0, d[MATCH_MAX] = {0};
+        rg_mask uni = 0, d[MATCH_MAX];
         for (int i = 0; i < g->n; i++) uni |= us.dom[g->cells[i]];
         us.nv[k] = 0;
         if (dp) memset(us.used[k], 0, (size_t)nw * sizeof us.used[k][0]);

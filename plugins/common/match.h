@@ -70,7 +70,7 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     /* reach[v]: values reachable from v by moving holders along. Reaching
      * a value whose own reach is known (known) reaches all of it at once. */
     rg_mask reach[MATCH_MAX];
-    rg_mask vals = all, known = 0;
+    rg_mask vals = all, known = 0, every = all;
     while (vals) {
         int v = __builtin_ctz(vals);
         vals &= vals - 1;
@@ -86,7 +86,14 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
             }
         }
         reach[v] = r;
+        every &= r;
         known |= (rg_mask)1 << v;
+    }
+    /* Every value reaching a free value, or every matched one (so each
+     * item's own): every item keeps its whole domain. */
+    if ((every & free_vals) || !(used & ~every)) {
+        for (int i = 0; i < k; i++) sup[i] = dom[i];
+        return 1;
     }
     for (int i = 0; i < k; i++) {
         rg_mask own = (rg_mask)1 << m.taken[i], s = own, cand = dom[i] & ~own;

@@ -262,7 +262,7 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
         cages_host->keep(sp, c->cells[0], 0);
         return RG_PROP_FAIL;
     }
-    uint64_t gw[LSUM_DP_WORDS] = {g};
+    uint64_t gw[2] = {g}; /* lsum_backward_sets reads one word (nw 1) */
     lsum_backward_sets(cd, m, 1, lay, gw, keep);
     for (int i = 0; i < m; i++) {
         rg_mask k = 0;
@@ -270,6 +270,37 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
             if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
         if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
     }
+    return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
+}
+
+/* cage_propagate_open at 9 digits for 3 to SETS_OPEN open cells whose
+ * domains hold more than OPEN_DIGITS open digits: cage_open_small's steps
+ * on the digits themselves, bit sets of a constant 8 words (flatten:
+ * everything inlined, the word loops unrolled). The same answer as
+ * matching the open cells onto each remainder. */
+static __attribute__((flatten)) int cage_open_dp9(rg_space *sp, const cage *c, const rg_mask *od,
+                                                  const int *at, int m, rg_mask placed, rg_mask ou)
+{
+    rg_mask d[SETS_OPEN], keep[SETS_OPEN], required = ~(rg_mask)0;
+    uint64_t lay[SETS_OPEN + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
+    int any = 0;
+    for (int w = 0; w < 8; w++) g[w] = 0;
+    for (int i = 0; i < m; i++) d[i] = od[i] & ou;
+    lsum_forward(d, m, 8, lay);
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s], rest = set & ~placed;
+        if ((set & placed) != placed || (rest & ~ou) || !lsum_has(lay[m], rest)) continue;
+        g[rest / 64] |= (uint64_t)1 << (rest % 64);
+        required &= set;
+        any = 1;
+    }
+    if (!any) {
+        cages_host->keep(sp, c->cells[0], 0);
+        return RG_PROP_FAIL;
+    }
+    lsum_backward_sets(d, m, 8, lay, g, keep);
+    for (int i = 0; i < m; i++)
+        if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
 }
 
@@ -311,6 +342,7 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
     ou &= ~placed;
     if (m && __builtin_popcount(ou) <= OPEN_DIGITS)
         return cage_open_small(sp, c, od, at, m, placed, ou);
+    if (m >= 3 && m <= SETS_OPEN && c->D == 9) return cage_open_dp9(sp, c, od, at, m, placed, ou);
     if (m > SETS_OPEN) {
         /* Long: set by set only when few sets are left. */
         for (int s = 0; s < c->nsets; s++) {

@@ -184,12 +184,12 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
  * forwards), met with the cage's sets, are the surviving sets; going back
  * from them each cell keeps the digits it takes in one, which is the union
  * of the matchings below. */
-static int cage_propagate_dp(rg_space *sp, const cage *c)
+static inline int cage_propagate_dp(rg_space *sp, const cage *c, int nw)
 {
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], uni = 0, required = ~(rg_mask)0;
     uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
-    int n = c->n, fixed = 1, any = 0, nw = lsum_dp_words(c->D);
+    int n = c->n, fixed = 1, any = 0;
     for (int i = 0; i < n; i++) {
         rg_mask m = d[i] = dom[c->cells[i]];
         uni |= m;
@@ -209,6 +209,12 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
         if (cages_host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
     if (fixed) return RG_PROP_SUBSUMED;
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
+
+/* cage_propagate_dp at 9 digits, the word count the constant 8. */
+static __attribute__((flatten)) int cage_propagate_dp9(rg_space *sp, const cage *c)
+{
+    return cage_propagate_dp(sp, c, 8);
 }
 
 /* Placed cells are settled: a set survives when it holds their digits and
@@ -402,7 +408,8 @@ static int cage_propagate(rg_space *sp, void *data)
     if (c->nsets < 0) return prune_bounds(sp, c);
     if (c->dp) {
         int r = cage_propagate_open(sp, c);
-        return r != -2 ? r : cage_propagate_dp(sp, c);
+        if (r != -2) return r;
+        return c->D == 9 ? cage_propagate_dp9(sp, c) : cage_propagate_dp(sp, c, lsum_dp_words(c->D));
     }
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;

@@ -281,18 +281,18 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
 
 /* cage_propagate_open at 9 digits for 3 to SETS_OPEN open cells whose
  * domains hold more than OPEN_DIGITS open digits: cage_open_small's steps
- * on the digits themselves, bit sets of a constant 8 words (flatten:
- * everything inlined, the word loops unrolled). The same answer as
+ * on the digits themselves, on bit sets of nw words, as many as the
+ * highest open digit needs (2, 4 or 8: cage_open_dp9). The same answer as
  * matching the open cells onto each remainder. */
-static __attribute__((flatten)) int cage_open_dp9(rg_space *sp, const cage *c, const rg_mask *od,
-                                                  const int *at, int m, rg_mask placed, rg_mask ou)
+static inline int cage_open_dp(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
+                               rg_mask placed, rg_mask ou, int nw)
 {
     rg_mask d[SETS_OPEN], keep[SETS_OPEN], required = ~(rg_mask)0;
     uint64_t lay[SETS_OPEN + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
     int any = 0;
-    for (int w = 0; w < 8; w++) g[w] = 0;
+    for (int w = 0; w < nw; w++) g[w] = 0;
     for (int i = 0; i < m; i++) d[i] = od[i] & ou;
-    lsum_forward(d, m, 8, lay);
+    lsum_forward(d, m, nw, lay);
     for (int s = 0; s < c->nsets; s++) {
         rg_mask set = c->sets[s], rest = set & ~placed;
         if ((set & placed) != placed || (rest & ~ou) || !lsum_has(lay[m], rest)) continue;
@@ -304,10 +304,32 @@ static __attribute__((flatten)) int cage_open_dp9(rg_space *sp, const cage *c, c
         cages_host->keep(sp, c->cells[0], 0);
         return RG_PROP_FAIL;
     }
-    lsum_backward_sets(d, m, 8, lay, g, keep);
+    lsum_backward_sets(d, m, nw, lay, g, keep);
     for (int i = 0; i < m; i++)
         if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
+}
+
+/* cage_open_dp with the word count a constant (flatten: everything
+ * inlined, the word loops unrolled): 2, 4 or 8 words for the open digits
+ * up to 7, 8 or 9. */
+#define OPEN_DP(w)                                                                                 \
+    static __attribute__((flatten)) int cage_open_dp##w(rg_space *sp, const cage *c,               \
+                                                        const rg_mask *od, const int *at, int m,   \
+                                                        rg_mask placed, rg_mask ou)                \
+    {                                                                                              \
+        return cage_open_dp(sp, c, od, at, m, placed, ou, w);                                      \
+    }
+OPEN_DP(2)
+OPEN_DP(4)
+OPEN_DP(8)
+
+static int cage_open_dp9(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
+                         rg_mask placed, rg_mask ou)
+{
+    if (ou < 128) return cage_open_dp2(sp, c, od, at, m, placed, ou);
+    if (ou < 256) return cage_open_dp4(sp, c, od, at, m, placed, ou);
+    return cage_open_dp8(sp, c, od, at, m, placed, ou);
 }
 
 /* d[i]: the digits of open cell i in rest; 0 when one has none. *fresh:
@@ -409,7 +431,8 @@ static int cage_propagate(rg_space *sp, void *data)
     if (c->dp) {
         int r = cage_propagate_open(sp, c);
         if (r != -2) return r;
-        return c->D == 9 ? cage_propagate_dp9(sp, c) : cage_propagate_dp(sp, c, lsum_dp_words(c->D));
+        return c->D == 9 ? cage_propagate_dp9(sp, c)
+                         : cage_propagate_dp(sp, c, lsum_dp_words(c->D));
     }
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;

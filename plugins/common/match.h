@@ -60,8 +60,17 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     for (int v = 0; v < MATCH_MAX; v++) m.owner[v] = -1;
     m.owned = 0;
     for (int i = 0; i < k; i++) {
+        rg_mask free_ = dom[i] & ~m.owned, seen = 0;
+        if (free_) {
+            /* match_augment's first step, without the call: most items
+             * find a value nobody holds. */
+            int v = __builtin_ctz(free_);
+            m.owned |= (rg_mask)1 << v;
+            m.owner[v] = i;
+            m.taken[i] = v;
+            continue;
+        }
         m.taken[i] = -1;
-        rg_mask seen = 0;
         if (!match_augment(&m, i, &seen)) return 0;
     }
     rg_mask used = 0;

@@ -42,7 +42,7 @@ static int dsum_propagate(rg_space *sp, void *data)
     L.start[L.ng] = n;
     L.n = n;
     if (!n) return L.total == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
-    int rc = lsum_support(&L, d, keep);
+    int rc = L.D == 9 ? lsum_support9(&L, d, keep) : lsum_support(&L, d, keep);
     if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
     if (rc == 0) return RG_PROP_FAIL;
     for (int i = 0; i < n; i++)

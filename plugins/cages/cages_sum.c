@@ -130,31 +130,40 @@ static int prune_bounds(rg_space *sp, const cage *c)
 /* A digit the cage must hold (it is in every set that can still be
  * placed) cannot stand outside the cage in a house that holds every cage
  * cell that can take it: in house h, the required digits that none of the
- * cage cells outside h can take (other[h]: the digits those cells can
- * take, found once a run, not once a digit). Digit by digit and house by
- * house: the same removals in the same order as finding each digit's
- * holders. cage_open_small and cage_propagate_open leave out the placed
- * digits: the only holder of one is its cell (the matching took it from
- * the others), so the houses are that cell's and the host's peers
- * propagator, cheaper and so run before, has taken it from them. */
+ * cage cells outside h can take (other: the digits those cells can take)
+ * and some cell of h outside the cage still holds (todo[h]: found once a
+ * run, not once a digit; most runs find none, the peers and the unit
+ * propagators having taken them). Digit by digit and house by house: the
+ * same removals in the same order as finding each digit's holders.
+ * cage_open_small and cage_propagate_open leave out the placed digits: the
+ * only holder of one is its cell (the matching took it from the others),
+ * so the houses are that cell's and the host's peers propagator, cheaper
+ * and so run before, has taken it from them. */
 #define ELIM_HOUSES 16
 static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
 {
     if (!required) return RG_PROP_FIX; /* no digit to take out */
     const rg_mask *dom = cages_host->domains(sp);
-    rg_mask other[ELIM_HOUSES], some = 0;
+    rg_mask todo[ELIM_HOUSES], some = 0;
     int nh = c->nh;
     for (int h = 0; h < nh; h++) {
         uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1);
-        rg_mask o = 0;
+        rg_mask o = 0, t;
         for (; out; out &= out - 1) o |= dom[c->cells[__builtin_ctz(out)]];
-        if (h < ELIM_HOUSES) other[h] = o;
-        some |= required & ~o;
+        if ((t = required & ~o) && h < ELIM_HOUSES) {
+            rg_mask held = 0;
+            for (int k = 0; k < c->hnout[h]; k++) held |= dom[c->hout[h][k]];
+            t &= held;
+            todo[h] = t;
+        } else if (h < ELIM_HOUSES) {
+            todo[h] = 0;
+        }
+        some |= t;
     }
     for (required &= some; required; required &= required - 1) {
         rg_mask v = required & -required;
         for (int h = 0; h < nh; h++) {
-            if (h < ELIM_HOUSES ? (other[h] & v) != 0 : 0) continue;
+            if (h < ELIM_HOUSES && !(todo[h] & v)) continue;
             if (h >= ELIM_HOUSES) {
                 int outside = 0;
                 for (uint32_t out = ~c->hin[h] & (((uint32_t)2 << (c->n - 1)) - 1); out;
@@ -175,12 +184,12 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
  * forwards), met with the cage's sets, are the surviving sets; going back
  * from them each cell keeps the digits it takes in one, which is the union
  * of the matchings below. */
-static int cage_propagate_dp(rg_space *sp, const cage *c)
+static inline int cage_propagate_dp(rg_space *sp, const cage *c, int nw)
 {
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], uni = 0, required = ~(rg_mask)0;
     uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
-    int n = c->n, fixed = 1, any = 0, nw = lsum_dp_words(c->D);
+    int n = c->n, fixed = 1, any = 0;
     for (int i = 0; i < n; i++) {
         rg_mask m = d[i] = dom[c->cells[i]];
         uni |= m;
@@ -200,6 +209,12 @@ static int cage_propagate_dp(rg_space *sp, const cage *c)
         if (cages_host->keep(sp, c->cells[i], any ? keep[i] : 0) < 0) return RG_PROP_FAIL;
     if (fixed) return RG_PROP_SUBSUMED;
     return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+}
+
+/* cage_propagate_dp at 9 digits, the word count the constant 8. */
+static __attribute__((flatten)) int cage_propagate_dp9(rg_space *sp, const cage *c)
+{
+    return cage_propagate_dp(sp, c, 8);
 }
 
 /* Placed cells are settled: a set survives when it holds their digits and
@@ -253,7 +268,7 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
         cages_host->keep(sp, c->cells[0], 0);
         return RG_PROP_FAIL;
     }
-    uint64_t gw[LSUM_DP_WORDS] = {g};
+    uint64_t gw[2] = {g}; /* lsum_backward_sets reads one word (nw 1) */
     lsum_backward_sets(cd, m, 1, lay, gw, keep);
     for (int i = 0; i < m; i++) {
         rg_mask k = 0;
@@ -262,6 +277,59 @@ static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const
         if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
     }
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
+}
+
+/* cage_propagate_open at 9 digits for 3 to SETS_OPEN open cells whose
+ * domains hold more than OPEN_DIGITS open digits: cage_open_small's steps
+ * on the digits themselves, on bit sets of nw words, as many as the
+ * highest open digit needs (2, 4 or 8: cage_open_dp9). The same answer as
+ * matching the open cells onto each remainder. */
+static inline int cage_open_dp(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
+                               rg_mask placed, rg_mask ou, int nw)
+{
+    rg_mask d[SETS_OPEN], keep[SETS_OPEN], required = ~(rg_mask)0;
+    uint64_t lay[SETS_OPEN + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
+    int any = 0;
+    for (int w = 0; w < nw; w++) g[w] = 0;
+    for (int i = 0; i < m; i++) d[i] = od[i] & ou;
+    lsum_forward(d, m, nw, lay);
+    for (int s = 0; s < c->nsets; s++) {
+        rg_mask set = c->sets[s], rest = set & ~placed;
+        if ((set & placed) != placed || (rest & ~ou) || !lsum_has(lay[m], rest)) continue;
+        g[rest / 64] |= (uint64_t)1 << (rest % 64);
+        required &= set;
+        any = 1;
+    }
+    if (!any) {
+        cages_host->keep(sp, c->cells[0], 0);
+        return RG_PROP_FAIL;
+    }
+    lsum_backward_sets(d, m, nw, lay, g, keep);
+    for (int i = 0; i < m; i++)
+        if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
+    return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
+}
+
+/* cage_open_dp with the word count a constant (flatten: everything
+ * inlined, the word loops unrolled): 2, 4 or 8 words for the open digits
+ * up to 7, 8 or 9. */
+#define OPEN_DP(w)                                                                                 \
+    static __attribute__((flatten)) int cage_open_dp##w(rg_space *sp, const cage *c,               \
+                                                        const rg_mask *od, const int *at, int m,   \
+                                                        rg_mask placed, rg_mask ou)                \
+    {                                                                                              \
+        return cage_open_dp(sp, c, od, at, m, placed, ou, w);                                      \
+    }
+OPEN_DP(2)
+OPEN_DP(4)
+OPEN_DP(8)
+
+static int cage_open_dp9(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
+                         rg_mask placed, rg_mask ou)
+{
+    if (ou < 128) return cage_open_dp2(sp, c, od, at, m, placed, ou);
+    if (ou < 256) return cage_open_dp4(sp, c, od, at, m, placed, ou);
+    return cage_open_dp8(sp, c, od, at, m, placed, ou);
 }
 
 /* d[i]: the digits of open cell i in rest; 0 when one has none. *fresh:
@@ -302,6 +370,7 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
     ou &= ~placed;
     if (m && __builtin_popcount(ou) <= OPEN_DIGITS)
         return cage_open_small(sp, c, od, at, m, placed, ou);
+    if (m >= 3 && m <= SETS_OPEN && c->D == 9) return cage_open_dp9(sp, c, od, at, m, placed, ou);
     if (m > SETS_OPEN) {
         /* Long: set by set only when few sets are left. */
         for (int s = 0; s < c->nsets; s++) {
@@ -361,7 +430,9 @@ static int cage_propagate(rg_space *sp, void *data)
     if (c->nsets < 0) return prune_bounds(sp, c);
     if (c->dp) {
         int r = cage_propagate_open(sp, c);
-        return r != -2 ? r : cage_propagate_dp(sp, c);
+        if (r != -2) return r;
+        return c->D == 9 ? cage_propagate_dp9(sp, c)
+                         : cage_propagate_dp(sp, c, lsum_dp_words(c->D));
     }
     const rg_mask *dom = cages_host->domains(sp);
     rg_mask uni = 0, keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], required = ~(rg_mask)0;

@@ -533,13 +533,13 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
  * Exact for that constraint: given each group's sum, groups are
  * independent, and a group's cells keep what they take in some matching
  * onto a set with an allowed sum. */
-static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
+static inline int lsum_support_w(const lsum *L, const rg_mask *dom, rg_mask *keep, int dpw)
 {
     int off, width = lsum_width(L, &off);
     if (width >= LSUM_WORDS * 64 || L->ng > LSUM_GROUPS || L->n > LSUM_CELLS) return -1;
     long target = L->total + off;
     if (target < 0 || target > width) return 0;
-    int nw = width / 64 + 1, dp = L->D <= LSUM_DP_DIGITS, dpw = L->D <= 6 ? 1 : 1 << (L->D - 6);
+    int nw = width / 64 + 1, dp = L->D <= LSUM_DP_DIGITS;
     int nopt = 0, nlay = 0;
     lsum_work w;
     for (int g = 0; g < L->ng; g++) {
@@ -558,6 +558,20 @@ static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
     }
     for (int g = 0; g < L->ng; g++) lsum_group_keep(L, dom, g, dp, dpw, &w, keep);
     return 1;
+}
+
+static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
+{
+    return lsum_support_w(L, dom, keep, lsum_dp_words(L->D));
+}
+
+/* lsum_support at 9 digits with everything inlined (flatten), the layers'
+ * word count the constant 8: their loops unroll, their memsets become
+ * stores. */
+static __attribute__((flatten, unused)) int lsum_support9(const lsum *L, const rg_mask *dom,
+                                                          rg_mask *keep)
+{
+    return lsum_support_w(L, dom, keep, 8);
 }
 
 #endif

@@ -42,6 +42,33 @@ static int match_augment(match_ctx *m, int i, rg_mask *seen)
     return 0;
 }
 
+/* reach[v] for every value v of all: the values reachable from v by moving
+ * holders along (m's matching). Reaching a value whose own reach is known
+ * reaches all of it at once. Returns the values every value reaches. */
+static inline rg_mask match_reach(const match_ctx *m, rg_mask all, rg_mask *reach)
+{
+    rg_mask vals = all, known = 0, every = all;
+    while (vals) {
+        int v = __builtin_ctz(vals);
+        vals &= vals - 1;
+        rg_mask r = (rg_mask)1 << v, done = 0;
+        while (r & ~done) {
+            int w = __builtin_ctz(r & ~done);
+            done |= (rg_mask)1 << w;
+            if (known >> w & 1) {
+                r |= reach[w];
+                done |= reach[w];
+            } else if (m->owner[w] >= 0) {
+                r |= m->dom[m->owner[w]];
+            }
+        }
+        reach[v] = r;
+        every &= r;
+        known |= (rg_mask)1 << v;
+    }
+    return every;
+}
+
 /* dom[0..k-1]: the values (bits) each item may take. Writes to sup[i] the
  * values item i takes in at least one assignment of pairwise distinct values
  * to every item, and returns 1; returns 0 when no such assignment exists.
@@ -60,33 +87,28 @@ static int match_support(const rg_mask *dom, int k, rg_mask *sup)
     for (int v = 0; v < MATCH_MAX; v++) m.owner[v] = -1;
     m.owned = 0;
     for (int i = 0; i < k; i++) {
+        rg_mask free_ = dom[i] & ~m.owned, seen = 0;
+        if (free_) {
+            /* match_augment's first step, without the call: most items
+             * find a value nobody holds. */
+            int v = __builtin_ctz(free_);
+            m.owned |= (rg_mask)1 << v;
+            m.owner[v] = i;
+            m.taken[i] = v;
+            continue;
+        }
         m.taken[i] = -1;
-        rg_mask seen = 0;
         if (!match_augment(&m, i, &seen)) return 0;
     }
     rg_mask used = 0;
     for (int i = 0; i < k; i++) used |= (rg_mask)1 << m.taken[i];
     rg_mask free_vals = all & ~used;
-    /* reach[v]: values reachable from v by moving holders along. Reaching
-     * a value whose own reach is known (known) reaches all of it at once. */
-    rg_mask reach[MATCH_MAX];
-    rg_mask vals = all, known = 0;
-    while (vals) {
-        int v = __builtin_ctz(vals);
-        vals &= vals - 1;
-        rg_mask r = (rg_mask)1 << v, done = 0;
-        while (r & ~done) {
-            int w = __builtin_ctz(r & ~done);
-            done |= (rg_mask)1 << w;
-            if (known >> w & 1) {
-                r |= reach[w];
-                done |= reach[w];
-            } else if (m.owner[w] >= 0) {
-                r |= dom[m.owner[w]];
-            }
-        }
-        reach[v] = r;
-        known |= (rg_mask)1 << v;
+    rg_mask reach[MATCH_MAX], every = match_reach(&m, all, reach);
+    /* Every value reaching a free value, or every matched one (so each
+     * item's own): every item keeps its whole domain. */
+    if ((every & free_vals) || !(used & ~every)) {
+        for (int i = 0; i < k; i++) sup[i] = dom[i];
+        return 1;
     }
     for (int i = 0; i < k; i++) {
         rg_mask own = (rg_mask)1 << m.taken[i], s = own, cand = dom[i] & ~own;

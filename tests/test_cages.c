@@ -386,6 +386,26 @@ static void add_planted_cage(char *rules, size_t n, const int *cells, int got, i
     v3_cat(rules, n, "}");
 }
 
+/* Two to four cages of up to most cells each (the cells of N, D columns
+ * wide) over cells no cage holds yet, with distinct planted digits. */
+static void plant_cages(const int *plant, int *owner, int N, int D, int most, char *rules,
+                        size_t cap)
+{
+    int nk = 2 + v3_rand(3);
+    for (int k = 0; k < nk; k++) {
+        int cells[16], n = 1 + v3_rand(most), got = 0, digs = 0, sum = 0;
+        for (int tries = 0; got < n && tries < 50; tries++) {
+            int c = v3_rand(N);
+            if (owner[c] >= 0 || (digs >> plant[c] & 1)) continue;
+            owner[c] = k;
+            digs |= 1 << plant[c];
+            cells[got++] = c;
+            sum += plant[c];
+        }
+        if (got) add_planted_cage(rules, cap, cells, got, D, sum);
+    }
+}
+
 /* Closes the rules of plant_rows and runs v3_sound (exact as given) from
  * random start domains under budget that mostly keep the planted digits.
  * Returns 1 when a solution was within the start domains. */
@@ -470,19 +490,7 @@ static void unit_soundness(void **state)
         int plant[16], owner[16];
         char rules[2048];
         plant_rows(plant, owner, rows, D, rules, sizeof rules);
-        int nk = 2 + v3_rand(3);
-        for (int k = 0; k < nk; k++) {
-            int cells[4], n = 1 + v3_rand(rows == 1 ? 3 : 4), got = 0, digs = 0, sum = 0;
-            for (int tries = 0; got < n && tries < 50; tries++) {
-                int c = v3_rand(N);
-                if (owner[c] >= 0 || (digs >> plant[c] & 1)) continue;
-                owner[c] = k;
-                digs |= 1 << plant[c];
-                cells[got++] = c;
-                sum += plant[c];
-            }
-            if (got) add_planted_cage(rules, sizeof rules, cells, got, D, sum);
-        }
+        plant_cages(plant, owner, N, D, rows == 1 ? 3 : 4, rules, sizeof rules);
         solvable += sound_planted(rules, sizeof rules, rows, D, plant, 15000, rows == 1 && !big);
     }
     assert_true(solvable > 30 * rounds / full);
@@ -503,19 +511,7 @@ static void units_at_nine(void **state)
         int D = 9, rows = 1, plant[9], owner[9];
         char rules[2048];
         plant_rows(plant, owner, rows, D, rules, sizeof rules);
-        int nk = 2 + v3_rand(3);
-        for (int k = 0; k < nk; k++) {
-            int cells[6], n = 1 + v3_rand(6), got = 0, digs = 0, sum = 0;
-            for (int tries = 0; got < n && tries < 50; tries++) {
-                int c = v3_rand(D);
-                if (owner[c] >= 0 || (digs >> plant[c] & 1)) continue;
-                owner[c] = k;
-                digs |= 1 << plant[c];
-                cells[got++] = c;
-                sum += plant[c];
-            }
-            if (got) add_planted_cage(rules, sizeof rules, cells, got, D, sum);
-        }
+        plant_cages(plant, owner, D, D, 6, rules, sizeof rules);
         solvable += sound_planted(rules, sizeof rules, rows, D, plant, 15000, 1);
     }
     /* 19 of the 60 are solvable, 11 of the sample's 15, 3 of Valgrind's 4. */

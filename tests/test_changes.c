@@ -79,6 +79,20 @@ static void solve(rg_solver *s, const rg_puzzle *p, int level, int heuristic, rg
     if (rg_solve(s, p, &o, r, &err) != RG_OK) fail_msg("solve: %s", err.message);
 }
 
+/* p (without the test rules) and q (with them) solved at level: the same
+ * status and solution wherever both are decided. */
+static void same_outcome(rg_solver *plain, const rg_puzzle *p, rg_solver *tested,
+                         const rg_puzzle *q, int level, int heuristic)
+{
+    rg_result a, b;
+    solve(plain, p, level, heuristic, &a);
+    solve(tested, q, level, heuristic, &b);
+    if (b.status != RG_STATUS_UNKNOWN && a.status != RG_STATUS_UNKNOWN) {
+        assert_int_equal(a.status, b.status);
+        assert_memory_equal(a.solution, b.solution, 81 * sizeof(int));
+    }
+}
+
 static void audited(void **state)
 {
     (void)state;
@@ -98,15 +112,9 @@ static void audited(void **state)
             for (int h = 0; h < 2; h++) {
                 int heuristic = h ? RG_HEURISTIC_LOOKAHEAD : RG_HEURISTIC_DOMWDEG;
                 for (int recompute = 0; recompute < 2; recompute++) {
-                    rg_result a, b;
-                    solve(plain, p, level, heuristic, &a);
                     /* A tiny copy budget: every other depth is recomputed. */
                     rg_search_budget(audit, recompute ? 1 : 0);
-                    solve(audit, q, level, heuristic, &b);
-                    if (b.status != RG_STATUS_UNKNOWN && a.status != RG_STATUS_UNKNOWN) {
-                        assert_int_equal(a.status, b.status);
-                        assert_memory_equal(a.solution, b.solution, 81 * sizeof(int));
-                    }
+                    same_outcome(plain, p, audit, q, level, heuristic);
                 }
             }
         rg_puzzle_free(p);
@@ -157,15 +165,8 @@ static void few_digits(void **state)
         rg_puzzle *p = t_parse_in(reg, doc);
         document_of(line, 1, "test.few", doc, sizeof doc);
         rg_puzzle *q = t_parse_in(reg, doc);
-        for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++) {
-            rg_result a, b;
-            solve(plain, p, level, RG_HEURISTIC_DOMWDEG, &a);
-            solve(few, q, level, RG_HEURISTIC_DOMWDEG, &b);
-            if (b.status != RG_STATUS_UNKNOWN && a.status != RG_STATUS_UNKNOWN) {
-                assert_int_equal(a.status, b.status);
-                assert_memory_equal(a.solution, b.solution, 81 * sizeof(int));
-            }
-        }
+        for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++)
+            same_outcome(plain, p, few, q, level, RG_HEURISTIC_DOMWDEG);
         rg_puzzle_free(p);
         rg_puzzle_free(q);
         done++;

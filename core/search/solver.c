@@ -239,6 +239,32 @@ static int memo_hit(const rg_solver *s, const rg_puzzle *p, const rg_mask *start
            memcmp(k->givens, p->givens, (size_t)s->N * sizeof *k->givens) == 0;
 }
 
+/* What root() leaves in the solver, copied into the memo k (save) or back
+ * out of it: space 0, the change lists, the dirty units, the queue's ends
+ * and the counters. */
+static void memo_copy(struct rg_root_memo *k, rg_solver *s, int save)
+{
+    const rg_model *m = s->m;
+    size_t np, nw, nu = (size_t)m->nunits + 1;
+    change_sizes(m, &np, &nw);
+#define MEMO_COPY(kept, live, n) (save ? memcpy((kept), (live), (n)) : memcpy((live), (kept), (n)))
+    MEMO_COPY(k->space, rg_space_at(s, 0), s->space_bytes);
+    MEMO_COPY(k->chg_n, s->chg_n, np * sizeof *k->chg_n);
+    MEMO_COPY(k->chg_pos, s->chg_pos, nw * sizeof *k->chg_pos);
+    MEMO_COPY(k->chg_list, s->chg_list, np * sizeof *k->chg_list);
+    MEMO_COPY(k->chg_listed, s->chg_listed, np);
+    MEMO_COPY(k->chg_lost, s->chg_lost, nw * sizeof *k->chg_lost);
+    MEMO_COPY(&k->nchg_list, &s->nchg_list, sizeof k->nchg_list);
+    MEMO_COPY(k->udirty, s->udirty, nu);
+    MEMO_COPY(k->ulost, s->ulost, nu * sizeof *k->ulost);
+    MEMO_COPY(k->qhead, s->qhead, sizeof k->qhead);
+    MEMO_COPY(k->qtail, s->qtail, sizeof k->qtail);
+    MEMO_COPY(&k->ticks, &s->ticks, sizeof k->ticks);
+    MEMO_COPY(&k->idle, &s->idle, sizeof k->idle);
+    MEMO_COPY(&k->st, &s->st, sizeof k->st);
+#undef MEMO_COPY
+}
+
 /* Keep the root root() just propagated for p (silently not, without
  * memory: the next run propagates again). At a fixpoint nothing is queued,
  * naked or stacked. */
@@ -250,56 +276,22 @@ static void memo_save(rg_solver *s, const rg_puzzle *p)
         return;
     if (!s->memo && !(s->memo = memo_new(s))) return;
     struct rg_root_memo *k = s->memo;
-    const rg_model *m = s->m;
-    size_t np, nw, nu = (size_t)m->nunits + 1;
-    change_sizes(m, &np, &nw);
     k->ded = s->ded;
     memcpy(k->givens, p->givens, (size_t)s->N * sizeof *k->givens);
-    memcpy(k->space, rg_space_at(s, 0), s->space_bytes);
-    memcpy(k->chg_n, s->chg_n, np * sizeof *k->chg_n);
-    memcpy(k->chg_pos, s->chg_pos, nw * sizeof *k->chg_pos);
-    memcpy(k->chg_list, s->chg_list, np * sizeof *k->chg_list);
-    memcpy(k->chg_listed, s->chg_listed, np);
-    memcpy(k->chg_lost, s->chg_lost, nw * sizeof *k->chg_lost);
-    k->nchg_list = s->nchg_list;
-    memcpy(k->udirty, s->udirty, nu);
-    memcpy(k->ulost, s->ulost, nu * sizeof *k->ulost);
-    memcpy(k->qhead, s->qhead, sizeof k->qhead);
-    memcpy(k->qtail, s->qtail, sizeof k->qtail);
-    k->ticks = s->ticks;
-    k->idle = s->idle;
-    k->st = s->st;
+    memo_copy(k, s, 1);
     k->valid = 1;
 }
 
 /* The kept root in place of root(): the solver as root() would leave it. */
 static void memo_restore(rg_solver *s)
 {
-    const struct rg_root_memo *k = s->memo;
-    const rg_model *m = s->m;
-    size_t np, nw, nu = (size_t)m->nunits + 1;
-    change_sizes(m, &np, &nw);
-    unsigned char *sp = rg_space_at(s, 0);
-    memcpy(sp, k->space, s->space_bytes);
-    s->inactive = (uint32_t *)(sp + s->inactive_off);
+    memo_copy(s->memo, s, 0);
+    s->inactive = (uint32_t *)(rg_space_at(s, 0) + s->inactive_off);
     s->nnaked = 0;
     s->failed = 0;
     s->running = -1;
-    memcpy(s->chg_n, k->chg_n, np * sizeof *k->chg_n);
-    memcpy(s->chg_pos, k->chg_pos, nw * sizeof *k->chg_pos);
-    memcpy(s->chg_list, k->chg_list, np * sizeof *k->chg_list);
-    memcpy(s->chg_listed, k->chg_listed, np);
-    memcpy(s->chg_lost, k->chg_lost, nw * sizeof *k->chg_lost);
-    s->nchg_list = k->nchg_list;
-    memcpy(s->udirty, k->udirty, nu);
-    memcpy(s->ulost, k->ulost, nu * sizeof *k->ulost);
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
-    memcpy(s->qhead, k->qhead, sizeof k->qhead);
-    memcpy(s->qtail, k->qtail, sizeof k->qtail);
     s->queued_total = 0;
-    s->ticks = k->ticks;
-    s->idle = k->idle;
-    s->st = k->st;
 }
 
 /* root(), or the kept root standing for it; a root propagated is kept

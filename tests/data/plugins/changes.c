@@ -46,6 +46,19 @@ static int audit_answer(const audit *a, const rg_mask *seen, const rg_mask *dom,
     return 0;
 }
 
+/* A placed digit leaves the rule's other cells (meant to share a house).
+ * Returns RG_FAIL when a cell empties, else 0. */
+static int clear_placed(rg_space *sp, const rg_mask *dom, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++) {
+        rg_mask m = dom[cells[i]];
+        if (!m || (m & (m - 1))) continue;
+        for (int j = 0; j < n; j++)
+            if (j != i && host->remove(sp, cells[j], m) < 0) return RG_FAIL;
+    }
+    return 0;
+}
+
 static int propagate(rg_space *sp, void *data)
 {
     const audit *a = data;
@@ -62,12 +75,7 @@ static int propagate(rg_space *sp, void *data)
     } else {
         runs_unknown++;
     }
-    for (int i = 0; i < a->n; i++) {
-        rg_mask m = dom[a->cells[i]];
-        if (!m || (m & (m - 1))) continue;
-        for (int j = 0; j < a->n; j++)
-            if (j != i && host->remove(sp, a->cells[j], m) < 0) return RG_PROP_FAIL;
-    }
+    if (clear_placed(sp, dom, a->cells, a->n) < 0) return RG_PROP_FAIL;
     for (int i = 0; i < a->n; i++) seen[i] = dom[a->cells[i]];
     return RG_PROP_FIX;
 }
@@ -126,13 +134,7 @@ static int few_propagate(rg_space *sp, void *data)
     if (*ran && !small) return 94;
     *ran = 1;
     few_runs++;
-    for (int i = 0; i < f->n; i++) {
-        rg_mask m = dom[f->cells[i]];
-        if (!m || (m & (m - 1))) continue;
-        for (int j = 0; j < f->n; j++)
-            if (j != i && host->remove(sp, f->cells[j], m) < 0) return RG_PROP_FAIL;
-    }
-    return RG_PROP_FIX;
+    return clear_placed(sp, dom, f->cells, f->n) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 static int few_holds(const int *values, void *data)

@@ -242,61 +242,30 @@ static inline unsigned rank_in(rg_mask m, rg_mask ou)
     return r;
 }
 
-/* cage_propagate_open when the m open cells' domains (od, at at[]) hold at
- * most OPEN_DIGITS digits besides the placed ones (ou): numbered by their
- * rank in ou, the sets of them the open cells can take are one word
- * (lsum_forward); a set of the cage survives when it holds the placed
- * digits and its remainder is one of those; going back from the survivors
- * each cell keeps the digits it takes in one. The same answer as matching the open cells onto each
- * remainder (the union of those matchings), for a few word operations. */
-static int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
-                           rg_mask placed, rg_mask ou)
+/* cage_propagate_open by the sets of open digits (ou: the open cells'
+ * digits but the placed ones) the m open cells (domains od, at at[]) can
+ * take, on bit sets of nw words (lsum_forward): a set of the cage survives
+ * when it holds the placed digits and its remainder is one of those; going
+ * back from the survivors each cell keeps the digits it takes in one. The
+ * same answer as matching the open cells onto each remainder (the union of
+ * those matchings), for a few word operations. ranked: the open digits
+ * (at most OPEN_DIGITS) numbered by their rank in ou, so that one word
+ * holds every set of them; else the digits themselves. */
+static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od, const int *at,
+                                 int m, rg_mask placed, rg_mask ou, int nw, int ranked)
 {
-    rg_mask cd[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], required = ~(rg_mask)0;
-    uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g = 0;
-    for (int i = 0; i < m; i++) cd[i] = rank_in(od[i] & ou, ou);
-    lsum_forward(cd, m, 1, lay);
-    for (int s = 0; s < c->nsets; s++) {
-        rg_mask set = c->sets[s], rest = set & ~placed;
-        if ((set & placed) != placed || (rest & ~ou)) continue;
-        unsigned r = rank_in(rest, ou);
-        if (!(lay[m][0] >> r & 1)) continue;
-        g |= (uint64_t)1 << r;
-        required &= set;
-    }
-    if (!g) {
-        cages_host->keep(sp, c->cells[0], 0);
-        return RG_PROP_FAIL;
-    }
-    uint64_t gw[2] = {g}; /* lsum_backward_sets reads one word (nw 1) */
-    lsum_backward_sets(cd, m, 1, lay, gw, keep);
-    for (int i = 0; i < m; i++) {
-        rg_mask k = 0;
-        for (rg_mask x = od[i] & ou; x; x &= x - 1)
-            if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
-        if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
-    }
-    return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
-}
-
-/* cage_propagate_open at 9 digits for 3 to SETS_OPEN open cells whose
- * domains hold more than OPEN_DIGITS open digits: cage_open_small's steps
- * on the digits themselves, on bit sets of nw words, as many as the
- * highest open digit needs (2, 4 or 8: cage_open_dp9). The same answer as
- * matching the open cells onto each remainder. */
-static inline int cage_open_dp(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
-                               rg_mask placed, rg_mask ou, int nw)
-{
-    rg_mask d[SETS_OPEN], keep[SETS_OPEN], required = ~(rg_mask)0;
-    uint64_t lay[SETS_OPEN + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
+    rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], required = ~(rg_mask)0;
+    uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
     int any = 0;
     for (int w = 0; w < nw; w++) g[w] = 0;
-    for (int i = 0; i < m; i++) d[i] = od[i] & ou;
+    for (int i = 0; i < m; i++) d[i] = ranked ? rank_in(od[i] & ou, ou) : od[i] & ou;
     lsum_forward(d, m, nw, lay);
     for (int s = 0; s < c->nsets; s++) {
         rg_mask set = c->sets[s], rest = set & ~placed;
-        if ((set & placed) != placed || (rest & ~ou) || !lsum_has(lay[m], rest)) continue;
-        g[rest / 64] |= (uint64_t)1 << (rest % 64);
+        if ((set & placed) != placed || (rest & ~ou)) continue;
+        rg_mask key = ranked ? rank_in(rest, ou) : rest;
+        if (!lsum_has(lay[m], key)) continue;
+        g[key / 64] |= (uint64_t)1 << (key % 64);
         required &= set;
         any = 1;
     }
@@ -305,20 +274,36 @@ static inline int cage_open_dp(rg_space *sp, const cage *c, const rg_mask *od, c
         return RG_PROP_FAIL;
     }
     lsum_backward_sets(d, m, nw, lay, g, keep);
-    for (int i = 0; i < m; i++)
-        if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
+    for (int i = 0; i < m; i++) {
+        rg_mask k = keep[i];
+        if (ranked) {
+            k = 0;
+            for (rg_mask x = od[i] & ou; x; x &= x - 1)
+                if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
+        }
+        if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
+    }
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
 }
 
-/* cage_open_dp with the word count a constant (flatten: everything
- * inlined, the word loops unrolled): 2, 4 or 8 words for the open digits
- * up to 7, 8 or 9. */
+/* At most OPEN_DIGITS open digits: their ranks, one word. */
+static __attribute__((flatten)) int cage_open_small(rg_space *sp, const cage *c, const rg_mask *od,
+                                                    const int *at, int m, rg_mask placed,
+                                                    rg_mask ou)
+{
+    return cage_open_sets(sp, c, od, at, m, placed, ou, 1, 1);
+}
+
+/* At 9 digits, 3 to SETS_OPEN open cells over more open digits: the digits
+ * themselves on as many words as the highest open digit needs (2, 4 or 8
+ * for the digits up to 7, 8 or 9), each width a constant (flatten:
+ * everything inlined, the word loops unrolled). */
 #define OPEN_DP(w)                                                                                 \
     static __attribute__((flatten)) int cage_open_dp##w(rg_space *sp, const cage *c,               \
                                                         const rg_mask *od, const int *at, int m,   \
                                                         rg_mask placed, rg_mask ou)                \
     {                                                                                              \
-        return cage_open_dp(sp, c, od, at, m, placed, ou, w);                                      \
+        return cage_open_sets(sp, c, od, at, m, placed, ou, w, 0);                                 \
     }
 OPEN_DP(2)
 OPEN_DP(4)

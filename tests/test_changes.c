@@ -193,11 +193,82 @@ static void few_digits(void **state)
     rg_registry_free(reg);
 }
 
+static long implied_runs(void)
+{
+    void *h = dlopen(PLUGIN "/changes.so", RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(h);
+    long (*fn)(void);
+    *(void **)&fn = dlsym(h, "rg_test_implied_runs");
+    assert_non_null(fn);
+    long n = fn();
+    dlclose(h);
+    return n;
+}
+
+/* RG_PROPAGATOR_IMPLIED: test.implied over every row, column and box is
+ * left out of the search below sac (no run, and the outcomes are those
+ * without it) and runs at sac, and at every level once the solver is told
+ * to run every propagator (as verify and explain do). A flag the host does
+ * not know is refused when the model is built. */
+static void implied_at_sac(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry_with(PLUGIN);
+    FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
+    assert_non_null(f);
+    char line[256], doc[8192];
+    int puzzles = t_scaled() ? 2 : 4, done = 0;
+    rg_solver *plain = rg_solver_new(), *tested = rg_solver_new();
+    for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
+        if (i % 83 != 0 || strlen(line) < 81) continue;
+        document_of(line, 0, "test.implied", doc, sizeof doc);
+        rg_puzzle *p = t_parse_in(reg, doc);
+        document_of(line, 1, "test.implied", doc, sizeof doc);
+        rg_puzzle *q = t_parse_in(reg, doc);
+        for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++) {
+            long before = implied_runs();
+            same_outcome(plain, p, tested, q, level, RG_HEURISTIC_DOMWDEG);
+            if (level < RG_STRATEGY_SAC)
+                assert_int_equal(implied_runs(), before);
+            else
+                assert_true(implied_runs() > before);
+        }
+        rg_solver_every_propagator(tested, 1);
+        for (int level = RG_STRATEGY_PROPAGATE; level <= RG_STRATEGY_INTERSECTIONS; level++) {
+            long before = implied_runs();
+            same_outcome(plain, p, tested, q, level, RG_HEURISTIC_DOMWDEG);
+            assert_true(implied_runs() > before);
+        }
+        rg_solver_every_propagator(tested, 0);
+        long before = implied_runs();
+        same_outcome(plain, p, tested, q, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG);
+        assert_int_equal(implied_runs(), before);
+        rg_puzzle_free(p);
+        rg_puzzle_free(q);
+        done++;
+    }
+    fclose(f);
+    assert_int_equal(done, puzzles);
+    const char *bad = "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                      "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"test.implied\", "
+                      "\"cells\": \"r1c1:r1c4\", \"flags\": 6}]}";
+    rg_puzzle *bp = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_not_equal(rg_puzzle_parse(reg, bad, strlen(bad), "test", 0, &bp, &err), RG_OK);
+    assert_null(bp);
+    assert_non_null(strstr(err.message, "RG_PROPAGATOR_IMPLIED"));
+    rg_solver_free(plain);
+    rg_solver_free(tested);
+    rg_registry_free(reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(audited, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(few_digits, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(implied_at_sac, t_mem_setup, t_mem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -389,6 +389,13 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
                             "propagator %s: events %u are none of RG_EV_FIXED, RG_EV_DOMAIN or "
                             "RG_EV_AT_MOST(1..15)",
                             def->name, events);
+    unsigned flags =
+        def->size >= offsetof(rg_propagator, flags) + sizeof def->flags ? def->flags : 0u;
+    if (flags & ~(unsigned)(RG_PROPAGATOR_CHANGES | RG_PROPAGATOR_IMPLIED))
+        return rg_error_set(b->err, RG_E_INTERNAL, NULL,
+                            "propagator %s: flags %u are none of RG_PROPAGATOR_CHANGES or "
+                            "RG_PROPAGATOR_IMPLIED",
+                            def->name, flags);
     if (events & 2u) events |= 1u; /* any change: RG_EV_DOMAIN (or its AT_MOST) */
     int rc = bad_cells(b, watch, n);
     if (rc) return rc;

@@ -137,6 +137,10 @@ struct rg_model {
      * every propagator's (prop_watch_off[nprops] in all). */
     int *prop_watch_off;
     int ntrack; /* propagators that asked for changes */
+    /* Implied propagators (RG_PROPAGATOR_IMPLIED), one bit each over
+     * (nprops + 31) / 32 words, and how many: left out below sac. */
+    uint32_t *implied;
+    int nimplied;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -337,8 +337,10 @@ static int build_watch(rg_model *m)
     m->watch_ev = rg_mem_alloc((size_t)total + 1);
     m->watch_pos = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_pos);
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
+    m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
-    if (!m->watch_prop || !m->watch_ev || !m->watch_pos || !m->prop_watch_off || !fill) {
+    if (!m->watch_prop || !m->watch_ev || !m->watch_pos || !m->prop_watch_off || !m->implied ||
+        !fill) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
@@ -356,6 +358,10 @@ static int build_watch(rg_model *m)
         }
         m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
         m->ntrack += track;
+        if (m->props[p].def.flags & RG_PROPAGATOR_IMPLIED) {
+            m->implied[p >> 5] |= 1u << (p & 31);
+            m->nimplied++;
+        }
     }
     rg_mem_free(fill);
     return RG_OK;

@@ -108,10 +108,11 @@ static void release_buffers(rg_solver *s)
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
     int general_only = s->general_only, fast_baseline = s->fast_baseline, keep = s->keep_root;
-    int guessless = s->guessless;
+    int guessless = s->guessless, every_prop = s->every_prop;
     memset(s, 0, sizeof *s);
     s->keep_root = keep;
     s->guessless = guessless;
+    s->every_prop = every_prop;
     s->copy_budget = budget;
     s->general_only = general_only;
     s->fast_baseline = fast_baseline;
@@ -186,6 +187,9 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
         for (int c = 0; c < s->N; c++) dom[c] &= start[c];
     if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
     s->inactive = (uint32_t *)(sp + s->inactive_off);
+    /* Below sac the implied propagators stay out, as if subsumed. */
+    if (m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop)
+        for (int w = 0; w < (m->nprops + 31) / 32; w++) s->inactive[w] |= m->implied[w];
     s->nnaked = 0;
     s->failed = 0;
     if (m->infeasible_rule >= 0) return RG_FAIL;
@@ -222,6 +226,8 @@ void rg_solver_keep_root(rg_solver *s, int on)
 }
 
 void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
+
+void rg_solver_every_propagator(rg_solver *s, int on) { s->every_prop = on != 0; }
 
 /* Can root() be kept, or a kept one stand for it? Only from the model's
  * root domains and the givens, with the fixpoint, below the probe level

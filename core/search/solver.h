@@ -116,6 +116,9 @@ struct rg_solver {
     int keep_root;
     /* Stop at the first guess (rg_solver_guessless). */
     int guessless;
+    /* Run implied propagators at every level (rg_solver_every_propagator),
+     * else only at sac. */
+    int every_prop;
 };
 
 /* rg_solve from the domains start[] (a mask per cell, intersected with the
@@ -138,6 +141,11 @@ void rg_solver_keep_root(rg_solver *s, int on);
  * guess, where the answer is known to be no, instead of searching on for a
  * solution within its node budget. Off by default; kept across models. */
 void rg_solver_guessless(rg_solver *s, int on);
+/* With on = 1 the implied propagators (RG_PROPAGATOR_IMPLIED) run at every
+ * level, not only at sac: for `rulegrid verify`, explanations (trial.c) and
+ * tests of propagators, which look at every rule's pruning. Off by default;
+ * kept across models. */
+void rg_solver_every_propagator(rg_solver *s, int on);
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

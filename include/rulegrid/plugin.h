@@ -123,7 +123,16 @@ enum {
      * propagator and what they lost, and hands that to host->changes() (the
      * propagator is then woken on every change of a watched cell, whatever
      * events it subscribed to). */
-    RG_PROPAGATOR_CHANGES = 1u
+    RG_PROPAGATOR_CHANGES = 1u,
+    /* The propagator is implied: the rule's other propagators (and the
+     * houses) already refuse every assignment it refuses, and it only
+     * prunes earlier, at a cost that pays when the search buys the fewest
+     * guesses at any price and not otherwise. The host runs it at the sac
+     * level, in explanations and in `rulegrid verify`, and leaves it out of
+     * the search below sac. Added after RG_PROPAGATOR_CHANGES: a host from
+     * before it runs the propagator at every level, which is just as
+     * right. */
+    RG_PROPAGATOR_IMPLIED = 2u
 };
 
 /* ---- Rule types ---------------------------------------------------------- */

@@ -648,6 +648,7 @@ static const rg_propagator unit_prop = {.size = sizeof(rg_propagator),
                                         .cost = RG_COST_QUADRATIC,
                                         .propagate = unit_propagate,
                                         .check = cages_holds,
+                                        .flags = RG_PROPAGATOR_IMPLIED,
                                         .explain = unit_explain};
 
 /* The (part, remainder) pairs of the partial group gr: every subset of

@@ -167,11 +167,55 @@ static int few_compile(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &def, f, f->cells, f->n, RG_EV_AT_MOST(f->k));
 }
 
+/* test.implied, for RG_PROPAGATOR_IMPLIED: a propagator with the flags of
+ * the field "flags" (RG_PROPAGATOR_IMPLIED by default; passed on
+ * unchecked, so that a flag the host does not know can be tried) that
+ * counts its runs (rg_test_implied_runs) and prunes as test.changes does:
+ * over a house, implied by it. */
+static long implied_runs;
+
+RG_PLUGIN_EXPORT long rg_test_implied_runs(void) { return implied_runs; }
+
+static int implied_propagate(rg_space *sp, void *data)
+{
+    const audit *a = data;
+    implied_runs++;
+    return clear_placed(sp, host->domains(sp), a->cells, a->n) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+}
+
+static int implied_compile(rg_build *b, rg_rule *r, void **data)
+{
+    audit *a = host->alloc(b, sizeof *a);
+    if (!a) return host->error(b, r, NULL, "out of memory");
+    int rc = host->read_cells(b, r, "cells", 0, 1, MAX_CELLS, &a->cells, &a->n);
+    if (rc != RG_OK) return rc;
+    long flags;
+    rc = host->read_int(b, r, "flags", RG_F_OPTIONAL, 0, 255, &flags);
+    if (rc == RG_ABSENT)
+        flags = RG_PROPAGATOR_IMPLIED;
+    else if (rc != RG_OK)
+        return rc;
+    rg_propagator def = {.size = sizeof def,
+                         .name = "test_implied",
+                         .family = "test",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = implied_propagate,
+                         .check = holds,
+                         .flags = (unsigned)flags};
+    *data = a;
+    return host->add_propagator(b, &def, a, a->cells, a->n, RG_EV_FIXED);
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.changes", .family = "test", .compile = compile},
     {.size = sizeof(rg_rule_type), .name = "test.few", .family = "test", .compile = few_compile},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.implied",
+     .family = "test",
+     .compile = implied_compile},
 };
 
 RG_PLUGIN_DEFINE("changes", "1",
-                 "test.changes: audits the host's change lists; test.few: audits RG_EV_AT_MOST",
+                 "test.changes: audits the host's change lists; test.few: audits RG_EV_AT_MOST; "
+                 "test.implied: counts the runs of an RG_PROPAGATOR_IMPLIED propagator",
                  host, types, NULL);

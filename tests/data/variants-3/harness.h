@@ -132,13 +132,15 @@ static __attribute__((unused)) void v3_root(const rg_puzzle *p, rg_mask *out)
 {
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
+    rg_solver_every_propagator(s, 1);
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
     rg_solver_free(s);
 }
 
 /* ---- Propagator soundness against brute force ------------------------------------------- */
 
-/* From random start domains, narrow p at the propagate level and compare with
+/* From random start domains, narrow p at the propagate level (with every
+ * propagator, the implied ones too) and compare with
  * every assignment within start that satisfies the puzzle (rg_puzzle_check):
  * no digit some solution uses is removed, failure only when there is no
  * solution, and with exact set the narrowed domains are exactly the digits
@@ -151,6 +153,7 @@ static int v3_sound(const rg_puzzle *p, const rg_mask *start, int exact)
     assert_true(N <= 64);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
+    rg_solver_every_propagator(s, 1); /* the implied ones too */
     int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     rg_solver_free(s);
     /* Odometer over the start domains. */

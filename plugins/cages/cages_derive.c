@@ -33,6 +33,17 @@
  * that they count against capdone and are not derived again. */
 #define SIGNED_CELLS 6
 
+/* Below the sac level fewer derived sums pay (RG_PROPAGATOR_IMPLIED: the
+ * longer ones run at sac only). A one-house sum of more than
+ * HOUSE_SUM_CELLS cells and a signed sum of more than SIGNED_SEARCH_CELLS
+ * prune too little for their cost there: without them the killers of
+ * corpus/variants/killer.jsonl took 9 % fewer instructions (the geometric
+ * mean per puzzle at the default level; docs/bench.md, "Cages in a house
+ * at sac only"). A one-house sum over a whole house making its full total
+ * is not added at all: the house says as much. */
+#define HOUSE_SUM_CELLS     6
+#define SIGNED_SEARCH_CELLS 5
+
 /* ---- Sets of indices by key --------------------------------------------- */
 
 static uint64_t key_hash(const int *key, int n, int tag)
@@ -264,7 +275,12 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     if (!fresh) return RG_OK;
     int d = dv->ndone - 1;
     dorigin o = origin_of(b, dv);
-    if (dv->doneset[d]) return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
+    if (dv->doneset[d]) {
+        /* A whole house making its full total: the house says as much. */
+        if (n == dv->D && total == (long)dv->D * (dv->D + 1) / 2) return RG_OK;
+        unsigned flags = n > HOUSE_SUM_CELLS ? RG_PROPAGATOR_IMPLIED : 0u;
+        return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o, flags);
+    }
     if (n > SIGNED_CELLS) return RG_OK;
     dsum *ds = cages_host->alloc(b, sizeof *ds);
     int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
@@ -279,7 +295,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     ds->L.total = total;
     if (dsum_group(b, tc, ts, n, dv->D, ds) < 0)
         return cages_host->error(b, r, NULL, "out of memory");
-    return cages_add_signed(b, ds);
+    return cages_add_signed(b, ds, n > SIGNED_SEARCH_CELLS ? RG_PROPAGATOR_IMPLIED : 0u);
 }
 
 /* The cells of the union of the k houses (into dv->ucells, marked in

@@ -242,28 +242,55 @@ static inline unsigned rank_in(rg_mask m, rg_mask ou)
     return r;
 }
 
+/* The digits of m (none of them in the one-digit masks hi > lo, or 0 for
+ * none) with the digits above hi moved one down, then those above lo: the
+ * open digits of a cage missing one or two of 1..9 as 8 or 7 digits. */
+static inline rg_mask squeeze(rg_mask m, rg_mask hi, rg_mask lo)
+{
+    if (hi) m = (m & (hi - 1)) | ((m >> 1) & ~(hi - 1));
+    if (lo) m = (m & (lo - 1)) | ((m >> 1) & ~(lo - 1));
+    return m;
+}
+
+/* squeeze undone. */
+static inline rg_mask unsqueeze(rg_mask k, rg_mask hi, rg_mask lo)
+{
+    if (lo) k = (k & (lo - 1)) | ((k << 1) & ~(2 * lo - 1));
+    if (hi) k = (k & (hi - 1)) | ((k << 1) & ~(2 * hi - 1));
+    return k;
+}
+
+/* How cage_open_sets numbers the open digits. */
+enum { OPEN_PLAIN, OPEN_RANKED, OPEN_SQUEEZED };
+
 /* cage_propagate_open by the sets of open digits (ou: the open cells'
  * digits but the placed ones) the m open cells (domains od, at at[]) can
  * take, on bit sets of nw words (lsum_forward): a set of the cage survives
  * when it holds the placed digits and its remainder is one of those; going
  * back from the survivors each cell keeps the digits it takes in one. The
  * same answer as matching the open cells onto each remainder (the union of
- * those matchings), for a few word operations. ranked: the open digits
- * (at most OPEN_DIGITS) numbered by their rank in ou, so that one word
- * holds every set of them; else the digits themselves. */
+ * those matchings), for a few word operations. The digits are numbered
+ * (how): OPEN_RANKED, by their rank in ou (at most OPEN_DIGITS of them, so
+ * that one word holds every set of them); OPEN_SQUEEZED, with the one or
+ * two digits of 1..9 missing from ou (hi > lo, lo 0 for one) squeezed out,
+ * so that 8 or 7 digits take 4 or 2 words; OPEN_PLAIN, as themselves. */
 static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od, const int *at,
-                                 int m, rg_mask placed, rg_mask ou, int nw, int ranked)
+                                 int m, rg_mask placed, rg_mask ou, int nw, int how, rg_mask hi,
+                                 rg_mask lo)
 {
     rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], required = ~(rg_mask)0;
     uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
-    int any = 0;
+    int any = 0, ranked = how == OPEN_RANKED;
     for (int w = 0; w < nw; w++) g[w] = 0;
-    for (int i = 0; i < m; i++) d[i] = ranked ? rank_in(od[i] & ou, ou) : od[i] & ou;
+    for (int i = 0; i < m; i++)
+        d[i] = ranked              ? rank_in(od[i] & ou, ou)
+               : how == OPEN_PLAIN ? od[i] & ou
+                                   : squeeze(od[i] & ou, hi, lo);
     lsum_forward(d, m, nw, lay);
     for (int s = 0; s < c->nsets; s++) {
         rg_mask set = c->sets[s], rest = set & ~placed;
         if ((set & placed) != placed || (rest & ~ou)) continue;
-        rg_mask key = ranked ? rank_in(rest, ou) : rest;
+        rg_mask key = ranked ? rank_in(rest, ou) : how == OPEN_PLAIN ? rest : squeeze(rest, hi, lo);
         if (!lsum_has(lay[m], key)) continue;
         g[key / 64] |= (uint64_t)1 << (key % 64);
         required &= set;
@@ -275,7 +302,7 @@ static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od,
     }
     lsum_backward_sets(d, m, nw, lay, g, keep);
     for (int i = 0; i < m; i++) {
-        rg_mask k = keep[i];
+        rg_mask k = how == OPEN_SQUEEZED ? unsqueeze(keep[i], hi, lo) : keep[i];
         if (ranked) {
             k = 0;
             for (rg_mask x = od[i] & ou; x; x &= x - 1)
@@ -291,19 +318,19 @@ static __attribute__((flatten)) int cage_open_small(rg_space *sp, const cage *c,
                                                     const int *at, int m, rg_mask placed,
                                                     rg_mask ou)
 {
-    return cage_open_sets(sp, c, od, at, m, placed, ou, 1, 1);
+    return cage_open_sets(sp, c, od, at, m, placed, ou, 1, OPEN_RANKED, 0, 0);
 }
 
-/* At 9 digits, 3 to SETS_OPEN open cells over more open digits: the digits
- * themselves on as many words as the highest open digit needs (2, 4 or 8
- * for the digits up to 7, 8 or 9), each width a constant (flatten:
- * everything inlined, the word loops unrolled). */
+/* At 9 digits, 3 to SETS_OPEN open cells over more open digits (7 to 9):
+ * on 2, 4 or 8 words for 7, 8 or 9 digits, the digits themselves when they
+ * are 1..7 or 1..8, else with the missing ones squeezed out; each width a
+ * constant (flatten: everything inlined, the word loops unrolled). */
 #define OPEN_DP(w)                                                                                 \
-    static __attribute__((flatten)) int cage_open_dp##w(rg_space *sp, const cage *c,               \
-                                                        const rg_mask *od, const int *at, int m,   \
-                                                        rg_mask placed, rg_mask ou)                \
+    static __attribute__((flatten)) int cage_open_dp##w(                                           \
+        rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m, rg_mask placed,      \
+        rg_mask ou, int how, rg_mask hi, rg_mask lo)                                               \
     {                                                                                              \
-        return cage_open_sets(sp, c, od, at, m, placed, ou, w, 0);                                 \
+        return cage_open_sets(sp, c, od, at, m, placed, ou, w, how, hi, lo);                       \
     }
 OPEN_DP(2)
 OPEN_DP(4)
@@ -312,9 +339,16 @@ OPEN_DP(8)
 static int cage_open_dp9(rg_space *sp, const cage *c, const rg_mask *od, const int *at, int m,
                          rg_mask placed, rg_mask ou)
 {
-    if (ou < 128) return cage_open_dp2(sp, c, od, at, m, placed, ou);
-    if (ou < 256) return cage_open_dp4(sp, c, od, at, m, placed, ou);
-    return cage_open_dp8(sp, c, od, at, m, placed, ou);
+    rg_mask gone = 0x1ffu & ~ou, lo = gone & -gone, hi = gone & ~lo;
+    switch (__builtin_popcount(ou)) {
+    case 7:
+        if (ou < 128) return cage_open_dp2(sp, c, od, at, m, placed, ou, OPEN_PLAIN, 0, 0);
+        return cage_open_dp2(sp, c, od, at, m, placed, ou, OPEN_SQUEEZED, hi, lo);
+    case 8:
+        if (ou < 256) return cage_open_dp4(sp, c, od, at, m, placed, ou, OPEN_PLAIN, 0, 0);
+        return cage_open_dp4(sp, c, od, at, m, placed, ou, OPEN_SQUEEZED, gone, 0);
+    default: return cage_open_dp8(sp, c, od, at, m, placed, ou, OPEN_PLAIN, 0, 0);
+    }
 }
 
 /* d[i]: the digits of open cell i in rest; 0 when one has none. *fresh:

@@ -64,10 +64,9 @@ int cages_count_sets(rg_build *b, int D, int k, long s, int cap);
  * its digit sets first (or bounds mode when there are too many). */
 int cages_add_sum(rg_build *b, rg_rule *r, cage *c);
 /* A sum derived over the n cells (one house holds them all) making total:
- * the same propagator, whose check the houses and cages make; flags are
- * its RG_PROPAGATOR_* (RG_PROPAGATOR_IMPLIED for one run at sac only). */
+ * the same propagator, whose check the houses and cages make. */
 int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
-                      const dorigin *origin, unsigned flags);
+                      const dorigin *origin);
 /* In link: the houses holding two or more cells of c and some cell outside
  * it, where a digit the sum needs leaves the outside cells. */
 int cages_house_lists(rg_build *b, rg_rule *r, cage *c);
@@ -138,9 +137,8 @@ typedef struct dsum {
     dorigin origin;
 } dsum;
 
-/* The propagator of the signed sum ds, its groups made (flags as for
- * cages_add_derived). */
-int cages_add_signed(rg_build *b, dsum *ds, unsigned flags);
+/* The propagator of the signed sum ds, its groups made. */
+int cages_add_signed(rg_build *b, dsum *ds);
 /* The propagators of every unit with the sum cages and derived sums in it. */
 int cages_add_units(rg_build *b, rg_rule *r, derive *dv);
 

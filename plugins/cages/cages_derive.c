@@ -33,17 +33,6 @@
  * that they count against capdone and are not derived again. */
 #define SIGNED_CELLS 6
 
-/* Below the sac level fewer derived sums pay (RG_PROPAGATOR_IMPLIED: the
- * longer ones run at sac only). A one-house sum of more than
- * HOUSE_SUM_CELLS cells and a signed sum of more than SIGNED_SEARCH_CELLS
- * prune too little for their cost there: without them the killers of
- * corpus/variants/killer.jsonl took 9 % fewer instructions (the geometric
- * mean per puzzle at the default level; docs/bench.md, "Cages in a house
- * at sac only"). A one-house sum over a whole house making its full total
- * is not added at all: the house says as much. */
-#define HOUSE_SUM_CELLS     6
-#define SIGNED_SEARCH_CELLS 5
-
 /* ---- Sets of indices by key --------------------------------------------- */
 
 static uint64_t key_hash(const int *key, int n, int tag)
@@ -276,10 +265,12 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     int d = dv->ndone - 1;
     dorigin o = origin_of(b, dv);
     if (dv->doneset[d]) {
-        /* A whole house making its full total: the house says as much. */
+        /* A whole house making its full total (the innies of a house with
+         * no sum cage inside): the house says as much, and the search at
+         * the default level is faster without it (docs/bench.md, "Cages in
+         * a house at sac only"). */
         if (n == dv->D && total == (long)dv->D * (dv->D + 1) / 2) return RG_OK;
-        unsigned flags = n > HOUSE_SUM_CELLS ? RG_PROPAGATOR_IMPLIED : 0u;
-        return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o, flags);
+        return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
     }
     if (n > SIGNED_CELLS) return RG_OK;
     dsum *ds = cages_host->alloc(b, sizeof *ds);
@@ -295,7 +286,7 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
     ds->L.total = total;
     if (dsum_group(b, tc, ts, n, dv->D, ds) < 0)
         return cages_host->error(b, r, NULL, "out of memory");
-    return cages_add_signed(b, ds, n > SIGNED_SEARCH_CELLS ? RG_PROPAGATOR_IMPLIED : 0u);
+    return cages_add_signed(b, ds);
 }
 
 /* The cells of the union of the k houses (into dv->ucells, marked in

@@ -58,9 +58,7 @@ static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
                                         .check = cages_holds,
                                         .explain = cages_explain_signed};
 
-int cages_add_signed(rg_build *b, dsum *ds, unsigned flags)
+int cages_add_signed(rg_build *b, dsum *ds)
 {
-    rg_propagator def = dsum_prop;
-    def.flags = flags;
-    return cages_host->add_propagator(b, &def, ds, ds->cells, ds->L.n, RG_EV_DOMAIN);
+    return cages_host->add_propagator(b, &dsum_prop, ds, ds->cells, ds->L.n, RG_EV_DOMAIN);
 }

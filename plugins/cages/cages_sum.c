@@ -558,7 +558,7 @@ int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
 }
 
 int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
-                      const dorigin *origin, unsigned flags)
+                      const dorigin *origin)
 {
     cage *c = cages_host->alloc(b, sizeof *c);
     if (!c) return cages_host->error(b, r, NULL, "out of memory");
@@ -572,9 +572,7 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     int rc = make_sets(b, r, c);
     if (rc == RG_OK) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;
-    rg_propagator def = derived_prop;
-    def.flags = flags;
-    return cages_host->add_propagator(b, &def, c, cells, n, RG_EV_DOMAIN);
+    return cages_host->add_propagator(b, &derived_prop, c, cells, n, RG_EV_DOMAIN);
 }
 
 /* Room in cm->hcount for every house of the model. */

@@ -237,8 +237,12 @@ static void sac_killers(void **state)
             assert_memory_equal(b.solution, sol, sizeof sol);
             assert_int_equal(b.stats.guesses, 0);
             assert_true(b.no_guess);
-            /* More probes than the probe level made, all under "probe". */
-            assert_true(family(&b.stats, "probe", 0) > family(&a.stats, "probe", 0));
+            /* Probes, all under "probe", and at least as many as the probe
+             * level made (as many on killer 3: sac runs the killer's
+             * implied cages-in-a-house propagators as well, which leave
+             * it fewer candidates to probe). */
+            assert_true(family(&b.stats, "probe", 0) > 0);
+            assert_true(family(&b.stats, "probe", 0) >= family(&a.stats, "probe", 0));
         }
     }
     rg_solver_free(s);

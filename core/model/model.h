@@ -138,9 +138,12 @@ struct rg_model {
     int *prop_watch_off;
     int ntrack; /* propagators that asked for changes */
     /* Implied propagators (RG_PROPAGATOR_IMPLIED), one bit each over
-     * (nprops + 31) / 32 words, and how many: left out below sac. */
+     * (nprops + 31) / 32 words, and how many: left out below sac. Their
+     * watch entries come last in each cell's; watch_main[c] is where they
+     * start (watch_off[c + 1] when none watches c). */
     uint32_t *implied;
     int nimplied;
+    int *watch_main;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -338,30 +338,39 @@ static int build_watch(rg_model *m)
     m->watch_pos = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_pos);
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
+    m->watch_main = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_main);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     if (!m->watch_prop || !m->watch_ev || !m->watch_pos || !m->prop_watch_off || !m->implied ||
-        !fill) {
+        !m->watch_main || !fill) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
     memcpy(fill, m->watch_off, ((size_t)N + 1) * sizeof *fill);
     m->prop_watch_off[0] = 0;
     for (int p = 0; p < m->nprops; p++) {
-        /* A propagator told what changed is woken on every change, so that
-         * nothing stays unreported at a fixpoint (search/changes.h). */
-        int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;
-        for (int k = 0; k < m->props[p].nwatch; k++) {
-            int c = m->props[p].watch[k], at = fill[c]++;
-            m->watch_prop[at] = p;
-            m->watch_ev[at] = (unsigned char)(track ? RG_EV_DOMAIN : m->props[p].events);
-            m->watch_pos[at] = track ? k : -1;
-        }
         m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
-        m->ntrack += track;
         if (m->props[p].def.flags & RG_PROPAGATOR_IMPLIED) {
             m->implied[p >> 5] |= 1u << (p & 31);
             m->nimplied++;
         }
+    }
+    /* The implied propagators' entries last, so that a search below sac
+     * stops short of them (watch_main). */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int p = 0; p < m->nprops; p++) {
+            if (((m->implied[p >> 5] >> (p & 31)) & 1u) != (unsigned)pass) continue;
+            /* A propagator told what changed is woken on every change, so
+             * that nothing stays unreported at a fixpoint (search/changes.h). */
+            int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;
+            for (int k = 0; k < m->props[p].nwatch; k++) {
+                int c = m->props[p].watch[k], at = fill[c]++;
+                m->watch_prop[at] = p;
+                m->watch_ev[at] = (unsigned char)(track ? RG_EV_DOMAIN : m->props[p].events);
+                m->watch_pos[at] = track ? k : -1;
+            }
+            m->ntrack += track;
+        }
+        if (!pass) memcpy(m->watch_main, fill, (size_t)N * sizeof *fill);
     }
     rg_mem_free(fill);
     return RG_OK;

@@ -40,7 +40,7 @@ int rg_plain_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
         }
     }
     int filled = 0;
-    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
         const rg_prop *pr = &m->props[m->watch_prop[w]];
         if (s->ded & RG_DEDUCE_FORWARD) {
             s->ctx.dom = dom;

@@ -187,8 +187,9 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
         for (int c = 0; c < s->N; c++) dom[c] &= start[c];
     if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
     s->inactive = (uint32_t *)(sp + s->inactive_off);
-    /* Below sac the implied propagators stay out, as if subsumed. */
-    if (m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop)
+    /* Below sac the implied propagators stay out, as if subsumed (and the
+     * watch loops stop short of them: watch_end). */
+    if (s->implied_out)
         for (int w = 0; w < (m->nprops + 31) / 32; w++) s->inactive[w] |= m->implied[w];
     s->nnaked = 0;
     s->failed = 0;
@@ -333,6 +334,8 @@ static void reset(rg_solver *s, const rg_options *o)
      * digits, and a degree tie break would order the whole board. */
     if (!s->ded && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE) s->o.heuristic = RG_HEURISTIC_MRV;
     s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
+    s->implied_out = m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop;
+    s->watch_end = s->implied_out ? m->watch_main : m->watch_off + 1;
     s->dirty_bits = 0;
     if (m->nunits) {
         if (s->ded & RG_DEDUCE_SINGLES) s->dirty_bits |= 1;

@@ -119,6 +119,11 @@ struct rg_solver {
     /* Run implied propagators at every level (rg_solver_every_propagator),
      * else only at sac. */
     int every_prop;
+    /* This run leaves the implied propagators out (reset): then each cell's
+     * watch entries end at m->watch_main[c], else at m->watch_off[c + 1]
+     * (watch_end[c] either way). */
+    int implied_out;
+    const int *watch_end;
 };
 
 /* rg_solve from the domains start[] (a mask per cell, intersected with the

@@ -6,7 +6,7 @@
 void rg_space_note_changes(rg_solver *s, int c, rg_mask lost)
 {
     const rg_model *m = s->m;
-    for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
         int p = m->watch_prop[w], pos = m->watch_pos[w];
         if (pos >= 0 && !(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, pos, lost);
     }

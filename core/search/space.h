@@ -41,7 +41,7 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, 
     const int *wprop = m->watch_prop;
     const unsigned char *wev = m->watch_ev, *queued = s->queued;
     const uint32_t *inactive = s->inactive;
-    for (int w = m->watch_off[c], end = m->watch_off[c + 1]; w < end; w++) {
+    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
         int p = wprop[w];
         unsigned ev = wev[w];
         if (queued[p]) continue;

@@ -129,6 +129,58 @@ fail:
     return rg_propagate_abandon(s);
 }
 
+/* The naked singles a root starts from (the givens and the cells they fix,
+ * one by one as rg_propagate takes them), taken while every unit is still
+ * dirty for every digit and every active propagator still queued: a
+ * narrowing there would mark and queue nothing new and note no change (the
+ * lists are unknown), so only the domains, the naked stack and the counters
+ * change. The same prunings in the same order as rg_propagate's loop.
+ * RG_FAIL (abandoned as rg_propagate does) or 0. */
+static int root_singles(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int *peers = m->peers, *off = m->peer_off;
+    int *naked = s->naked, n = s->nnaked;
+    uint64_t calls = 0, pruned = 0;
+    int rc = 0;
+    while (n) {
+        int c = naked[--n];
+        rg_mask bit = dom[c];
+        calls++;
+        for (int k = off[c], end = off[c + 1]; k < end; k++) {
+            int p = peers[k];
+            rg_mask x = dom[p];
+            if (!(x & bit)) continue;
+            x &= ~bit;
+            dom[p] = x;
+            pruned++;
+            if (x & (x - 1)) continue;
+            if (x) {
+                naked[n++] = p;
+                continue;
+            }
+            if (s->wdeg) {
+                s->wdeg[p] += 1.0;
+                s->wdeg[c] += 1.0;
+            }
+            rc = RG_FAIL;
+            goto done;
+        }
+    }
+done:
+    s->nnaked = n;
+    s->st.family_calls[RG_FAM_PEERS] += calls;
+    s->st.family_prunings[RG_FAM_PEERS] += pruned;
+    return rc < 0 ? rg_propagate_abandon(s) : 0;
+}
+
+int rg_propagate_root(rg_solver *s, unsigned char *space)
+{
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    if (root_singles(s, (rg_mask *)space) < 0) return RG_FAIL;
+    return rg_propagate(s, space);
+}
+
 /* Place bit in cell c of space and propagate as the level says. */
 int rg_propagate_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
 {

@@ -23,12 +23,13 @@ void rg_units_all_dirty(rg_solver *s)
     }
 }
 
-/* Hidden singles: a digit with one place left in a unit goes there; a digit
- * with none fails. Returns RG_FAIL, 0 (nothing) or 1 (changed). */
-int rg_units_singles(rg_solver *s, rg_mask *dom)
+/* Hidden singles over the dirty units of D cells (a constant where the
+ * callers below name one, so that the passes over a unit unroll): a digit
+ * with one place left in a unit goes there; a digit with none fails.
+ * Returns RG_FAIL, 0 (nothing) or 1 (changed). */
+static inline __attribute__((always_inline)) int singles(rg_solver *s, rg_mask *dom, const int D)
 {
     const rg_model *m = s->m;
-    const int D = s->D;
     int changed = 0;
     s->st.family_calls[RG_FAM_SINGLES]++;
     for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
@@ -63,6 +64,15 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
         }
     }
     return changed;
+}
+
+int rg_units_singles(rg_solver *s, rg_mask *dom)
+{
+    switch (s->D) {
+    case 9: return singles(s, dom, 9);
+    case 16: return singles(s, dom, 16);
+    default: return singles(s, dom, s->D);
+    }
 }
 
 static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);

@@ -77,6 +77,33 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
 
 static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);
 
+/* The digits of each I set of group G (ins), those in one set or more
+ * (once), in two or more (twice), and those placed in them, from the
+ * group's flattened cells, w to a set (a constant where the caller names
+ * one, so that the pass unrolls). */
+static inline __attribute__((always_inline)) void group_masks(const rg_mask *dom,
+                                                              const rg_igroup *G, const int w,
+                                                              rg_mask *ins, rg_mask *once,
+                                                              rg_mask *twice, rg_mask *placed)
+{
+    const int *cells = G->cells;
+    rg_mask o = 0, t = 0, pl = 0;
+    for (int j = 0; j < G->count; j++, cells += w) {
+        rg_mask in = 0;
+        for (int k = 0; k < w; k++) {
+            rg_mask v = dom[cells[k]];
+            in |= v;
+            pl |= (v & (v - 1)) ? 0 : v;
+        }
+        ins[j] = in;
+        t |= o & in;
+        o |= in;
+    }
+    *once = o;
+    *twice = t;
+    *placed = pl;
+}
+
 /* Locked candidates between a unit and a house that share cells: a digit
  * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
  * sets, the digits in exactly one I and nowhere else in U are the locked ones.
@@ -102,17 +129,24 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
         for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
-            for (int j = 0; j < G->count; j++) {
-                const rg_inter *x = &m->inters[G->first + j];
-                rg_mask in = 0;
-                for (int k = 0; k < x->nin; k++) {
-                    rg_mask v = dom[x->in[k]];
-                    in |= v;
-                    placed |= (v & (v - 1)) ? 0 : v;
+            switch (G->width) {
+            case 3: group_masks(dom, G, 3, ins, &once, &twice, &placed); break;
+            case 4: group_masks(dom, G, 4, ins, &once, &twice, &placed); break;
+            case 0:
+                for (int j = 0; j < G->count; j++) {
+                    const rg_inter *x = &m->inters[G->first + j];
+                    rg_mask in = 0;
+                    for (int k = 0; k < x->nin; k++) {
+                        rg_mask v = dom[x->in[k]];
+                        in |= v;
+                        placed |= (v & (v - 1)) ? 0 : v;
+                    }
+                    ins[j] = in;
+                    twice |= once & in;
+                    once |= in;
                 }
-                ins[j] = in;
-                twice |= once & in;
-                once |= in;
+                break;
+            default: group_masks(dom, G, G->width, ins, &once, &twice, &placed);
             }
             for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
             rg_mask locked = once & ~twice & ~out & ~placed & lost;

@@ -160,11 +160,6 @@ static int root_singles(rg_solver *s, rg_mask *dom)
         rg_mask bit = dom[c];
         calls++;
         for (int k = off[c], end = off[c + 1]; k < end; k++) {
-            while (k + 4 <= end &&
-                   !((dom[peers[k]] | dom[peers[k + 1]] | dom[peers[k + 2]] | dom[peers[k + 3]]) &
-                     bit))
-                k += 4;
-            if (k == end) break;
             int p = peers[k];
             rg_mask x = dom[p];
             if (!(x & bit)) continue;

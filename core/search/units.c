@@ -52,6 +52,8 @@ static inline __attribute__((always_inline)) int singles(rg_solver *s, rg_mask *
         while (lone) {
             rg_mask bit = lone & -lone;
             lone ^= bit;
+            /* Rare: kept a loop, small code. */
+#pragma GCC unroll 1
             for (int k = 0; k < D; k++) {
                 int c = cells[k];
                 if (dom[c] & bit) {

@@ -72,6 +72,11 @@ typedef struct rg_igroup {
     int first, count; /* inters[first .. first+count-1] */
     int *rest;
     int nrest;
+    /* When every I set of the group has the same number of cells: that
+     * number, and the sets' cells one after the other (count * width, in
+     * the arena); else 0 and NULL. */
+    int width;
+    int *cells;
 } rg_igroup;
 
 typedef struct rg_model rg_model;

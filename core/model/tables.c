@@ -266,6 +266,23 @@ done:
     return rc;
 }
 
+/* The width and flattened cells of group g, whose intersections are
+ * inters[g->first ..] (rg_igroup). RG_OK or RG_E_NOMEM. */
+static int flatten_group(rg_model *m, rg_igroup *g, const rg_inter *inters)
+{
+    const rg_inter *x = inters + g->first;
+    g->width = x[0].nin;
+    g->cells = NULL;
+    for (int j = 1; j < g->count; j++)
+        if (x[j].nin != g->width) g->width = 0;
+    if (!g->width) return RG_OK;
+    g->cells = rg_arena_alloc(&m->arena, (size_t)g->count * (size_t)g->width * sizeof(int));
+    if (!g->cells) return RG_E_NOMEM;
+    for (int j = 0; j < g->count; j++)
+        for (int k = 0; k < g->width; k++) g->cells[j * g->width + k] = x[j].in[k];
+    return RG_OK;
+}
+
 /* Order each unit's intersections into groups of pairwise disjoint I sets
  * (a row's box segments; a box's row segments, then its column segments). */
 static int group_inters(rg_model *m)
@@ -299,6 +316,10 @@ static int group_inters(rg_model *m)
                 taken[j] = 1;
                 tmp[w++] = m->inters[j];
                 g->count++;
+            }
+            if (flatten_group(m, g, tmp) != RG_OK) {
+                rc = RG_E_NOMEM;
+                goto done;
             }
             const int *cells = m->unit_cells + (size_t)u * D;
             int nrest = 0;

@@ -74,6 +74,28 @@ static int run_one(rg_solver *s, unsigned char *space)
     return 0;
 }
 
+/* Naked single c (holding bit) leaves its peers, in the order of the
+ * peer list. Nearly every peer has lost the digit already, so the peers
+ * are looked at four at a time first. RG_FAIL (c blamed) or 0. */
+static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
+{
+    const rg_model *m = s->m;
+    const int *peers = m->peers;
+    int k = m->peer_off[c], end = m->peer_off[c + 1];
+    for (;;) {
+        while (k + 4 <= end &&
+               !((dom[peers[k]] | dom[peers[k + 1]] | dom[peers[k + 2]] | dom[peers[k + 3]]) & bit))
+            k += 4;
+        if (k == end) return 0;
+        int p = peers[k++];
+        if (!(dom[p] & bit)) continue;
+        if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+            if (s->wdeg) s->wdeg[c] += 1.0;
+            return RG_FAIL;
+        }
+    }
+}
+
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s)
 {
@@ -88,23 +110,13 @@ int rg_propagate_abandon(rg_solver *s)
 int rg_propagate(rg_solver *s, unsigned char *space)
 {
     rg_mask *dom = (rg_mask *)space;
-    const rg_model *m = s->m;
     s->inactive = (uint32_t *)(space + s->inactive_off);
     for (;;) {
         while (s->nnaked) {
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
             s->st.family_calls[RG_FAM_PEERS]++;
-            const int *peers = m->peers;
-            for (int k = m->peer_off[c], end = m->peer_off[c + 1]; k < end; k++) {
-                int p = peers[k];
-                if (dom[p] & bit) {
-                    if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
-                        if (s->wdeg) s->wdeg[c] += 1.0;
-                        goto fail;
-                    }
-                }
-            }
+            if (clear_peers(s, dom, c, bit) < 0) goto fail;
         }
         if (s->queued_total) {
             if (run_one(s, space) < 0) goto fail;
@@ -127,6 +139,58 @@ int rg_propagate(rg_solver *s, unsigned char *space)
     }
 fail:
     return rg_propagate_abandon(s);
+}
+
+/* The naked singles a root starts from (the givens and the cells they fix,
+ * one by one as rg_propagate takes them), taken while every unit is still
+ * dirty for every digit and every active propagator still queued: a
+ * narrowing there would mark and queue nothing new and note no change (the
+ * lists are unknown), so only the domains, the naked stack and the counters
+ * change. The same prunings in the same order as rg_propagate's loop.
+ * RG_FAIL (abandoned as rg_propagate does) or 0. */
+static int root_singles(rg_solver *s, rg_mask *dom)
+{
+    const rg_model *m = s->m;
+    const int *peers = m->peers, *off = m->peer_off;
+    int *naked = s->naked, n = s->nnaked;
+    uint64_t calls = 0, pruned = 0;
+    int rc = 0;
+    while (n) {
+        int c = naked[--n];
+        rg_mask bit = dom[c];
+        calls++;
+        for (int k = off[c], end = off[c + 1]; k < end; k++) {
+            int p = peers[k];
+            rg_mask x = dom[p];
+            if (!(x & bit)) continue;
+            x &= ~bit;
+            dom[p] = x;
+            pruned++;
+            if (x & (x - 1)) continue;
+            if (x) {
+                naked[n++] = p;
+                continue;
+            }
+            if (s->wdeg) {
+                s->wdeg[p] += 1.0;
+                s->wdeg[c] += 1.0;
+            }
+            rc = RG_FAIL;
+            goto done;
+        }
+    }
+done:
+    s->nnaked = n;
+    s->st.family_calls[RG_FAM_PEERS] += calls;
+    s->st.family_prunings[RG_FAM_PEERS] += pruned;
+    return rc < 0 ? rg_propagate_abandon(s) : 0;
+}
+
+int rg_propagate_root(rg_solver *s, unsigned char *space)
+{
+    s->inactive = (uint32_t *)(space + s->inactive_off);
+    if (root_singles(s, (rg_mask *)space) < 0) return RG_FAIL;
+    return rg_propagate(s, space);
 }
 
 /* Place bit in cell c of space and propagate as the level says. */

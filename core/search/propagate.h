@@ -9,6 +9,10 @@
 /* Propagate space to its fixpoint. RG_FAIL (queue and dirty units dropped)
  * or 0. */
 int rg_propagate(rg_solver *s, unsigned char *space);
+/* rg_propagate from a root: every unit dirty (rg_units_all_dirty), every
+ * active propagator queued (rg_queue_all), the change lists unknown
+ * (rg_changes_restart) and the fixed cells on the naked stack. */
+int rg_propagate_root(rg_solver *s, unsigned char *space);
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s);
 /* Place bit in cell c of space and propagate as the strategy says. */

@@ -215,7 +215,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     rg_changes_restart(s);
     rg_queue_all(s);
     rg_units_all_dirty(s);
-    int rc = rg_propagate(s, sp);
+    int rc = rg_propagate_root(s, sp);
     if (rc == 0 && (s->ded & RG_DEDUCE_PROBE)) rc = rg_probe_run(s, sp);
     return rc;
 }

@@ -23,12 +23,13 @@ void rg_units_all_dirty(rg_solver *s)
     }
 }
 
-/* Hidden singles: a digit with one place left in a unit goes there; a digit
- * with none fails. Returns RG_FAIL, 0 (nothing) or 1 (changed). */
-int rg_units_singles(rg_solver *s, rg_mask *dom)
+/* Hidden singles over the dirty units of D cells (a constant where the
+ * callers below name one, so that the passes over a unit unroll): a digit
+ * with one place left in a unit goes there; a digit with none fails.
+ * Returns RG_FAIL, 0 (nothing) or 1 (changed). */
+static inline __attribute__((always_inline)) int singles(rg_solver *s, rg_mask *dom, const int D)
 {
     const rg_model *m = s->m;
-    const int D = s->D;
     int changed = 0;
     s->st.family_calls[RG_FAM_SINGLES]++;
     for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
@@ -51,6 +52,8 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
         while (lone) {
             rg_mask bit = lone & -lone;
             lone ^= bit;
+            /* Rare: kept a loop, small code. */
+#pragma GCC unroll 1
             for (int k = 0; k < D; k++) {
                 int c = cells[k];
                 if (dom[c] & bit) {
@@ -65,7 +68,56 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
     return changed;
 }
 
+/* One function per width, each compact: a solve runs one of them, and a
+ * short solve's time goes largely to fetching the code it runs once. */
+static __attribute__((noinline)) int singles_9(rg_solver *s, rg_mask *dom)
+{
+    return singles(s, dom, 9);
+}
+
+static __attribute__((noinline)) int singles_16(rg_solver *s, rg_mask *dom)
+{
+    return singles(s, dom, 16);
+}
+
+static __attribute__((noinline)) int singles_any(rg_solver *s, rg_mask *dom)
+{
+    return singles(s, dom, s->D);
+}
+
+int rg_units_singles(rg_solver *s, rg_mask *dom)
+{
+    return s->D == 9 ? singles_9(s, dom) : s->D == 16 ? singles_16(s, dom) : singles_any(s, dom);
+}
+
 static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);
+
+/* The digits of each I set of group G (ins), those in one set or more
+ * (once), in two or more (twice), and those placed in them, from the
+ * group's flattened cells, w to a set (a constant where the caller names
+ * one, so that the pass unrolls). */
+static inline __attribute__((always_inline)) void group_masks(const rg_mask *dom,
+                                                              const rg_igroup *G, const int w,
+                                                              rg_mask *ins, rg_mask *once,
+                                                              rg_mask *twice, rg_mask *placed)
+{
+    const int *cells = G->cells;
+    rg_mask o = 0, t = 0, pl = 0;
+    for (int j = 0; j < G->count; j++, cells += w) {
+        rg_mask in = 0;
+        for (int k = 0; k < w; k++) {
+            rg_mask v = dom[cells[k]];
+            in |= v;
+            pl |= (v & (v - 1)) ? 0 : v;
+        }
+        ins[j] = in;
+        t |= o & in;
+        o |= in;
+    }
+    *once = o;
+    *twice = t;
+    *placed = pl;
+}
 
 /* Locked candidates between a unit and a house that share cells: a digit
  * of unit U found only in I = U ∩ H leaves H \ I. Per group of disjoint I
@@ -92,17 +144,24 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
         for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
-            for (int j = 0; j < G->count; j++) {
-                const rg_inter *x = &m->inters[G->first + j];
-                rg_mask in = 0;
-                for (int k = 0; k < x->nin; k++) {
-                    rg_mask v = dom[x->in[k]];
-                    in |= v;
-                    placed |= (v & (v - 1)) ? 0 : v;
+            switch (G->width) {
+            case 3: group_masks(dom, G, 3, ins, &once, &twice, &placed); break;
+            case 4: group_masks(dom, G, 4, ins, &once, &twice, &placed); break;
+            case 0:
+                for (int j = 0; j < G->count; j++) {
+                    const rg_inter *x = &m->inters[G->first + j];
+                    rg_mask in = 0;
+                    for (int k = 0; k < x->nin; k++) {
+                        rg_mask v = dom[x->in[k]];
+                        in |= v;
+                        placed |= (v & (v - 1)) ? 0 : v;
+                    }
+                    ins[j] = in;
+                    twice |= once & in;
+                    once |= in;
                 }
-                ins[j] = in;
-                twice |= once & in;
-                once |= in;
+                break;
+            default: group_masks(dom, G, G->width, ins, &once, &twice, &placed);
             }
             for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
             rg_mask locked = once & ~twice & ~out & ~placed & lost;

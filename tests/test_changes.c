@@ -144,6 +144,37 @@ static void audited(void **state)
     rg_registry_free(reg);
 }
 
+/* What the test plugin's exported counter `symbol` says. */
+static long plugin_count(const char *symbol)
+{
+    void *h = dlopen(PLUGIN "/changes.so", RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(h);
+    long (*fn)(void);
+    *(void **)&fn = dlsym(h, symbol);
+    assert_non_null(fn);
+    long n = fn();
+    dlclose(h);
+    return n;
+}
+
+/* A 4x4 document with the one rule {"type": type, "cells": row 1, extra}
+ * is refused, with a message naming what. */
+static void refused(rg_registry *reg, const char *type, const char *extra, const char *what)
+{
+    char doc[512];
+    snprintf(doc, sizeof doc,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+             "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"%s\", "
+             "\"cells\": \"r1c1:r1c4\", %s}]}",
+             type, extra);
+    rg_puzzle *bp = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_not_equal(rg_puzzle_parse(reg, doc, strlen(doc), "test", 0, &bp, &err), RG_OK);
+    assert_null(bp);
+    assert_non_null(strstr(err.message, what));
+}
+
 /* RG_EV_AT_MOST(2): test.few over every row, column and box is woken only
  * when one of its cells is left two digits or fewer (else it answers a
  * status that ends the search with a plugin error), at every level and
@@ -158,7 +189,6 @@ static void few_digits(void **state)
     char line[256], doc[8192];
     int puzzles = t_scaled() ? 2 : 5, done = 0;
     rg_solver *plain = rg_solver_new(), *few = rg_solver_new();
-    long (*runs_of)(void) = NULL;
     for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
         if (i % 89 != 0 || strlen(line) < 81) continue;
         document_of(line, 0, "test.few", doc, sizeof doc);
@@ -173,37 +203,14 @@ static void few_digits(void **state)
     }
     fclose(f);
     assert_int_equal(done, puzzles);
-    void *h = dlopen(PLUGIN "/changes.so", RTLD_NOW | RTLD_NOLOAD);
-    assert_non_null(h);
-    *(void **)&runs_of = dlsym(h, "rg_test_few_runs");
-    assert_non_null(runs_of);
-    assert_true(runs_of() > 1000);
-    dlclose(h);
-    const char *bad = "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
-                      "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"test.few\", "
-                      "\"cells\": \"r1c1:r1c4\", \"k\": 16}]}";
-    rg_puzzle *bp = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_not_equal(rg_puzzle_parse(reg, bad, strlen(bad), "test", 0, &bp, &err), RG_OK);
-    assert_null(bp);
-    assert_non_null(strstr(err.message, "RG_EV_AT_MOST"));
+    assert_true(plugin_count("rg_test_few_runs") > 1000);
+    refused(reg, "test.few", "\"k\": 16", "RG_EV_AT_MOST");
     rg_solver_free(plain);
     rg_solver_free(few);
     rg_registry_free(reg);
 }
 
-static long implied_runs(void)
-{
-    void *h = dlopen(PLUGIN "/changes.so", RTLD_NOW | RTLD_NOLOAD);
-    assert_non_null(h);
-    long (*fn)(void);
-    *(void **)&fn = dlsym(h, "rg_test_implied_runs");
-    assert_non_null(fn);
-    long n = fn();
-    dlclose(h);
-    return n;
-}
+static long implied_runs(void) { return plugin_count("rg_test_implied_runs"); }
 
 /* RG_PROPAGATOR_IMPLIED: test.implied over every row, column and box is
  * left out of the search below sac (no run, and the outcomes are those
@@ -249,15 +256,7 @@ static void implied_at_sac(void **state)
     }
     fclose(f);
     assert_int_equal(done, puzzles);
-    const char *bad = "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
-                      "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"test.implied\", "
-                      "\"cells\": \"r1c1:r1c4\", \"flags\": 6}]}";
-    rg_puzzle *bp = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_not_equal(rg_puzzle_parse(reg, bad, strlen(bad), "test", 0, &bp, &err), RG_OK);
-    assert_null(bp);
-    assert_non_null(strstr(err.message, "RG_PROPAGATOR_IMPLIED"));
+    refused(reg, "test.implied", "\"flags\": 6", "RG_PROPAGATOR_IMPLIED");
     rg_solver_free(plain);
     rg_solver_free(tested);
     rg_registry_free(reg);

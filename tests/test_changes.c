@@ -93,21 +93,36 @@ static void same_outcome(rg_solver *plain, const rg_puzzle *p, rg_solver *tested
     }
 }
 
+/* The next classic puzzle of f on a line whose index (*i, counted on) is a
+ * multiple of step: without (*p) and with (*q) a rule of type over every
+ * row, column and box. 0 at the end of the file. */
+static int next_pair(FILE *f, int *i, int step, rg_registry *reg, const char *type, rg_puzzle **p,
+                     rg_puzzle **q)
+{
+    char line[256], doc[8192];
+    for (; fgets(line, sizeof line, f); ++*i) {
+        if (*i % step != 0 || strlen(line) < 81) continue;
+        ++*i;
+        document_of(line, 0, type, doc, sizeof doc);
+        *p = t_parse_in(reg, doc);
+        document_of(line, 1, type, doc, sizeof doc);
+        *q = t_parse_in(reg, doc);
+        return 1;
+    }
+    return 0;
+}
+
 static void audited(void **state)
 {
     (void)state;
     rg_registry *reg = t_registry_with(PLUGIN);
     FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
     assert_non_null(f);
-    char line[256], doc[8192];
-    int puzzles = t_scaled() ? 2 : 6, done = 0;
+    char doc[8192];
+    int puzzles = t_scaled() ? 2 : 6, done = 0, i = 0;
     rg_solver *plain = rg_solver_new(), *audit = rg_solver_new();
-    for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
-        if (i % 97 != 0 || strlen(line) < 81) continue;
-        document(line, 0, doc, sizeof doc);
-        rg_puzzle *p = t_parse_in(reg, doc);
-        document(line, 1, doc, sizeof doc);
-        rg_puzzle *q = t_parse_in(reg, doc);
+    rg_puzzle *p, *q;
+    while (done < puzzles && next_pair(f, &i, 97, reg, "test.changes", &p, &q)) {
         for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++)
             for (int h = 0; h < 2; h++) {
                 int heuristic = h ? RG_HEURISTIC_LOOKAHEAD : RG_HEURISTIC_DOMWDEG;
@@ -131,7 +146,7 @@ static void audited(void **state)
      * fixpoint: the host cannot say what changed. */
     document("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 1,
              doc, sizeof doc);
-    rg_puzzle *q = t_parse_in(reg, doc);
+    q = t_parse_in(reg, doc);
     rg_result r;
     long before = listed, unknown_before = unknown;
     solve(audit, q, RG_STRATEGY_FORWARD, RG_HEURISTIC_DOMWDEG, &r);
@@ -186,15 +201,10 @@ static void few_digits(void **state)
     rg_registry *reg = t_registry_with(PLUGIN);
     FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
     assert_non_null(f);
-    char line[256], doc[8192];
-    int puzzles = t_scaled() ? 2 : 5, done = 0;
+    int puzzles = t_scaled() ? 2 : 5, done = 0, i = 0;
     rg_solver *plain = rg_solver_new(), *few = rg_solver_new();
-    for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
-        if (i % 89 != 0 || strlen(line) < 81) continue;
-        document_of(line, 0, "test.few", doc, sizeof doc);
-        rg_puzzle *p = t_parse_in(reg, doc);
-        document_of(line, 1, "test.few", doc, sizeof doc);
-        rg_puzzle *q = t_parse_in(reg, doc);
+    rg_puzzle *p, *q;
+    while (done < puzzles && next_pair(f, &i, 89, reg, "test.few", &p, &q)) {
         for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++)
             same_outcome(plain, p, few, q, level, RG_HEURISTIC_DOMWDEG);
         rg_puzzle_free(p);
@@ -223,15 +233,10 @@ static void implied_at_sac(void **state)
     rg_registry *reg = t_registry_with(PLUGIN);
     FILE *f = fopen(RG_SOURCE_DIR "/corpus/classic/puzzles3_magictour_top1465.txt", "r");
     assert_non_null(f);
-    char line[256], doc[8192];
-    int puzzles = t_scaled() ? 2 : 4, done = 0;
+    int puzzles = t_scaled() ? 2 : 4, done = 0, i = 0;
     rg_solver *plain = rg_solver_new(), *tested = rg_solver_new();
-    for (int i = 0; done < puzzles && fgets(line, sizeof line, f); i++) {
-        if (i % 83 != 0 || strlen(line) < 81) continue;
-        document_of(line, 0, "test.implied", doc, sizeof doc);
-        rg_puzzle *p = t_parse_in(reg, doc);
-        document_of(line, 1, "test.implied", doc, sizeof doc);
-        rg_puzzle *q = t_parse_in(reg, doc);
+    rg_puzzle *p, *q;
+    while (done < puzzles && next_pair(f, &i, 83, reg, "test.implied", &p, &q)) {
         for (int level = RG_STRATEGY_PROPAGATE; level < RG_STRATEGY_COUNT; level++) {
             long before = implied_runs();
             same_outcome(plain, p, tested, q, level, RG_HEURISTIC_DOMWDEG);

@@ -502,17 +502,24 @@ static void region_sum_segments_differ(void **state)
     rg_puzzle_free(p);
 }
 
-/* The root domains of a 4x4 sudoku with rules after its grid, from start. */
-static void root4(const char *rules, const rg_mask *start, rg_mask *out)
+/* The root domains of a 4x4 sudoku with rules after its grid, from start;
+ * every: run the implied propagators too (the renban's units). */
+static void root4_at(const char *rules, const rg_mask *start, rg_mask *out, int every)
 {
     char text[1024];
     snprintf(text, sizeof text, "[" V3_GRID4 ", %s]", rules);
     rg_puzzle *p = v3_parse(4, 4, 4, text);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
+    rg_solver_every_propagator(s, every);
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
     rg_solver_free(s);
     rg_puzzle_free(p);
+}
+
+static void root4(const char *rules, const rg_mask *start, rg_mask *out)
+{
+    root4_at(rules, start, out, 1);
 }
 
 /* A renban with its houses on a 4x4 sudoku, at the propagate level (no
@@ -547,6 +554,10 @@ static void renban_houses(void **state)
     root4(diag, start, out);
     assert_int_equal(out[0], 0xC);
     assert_int_equal(out[5], 0xC);
+    /* That is the units' step, implied: below sac the line keeps its digits. */
+    root4_at(diag, start, out, 0);
+    assert_int_equal(out[0], 0xF);
+    assert_int_equal(out[5], 0xF);
     /* With 4 still possible in r1c2 nothing is put on the line. */
     start[1] = 0xB;
     root4(diag, start, out);

@@ -262,14 +262,15 @@ static int clear_houses(rg_space *sp, const line *l, rg_mask every)
     return more;
 }
 
-static int prop_renban_houses(rg_space *sp, void *data)
+/* The house reasoning, with the units (units = 1) or without them, in the
+ * per-space state st. */
+static int renban_houses_run(rg_space *sp, const line *l, int units, int state)
 {
-    const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
-    rg_mask *st = lines_host->state(sp, l->state); /* the line's cells, then need */
+    rg_mask *st = lines_host->state(sp, state); /* the line's cells, then need */
     rg_mask need = 0, every;
     int changed = 0;
-    if (units_on(sp, l, &need, &changed) < 0) return RG_PROP_FAIL;
+    if (units && units_on(sp, l, &need, &changed) < 0) return RG_PROP_FAIL;
     for (int i = 0; i < l->n && !changed; i++) changed = dom[l->cells[i]] != st[i];
     if (!changed && need == st[l->n]) return RG_PROP_FIX;
     for (;;) {
@@ -278,13 +279,28 @@ static int prop_renban_houses(rg_space *sp, void *data)
         if (more < 0) return RG_PROP_FAIL;
         rg_mask again = need;
         int moved = 0; /* a cell of the line lost a digit */
-        if (more && units_on(sp, l, &again, &moved) < 0) return RG_PROP_FAIL;
+        if (more && units && units_on(sp, l, &again, &moved) < 0) return RG_PROP_FAIL;
         if (again == need && !moved) break;
         need = again;
     }
     for (int i = 0; i < l->n; i++) st[i] = dom[l->cells[i]];
     st[l->n] = need;
     return RG_PROP_FIX;
+}
+
+/* The windows and the house clearing, at every level. */
+static int prop_renban_clear(rg_space *sp, void *data)
+{
+    const line *l = data;
+    return renban_houses_run(sp, l, 0, l->state2);
+}
+
+/* With the units too: implied by the above and the houses, run at sac only
+ * (docs/bench.md, "Implied propagators outside the cages"). */
+static int prop_renban_houses(rg_space *sp, void *data)
+{
+    const line *l = data;
+    return renban_houses_run(sp, l, 1, l->state);
 }
 
 static int check_renban(const int *values, void *data)
@@ -748,18 +764,32 @@ static const rg_propagator props[LINE_KINDS] = {
         PROP("double_arrow", RG_COST_LINEAR, prop_double_arrow, check_double_arrow),
 };
 
+static const rg_propagator renban_clear = {.size = sizeof(rg_propagator),
+                                           .name = "renban",
+                                           .family = "lines",
+                                           .cost = RG_COST_LINEAR,
+                                           .propagate = prop_renban_clear,
+                                           .check = check_renban,
+                                           .explain = lines_explain};
+
 static const rg_propagator renban_houses = {.size = sizeof(rg_propagator),
                                             .name = "renban",
                                             .family = "lines",
                                             .cost = RG_COST_LINEAR,
                                             .propagate = prop_renban_houses,
                                             .check = check_renban,
+                                            .flags = RG_PROPAGATOR_IMPLIED,
                                             .explain = lines_explain};
 
 int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
 {
-    l->state = lines_host->add_state(b, (size_t)(l->n + 1) * sizeof(rg_mask), NULL);
+    size_t size = (size_t)(l->n + 1) * sizeof(rg_mask);
+    l->state = lines_host->add_state(b, size, NULL);
     if (l->state < 0) return -l->state;
+    l->state2 = lines_host->add_state(b, size, NULL);
+    if (l->state2 < 0) return -l->state2;
+    int rc = lines_host->add_propagator(b, &renban_clear, l, l->cells, l->n, RG_EV_DOMAIN);
+    if (rc != RG_OK) return rc;
     return lines_host->add_propagator(b, &renban_houses, l, watch, n, RG_EV_DOMAIN);
 }
 

@@ -47,6 +47,7 @@ typedef struct line {
     int nseg;
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
     int state;             /* zipper: handle of its per-space state (line_props.c) */
+    int state2;            /* renban with houses: the second propagator's state */
     line_house *houses;    /* renban: the houses holding two or more of its cells */
     int nhouses;
 } line;
@@ -59,8 +60,10 @@ extern const rg_host *lines_host __attribute__((visibility("hidden")));
  * RG_OK or the host's error code. */
 int lines_add(rg_build *b, line *l);
 
-/* Adds the propagator of a renban with its houses (l->houses), watching
- * watch[0..n): the line's cells, then the other cells of its units. */
+/* Adds the two propagators of a renban with its houses (l->houses): the
+ * windows and the house clearing, watching the line's cells, and the same
+ * with the units (flagged implied: sac only), watching watch[0..n): the
+ * line's cells, then the other cells of its units. */
 int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n);
 
 /* The explain hook of every line kind (line_explain.c). */

@@ -188,7 +188,6 @@ done:
 
 int rg_propagate_root(rg_solver *s, unsigned char *space)
 {
-    s->inactive = (uint32_t *)(space + s->inactive_off);
     if (root_singles(s, (rg_mask *)space) < 0) return RG_FAIL;
     return rg_propagate(s, space);
 }

@@ -93,19 +93,20 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
 static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);
 
 /* The digits of each I set of group G (ins), those in one set or more
- * (once), in two or more (twice), and those placed in them, from the
+ * (once), in two or more (twice), and those placed in them: from the
  * group's flattened cells, w to a set (a constant where the caller names
- * one, so that the pass unrolls). */
-static inline __attribute__((always_inline)) void group_masks(const rg_mask *dom,
-                                                              const rg_igroup *G, const int w,
-                                                              rg_mask *ins, rg_mask *once,
-                                                              rg_mask *twice, rg_mask *placed)
+ * one, so that the pass unrolls), or with w = 0 from its intersections
+ * (inters: the model's). */
+static inline __attribute__((always_inline)) void
+group_masks(const rg_mask *dom, const rg_igroup *G, const rg_inter *inters, const int w,
+            rg_mask *ins, rg_mask *once, rg_mask *twice, rg_mask *placed)
 {
-    const int *cells = G->cells;
     rg_mask o = 0, t = 0, pl = 0;
-    for (int j = 0; j < G->count; j++, cells += w) {
+    for (int j = 0; j < G->count; j++) {
+        const int *cells = w ? G->cells + j * w : inters[G->first + j].in;
+        int n = w ? w : inters[G->first + j].nin;
         rg_mask in = 0;
-        for (int k = 0; k < w; k++) {
+        for (int k = 0; k < n; k++) {
             rg_mask v = dom[cells[k]];
             in |= v;
             pl |= (v & (v - 1)) ? 0 : v;
@@ -145,23 +146,9 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
             switch (G->width) {
-            case 3: group_masks(dom, G, 3, ins, &once, &twice, &placed); break;
-            case 4: group_masks(dom, G, 4, ins, &once, &twice, &placed); break;
-            case 0:
-                for (int j = 0; j < G->count; j++) {
-                    const rg_inter *x = &m->inters[G->first + j];
-                    rg_mask in = 0;
-                    for (int k = 0; k < x->nin; k++) {
-                        rg_mask v = dom[x->in[k]];
-                        in |= v;
-                        placed |= (v & (v - 1)) ? 0 : v;
-                    }
-                    ins[j] = in;
-                    twice |= once & in;
-                    once |= in;
-                }
-                break;
-            default: group_masks(dom, G, G->width, ins, &once, &twice, &placed);
+            case 3: group_masks(dom, G, m->inters, 3, ins, &once, &twice, &placed); break;
+            case 4: group_masks(dom, G, m->inters, 4, ins, &once, &twice, &placed); break;
+            default: group_masks(dom, G, m->inters, 0, ins, &once, &twice, &placed);
             }
             for (int k = 0; k < G->nrest; k++) out |= dom[G->rest[k]];
             rg_mask locked = once & ~twice & ~out & ~placed & lost;

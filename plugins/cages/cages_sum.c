@@ -263,6 +263,25 @@ static inline rg_mask unsqueeze(rg_mask k, rg_mask hi, rg_mask lo)
 /* How cage_open_sets numbers the open digits. */
 enum { OPEN_PLAIN, OPEN_RANKED, OPEN_SQUEEZED };
 
+/* The digits of m (within ou) as cage_open_sets numbers them (how, with
+ * squeeze's hi and lo). */
+static inline rg_mask numbered(rg_mask m, int how, rg_mask ou, rg_mask hi, rg_mask lo)
+{
+    return how == OPEN_RANKED ? rank_in(m, ou) : how == OPEN_SQUEEZED ? squeeze(m, hi, lo) : m;
+}
+
+/* numbered undone for k, the numbers kept of a cell whose open digits are
+ * x. */
+static inline rg_mask unnumbered(rg_mask k, rg_mask x, int how, rg_mask ou, rg_mask hi, rg_mask lo)
+{
+    if (how == OPEN_SQUEEZED) return unsqueeze(k, hi, lo);
+    if (how == OPEN_PLAIN) return k;
+    rg_mask r = 0;
+    for (; x; x &= x - 1)
+        if (k >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) r |= x & -x;
+    return r;
+}
+
 /* cage_propagate_open by the sets of open digits (ou: the open cells'
  * digits but the placed ones) the m open cells (domains od, at at[]) can
  * take, on bit sets of nw words (lsum_forward): a set of the cage survives
@@ -280,17 +299,14 @@ static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od,
 {
     rg_mask d[LSUM_DP_DIGITS], keep[LSUM_DP_DIGITS], required = ~(rg_mask)0;
     uint64_t lay[LSUM_DP_DIGITS + 1][LSUM_DP_WORDS], g[LSUM_DP_WORDS];
-    int any = 0, ranked = how == OPEN_RANKED;
+    int any = 0;
     for (int w = 0; w < nw; w++) g[w] = 0;
-    for (int i = 0; i < m; i++)
-        d[i] = ranked              ? rank_in(od[i] & ou, ou)
-               : how == OPEN_PLAIN ? od[i] & ou
-                                   : squeeze(od[i] & ou, hi, lo);
+    for (int i = 0; i < m; i++) d[i] = numbered(od[i] & ou, how, ou, hi, lo);
     lsum_forward(d, m, nw, lay);
     for (int s = 0; s < c->nsets; s++) {
         rg_mask set = c->sets[s], rest = set & ~placed;
         if ((set & placed) != placed || (rest & ~ou)) continue;
-        rg_mask key = ranked ? rank_in(rest, ou) : how == OPEN_PLAIN ? rest : squeeze(rest, hi, lo);
+        rg_mask key = numbered(rest, how, ou, hi, lo);
         if (!lsum_has(lay[m], key)) continue;
         g[key / 64] |= (uint64_t)1 << (key % 64);
         required &= set;
@@ -302,12 +318,7 @@ static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od,
     }
     lsum_backward_sets(d, m, nw, lay, g, keep);
     for (int i = 0; i < m; i++) {
-        rg_mask k = how == OPEN_SQUEEZED ? unsqueeze(keep[i], hi, lo) : keep[i];
-        if (ranked) {
-            k = 0;
-            for (rg_mask x = od[i] & ou; x; x &= x - 1)
-                if (keep[i] >> __builtin_popcount(ou & ((x & -x) - 1)) & 1) k |= x & -x;
-        }
+        rg_mask k = unnumbered(keep[i], od[i] & ou, how, ou, hi, lo);
         if (k != od[i] && cages_host->keep(sp, at[i], k) < 0) return RG_PROP_FAIL;
     }
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;

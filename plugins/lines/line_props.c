@@ -772,15 +772,6 @@ static const rg_propagator renban_clear = {.size = sizeof(rg_propagator),
                                            .check = check_renban,
                                            .explain = lines_explain};
 
-static const rg_propagator renban_houses = {.size = sizeof(rg_propagator),
-                                            .name = "renban",
-                                            .family = "lines",
-                                            .cost = RG_COST_LINEAR,
-                                            .propagate = prop_renban_houses,
-                                            .check = check_renban,
-                                            .flags = RG_PROPAGATOR_IMPLIED,
-                                            .explain = lines_explain};
-
 int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
 {
     size_t size = (size_t)(l->n + 1) * sizeof(rg_mask);
@@ -790,7 +781,10 @@ int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
     if (l->state2 < 0) return -l->state2;
     int rc = lines_host->add_propagator(b, &renban_clear, l, l->cells, l->n, RG_EV_DOMAIN);
     if (rc != RG_OK) return rc;
-    return lines_host->add_propagator(b, &renban_houses, l, watch, n, RG_EV_DOMAIN);
+    rg_propagator houses = renban_clear; /* the same with the units: implied */
+    houses.propagate = prop_renban_houses;
+    houses.flags = RG_PROPAGATOR_IMPLIED;
+    return lines_host->add_propagator(b, &houses, l, watch, n, RG_EV_DOMAIN);
 }
 
 int lines_add(rg_build *b, line *l)

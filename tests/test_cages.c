@@ -2,6 +2,7 @@
  * error), solution counts of random killer cages on a 4x4 sudoku against an
  * independent count over its 288 grids, propagation against brute force
  * (digit sets, and sum bounds for many sets), and the killer corpus. */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,8 @@
 
 #include "../plugins/common/linsum.h"
 #include "data/variants-3/harness.h"
+#include "model/model.h"
+#include "model/record.h"
 
 /* ---- Errors and impossible cages ------------------------------------------------ */
 
@@ -326,6 +329,136 @@ static void signed_sums(void **state)
     assert_true(pruned > 500 * rounds / full);
 }
 
+/* The least and the most the group's k cells make with distinct digits of
+ * uni (its union), or 0 when uni holds fewer than k digits. */
+static int union_bounds(rg_mask uni, int k, long *lo, long *hi)
+{
+    if (__builtin_popcount(uni) < k) return 0;
+    *lo = *hi = 0;
+    for (int v = 1, n = 0; n < k; v++)
+        if (uni >> (v - 1) & 1) *lo += v, n++;
+    for (int v = 32, n = 0; n < k; v--)
+        if (uni >> (v - 1) & 1) *hi += v, n++;
+    return 1;
+}
+
+/* lsum_loose says 1 only when the bounds rule out no digit of any cell:
+ * with the cell at any digit of its domain, the total still lies within
+ * what the others can make by their groups' unions (its own group's union
+ * without that digit), margin to spare. On random sums, against those
+ * bounds worked out cell by cell; and on cases either side of the margin. */
+static void loose_sums(void **state)
+{
+    (void)state;
+    int loose = 0, rounds = t_rounds(4000, 1000, 200);
+    for (int t = 0; t < rounds; t++) {
+        lsum L;
+        L.D = 9;
+        L.ng = 1 + v3_rand(3);
+        L.n = 0;
+        rg_mask dom[LSUM_CELLS];
+        for (int g = 0; g < L.ng; g++) {
+            int k = 1 + v3_rand(5);
+            L.start[g] = L.n;
+            L.sign[g] = v3_rand(3) ? 1 : -1;
+            for (int i = 0; i < k; i++) {
+                /* a run of two or three digits, or a wide random domain */
+                rg_mask m = 0;
+                if (v3_rand(2)) {
+                    int w = 2 + v3_rand(2);
+                    m = (((rg_mask)1 << w) - 1) << v3_rand(10 - w);
+                } else {
+                    int want = 2 + v3_rand(8);
+                    while (__builtin_popcount(m) < want) m |= (rg_mask)1 << v3_rand(9);
+                }
+                dom[L.n++] = m;
+            }
+        }
+        L.start[L.ng] = L.n;
+        L.total = v3_rand(41) - 10;
+        int margin = v3_rand(3);
+        if (!lsum_loose(&L, dom, margin)) continue;
+        loose++;
+        for (int g = 0; g < L.ng; g++)
+            for (int i = L.start[g]; i < L.start[g + 1]; i++)
+                for (rg_mask m = dom[i]; m; m &= m - 1) {
+                    int v = __builtin_ctz(m) + 1;
+                    long lo = L.sign[g] * v, hi = lo;
+                    for (int h = 0; h < L.ng; h++) {
+                        rg_mask uni = 0;
+                        int k = L.start[h + 1] - L.start[h];
+                        for (int j = L.start[h]; j < L.start[h + 1]; j++) uni |= dom[j];
+                        if (h == g) uni &= ~(m & -m), k--;
+                        long a = 0, b = 0;
+                        assert_true(union_bounds(uni, k, &a, &b));
+                        lo += L.sign[h] > 0 ? a : -b;
+                        hi += L.sign[h] > 0 ? b : -a;
+                    }
+                    if (L.total < lo + margin || L.total > hi - margin)
+                        fail_msg(
+                            "case %d cell %d digit %d: total %ld outside %ld..%ld less margin %d",
+                            t, i, v, L.total, lo, hi, margin);
+                }
+    }
+    assert_true(loose > rounds / 20);
+    /* Five cells of one house making 25 from 1..9: 15..35, the widest cell 8
+     * wide, so 10 to spare either side: loose up to margin 2. */
+    rg_mask all = 0x1FF, five[5] = {all, all, all, all, all};
+    lsum L = {.n = 5, .ng = 1, .D = 9, .total = 25, .start = {0, 5}, .sign = {1}};
+    assert_true(lsum_loose(&L, five, 2));
+    assert_false(lsum_loose(&L, five, 3));
+    L.total = 26; /* 9 to spare above */
+    assert_true(lsum_loose(&L, five, 1));
+    assert_false(lsum_loose(&L, five, 2));
+    /* Two cells making 10: 3..17, never loose. */
+    lsum two = {.n = 2, .ng = 1, .D = 9, .total = 10, .start = {0, 2}, .sign = {1}};
+    assert_false(lsum_loose(&two, five, 0));
+    /* An empty cell, or a group with fewer digits than cells: not loose. */
+    rg_mask gap[5] = {all, all, 0, all, all}, few[5] = {0x3, 0x3, 0x3, all, all};
+    L.total = 25;
+    assert_false(lsum_loose(&L, gap, 0));
+    lsum three = {.n = 5, .ng = 2, .D = 9, .total = 20, .start = {0, 3, 5}, .sign = {1, 1}};
+    assert_false(lsum_loose(&three, few, 0));
+}
+
+/* Every signed sum the cages derive has two propagators over the same
+ * data: the one the search runs (which skips the loose runs) and the exact
+ * one, implied, which sac, explanations and verify run as well. */
+static void signed_sum_twins(void **state)
+{
+    (void)state;
+    FILE *f = fopen(t_src("corpus/variants/killer.jsonl"), "r");
+    assert_non_null(f);
+    char *line = NULL;
+    size_t cap = 0;
+    int pairs = 0;
+    for (int k = 0; k < 4 && getline(&line, &cap, f) > 0; k++) {
+        rg_puzzle *p = t_parse(line);
+        const rg_model *m = p->model;
+        for (int i = 0; i < m->nprops; i++) {
+            const rg_prop *a = &m->props[i];
+            if (strcmp(a->def.name, "cage_signed_sum") != 0) continue;
+            assert_false(a->def.flags & RG_PROPAGATOR_IMPLIED);
+            int twins = 0;
+            for (int j = 0; j < m->nprops; j++) {
+                const rg_prop *b = &m->props[j];
+                if (b->data != a->data || j == i) continue;
+                assert_string_equal(b->def.name, "cage_signed_sum_exact");
+                assert_true(b->def.flags & RG_PROPAGATOR_IMPLIED);
+                assert_int_equal(b->nwatch, a->nwatch);
+                assert_memory_equal(b->watch, a->watch, (size_t)a->nwatch * sizeof *a->watch);
+                twins++;
+            }
+            assert_int_equal(twins, 1);
+            pairs++;
+        }
+        rg_puzzle_free(p);
+    }
+    free(line);
+    fclose(f);
+    assert_true(pairs > 0);
+}
+
 /* Distinct digits within a group, signs between groups: a + b = 4 with a
  * and b in one house leaves {1, 3} (2 + 2 repeats); apart, 2 stays; a - c
  * = 5 keeps a in 6..9 and c in 1..4. */
@@ -600,6 +733,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(units_at_nine, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(signed_sums, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(signed_sum_cases, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(loose_sums, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(signed_sum_twins, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(derived_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(matching_onto_a_set, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(low_sums_table, t_mem_setup, t_mem_teardown),

@@ -120,6 +120,39 @@ static inline int lsum_setsum(rg_mask m)
            8 * __builtin_popcount(m & 0xFF00FF00u) + 16 * __builtin_popcount(m & 0xFFFF0000u);
 }
 
+/* Whether the total lies well inside what the groups can make: at least
+ * span + margin above the least signed total and as far below the most,
+ * where a group's least and most are the sums of the smallest and the
+ * largest distinct digits of its cells' union, and span is the widest
+ * union (its highest digit less its lowest). A cell at any digit of its
+ * domain moves its group's least or most by at most that group's width, so
+ * then the bounds rule out no digit of any cell, with margin to spare, and
+ * lsum_support seldom prunes (only through repeats within a group or sums
+ * it cannot make): a caller may skip it. dom as for lsum_support. */
+static inline int lsum_loose(const lsum *L, const rg_mask *dom, int margin)
+{
+    long lo = 0, hi = 0;
+    int span = 0;
+    for (int g = 0; g < L->ng; g++) {
+        rg_mask uni = 0, low = 0, high = 0;
+        int k = L->start[g + 1] - L->start[g];
+        for (int i = L->start[g]; i < L->start[g + 1]; i++) {
+            if (!dom[i]) return 0;
+            uni |= dom[i];
+        }
+        if (__builtin_popcount(uni) < k) return 0;
+        int w = (31 - __builtin_clz(uni)) - __builtin_ctz(uni);
+        span = w > span ? w : span;
+        for (rg_mask m = uni; __builtin_popcount(low) < k; m &= m - 1) low |= m & -m;
+        for (rg_mask m = uni; __builtin_popcount(high) < k; m &= ~high)
+            high |= (rg_mask)1 << (31 - __builtin_clz(m));
+        long a = lsum_setsum(low), b = lsum_setsum(high);
+        lo += L->sign[g] > 0 ? a : -b;
+        hi += L->sign[g] > 0 ? b : -a;
+    }
+    return L->total - lo >= span + margin && hi - L->total >= span + margin;
+}
+
 /* With at most LSUM_DP_DIGITS digits a group of three or more cells goes
  * by the sets of digits its first i cells can take (bit sets over masks)
  * instead of matching each candidate set. */

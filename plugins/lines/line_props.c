@@ -367,9 +367,84 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
  * the line alone allows; a segment inside a box also keeps its digits
  * different (its cells keep the digits they take in a set of distinct
  * digits making a common total), which the box requires anyway. */
+/* The sums (below 128) of the sets of distinct digits in the last layer
+ * of a seg_distinct segment of n cells, word by word (lsum_word_sums). */
+static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
+{
+    lsum_u128 sums = 0;
+    for (int w = 0; w < dpw; w++)
+        if (lay[n][w]) sums |= (lsum_u128)lsum_word_sums(lay[n][w]) << lsum_setsum((rg_mask)w << 6);
+    return sums;
+}
+
+/* Rows of layers kept between the two passes of prop_region_sets. */
+#define RS_ROWS (2 * (LSUM_CELLS + 1))
+
+/* region_sum with every segment seg_distinct (l->allsets), incrementally.
+ * The per-space state (l->state) holds the common totals and each
+ * segment's sums within them as the last run left them, then the line's
+ * domains. A segment none of whose cells changed since keeps its sums
+ * within the common totals (its own pruning keeps every set making a common
+ * total), and the common totals only shrink along a branch, so only the
+ * changed segments are summed again. A segment is pruned again when one of
+ * its cells changed or the common totals moved: else it already holds
+ * exactly what it would keep. The layers of the segments summed stay for
+ * their pruning, room allowing (no cell is in two segments). Keeps what
+ * prop_region_sum's full pass keeps. */
+static int prop_region_sets(rg_space *sp, const line *l)
+{
+    const rg_mask *dom = lines_host->domains(sp);
+    uint64_t *st = lines_host->state(sp, l->state);
+    lsum_u128 *sums = (lsum_u128 *)st; /* [0]: common, [1 + s]: segment s */
+    rg_mask *last = (rg_mask *)(st + 2 * (l->nseg + 1));
+    int dpw = lsum_dp_words(l->D), nseg = l->nseg, used = 0;
+    uint64_t lay[RS_ROWS][LSUM_DP_WORDS];
+    rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+    int base[LINE_SEGS_MAX];
+    uint64_t changed[(LINE_SEGS_MAX + 63) / 64] = {0};
+    lsum_u128 prev = sums[0], common = ~(lsum_u128)0;
+    for (int s = 0; s < nseg; s++) {
+        int a = l->seg[s], n = l->seg[s + 1] - a, moved = !prev;
+        for (int i = a; i < a + n && !moved; i++) moved = dom[l->cells[i]] != last[i];
+        base[s] = -1;
+        if (moved) {
+            changed[s / 64] |= (uint64_t)1 << (s % 64);
+            if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
+            for (int i = 0; i < n; i++) d[i] = dom[l->cells[a + i]];
+            lsum_forward(d, n, dpw, lay + used);
+            sums[1 + s] = sets_sums(lay + used, n, dpw) & (prev ? prev : ~(lsum_u128)0);
+            base[s] = used;
+            used += n + 1;
+        }
+        common &= sums[1 + s];
+    }
+    if (!common) return RG_PROP_FAIL;
+    uint64_t allowed[2] = {(uint64_t)common, (uint64_t)(common >> 64)};
+    for (int s = 0; s < nseg; s++) {
+        sums[1 + s] &= common;
+        if (common == prev && !(changed[s / 64] >> (s % 64) & 1)) continue;
+        int a = l->seg[s], n = l->seg[s + 1] - a;
+        const int *cells = l->cells + a;
+        for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+        int at = base[s];
+        if (at < 0) {
+            if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
+            at = used;
+            lsum_forward(d, n, dpw, lay + at);
+        }
+        lsum_backward(d, n, dpw, lay + at, allowed, keep);
+        for (int i = 0; i < n; i++)
+            if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    }
+    sums[0] = common;
+    for (int i = 0; i < l->n; i++) last[i] = dom[l->cells[i]];
+    return RG_PROP_FIX;
+}
+
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;
+    if (l->allsets) return prop_region_sets(sp, l);
     const rg_mask *dom = lines_host->domains(sp);
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
@@ -787,8 +862,30 @@ int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
     return lines_host->add_propagator(b, &houses, l, watch, n, RG_EV_DOMAIN);
 }
 
+/* A region_sum whose segments all go by sets gets the incremental
+ * propagator and its state (prop_region_sets). */
+static int region_sets_state(rg_build *b, line *l)
+{
+    if (l->nseg > LINE_SEGS_MAX) return RG_OK;
+    for (int s = 0; s < l->nseg; s++)
+        if (!seg_distinct(l, s)) return RG_OK;
+    /* A cell in two segments: one's pruning changes the other's sums. */
+    for (int i = 0; i < l->n; i++)
+        for (int j = i + 1; j < l->n; j++)
+            if (l->cells[i] == l->cells[j]) return RG_OK;
+    size_t size = (size_t)2 * (l->nseg + 1) * sizeof(uint64_t) + (size_t)l->n * sizeof(rg_mask);
+    l->state = lines_host->add_state(b, size, NULL);
+    if (l->state < 0) return -l->state;
+    l->allsets = 1;
+    return RG_OK;
+}
+
 int lines_add(rg_build *b, line *l)
 {
+    if (l->kind == LINE_REGION_SUM) {
+        int rc = region_sets_state(b, l);
+        if (rc != RG_OK) return rc;
+    }
     if (l->kind == LINE_ZIPPER) {
         l->state = lines_host->add_state(b, (size_t)(l->n / 2 + 1) * sizeof(uint64_t), NULL);
         if (l->state < 0) return -l->state;

@@ -361,12 +361,6 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
         }
 }
 
-/* The sums each segment can make intersect in the common totals; a digit
- * stays when the rest of its segment can complete it to a common total.
- * Segments are independent given the total, so this keeps exactly what
- * the line alone allows; a segment inside a box also keeps its digits
- * different (its cells keep the digits they take in a set of distinct
- * digits making a common total), which the box requires anyway. */
 /* The sums (below 128) of the sets of distinct digits in the last layer
  * of a seg_distinct segment of n cells, word by word (lsum_word_sums). */
 static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
@@ -375,6 +369,25 @@ static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
     for (int w = 0; w < dpw; w++)
         if (lay[n][w]) sums |= (lsum_u128)lsum_word_sums(lay[n][w]) << lsum_setsum((rg_mask)w << 6);
     return sums;
+}
+
+/* lsum_forward and lsum_backward with the word count of 9 digits made a
+ * constant, the usual board, so that their loops unroll. */
+static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS])
+{
+    if (dpw == 8)
+        lsum_forward(d, n, 8, lay);
+    else
+        lsum_forward(d, n, dpw, lay);
+}
+
+static void sets_backward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS],
+                          const uint64_t *allowed, rg_mask *keep)
+{
+    if (dpw == 8)
+        lsum_backward(d, n, 8, lay, allowed, keep);
+    else
+        lsum_backward(d, n, dpw, lay, allowed, keep);
 }
 
 /* Rows of layers kept between the two passes of prop_region_sets. */
@@ -411,7 +424,7 @@ static int prop_region_sets(rg_space *sp, const line *l)
             changed[s / 64] |= (uint64_t)1 << (s % 64);
             if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
             for (int i = 0; i < n; i++) d[i] = dom[l->cells[a + i]];
-            lsum_forward(d, n, dpw, lay + used);
+            sets_forward(d, n, dpw, lay + used);
             sums[1 + s] = sets_sums(lay + used, n, dpw) & (prev ? prev : ~(lsum_u128)0);
             base[s] = used;
             used += n + 1;
@@ -430,9 +443,9 @@ static int prop_region_sets(rg_space *sp, const line *l)
         if (at < 0) {
             if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
             at = used;
-            lsum_forward(d, n, dpw, lay + at);
+            sets_forward(d, n, dpw, lay + at);
         }
-        lsum_backward(d, n, dpw, lay + at, allowed, keep);
+        sets_backward(d, n, dpw, lay + at, allowed, keep);
         for (int i = 0; i < n; i++)
             if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     }
@@ -441,6 +454,12 @@ static int prop_region_sets(rg_space *sp, const line *l)
     return RG_PROP_FIX;
 }
 
+/* The sums each segment can make intersect in the common totals; a digit
+ * stays when the rest of its segment can complete it to a common total.
+ * Segments are independent given the total, so this keeps exactly what
+ * the line alone allows; a segment inside a box also keeps its digits
+ * different (its cells keep the digits they take in a set of distinct
+ * digits making a common total), which the box requires anyway. */
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;

@@ -24,14 +24,22 @@ static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mas
 static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
+/* host->keep, called only when it removes something: the call costs more
+ * than the test, and keeping every digit does nothing. */
+static inline int keep_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
+{
+    return dom[c] & ~m ? lines_host->keep(sp, c, m) : 0;
+}
+
 /* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
 /* Keeps in cells[i] the digits x with some sum of the others plus x in target. */
 static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
                         int nw)
 {
-    rg_mask keep = sumset_kept(lines_host->domains(sp), cells, n, i, cap, nw, target);
-    return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    const rg_mask *dom = lines_host->domains(sp);
+    rg_mask keep = sumset_kept(dom, cells, n, i, cap, nw, target);
+    return keep_cell(sp, dom, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 /* Keeps in each of cells[0..n) the digits x with some sum of the others
@@ -45,10 +53,11 @@ static int keep_all_hitting(rg_space *sp, const int *cells, int n, const sumset 
             if (keep_hitting(sp, cells, n, i, target, cap, nw) < 0) return RG_PROP_FAIL;
         return RG_PROP_FIX;
     }
+    const rg_mask *dom = lines_host->domains(sp);
     rg_mask keep[SUMSET_SUPPORT_CELLS];
-    sumset_supports(lines_host->domains(sp), cells, n, cap, nw, target, keep);
+    sumset_supports(dom, cells, n, cap, nw, target, keep);
     for (int i = 0; i < n; i++)
-        if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -68,12 +77,12 @@ static int prop_thermo(rg_space *sp, void *data)
     int D = l->D, strict = l->kind == LINE_THERMO;
     int lo = 1;
     for (int i = 0; i < l->n; i++) {
-        if (lines_host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
         lo = mask_lowest(dom[l->cells[i]]) + strict;
     }
     int hi = D;
     for (int i = l->n - 1; i >= 0; i--) {
-        if (lines_host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
         hi = mask_highest(dom[l->cells[i]]) - strict;
     }
     return RG_PROP_FIX;
@@ -113,10 +122,10 @@ static int prop_whisper(rg_space *sp, void *data)
         changed = 0;
         for (int e = 0; e < E; e++) {
             int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-            int r = lines_host->keep(sp, a, far_from(dom[b], l->value, l->D));
+            int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
-            r = lines_host->keep(sp, b, far_from(dom[a], l->value, l->D));
+            r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -164,14 +173,25 @@ static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *ev
     const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
-    rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
+    rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX], full = mask_upto(n);
     *every = ~(rg_mask)0;
+    /* A window holds a digit of every cell: it starts at most n - 1 below
+     * each cell's lowest digit and at or below each one's highest. */
+    int first = 1, last = D - n + 1;
+    for (int i = 0; i < n; i++) {
+        rg_mask m = d[i] = dom[l->cells[i]];
+        if (!m) {
+            last = 0; /* no window: the cells keep nothing */
+            continue;
+        }
+        if (mask_lowest(m) - n + 1 > first) first = mask_lowest(m) - n + 1;
+        if (mask_highest(m) < last) last = mask_highest(m);
+    }
     if (n <= 3) {
         unsigned pad = 0, low = (1u << n) - 1;
         for (int c = n; c < 3; c++) pad |= 1u << (4 * c); /* cell c takes place c */
-        for (int i = 0; i < n; i++) d[i] = dom[l->cells[i]];
-        for (int lo = 1; lo + n - 1 <= D; lo++) {
-            rg_mask w = span(lo, lo + n - 1, D);
+        for (int lo = first; lo <= last; lo++) {
+            rg_mask w = full << (lo - 1);
             if (need & ~w) continue;
             unsigned idx = pad;
             for (int i = 0; i < n; i++) idx |= (d[i] >> (lo - 1) & low) << (3 * i);
@@ -181,18 +201,19 @@ static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *ev
             *every &= w;
         }
     } else {
-        for (int lo = 1; lo + n - 1 <= D; lo++) {
-            rg_mask w = span(lo, lo + n - 1, D);
+        rg_mask in[MATCH_MAX];
+        for (int lo = first; lo <= last; lo++) {
+            rg_mask w = full << (lo - 1);
             if (need & ~w) continue;
             int ok = 1;
-            for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
-            if (!ok || !match_support(d, n, sup)) continue;
+            for (int i = 0; i < n && ok; i++) ok = (in[i] = d[i] & w) != 0;
+            if (!ok || !match_support(in, n, sup)) continue;
             for (int i = 0; i < n; i++) keep[i] |= sup[i];
             *every &= w;
         }
     }
     for (int i = 0; i < n; i++)
-        if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -447,7 +468,7 @@ static int prop_region_sets(rg_space *sp, const line *l)
         }
         sets_backward(d, n, dpw, lay + at, allowed, keep);
         for (int i = 0; i < n; i++)
-            if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+            if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     }
     sums[0] = common;
     for (int i = 0; i < l->n; i++) last[i] = dom[l->cells[i]];
@@ -494,7 +515,7 @@ static int prop_region_sum(rg_space *sp, void *data)
             seg_sets(l, dom, s, d, lay);
             lsum_backward(d, n, lsum_dp_words(l->D), lay, common.w, keep);
             for (int i = 0; i < n; i++)
-                if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+                if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
         }
         if (keep_all_hitting(sp, cells, n, &common, cap, nw) < 0) return RG_PROP_FAIL;
@@ -528,7 +549,7 @@ static int prop_palindrome(rg_space *sp, void *data)
     for (int i = 0; i < l->n / 2; i++) {
         int a = l->cells[i], b = l->cells[l->n - 1 - i];
         rg_mask m = dom[a] & dom[b];
-        if (lines_host->keep(sp, a, m) < 0 || lines_host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, a, m) < 0 || keep_cell(sp, dom, b, m) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -572,7 +593,7 @@ static int prop_groups(rg_space *sp, void *data)
         for (int g = 0; g < l->ngroups; g++)
             if (sup[p] >> g & 1) allowed |= l->groups[g];
         for (int i = p; i < l->n; i += w)
-            if (lines_host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
+            if (keep_cell(sp, dom, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -621,7 +642,7 @@ static int prop_parity(rg_space *sp, void *data)
         rg_mask keep = 0;
         for (int p = 0; p < 2; p++)
             if (usable[p]) keep |= (i + p) % 2 ? even : odd;
-        if (lines_host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], keep) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -669,9 +690,9 @@ static int zip_pair(rg_space *sp, const line *l, int i, uint64_t totals, uint64_
 {
     const rg_mask *dom = lines_host->domains(sp);
     int a = l->cells[i], b = l->cells[l->n - 1 - i];
-    int ra = lines_host->keep(sp, a, pair_keep(dom[a], dom[b], totals));
+    int ra = keep_cell(sp, dom, a, pair_keep(dom[a], dom[b], totals));
     if (ra < 0) return RG_FAIL;
-    int rb = lines_host->keep(sp, b, pair_keep(dom[b], dom[a], totals));
+    int rb = keep_cell(sp, dom, b, pair_keep(dom[b], dom[a], totals));
     if (rb < 0) return RG_FAIL;
     if (ra || rb) pt[i] = pair_totals(dom[a], dom[b]);
     return 0;
@@ -717,7 +738,7 @@ static int prop_zipper(rg_space *sp, void *data)
         }
     }
     *prev = totals;
-    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(l->D))) < 0)
+    if (centre >= 0 && keep_cell(sp, dom, centre, (rg_mask)(totals & mask_upto(l->D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -763,9 +784,9 @@ static int prop_ends(rg_space *sp, void *data)
             if (down) ka |= bit(hi), kz |= bit(lo);
             inner |= ok;
         }
-    if (lines_host->keep(sp, a, ka) < 0 || lines_host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
+    if (keep_cell(sp, dom, a, ka) < 0 || keep_cell(sp, dom, z, kz) < 0) return RG_PROP_FAIL;
     for (int i = 1; i < n - 1; i++)
-        if (lines_host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], inner) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 

@@ -145,35 +145,44 @@ static int check_whisper(const int *values, void *data)
 
 /* ---- renban ------------------------------------------------------------------- */
 
-/* A line of at most three cells in a window of three digits: index i holds
- * three bits per cell (cell c's bits 3c .. 3c + 2: the window's digits it
- * may take), and small3[i] the same bits of the digits each cell takes in
- * some one-to-one order of the window (0: none). A constant table, built by
- * the compiler from the six orders. */
-#define SM_Q(i, c, j) (((i) >> (3 * (c) + (j))) & 1)
-#define SM_ORDER(i, a, b, c)                                                                       \
-    (SM_Q(i, 0, a) & SM_Q(i, 1, b) & SM_Q(i, 2, c)) * ((1 << (a)) | (8 << (b)) | (64 << (c)))
-#define SM(i)                                                                                      \
-    (SM_ORDER(i, 0, 1, 2) | SM_ORDER(i, 0, 2, 1) | SM_ORDER(i, 1, 0, 2) | SM_ORDER(i, 1, 2, 0) |   \
-     SM_ORDER(i, 2, 0, 1) | SM_ORDER(i, 2, 1, 0))
-#define SM8(i) SM(i), SM(i + 1), SM(i + 2), SM(i + 3), SM(i + 4), SM(i + 5), SM(i + 6), SM(i + 7)
-#define SM64(i)                                                                                    \
-    SM8(i), SM8(i + 8), SM8(i + 16), SM8(i + 24), SM8(i + 32), SM8(i + 40), SM8(i + 48), SM8(i + 56)
-static const uint16_t small3[512] = {SM64(0),   SM64(64),  SM64(128), SM64(192),
-                                     SM64(256), SM64(320), SM64(384), SM64(448)};
+/* renban_windows for n <= 3 cells (domains d), every window at once: bit
+ * lo - 1 of a mask stands for the window from lo, ok holds the windows to
+ * try. An order of the cells on the window's digits fits the windows where
+ * each cell has its digit (its domain shifted down by the digit's place in
+ * the window); a cell keeps its digits in the orders that fit. Returns the
+ * windows some order fits. */
+static rg_mask renban_small(const rg_mask *d, int n, rg_mask ok, rg_mask *keep)
+{
+    if (n == 1) return keep[0] = d[0] & ok;
+    if (n == 2) {
+        rg_mask f01 = ok & d[0] & d[1] >> 1, f10 = ok & d[0] >> 1 & d[1];
+        keep[0] = f01 | f10 << 1;
+        keep[1] = f10 | f01 << 1;
+        return f01 | f10;
+    }
+    /* fabc: cell 0 on place a, cell 1 on b, cell 2 on c. */
+    rg_mask d0 = d[0] & ok, d1 = d[1] >> 1, d2 = d[2] >> 2;
+    rg_mask f012 = d0 & d1 & d2, f021 = d0 & d[1] >> 2 & d[2] >> 1;
+    rg_mask e0 = d[0] >> 1 & ok, e1 = d[0] >> 2 & ok;
+    rg_mask f102 = e0 & d[1] & d2, f120 = e0 & d[1] >> 2 & d[2];
+    rg_mask f201 = e1 & d[1] & d[2] >> 1, f210 = e1 & d1 & d[2];
+    keep[0] = f012 | f021 | (f102 | f120) << 1 | (f201 | f210) << 2;
+    keep[1] = f102 | f201 | (f012 | f210) << 1 | (f021 | f120) << 2;
+    keep[2] = f120 | f210 | (f021 | f201) << 1 | (f012 | f102) << 2;
+    return f012 | f021 | f102 | f120 | f201 | f210;
+}
 
 /* Every window of n consecutive digits that holds the digits need is tried
  * as the set of the line: it survives when the cells can be matched to its
  * digits one to one; a cell keeps what it takes in some matching of some
  * window. *every gets the digits of every surviving window. Lines of up to
- * three cells look the matchings up in small3, a cell past the line's end
- * standing for the window's digit of its place. */
+ * three cells try every window at once (renban_small). */
 static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *every)
 {
     const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
-    rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX], full = mask_upto(n);
+    rg_mask keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], full = mask_upto(n);
     *every = ~(rg_mask)0;
     /* A window holds a digit of every cell: it starts at most n - 1 below
      * each cell's lowest digit and at or below each one's highest. */
@@ -188,20 +197,18 @@ static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *ev
         if (mask_highest(m) < last) last = mask_highest(m);
     }
     if (n <= 3) {
-        unsigned pad = 0, low = (1u << n) - 1;
-        for (int c = n; c < 3; c++) pad |= 1u << (4 * c); /* cell c takes place c */
-        for (int lo = first; lo <= last; lo++) {
-            rg_mask w = full << (lo - 1);
-            if (need & ~w) continue;
-            unsigned idx = pad;
-            for (int i = 0; i < n; i++) idx |= (d[i] >> (lo - 1) & low) << (3 * i);
-            unsigned t = small3[idx];
-            if (!t) continue;
-            for (int i = 0; i < n; i++) keep[i] |= (rg_mask)(t >> (3 * i) & 7) << (lo - 1);
-            *every &= w;
+        if (need) {
+            if (mask_highest(need) - n + 1 > first) first = mask_highest(need) - n + 1;
+            if (mask_lowest(need) < last) last = mask_lowest(need);
         }
+        rg_mask ok = first > last ? 0 : mask_upto(last) & ~mask_upto(first - 1);
+        rg_mask wins = renban_small(d, n, ok, keep);
+        /* The windows are intervals: they all hold the digits of the
+         * first and the last. */
+        if (wins) *every = full << __builtin_ctz(wins) & full << (mask_highest(wins) - 1);
     } else {
         rg_mask in[MATCH_MAX];
+        for (int i = 0; i < n; i++) keep[i] = 0;
         for (int lo = first; lo <= last; lo++) {
             rg_mask w = full << (lo - 1);
             if (need & ~w) continue;

@@ -666,7 +666,6 @@ static int check_parity(const int *values, void *data)
 
 /* ---- zipper ------------------------------------------------------------------- */
 
-/* Is there v in a, t - v in b? */
 /* The totals T (bit T-1) the pair of domains x, y can make: y's digits
  * shifted by each of x's. */
 static uint64_t pair_totals(rg_mask x, rg_mask y)
@@ -692,9 +691,12 @@ static int host_tells_changes(void)
 }
 
 /* Pair i of a zipper (its cell i and its mirror) keeps the digits making
- * one of totals with its partner; pt[i] follows the pair's domains. */
+ * one of totals with its partner; pt[i] follows the pair's domains (and
+ * holds them on entry). */
 static int zip_pair(rg_space *sp, const line *l, int i, uint64_t totals, uint64_t *pt)
 {
+    /* Every total the pair can make is allowed: each digit has a partner. */
+    if (!(pt[i] & ~totals)) return 0;
     const rg_mask *dom = lines_host->domains(sp);
     int a = l->cells[i], b = l->cells[l->n - 1 - i];
     int ra = keep_cell(sp, dom, a, pair_keep(dom[a], dom[b], totals));

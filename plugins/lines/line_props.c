@@ -16,12 +16,12 @@
 /* ---- Masks ---------------------------------------------------------------- */
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-static rg_mask ge(int v, int D)
+static inline rg_mask ge(int v, int D)
 {
     return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1);
 }
-static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
-static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
+static inline rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
+static inline rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
 /* host->keep, called only when it removes something: the call costs more
@@ -430,7 +430,8 @@ static void sets_backward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM
  * changed segments are summed again. A segment is pruned again when one of
  * its cells changed or the common totals moved: else it already holds
  * exactly what it would keep. The layers of the segments summed stay for
- * their pruning, room allowing (no cell is in two segments). Keeps what
+ * their pruning, room allowing (lines.c refuses a region_sum line that
+ * visits a cell twice, so no pruning touches another segment). Keeps what
  * prop_region_sum's full pass keeps. */
 static int prop_region_sets(rg_space *sp, const line *l)
 {
@@ -918,10 +919,6 @@ static int region_sets_state(rg_build *b, line *l)
     if (l->nseg > LINE_SEGS_MAX) return RG_OK;
     for (int s = 0; s < l->nseg; s++)
         if (!seg_distinct(l, s)) return RG_OK;
-    /* A cell in two segments: one's pruning changes the other's sums. */
-    for (int i = 0; i < l->n; i++)
-        for (int j = i + 1; j < l->n; j++)
-            if (l->cells[i] == l->cells[j]) return RG_OK;
     size_t size = (size_t)2 * (l->nseg + 1) * sizeof(uint64_t) + (size_t)l->n * sizeof(rg_mask);
     l->state = lines_host->add_state(b, size, NULL);
     if (l->state < 0) return -l->state;

@@ -49,8 +49,8 @@ typedef struct line {
     int *seg; /* region_sum: segment s is cells seg[s] .. seg[s+1]-1 */
     int nseg;
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
-    int allsets;           /* region_sum: every segment goes by sets, no cell twice: with state */
-    int state;             /* zipper: handle of its per-space state (line_props.c) */
+    int allsets;           /* region_sum: every segment goes by sets: with state */
+    int state;             /* zipper, region_sum (allsets): handle of its per-space state */
     int state2;            /* renban with houses: the second propagator's state */
     line_house *houses;    /* renban: the houses holding two or more of its cells */
     int nhouses;

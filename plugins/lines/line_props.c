@@ -400,7 +400,8 @@ static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
 }
 
 /* lsum_forward and lsum_backward with the word count of 9 digits made a
- * constant, the usual board, so that their loops unroll. */
+ * constant, the usual board, so that their loops unroll (flatten: the
+ * backward pass's lsum_backward_sets inlined too). */
 static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS])
 {
     if (dpw == 8)
@@ -409,8 +410,9 @@ static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_
         lsum_forward(d, n, dpw, lay);
 }
 
-static void sets_backward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS],
-                          const uint64_t *allowed, rg_mask *keep)
+__attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int dpw,
+                                                   uint64_t (*lay)[LSUM_DP_WORDS],
+                                                   const uint64_t *allowed, rg_mask *keep)
 {
     if (dpw == 8)
         lsum_backward(d, n, 8, lay, allowed, keep);

@@ -420,6 +420,31 @@ __attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int 
         lsum_backward(d, n, dpw, lay, allowed, keep);
 }
 
+/* The sums of a seg_distinct segment of one or two cells (d), without
+ * layers: a digit v (bit v - 1) is the sum v (bit v); a pair u, v of
+ * different digits the sum u + v (the other cell's digits but u, shifted
+ * up by u + 1). */
+static lsum_u128 small_sums(const rg_mask *d, int n)
+{
+    if (n == 1) return (lsum_u128)d[0] << 1;
+    uint64_t sums = 0;
+    for (rg_mask m = d[0]; m; m &= m - 1)
+        sums |= (uint64_t)(d[1] & ~(m & -m)) << (__builtin_ctz(m) + 2);
+    return sums;
+}
+
+/* What a segment of one or two cells keeps: the digits making an allowed
+ * sum (alone, or with a different digit of the other cell). */
+static void small_keep(const rg_mask *d, int n, uint64_t allowed, rg_mask *keep)
+{
+    if (n == 1) {
+        keep[0] = d[0] & (rg_mask)(allowed >> 1);
+        return;
+    }
+    keep[0] = lsum_pair_keep(d[0], d[1], allowed);
+    keep[1] = lsum_pair_keep(d[1], d[0], allowed);
+}
+
 /* Rows of layers kept between the two passes of prop_region_sets. */
 #define RS_ROWS (2 * (LSUM_CELLS + 1))
 
@@ -433,7 +458,8 @@ __attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int 
  * its cells changed or the common totals moved: else it already holds
  * exactly what it would keep. The layers of the segments summed stay for
  * their pruning, room allowing (lines.c refuses a region_sum line that
- * visits a cell twice, so no pruning touches another segment). Keeps what
+ * visits a cell twice, so no pruning touches another segment); segments
+ * of one or two cells go without layers (small_sums). Keeps what
  * prop_region_sum's full pass keeps. */
 static int prop_region_sets(rg_space *sp, const line *l)
 {
@@ -453,12 +479,18 @@ static int prop_region_sets(rg_space *sp, const line *l)
         base[s] = -1;
         if (moved) {
             changed[s / 64] |= (uint64_t)1 << (s % 64);
-            if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
             for (int i = 0; i < n; i++) d[i] = dom[l->cells[a + i]];
-            sets_forward(d, n, dpw, lay + used);
-            sums[1 + s] = sets_sums(lay + used, n, dpw) & (prev ? prev : ~(lsum_u128)0);
-            base[s] = used;
-            used += n + 1;
+            lsum_u128 got;
+            if (n <= 2) {
+                got = small_sums(d, n);
+            } else {
+                if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
+                sets_forward(d, n, dpw, lay + used);
+                got = sets_sums(lay + used, n, dpw);
+                base[s] = used;
+                used += n + 1;
+            }
+            sums[1 + s] = got & (prev ? prev : ~(lsum_u128)0);
         }
         common &= sums[1 + s];
     }
@@ -471,12 +503,17 @@ static int prop_region_sets(rg_space *sp, const line *l)
         const int *cells = l->cells + a;
         for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
         int at = base[s];
-        if (at < 0) {
-            if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
-            at = used;
-            sets_forward(d, n, dpw, lay + at);
+        if (n <= 2) {
+            small_keep(d, n, allowed[0], keep);
+        } else {
+            if (at < 0) {
+                if (used + n + 1 > RS_ROWS)
+                    used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
+                at = used;
+                sets_forward(d, n, dpw, lay + at);
+            }
+            sets_backward(d, n, dpw, lay + at, allowed, keep);
         }
-        sets_backward(d, n, dpw, lay + at, allowed, keep);
         for (int i = 0; i < n; i++)
             if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     }

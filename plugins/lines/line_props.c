@@ -31,6 +31,12 @@ static inline int keep_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
     return dom[c] & ~m ? lines_host->keep(sp, c, m) : 0;
 }
 
+/* host->remove, likewise only when the cell holds one of the digits. */
+static inline int remove_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
+{
+    return dom[c] & m ? lines_host->remove(sp, c, m) : 0;
+}
+
 /* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
 /* Keeps in cells[i] the digits x with some sum of the others plus x in target. */
@@ -256,7 +262,7 @@ static int units_on(rg_space *sp, const line *l, rg_mask *need, int *changed)
         *need |= on;
         for (int i = 0; i < l->n; i++) {
             if (H->in >> i & 1) continue;
-            int r = lines_host->remove(sp, l->cells[i], on);
+            int r = remove_cell(sp, dom, l->cells[i], on);
             if (r < 0) return RG_PROP_FAIL;
             *changed |= r;
         }
@@ -281,7 +287,7 @@ static int clear_houses(rg_space *sp, const line *l, rg_mask every)
             const line_house *H = &l->houses[h];
             if (at & ~H->in) continue;
             for (int c = 0; c < H->nout; c++) {
-                int r = lines_host->remove(sp, H->out[c], dig);
+                int r = remove_cell(sp, dom, H->out[c], dig);
                 if (r < 0) return RG_PROP_FAIL;
                 more |= r;
             }

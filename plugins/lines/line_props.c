@@ -16,13 +16,26 @@
 /* ---- Masks ---------------------------------------------------------------- */
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-static rg_mask ge(int v, int D)
+static inline rg_mask ge(int v, int D)
 {
     return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1);
 }
-static rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
-static rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
+static inline rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
+static inline rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
+
+/* host->keep, called only when it removes something: the call costs more
+ * than the test, and keeping every digit does nothing. */
+static inline int keep_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
+{
+    return dom[c] & ~m ? lines_host->keep(sp, c, m) : 0;
+}
+
+/* host->remove, likewise only when the cell holds one of the digits. */
+static inline int remove_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
+{
+    return dom[c] & m ? lines_host->remove(sp, c, m) : 0;
+}
 
 /* ---- Sums of a line's cells (sumset.h) ------------------------------------ */
 
@@ -30,8 +43,9 @@ static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sumset *target, int cap,
                         int nw)
 {
-    rg_mask keep = sumset_kept(lines_host->domains(sp), cells, n, i, cap, nw, target);
-    return lines_host->keep(sp, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    const rg_mask *dom = lines_host->domains(sp);
+    rg_mask keep = sumset_kept(dom, cells, n, i, cap, nw, target);
+    return keep_cell(sp, dom, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 /* Keeps in each of cells[0..n) the digits x with some sum of the others
@@ -45,10 +59,11 @@ static int keep_all_hitting(rg_space *sp, const int *cells, int n, const sumset 
             if (keep_hitting(sp, cells, n, i, target, cap, nw) < 0) return RG_PROP_FAIL;
         return RG_PROP_FIX;
     }
+    const rg_mask *dom = lines_host->domains(sp);
     rg_mask keep[SUMSET_SUPPORT_CELLS];
-    sumset_supports(lines_host->domains(sp), cells, n, cap, nw, target, keep);
+    sumset_supports(dom, cells, n, cap, nw, target, keep);
     for (int i = 0; i < n; i++)
-        if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -68,12 +83,12 @@ static int prop_thermo(rg_space *sp, void *data)
     int D = l->D, strict = l->kind == LINE_THERMO;
     int lo = 1;
     for (int i = 0; i < l->n; i++) {
-        if (lines_host->keep(sp, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], ge(lo, D)) < 0) return RG_PROP_FAIL;
         lo = mask_lowest(dom[l->cells[i]]) + strict;
     }
     int hi = D;
     for (int i = l->n - 1; i >= 0; i--) {
-        if (lines_host->keep(sp, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], le(hi, D)) < 0) return RG_PROP_FAIL;
         hi = mask_highest(dom[l->cells[i]]) - strict;
     }
     return RG_PROP_FIX;
@@ -113,10 +128,10 @@ static int prop_whisper(rg_space *sp, void *data)
         changed = 0;
         for (int e = 0; e < E; e++) {
             int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-            int r = lines_host->keep(sp, a, far_from(dom[b], l->value, l->D));
+            int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
-            r = lines_host->keep(sp, b, far_from(dom[a], l->value, l->D));
+            r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -136,63 +151,82 @@ static int check_whisper(const int *values, void *data)
 
 /* ---- renban ------------------------------------------------------------------- */
 
-/* A line of at most three cells in a window of three digits: index i holds
- * three bits per cell (cell c's bits 3c .. 3c + 2: the window's digits it
- * may take), and small3[i] the same bits of the digits each cell takes in
- * some one-to-one order of the window (0: none). A constant table, built by
- * the compiler from the six orders. */
-#define SM_Q(i, c, j) (((i) >> (3 * (c) + (j))) & 1)
-#define SM_ORDER(i, a, b, c)                                                                       \
-    (SM_Q(i, 0, a) & SM_Q(i, 1, b) & SM_Q(i, 2, c)) * ((1 << (a)) | (8 << (b)) | (64 << (c)))
-#define SM(i)                                                                                      \
-    (SM_ORDER(i, 0, 1, 2) | SM_ORDER(i, 0, 2, 1) | SM_ORDER(i, 1, 0, 2) | SM_ORDER(i, 1, 2, 0) |   \
-     SM_ORDER(i, 2, 0, 1) | SM_ORDER(i, 2, 1, 0))
-#define SM8(i) SM(i), SM(i + 1), SM(i + 2), SM(i + 3), SM(i + 4), SM(i + 5), SM(i + 6), SM(i + 7)
-#define SM64(i)                                                                                    \
-    SM8(i), SM8(i + 8), SM8(i + 16), SM8(i + 24), SM8(i + 32), SM8(i + 40), SM8(i + 48), SM8(i + 56)
-static const uint16_t small3[512] = {SM64(0),   SM64(64),  SM64(128), SM64(192),
-                                     SM64(256), SM64(320), SM64(384), SM64(448)};
+/* renban_windows for n <= 3 cells (domains d), every window at once: bit
+ * lo - 1 of a mask stands for the window from lo, ok holds the windows to
+ * try. An order of the cells on the window's digits fits the windows where
+ * each cell has its digit (its domain shifted down by the digit's place in
+ * the window); a cell keeps its digits in the orders that fit. Returns the
+ * windows some order fits. */
+static rg_mask renban_small(const rg_mask *d, int n, rg_mask ok, rg_mask *keep)
+{
+    if (n == 1) return keep[0] = d[0] & ok;
+    if (n == 2) {
+        rg_mask f01 = ok & d[0] & d[1] >> 1, f10 = ok & d[0] >> 1 & d[1];
+        keep[0] = f01 | f10 << 1;
+        keep[1] = f10 | f01 << 1;
+        return f01 | f10;
+    }
+    /* fabc: cell 0 on place a, cell 1 on b, cell 2 on c. */
+    rg_mask d0 = d[0] & ok, d1 = d[1] >> 1, d2 = d[2] >> 2;
+    rg_mask f012 = d0 & d1 & d2, f021 = d0 & d[1] >> 2 & d[2] >> 1;
+    rg_mask e0 = d[0] >> 1 & ok, e1 = d[0] >> 2 & ok;
+    rg_mask f102 = e0 & d[1] & d2, f120 = e0 & d[1] >> 2 & d[2];
+    rg_mask f201 = e1 & d[1] & d[2] >> 1, f210 = e1 & d1 & d[2];
+    keep[0] = f012 | f021 | (f102 | f120) << 1 | (f201 | f210) << 2;
+    keep[1] = f102 | f201 | (f012 | f210) << 1 | (f021 | f120) << 2;
+    keep[2] = f120 | f210 | (f021 | f201) << 1 | (f012 | f102) << 2;
+    return f012 | f021 | f102 | f120 | f201 | f210;
+}
 
 /* Every window of n consecutive digits that holds the digits need is tried
  * as the set of the line: it survives when the cells can be matched to its
  * digits one to one; a cell keeps what it takes in some matching of some
  * window. *every gets the digits of every surviving window. Lines of up to
- * three cells look the matchings up in small3, a cell past the line's end
- * standing for the window's digit of its place. */
+ * three cells try every window at once (renban_small). */
 static int renban_windows(rg_space *sp, const line *l, rg_mask need, rg_mask *every)
 {
     const rg_mask *dom = lines_host->domains(sp);
     int n = l->n, D = l->D;
     if (n > D || n > MATCH_MAX) return RG_PROP_FAIL;
-    rg_mask keep[MATCH_MAX] = {0}, d[MATCH_MAX], sup[MATCH_MAX];
+    rg_mask keep[MATCH_MAX], d[MATCH_MAX], sup[MATCH_MAX], full = mask_upto(n);
     *every = ~(rg_mask)0;
-    if (n <= 3) {
-        unsigned pad = 0, low = (1u << n) - 1;
-        for (int c = n; c < 3; c++) pad |= 1u << (4 * c); /* cell c takes place c */
-        for (int i = 0; i < n; i++) d[i] = dom[l->cells[i]];
-        for (int lo = 1; lo + n - 1 <= D; lo++) {
-            rg_mask w = span(lo, lo + n - 1, D);
-            if (need & ~w) continue;
-            unsigned idx = pad;
-            for (int i = 0; i < n; i++) idx |= (d[i] >> (lo - 1) & low) << (3 * i);
-            unsigned t = small3[idx];
-            if (!t) continue;
-            for (int i = 0; i < n; i++) keep[i] |= (rg_mask)(t >> (3 * i) & 7) << (lo - 1);
-            *every &= w;
+    /* A window holds a digit of every cell: it starts at most n - 1 below
+     * each cell's lowest digit and at or below each one's highest. */
+    int first = 1, last = D - n + 1;
+    for (int i = 0; i < n; i++) {
+        rg_mask m = d[i] = dom[l->cells[i]];
+        if (!m) {
+            last = 0; /* no window: the cells keep nothing */
+            continue;
         }
+        if (mask_lowest(m) - n + 1 > first) first = mask_lowest(m) - n + 1;
+        if (mask_highest(m) < last) last = mask_highest(m);
+    }
+    if (n <= 3) {
+        if (need) {
+            if (mask_highest(need) - n + 1 > first) first = mask_highest(need) - n + 1;
+            if (mask_lowest(need) < last) last = mask_lowest(need);
+        }
+        rg_mask ok = first > last ? 0 : mask_upto(last) & ~mask_upto(first - 1);
+        rg_mask wins = renban_small(d, n, ok, keep);
+        /* The windows are intervals: they all hold the digits of the
+         * first and the last. */
+        if (wins) *every = full << __builtin_ctz(wins) & full << (mask_highest(wins) - 1);
     } else {
-        for (int lo = 1; lo + n - 1 <= D; lo++) {
-            rg_mask w = span(lo, lo + n - 1, D);
+        rg_mask in[MATCH_MAX];
+        for (int i = 0; i < n; i++) keep[i] = 0;
+        for (int lo = first; lo <= last; lo++) {
+            rg_mask w = full << (lo - 1);
             if (need & ~w) continue;
             int ok = 1;
-            for (int i = 0; i < n && ok; i++) ok = (d[i] = dom[l->cells[i]] & w) != 0;
-            if (!ok || !match_support(d, n, sup)) continue;
+            for (int i = 0; i < n && ok; i++) ok = (in[i] = d[i] & w) != 0;
+            if (!ok || !match_support(in, n, sup)) continue;
             for (int i = 0; i < n; i++) keep[i] |= sup[i];
             *every &= w;
         }
     }
     for (int i = 0; i < n; i++)
-        if (lines_host->keep(sp, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -228,7 +262,7 @@ static int units_on(rg_space *sp, const line *l, rg_mask *need, int *changed)
         *need |= on;
         for (int i = 0; i < l->n; i++) {
             if (H->in >> i & 1) continue;
-            int r = lines_host->remove(sp, l->cells[i], on);
+            int r = remove_cell(sp, dom, l->cells[i], on);
             if (r < 0) return RG_PROP_FAIL;
             *changed |= r;
         }
@@ -253,7 +287,7 @@ static int clear_houses(rg_space *sp, const line *l, rg_mask every)
             const line_house *H = &l->houses[h];
             if (at & ~H->in) continue;
             for (int c = 0; c < H->nout; c++) {
-                int r = lines_host->remove(sp, H->out[c], dig);
+                int r = remove_cell(sp, dom, H->out[c], dig);
                 if (r < 0) return RG_PROP_FAIL;
                 more |= r;
             }
@@ -361,6 +395,139 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
         }
 }
 
+/* The sums (below 128) of the sets of distinct digits in the last layer
+ * of a seg_distinct segment of n cells, word by word (lsum_word_sums). */
+static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
+{
+    lsum_u128 sums = 0;
+    for (int w = 0; w < dpw; w++)
+        if (lay[n][w]) sums |= (lsum_u128)lsum_word_sums(lay[n][w]) << lsum_setsum((rg_mask)w << 6);
+    return sums;
+}
+
+/* lsum_forward and lsum_backward with the word count of 9 digits made a
+ * constant, the usual board, so that their loops unroll (flatten: the
+ * backward pass's lsum_backward_sets inlined too). */
+static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS])
+{
+    if (dpw == 8)
+        lsum_forward(d, n, 8, lay);
+    else
+        lsum_forward(d, n, dpw, lay);
+}
+
+__attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int dpw,
+                                                   uint64_t (*lay)[LSUM_DP_WORDS],
+                                                   const uint64_t *allowed, rg_mask *keep)
+{
+    if (dpw == 8)
+        lsum_backward(d, n, 8, lay, allowed, keep);
+    else
+        lsum_backward(d, n, dpw, lay, allowed, keep);
+}
+
+/* The sums of a seg_distinct segment of one or two cells (d), without
+ * layers: a digit v (bit v - 1) is the sum v (bit v); a pair u, v of
+ * different digits the sum u + v (the other cell's digits but u, shifted
+ * up by u + 1). */
+static lsum_u128 small_sums(const rg_mask *d, int n)
+{
+    if (n == 1) return (lsum_u128)d[0] << 1;
+    uint64_t sums = 0;
+    for (rg_mask m = d[0]; m; m &= m - 1)
+        sums |= (uint64_t)(d[1] & ~(m & -m)) << (__builtin_ctz(m) + 2);
+    return sums;
+}
+
+/* What a segment of one or two cells keeps: the digits making an allowed
+ * sum (alone, or with a different digit of the other cell). */
+static void small_keep(const rg_mask *d, int n, uint64_t allowed, rg_mask *keep)
+{
+    if (n == 1) {
+        keep[0] = d[0] & (rg_mask)(allowed >> 1);
+        return;
+    }
+    keep[0] = lsum_pair_keep(d[0], d[1], allowed);
+    keep[1] = lsum_pair_keep(d[1], d[0], allowed);
+}
+
+/* Rows of layers kept between the two passes of prop_region_sets. */
+#define RS_ROWS (2 * (LSUM_CELLS + 1))
+
+/* region_sum with every segment seg_distinct (l->allsets), incrementally.
+ * The per-space state (l->state) holds the common totals and each
+ * segment's sums within them as the last run left them, then the line's
+ * domains. A segment none of whose cells changed since keeps its sums
+ * within the common totals (its own pruning keeps every set making a common
+ * total), and the common totals only shrink along a branch, so only the
+ * changed segments are summed again. A segment is pruned again when one of
+ * its cells changed or the common totals moved: else it already holds
+ * exactly what it would keep. The layers of the segments summed stay for
+ * their pruning, room allowing (lines.c refuses a region_sum line that
+ * visits a cell twice, so no pruning touches another segment); segments
+ * of one or two cells go without layers (small_sums). Keeps what
+ * prop_region_sum's full pass keeps. */
+static int prop_region_sets(rg_space *sp, const line *l)
+{
+    const rg_mask *dom = lines_host->domains(sp);
+    uint64_t *st = lines_host->state(sp, l->state);
+    lsum_u128 *sums = (lsum_u128 *)st; /* [0]: common, [1 + s]: segment s */
+    rg_mask *last = (rg_mask *)(st + 2 * (l->nseg + 1));
+    int dpw = lsum_dp_words(l->D), nseg = l->nseg, used = 0;
+    uint64_t lay[RS_ROWS][LSUM_DP_WORDS];
+    rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+    int base[LINE_SEGS_MAX];
+    uint64_t changed[(LINE_SEGS_MAX + 63) / 64] = {0};
+    lsum_u128 prev = sums[0], common = ~(lsum_u128)0;
+    for (int s = 0; s < nseg; s++) {
+        int a = l->seg[s], n = l->seg[s + 1] - a, moved = !prev;
+        for (int i = a; i < a + n && !moved; i++) moved = dom[l->cells[i]] != last[i];
+        base[s] = -1;
+        if (moved) {
+            changed[s / 64] |= (uint64_t)1 << (s % 64);
+            for (int i = 0; i < n; i++) d[i] = dom[l->cells[a + i]];
+            lsum_u128 got;
+            if (n <= 2) {
+                got = small_sums(d, n);
+            } else {
+                if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
+                sets_forward(d, n, dpw, lay + used);
+                got = sets_sums(lay + used, n, dpw);
+                base[s] = used;
+                used += n + 1;
+            }
+            sums[1 + s] = got & (prev ? prev : ~(lsum_u128)0);
+        }
+        common &= sums[1 + s];
+    }
+    if (!common) return RG_PROP_FAIL;
+    uint64_t allowed[2] = {(uint64_t)common, (uint64_t)(common >> 64)};
+    for (int s = 0; s < nseg; s++) {
+        sums[1 + s] &= common;
+        if (common == prev && !(changed[s / 64] >> (s % 64) & 1)) continue;
+        int a = l->seg[s], n = l->seg[s + 1] - a;
+        const int *cells = l->cells + a;
+        for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+        int at = base[s];
+        if (n <= 2) {
+            small_keep(d, n, allowed[0], keep);
+        } else {
+            if (at < 0) {
+                if (used + n + 1 > RS_ROWS)
+                    used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
+                at = used;
+                sets_forward(d, n, dpw, lay + at);
+            }
+            sets_backward(d, n, dpw, lay + at, allowed, keep);
+        }
+        for (int i = 0; i < n; i++)
+            if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+    }
+    sums[0] = common;
+    for (int i = 0; i < l->n; i++) last[i] = dom[l->cells[i]];
+    return RG_PROP_FIX;
+}
+
 /* The sums each segment can make intersect in the common totals; a digit
  * stays when the rest of its segment can complete it to a common total.
  * Segments are independent given the total, so this keeps exactly what
@@ -370,6 +537,7 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
 static int prop_region_sum(rg_space *sp, void *data)
 {
     const line *l = data;
+    if (l->allsets) return prop_region_sets(sp, l);
     const rg_mask *dom = lines_host->domains(sp);
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
@@ -400,7 +568,7 @@ static int prop_region_sum(rg_space *sp, void *data)
             seg_sets(l, dom, s, d, lay);
             lsum_backward(d, n, lsum_dp_words(l->D), lay, common.w, keep);
             for (int i = 0; i < n; i++)
-                if (lines_host->keep(sp, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
+                if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
             continue;
         }
         if (keep_all_hitting(sp, cells, n, &common, cap, nw) < 0) return RG_PROP_FAIL;
@@ -434,7 +602,7 @@ static int prop_palindrome(rg_space *sp, void *data)
     for (int i = 0; i < l->n / 2; i++) {
         int a = l->cells[i], b = l->cells[l->n - 1 - i];
         rg_mask m = dom[a] & dom[b];
-        if (lines_host->keep(sp, a, m) < 0 || lines_host->keep(sp, b, m) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, a, m) < 0 || keep_cell(sp, dom, b, m) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -478,7 +646,7 @@ static int prop_groups(rg_space *sp, void *data)
         for (int g = 0; g < l->ngroups; g++)
             if (sup[p] >> g & 1) allowed |= l->groups[g];
         for (int i = p; i < l->n; i += w)
-            if (lines_host->keep(sp, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
+            if (keep_cell(sp, dom, l->cells[i], allowed) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -527,7 +695,7 @@ static int prop_parity(rg_space *sp, void *data)
         rg_mask keep = 0;
         for (int p = 0; p < 2; p++)
             if (usable[p]) keep |= (i + p) % 2 ? even : odd;
-        if (lines_host->keep(sp, l->cells[i], keep) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], keep) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
 }
@@ -544,7 +712,6 @@ static int check_parity(const int *values, void *data)
 
 /* ---- zipper ------------------------------------------------------------------- */
 
-/* Is there v in a, t - v in b? */
 /* The totals T (bit T-1) the pair of domains x, y can make: y's digits
  * shifted by each of x's. */
 static uint64_t pair_totals(rg_mask x, rg_mask y)
@@ -570,14 +737,17 @@ static int host_tells_changes(void)
 }
 
 /* Pair i of a zipper (its cell i and its mirror) keeps the digits making
- * one of totals with its partner; pt[i] follows the pair's domains. */
+ * one of totals with its partner; pt[i] follows the pair's domains (and
+ * holds them on entry). */
 static int zip_pair(rg_space *sp, const line *l, int i, uint64_t totals, uint64_t *pt)
 {
+    /* Every total the pair can make is allowed: each digit has a partner. */
+    if (!(pt[i] & ~totals)) return 0;
     const rg_mask *dom = lines_host->domains(sp);
     int a = l->cells[i], b = l->cells[l->n - 1 - i];
-    int ra = lines_host->keep(sp, a, pair_keep(dom[a], dom[b], totals));
+    int ra = keep_cell(sp, dom, a, pair_keep(dom[a], dom[b], totals));
     if (ra < 0) return RG_FAIL;
-    int rb = lines_host->keep(sp, b, pair_keep(dom[b], dom[a], totals));
+    int rb = keep_cell(sp, dom, b, pair_keep(dom[b], dom[a], totals));
     if (rb < 0) return RG_FAIL;
     if (ra || rb) pt[i] = pair_totals(dom[a], dom[b]);
     return 0;
@@ -623,7 +793,7 @@ static int prop_zipper(rg_space *sp, void *data)
         }
     }
     *prev = totals;
-    if (centre >= 0 && lines_host->keep(sp, centre, (rg_mask)(totals & mask_upto(l->D))) < 0)
+    if (centre >= 0 && keep_cell(sp, dom, centre, (rg_mask)(totals & mask_upto(l->D))) < 0)
         return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
@@ -669,9 +839,9 @@ static int prop_ends(rg_space *sp, void *data)
             if (down) ka |= bit(hi), kz |= bit(lo);
             inner |= ok;
         }
-    if (lines_host->keep(sp, a, ka) < 0 || lines_host->keep(sp, z, kz) < 0) return RG_PROP_FAIL;
+    if (keep_cell(sp, dom, a, ka) < 0 || keep_cell(sp, dom, z, kz) < 0) return RG_PROP_FAIL;
     for (int i = 1; i < n - 1; i++)
-        if (lines_host->keep(sp, l->cells[i], inner) < 0) return RG_PROP_FAIL;
+        if (keep_cell(sp, dom, l->cells[i], inner) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -787,8 +957,26 @@ int lines_add_renban_houses(rg_build *b, line *l, const int *watch, int n)
     return lines_host->add_propagator(b, &houses, l, watch, n, RG_EV_DOMAIN);
 }
 
+/* A region_sum whose segments all go by sets gets the incremental
+ * propagator and its state (prop_region_sets). */
+static int region_sets_state(rg_build *b, line *l)
+{
+    if (l->nseg > LINE_SEGS_MAX) return RG_OK;
+    for (int s = 0; s < l->nseg; s++)
+        if (!seg_distinct(l, s)) return RG_OK;
+    size_t size = (size_t)2 * (l->nseg + 1) * sizeof(uint64_t) + (size_t)l->n * sizeof(rg_mask);
+    l->state = lines_host->add_state(b, size, NULL);
+    if (l->state < 0) return -l->state;
+    l->allsets = 1;
+    return RG_OK;
+}
+
 int lines_add(rg_build *b, line *l)
 {
+    if (l->kind == LINE_REGION_SUM) {
+        int rc = region_sets_state(b, l);
+        if (rc != RG_OK) return rc;
+    }
     if (l->kind == LINE_ZIPPER) {
         l->state = lines_host->add_state(b, (size_t)(l->n / 2 + 1) * sizeof(uint64_t), NULL);
         if (l->state < 0) return -l->state;

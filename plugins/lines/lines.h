@@ -35,6 +35,9 @@ typedef struct line_house {
     int *out;
 } line_house;
 
+/* A region_sum of more segments goes without per-space state. */
+#define LINE_SEGS_MAX 64
+
 typedef struct line {
     int kind;
     const int *cells; /* in line order */
@@ -46,7 +49,8 @@ typedef struct line {
     int *seg; /* region_sum: segment s is cells seg[s] .. seg[s+1]-1 */
     int nseg;
     unsigned char *segbox; /* region_sum: segment s lies in a box (digits differ) */
-    int state;             /* zipper: handle of its per-space state (line_props.c) */
+    int allsets;           /* region_sum: every segment goes by sets: with state */
+    int state;             /* zipper, region_sum (allsets): handle of its per-space state */
     int state2;            /* renban with houses: the second propagator's state */
     line_house *houses;    /* renban: the houses holding two or more of its cells */
     int nhouses;

@@ -603,11 +603,12 @@ static void count_partial_lines(void **state)
 static int root4(const char *rule, const rg_mask *start, rg_mask *out)
 {
     char json[2048];
-    snprintf(json, sizeof json,
-             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
-             "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
-             "\"origin\": \"r1c1\", \"box\": [2, 2]}, %s]}",
-             rule);
+    int len = snprintf(json, sizeof json,
+                       "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                       "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+                       "\"origin\": \"r1c1\", \"box\": [2, 2]}, %s]}",
+                       rule);
+    assert_true(len > 0 && (size_t)len < sizeof json);
     rg_puzzle *p = t_parse(json);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);

@@ -112,7 +112,7 @@ static void checker_itself(void **state)
 static int count(const char *s, const char *needle)
 {
     int n = 0;
-    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = s; (p = strstr(p, needle)) != NULL; p++) n++;
     return n;
 }
 

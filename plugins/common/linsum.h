@@ -134,7 +134,7 @@ static inline int lsum_loose(const lsum *L, const rg_mask *dom, int margin)
     long lo = 0, hi = 0;
     int span = 0;
     for (int g = 0; g < L->ng; g++) {
-        rg_mask uni = 0, low = 0, high = 0;
+        rg_mask uni = 0;
         int k = L->start[g + 1] - L->start[g];
         for (int i = L->start[g]; i < L->start[g + 1]; i++) {
             if (!dom[i]) return 0;
@@ -143,10 +143,15 @@ static inline int lsum_loose(const lsum *L, const rg_mask *dom, int margin)
         if (__builtin_popcount(uni) < k) return 0;
         int w = (31 - __builtin_clz(uni)) - __builtin_ctz(uni);
         span = w > span ? w : span;
-        for (rg_mask m = uni; __builtin_popcount(low) < k; m &= m - 1) low |= m & -m;
-        for (rg_mask m = uni; __builtin_popcount(high) < k; m &= ~high)
-            high |= (rg_mask)1 << (31 - __builtin_clz(m));
-        long a = lsum_setsum(low), b = lsum_setsum(high);
+        long a = 0, b = 0; /* the k smallest digits' sum, the k largest's */
+        rg_mask low = uni, high = uni;
+        for (int j = 0; j < k; j++) {
+            int top = 31 - __builtin_clz(high);
+            a += __builtin_ctz(low) + 1;
+            b += top + 1;
+            low &= low - 1;
+            high &= ~((rg_mask)1 << top);
+        }
         lo += L->sign[g] > 0 ? a : -b;
         hi += L->sign[g] > 0 ? b : -a;
     }

@@ -64,7 +64,9 @@ void rg_model_unref(rg_model *m)
     rg_mem_free(m->watch_off);
     rg_mem_free(m->watch_prop);
     rg_mem_free(m->watch_ev);
-    rg_mem_free(m->watch_pos);
+    rg_mem_free(m->track_off);
+    rg_mem_free(m->track_prop);
+    rg_mem_free(m->track_pos);
     rg_mem_free(m->prop_watch_off);
     rg_mem_free(m->implied);
     rg_mem_free(m->watch_main);

@@ -135,9 +135,10 @@ struct rg_model {
     int *igroup_off;
     int *watch_off, *watch_prop; /* CSR: propagators watching cell i */
     unsigned char *watch_ev;
-    /* Per watch entry: the cell's position in the propagator's watch list
-     * when it asked for changes (RG_PROPAGATOR_CHANGES), else -1. */
-    int *watch_pos;
+    /* CSR: the watch entries of the propagators that asked for changes
+     * (RG_PROPAGATOR_CHANGES), per cell (track_off[c] .. track_off[c+1]-1):
+     * the propagator and the cell's position in its watch list. */
+    int *track_off, *track_prop, *track_pos;
     /* Per propagator: where its watch positions start in a flat array of
      * every propagator's (prop_watch_off[nprops] in all). */
     int *prop_watch_off;

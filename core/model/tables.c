@@ -345,6 +345,33 @@ done:
     return rc;
 }
 
+/* The tracking entries (track_off counted per cell by build_watch), in
+ * propagator order within a cell. */
+static int build_track(rg_model *m)
+{
+    int N = m->board.ncells;
+    for (int c = 0; c < N; c++) m->track_off[c + 1] += m->track_off[c];
+    int total = m->track_off[N];
+    m->track_prop = rg_mem_alloc(((size_t)total + 1) * sizeof *m->track_prop);
+    m->track_pos = rg_mem_alloc(((size_t)total + 1) * sizeof *m->track_pos);
+    int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
+    if (!m->track_prop || !m->track_pos || !fill) {
+        rg_mem_free(fill);
+        return RG_E_NOMEM;
+    }
+    memcpy(fill, m->track_off, ((size_t)N + 1) * sizeof *fill);
+    for (int p = 0; p < m->nprops && total; p++) {
+        if (!(m->props[p].def.flags & RG_PROPAGATOR_CHANGES)) continue;
+        for (int k = 0; k < m->props[p].nwatch; k++) {
+            int at = fill[m->props[p].watch[k]]++;
+            m->track_prop[at] = p;
+            m->track_pos[at] = k;
+        }
+    }
+    rg_mem_free(fill);
+    return RG_OK;
+}
+
 static int build_watch(rg_model *m)
 {
     int N = m->board.ncells;
@@ -356,13 +383,13 @@ static int build_watch(rg_model *m)
     int total = m->watch_off[N];
     m->watch_prop = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_prop);
     m->watch_ev = rg_mem_alloc((size_t)total + 1);
-    m->watch_pos = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_pos);
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
     m->watch_main = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_main);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
-    if (!m->watch_prop || !m->watch_ev || !m->watch_pos || !m->prop_watch_off || !m->implied ||
-        !m->watch_main || !fill) {
+    m->track_off = rg_mem_calloc((size_t)N + 1, sizeof *m->track_off);
+    if (!m->watch_prop || !m->watch_ev || !m->prop_watch_off || !m->implied || !m->watch_main ||
+        !fill || !m->track_off) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
@@ -387,14 +414,14 @@ static int build_watch(rg_model *m)
                 int c = m->props[p].watch[k], at = fill[c]++;
                 m->watch_prop[at] = p;
                 m->watch_ev[at] = (unsigned char)(track ? RG_EV_DOMAIN : m->props[p].events);
-                m->watch_pos[at] = track ? k : -1;
+                m->track_off[c + 1] += track;
             }
             m->ntrack += track;
         }
         if (!pass) memcpy(m->watch_main, fill, (size_t)N * sizeof *fill);
     }
     rg_mem_free(fill);
-    return RG_OK;
+    return build_track(m);
 }
 
 static int build_boxes(rg_model *m)

@@ -6,9 +6,9 @@
 void rg_space_note_changes(rg_solver *s, int c, rg_mask lost)
 {
     const rg_model *m = s->m;
-    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
-        int p = m->watch_prop[w], pos = m->watch_pos[w];
-        if (pos >= 0 && !(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, pos, lost);
+    for (int t = m->track_off[c], end = m->track_off[c + 1]; t < end; t++) {
+        int p = m->track_prop[t];
+        if (!(s->inactive[p >> 5] & (1u << (p & 31)))) rg_changes_note(s, p, m->track_pos[t], lost);
     }
 }
 

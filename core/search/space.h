@@ -37,7 +37,7 @@ void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
 static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost)
 {
     const rg_model *m = s->m;
-    if (m->ntrack) rg_space_note_changes(s, c, lost);
+    if (m->ntrack && m->track_off[c] != m->track_off[c + 1]) rg_space_note_changes(s, c, lost);
     const int *wprop = m->watch_prop;
     const unsigned char *wev = m->watch_ev, *queued = s->queued;
     const uint32_t *inactive = s->inactive;

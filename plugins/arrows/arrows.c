@@ -164,7 +164,11 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
 static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
 
 /* The sums up to cap that group g of sh can make (a set of distinct digits
- * for a distinct group, else its one cell's digits). */
+ * for a distinct group, else its one cell's digits). Two distinct cells
+ * take a word of sums directly (digits x != y: bits x + y + 2); more cells
+ * go by their sets of distinct digits a word at a time: a word of a layer
+ * holds the sets of the high digits w with the low ones of each bit, so its
+ * sums are w's sum plus a window of the low sums (lsum_word_sums). */
 static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
                        sumset *out)
 {
@@ -176,16 +180,31 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
         sumset_cap(out, cap, nw);
         return;
     }
+    if (n == 2) {
+        uint64_t s = 0, b = dom[cells[1]];
+        for (rg_mask m = dom[cells[0]]; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
+        }
+        out->w[0] = s;
+        sumset_cap(out, cap, nw);
+        return;
+    }
     rg_mask d[LSUM_CELLS];
     uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
     int dpw = lsum_dp_words(a->D);
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
     lsum_forward(d, n, dpw, lay);
-    for (int w = 0; w < dpw; w++)
-        for (uint64_t bits = lay[n][w]; bits; bits &= bits - 1) {
-            int x = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
-            if (x <= cap) sumset_add(out, x);
-        }
+    for (int w = 0; w < dpw; w++) {
+        uint64_t bits = lay[n][w];
+        if (!bits) continue;
+        int hs = lsum_setsum((rg_mask)w << 6), q = hs / 64, r = hs % 64;
+        uint64_t win = lsum_word_sums(bits);
+        out->w[q] |= win << r;
+        if (r > 64 - 22 && win >> (64 - r)) out->w[q + 1] |= win >> (64 - r);
+    }
+    sumset_cap(out, cap, nw);
+    for (int w = nw; w < clear_words(nw); w++) out->w[w] = 0;
 }
 
 /* dst = the sums of a value of x and a value of y, up to cap (dst may be x). */
@@ -201,20 +220,35 @@ static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *
 }
 
 /* The sums up to cap shaft s can make, its groups' sums added; sums[g]
- * gets group g's (when the shaft has at most SUMSET_SUPPORT_CELLS groups). */
+ * gets group g's and pre[g] those of the groups before g (when the shaft
+ * has at most SUMSET_SUPPORT_CELLS groups: keep_groups reads both). */
 static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *sums,
-                       sumset *out)
+                       sumset *pre, sumset *out)
 {
     const shaft *sh = &a->groups[s];
+    int keep = sh->ng <= SUMSET_SUPPORT_CELLS;
     sumset acc, one, *part;
     for (int w = 0; w < clear_words(nw); w++) acc.w[w] = 0;
     acc.w[0] = 1;
     for (int g = 0; g < sh->ng; g++) {
-        part = sh->ng <= SUMSET_SUPPORT_CELLS ? &sums[g] : &one;
+        part = keep ? &sums[g] : &one;
         group_sums(a, sh, g, dom, cap, nw, part);
+        if (keep) pre[g] = acc;
         sums_add(&acc, part, cap, nw, &acc);
     }
     *out = acc;
+}
+
+/* Does some sum of src plus k lie in need (the first nw words)? */
+static int meets_shifted(const sumset *src, int k, const sumset *need, int nw)
+{
+    int q = k / 64, r = k % 64;
+    for (int i = q; i < nw; i++) {
+        uint64_t v = src->w[i - q] << r;
+        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
+        if (v & need->w[i]) return 1;
+    }
+    return 0;
 }
 
 /* A shaft's groups keep the sums that the other groups complete to a value
@@ -223,29 +257,19 @@ static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int n
  * a distinct group's cells the digits of its sets of distinct digits with
  * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
 static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *sums,
-                       const sumset *target)
+                       const sumset *pre, const sumset *target)
 {
     const shaft *sh = &a->groups[s];
     int ng = sh->ng, cw = clear_words(nw);
     if (ng > SUMSET_SUPPORT_CELLS) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
     const rg_mask *dom = arrows_host->domains(sp);
-    sumset pre[SUMSET_SUPPORT_CELLS];
-    for (int w = 0; w < cw; w++) pre[0].w[w] = 0;
-    pre[0].w[0] = 1;
-    for (int g = 0; g + 1 < ng; g++) sums_add(&pre[g], &sums[g], cap, nw, &pre[g + 1]);
-    sumset need = *target, next, t, ok;
+    sumset need = *target, next, ok;
     for (int g = ng - 1; g >= 0; g--) {
         for (int w = 0; w < cw; w++) ok.w[w] = next.w[w] = 0;
         for (int w = 0; w < nw; w++)
             for (uint64_t bits = sums[g].w[w]; bits; bits &= bits - 1) {
                 int x = w * 64 + __builtin_ctzll(bits);
-                for (int i = 0; i < nw; i++) t.w[i] = 0;
-                sumset_or_shift(&t, &pre[g], x, nw);
-                for (int i = 0; i < nw; i++)
-                    if (t.w[i] & need.w[i]) {
-                        sumset_add(&ok, x);
-                        break;
-                    }
+                if (meets_shifted(&pre[g], x, &need, nw)) sumset_add(&ok, x);
                 if (g) sumset_or_shr(&next, &need, x, nw);
             }
         const int *cells = sh->order + sh->start[g];
@@ -286,11 +310,11 @@ static int arrow_propagate(rg_space *sp, void *data)
     }
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    sumset target, part, sums[SUMSET_SUPPORT_CELLS];
+    sumset target, part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -305,8 +329,8 @@ static int arrow_propagate(rg_space *sp, void *data)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {
         /* One shaft: its groups' sums are still in sums[]. */
-        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, &target)
+        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, pre, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
     }
@@ -370,11 +394,11 @@ static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int 
     }
     if (a->nbulb >= MAX_BULB || cap >= SUMSET_WORDS * 64) return 0;
     int nw = (int)cap / 64 + 1;
-    sumset part, sums[SUMSET_SUPPORT_CELLS];
+    sumset part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
     bulb_values(a, dom, (int)cap, nw, target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];

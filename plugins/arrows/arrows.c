@@ -29,6 +29,7 @@ typedef struct shaft {
     int *start;              /* group g is order[start[g] .. start[g + 1]) */
     int *order;              /* the shaft's cells, group by group */
     unsigned char *distinct; /* group g's cells share a house */
+    int repeats;             /* a cell comes twice: no layers kept (keep_groups) */
 } shaft;
 
 typedef struct arrow {
@@ -163,6 +164,17 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
  * two that lsum_backward reads (the sums of sets of up to 12 digits). */
 static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
 
+/* Layers of distinct groups (lsum_forward) kept from shaft_sums for
+ * keep_groups, which would make them again: at most LAYER_CACHE layers on
+ * the stack; a group past them is made again. */
+#define LAYER_CACHE 48
+
+typedef struct layer_cache {
+    int used;
+    int at[SUMSET_SUPPORT_CELLS]; /* group g's first layer, -1: not kept */
+    uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
+} layer_cache;
+
 /* The sums up to cap that group g of sh can make (a set of distinct digits
  * for a distinct group, else its one cell's digits). Two distinct cells
  * take a word of sums directly (digits x != y: bits x + y + 2); more cells
@@ -170,7 +182,7 @@ static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
  * holds the sets of the high digits w with the low ones of each bit, so its
  * sums are w's sum plus a window of the low sums (lsum_word_sums). */
 static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
-                       sumset *out)
+                       sumset *out, layer_cache *lc)
 {
     const int *cells = sh->order + sh->start[g];
     int n = sh->start[g + 1] - sh->start[g];
@@ -191,8 +203,13 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
         return;
     }
     rg_mask d[LSUM_CELLS];
-    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+    uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
     int dpw = lsum_dp_words(a->D);
+    if (lc && lc->used + n + 1 <= LAYER_CACHE) {
+        lc->at[g] = lc->used;
+        lay = lc->lay + lc->used;
+        lc->used += n + 1;
+    }
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
     lsum_forward(d, n, dpw, lay);
     for (int w = 0; w < dpw; w++) {
@@ -223,16 +240,21 @@ static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *
  * gets group g's and pre[g] those of the groups before g (when the shaft
  * has at most SUMSET_SUPPORT_CELLS groups: keep_groups reads both). */
 static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *sums,
-                       sumset *pre, sumset *out)
+                       sumset *pre, layer_cache *lc, sumset *out)
 {
     const shaft *sh = &a->groups[s];
     int keep = sh->ng <= SUMSET_SUPPORT_CELLS;
+    if (!keep) lc = NULL;
+    if (lc) {
+        lc->used = 0;
+        for (int g = 0; g < sh->ng; g++) lc->at[g] = -1;
+    }
     sumset acc, one, *part;
     for (int w = 0; w < clear_words(nw); w++) acc.w[w] = 0;
     acc.w[0] = 1;
     for (int g = 0; g < sh->ng; g++) {
         part = keep ? &sums[g] : &one;
-        group_sums(a, sh, g, dom, cap, nw, part);
+        group_sums(a, sh, g, dom, cap, nw, part, lc);
         if (keep) pre[g] = acc;
         sums_add(&acc, part, cap, nw, &acc);
     }
@@ -257,7 +279,7 @@ static int meets_shifted(const sumset *src, int k, const sumset *need, int nw)
  * a distinct group's cells the digits of its sets of distinct digits with
  * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
 static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *sums,
-                       const sumset *pre, const sumset *target)
+                       const sumset *pre, layer_cache *lc, const sumset *target)
 {
     const shaft *sh = &a->groups[s];
     int ng = sh->ng, cw = clear_words(nw);
@@ -278,10 +300,15 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, con
             if (arrows_host->keep(sp, cells[0], (rg_mask)(ok.w[0] >> 1)) < 0) return RG_FAIL;
         } else {
             rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
-            uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+            uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
             int dpw = lsum_dp_words(a->D);
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
-            lsum_forward(d, n, dpw, lay);
+            /* Group g's cells are as shaft_sums saw them: only the groups
+             * after it were pruned since, and they hold other cells. */
+            if (n > 2 && !sh->repeats && lc->at[g] >= 0)
+                lay = lc->lay + lc->at[g];
+            else
+                lsum_forward(d, n, dpw, lay);
             lsum_backward(d, n, dpw, lay, ok.w, keep);
             for (int i = 0; i < n; i++)
                 if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
@@ -311,10 +338,11 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
     sumset target, part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
+    layer_cache lc;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -329,8 +357,8 @@ static int arrow_propagate(rg_space *sp, void *data)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {
         /* One shaft: its groups' sums are still in sums[]. */
-        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, pre, &target)
+        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, pre, &lc, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
     }
@@ -398,7 +426,7 @@ static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int 
     bulb_values(a, dom, (int)cap, nw, target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, NULL, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];
@@ -661,6 +689,9 @@ static int group_shaft(rg_build *b, const arrow *a, int s, shaft *sh)
         }
     }
     sh->start[sh->ng] = placed;
+    sh->repeats = 0;
+    for (int i = 0; i < n && !sh->repeats; i++)
+        for (int j = 0; j < i && !sh->repeats; j++) sh->repeats = cells[i] == cells[j];
     return RG_OK;
 }
 

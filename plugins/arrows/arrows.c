@@ -273,6 +273,37 @@ static int meets_shifted(const sumset *src, int k, const sumset *need, int nw)
     return 0;
 }
 
+/* Does every digit of a distinct group's cells d[0..n-1] stay when every
+ * sum up to cap is allowed? A sufficient test, no search: every set the
+ * cells can make sums to at most cap (the highest digits add up to no more),
+ * the placed cells hold different digits that no open cell has, and the
+ * open cells' sizes, smallest first, are at least 2, 3, ..., m for the first
+ * m - 1 of them: whatever digit one open cell takes, each k others keep at
+ * least k digits among them, so the rest can always be completed (Hall). */
+static int all_allowed(const rg_mask *d, int n, int cap)
+{
+    rg_mask placed = 0;
+    int most = 0, size[LSUM_CELLS], m = 0;
+    for (int i = 0; i < n; i++) {
+        if (!d[i]) return 0;
+        most += mask_highest(d[i]);
+        if (d[i] & (d[i] - 1)) continue;
+        if (d[i] & placed) return 0;
+        placed |= d[i];
+    }
+    if (most > cap) return 0;
+    for (int i = 0; i < n; i++) {
+        if (!(d[i] & (d[i] - 1))) continue;
+        if (d[i] & placed) return 0;
+        int k = __builtin_popcount(d[i]), j = m++;
+        for (; j > 0 && size[j - 1] > k; j--) size[j] = size[j - 1];
+        size[j] = k;
+    }
+    for (int j = 0; j + 1 < m; j++)
+        if (size[j] < j + 2) return 0;
+    return 1;
+}
+
 /* A shaft's groups keep the sums that the other groups complete to a value
  * in target (forward: the sums of the groups before; backward: the sums the
  * groups before must make), and a group's cells the digits of those sums:
@@ -295,14 +326,17 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, con
                 if (g) sumset_or_shr(&next, &need, x, nw);
             }
         const int *cells = sh->order + sh->start[g];
-        int n = sh->start[g + 1] - sh->start[g];
+        int n = sh->start[g + 1] - sh->start[g], every = 1;
+        for (int w = 0; w < nw; w++) every &= ok.w[w] == sums[g].w[w];
         if (!sh->distinct[g]) {
-            if (arrows_host->keep(sp, cells[0], (rg_mask)(ok.w[0] >> 1)) < 0) return RG_FAIL;
+            rg_mask keep = (rg_mask)(ok.w[0] >> 1);
+            if (keep != dom[cells[0]] && arrows_host->keep(sp, cells[0], keep) < 0) return RG_FAIL;
         } else {
             rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
             uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
             int dpw = lsum_dp_words(a->D);
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+            if (every && all_allowed(d, n, cap)) goto next_group;
             /* Group g's cells are as shaft_sums saw them: only the groups
              * after it were pruned since, and they hold other cells. */
             if (n > 2 && !sh->repeats && lc->at[g] >= 0)
@@ -313,6 +347,7 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, con
             for (int i = 0; i < n; i++)
                 if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
         }
+    next_group:
         for (int w = 0; w < cw; w++) need.w[w] = next.w[w];
     }
     return 0;

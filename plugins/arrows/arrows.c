@@ -353,6 +353,30 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, con
     return 0;
 }
 
+/* Is every cell of the arrow down to one digit? */
+static int all_placed(const arrow *a, const rg_mask *dom)
+{
+    rg_mask more = 0;
+    for (int i = 0; i < a->nbulb; i++) more |= dom[a->bulb[i]] & (dom[a->bulb[i]] - 1);
+    for (int s = 0; s < a->nshaft && !more; s++)
+        for (int k = 0; k < a->len[s]; k++) more |= dom[a->shaft[s][k]] & (dom[a->shaft[s][k]] - 1);
+    return !more;
+}
+
+/* With every cell placed: does every shaft add up to the bulb? (What the
+ * full propagator answers then: it keeps every digit or fails.) */
+static int placed_sums(const arrow *a, const rg_mask *dom)
+{
+    long bulb = 0;
+    for (int i = 0; i < a->nbulb; i++) bulb = bulb * 10 + mask_highest(dom[a->bulb[i]]);
+    for (int s = 0; s < a->nshaft; s++) {
+        long sum = 0;
+        for (int k = 0; k < a->len[s]; k++) sum += mask_highest(dom[a->shaft[s][k]]);
+        if (sum != bulb) return 0;
+    }
+    return 1;
+}
+
 /* The values the bulb can read and every shaft can add up to (target); a
  * bulb digit stays when it is part of a reading in target, a shaft digit
  * when the rest of its shaft can complete it to a value in target. Bulb and
@@ -363,6 +387,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     const arrow *a = data;
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
     const rg_mask *dom = arrows_host->domains(sp);
+    if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
     long cap = 0;
     for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
     for (int s = 0; s < a->nshaft; s++) {

@@ -49,17 +49,42 @@ static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, sum
     cur.w[0] = 1;
     for (int i = 0; i < a->nbulb; i++) {
         sumset next = {{0}};
-        for (int v = 0; v * 10 < cap + 1 && v <= cap; v++) {
-            if (!sumset_has(&cur, v)) continue;
-            for (rg_mask m = dom[a->bulb[i]]; m; m &= m - 1) {
-                int x = v * 10 + __builtin_ctz(m) + 1;
-                if (x <= cap) sumset_add(&next, x);
+        rg_mask dm = dom[a->bulb[i]];
+        /* The values so far, a set bit at a time, while value * 10 + 1
+         * can stay within cap. */
+        for (int w = 0; w * 64 * 10 < cap + 1; w++)
+            for (uint64_t bits = cur.w[w]; bits; bits &= bits - 1) {
+                int v = w * 64 + __builtin_ctzll(bits);
+                if (v * 10 >= cap + 1 || v > cap) break;
+                for (rg_mask m = dm; m; m &= m - 1) {
+                    int x = v * 10 + __builtin_ctz(m) + 1;
+                    if (x <= cap) sumset_add(&next, x);
+                }
             }
-        }
         cur = next;
     }
     (void)nw;
     *out = cur;
+}
+
+/* With at most 9 digits a value in target has one reading (its decimal
+ * digits, none 0): sup[] gets the digits of the readings of target's values
+ * whose digits are in the bulb cells' domains. */
+static void bulb_readings(const arrow *a, const rg_mask *dom, int nw, const sumset *target,
+                          rg_mask *sup)
+{
+    for (int w = 0; w < nw; w++)
+        for (uint64_t bits = target->w[w]; bits; bits &= bits - 1) {
+            int t = w * 64 + __builtin_ctzll(bits), ok = 1;
+            rg_mask pick[MAX_BULB];
+            for (int i = a->nbulb - 1; i >= 0 && ok; i--, t /= 10) {
+                int d = t % 10;
+                pick[i] = d ? (rg_mask)1 << (d - 1) : 0;
+                ok = (pick[i] & dom[a->bulb[i]]) != 0;
+            }
+            if (!ok || t) continue;
+            for (int i = 0; i < a->nbulb; i++) sup[i] |= pick[i];
+        }
 }
 
 /* Marks in sup[] the digits of bulb cells i.. completing prefix to a value in
@@ -412,7 +437,10 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (!any) return RG_PROP_FAIL;
 
     rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
-    bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
+    if (a->D <= 9)
+        bulb_readings(a, dom, nw, &target, sup);
+    else
+        bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
     for (int i = 0; i < a->nbulb; i++)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {

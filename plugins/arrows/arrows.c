@@ -29,6 +29,7 @@ typedef struct shaft {
     int *start;              /* group g is order[start[g] .. start[g + 1]) */
     int *order;              /* the shaft's cells, group by group */
     unsigned char *distinct; /* group g's cells share a house */
+    int repeats;             /* a cell comes twice: no layers kept (keep_groups) */
 } shaft;
 
 typedef struct arrow {
@@ -48,17 +49,42 @@ static void bulb_values(const arrow *a, const rg_mask *dom, int cap, int nw, sum
     cur.w[0] = 1;
     for (int i = 0; i < a->nbulb; i++) {
         sumset next = {{0}};
-        for (int v = 0; v * 10 < cap + 1 && v <= cap; v++) {
-            if (!sumset_has(&cur, v)) continue;
-            for (rg_mask m = dom[a->bulb[i]]; m; m &= m - 1) {
-                int x = v * 10 + __builtin_ctz(m) + 1;
-                if (x <= cap) sumset_add(&next, x);
+        rg_mask dm = dom[a->bulb[i]];
+        /* The values so far, a set bit at a time, while value * 10 + 1
+         * can stay within cap. */
+        for (int w = 0; w * 64 * 10 < cap + 1; w++)
+            for (uint64_t bits = cur.w[w]; bits; bits &= bits - 1) {
+                int v = w * 64 + __builtin_ctzll(bits);
+                if (v * 10 >= cap + 1 || v > cap) break;
+                for (rg_mask m = dm; m; m &= m - 1) {
+                    int x = v * 10 + __builtin_ctz(m) + 1;
+                    if (x <= cap) sumset_add(&next, x);
+                }
             }
-        }
         cur = next;
     }
     (void)nw;
     *out = cur;
+}
+
+/* With at most 9 digits a value in target has one reading (its decimal
+ * digits, none 0): sup[] gets the digits of the readings of target's values
+ * whose digits are in the bulb cells' domains. */
+static void bulb_readings(const arrow *a, const rg_mask *dom, int nw, const sumset *target,
+                          rg_mask *sup)
+{
+    for (int w = 0; w < nw; w++)
+        for (uint64_t bits = target->w[w]; bits; bits &= bits - 1) {
+            int t = w * 64 + __builtin_ctzll(bits), ok = 1;
+            rg_mask pick[MAX_BULB];
+            for (int i = a->nbulb - 1; i >= 0 && ok; i--, t /= 10) {
+                int d = t % 10;
+                pick[i] = d ? (rg_mask)1 << (d - 1) : 0;
+                ok = (pick[i] & dom[a->bulb[i]]) != 0;
+            }
+            if (!ok || t) continue;
+            for (int i = 0; i < a->nbulb; i++) sup[i] |= pick[i];
+        }
 }
 
 /* Marks in sup[] the digits of bulb cells i.. completing prefix to a value in
@@ -163,10 +189,25 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
  * two that lsum_backward reads (the sums of sets of up to 12 digits). */
 static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
 
+/* Layers of distinct groups (lsum_forward) kept from shaft_sums for
+ * keep_groups, which would make them again: at most LAYER_CACHE layers on
+ * the stack; a group past them is made again. */
+#define LAYER_CACHE 48
+
+typedef struct layer_cache {
+    int used;
+    int at[SUMSET_SUPPORT_CELLS]; /* group g's first layer, -1: not kept */
+    uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
+} layer_cache;
+
 /* The sums up to cap that group g of sh can make (a set of distinct digits
- * for a distinct group, else its one cell's digits). */
+ * for a distinct group, else its one cell's digits). Two distinct cells
+ * take a word of sums directly (digits x != y: bits x + y + 2); more cells
+ * go by their sets of distinct digits a word at a time: a word of a layer
+ * holds the sets of the high digits w with the low ones of each bit, so its
+ * sums are w's sum plus a window of the low sums (lsum_word_sums). */
 static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
-                       sumset *out)
+                       sumset *out, layer_cache *lc)
 {
     const int *cells = sh->order + sh->start[g];
     int n = sh->start[g + 1] - sh->start[g];
@@ -176,16 +217,36 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
         sumset_cap(out, cap, nw);
         return;
     }
+    if (n == 2) {
+        uint64_t s = 0, b = dom[cells[1]];
+        for (rg_mask m = dom[cells[0]]; m; m &= m - 1) {
+            int x = __builtin_ctz(m);
+            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
+        }
+        out->w[0] = s;
+        sumset_cap(out, cap, nw);
+        return;
+    }
     rg_mask d[LSUM_CELLS];
-    uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+    uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
     int dpw = lsum_dp_words(a->D);
+    if (lc && lc->used + n + 1 <= LAYER_CACHE) {
+        lc->at[g] = lc->used;
+        lay = lc->lay + lc->used;
+        lc->used += n + 1;
+    }
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
     lsum_forward(d, n, dpw, lay);
-    for (int w = 0; w < dpw; w++)
-        for (uint64_t bits = lay[n][w]; bits; bits &= bits - 1) {
-            int x = lsum_setsum((rg_mask)(w * 64 + __builtin_ctzll(bits)));
-            if (x <= cap) sumset_add(out, x);
-        }
+    for (int w = 0; w < dpw; w++) {
+        uint64_t bits = lay[n][w];
+        if (!bits) continue;
+        int hs = lsum_setsum((rg_mask)w << 6), q = hs / 64, r = hs % 64;
+        uint64_t win = lsum_word_sums(bits);
+        out->w[q] |= win << r;
+        if (r > 64 - 22 && win >> (64 - r)) out->w[q + 1] |= win >> (64 - r);
+    }
+    sumset_cap(out, cap, nw);
+    for (int w = nw; w < clear_words(nw); w++) out->w[w] = 0;
 }
 
 /* dst = the sums of a value of x and a value of y, up to cap (dst may be x). */
@@ -201,20 +262,71 @@ static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *
 }
 
 /* The sums up to cap shaft s can make, its groups' sums added; sums[g]
- * gets group g's (when the shaft has at most SUMSET_SUPPORT_CELLS groups). */
+ * gets group g's and pre[g] those of the groups before g (when the shaft
+ * has at most SUMSET_SUPPORT_CELLS groups: keep_groups reads both). */
 static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *sums,
-                       sumset *out)
+                       sumset *pre, layer_cache *lc, sumset *out)
 {
     const shaft *sh = &a->groups[s];
+    int keep = sh->ng <= SUMSET_SUPPORT_CELLS;
+    if (!keep) lc = NULL;
+    if (lc) {
+        lc->used = 0;
+        for (int g = 0; g < sh->ng; g++) lc->at[g] = -1;
+    }
     sumset acc, one, *part;
     for (int w = 0; w < clear_words(nw); w++) acc.w[w] = 0;
     acc.w[0] = 1;
     for (int g = 0; g < sh->ng; g++) {
-        part = sh->ng <= SUMSET_SUPPORT_CELLS ? &sums[g] : &one;
-        group_sums(a, sh, g, dom, cap, nw, part);
+        part = keep ? &sums[g] : &one;
+        group_sums(a, sh, g, dom, cap, nw, part, lc);
+        if (keep) pre[g] = acc;
         sums_add(&acc, part, cap, nw, &acc);
     }
     *out = acc;
+}
+
+/* Does some sum of src plus k lie in need (the first nw words)? */
+static int meets_shifted(const sumset *src, int k, const sumset *need, int nw)
+{
+    int q = k / 64, r = k % 64;
+    for (int i = q; i < nw; i++) {
+        uint64_t v = src->w[i - q] << r;
+        if (r && i - q - 1 >= 0) v |= src->w[i - q - 1] >> (64 - r);
+        if (v & need->w[i]) return 1;
+    }
+    return 0;
+}
+
+/* Does every digit of a distinct group's cells d[0..n-1] stay when every
+ * sum up to cap is allowed? A sufficient test, no search: every set the
+ * cells can make sums to at most cap (the highest digits add up to no more),
+ * the placed cells hold different digits that no open cell has, and the
+ * open cells' sizes, smallest first, are at least 2, 3, ..., m for the first
+ * m - 1 of them: whatever digit one open cell takes, each k others keep at
+ * least k digits among them, so the rest can always be completed (Hall). */
+static int all_allowed(const rg_mask *d, int n, int cap)
+{
+    rg_mask placed = 0;
+    int most = 0, size[LSUM_CELLS], m = 0;
+    for (int i = 0; i < n; i++) {
+        if (!d[i]) return 0;
+        most += mask_highest(d[i]);
+        if (d[i] & (d[i] - 1)) continue;
+        if (d[i] & placed) return 0;
+        placed |= d[i];
+    }
+    if (most > cap) return 0;
+    for (int i = 0; i < n; i++) {
+        if (!(d[i] & (d[i] - 1))) continue;
+        if (d[i] & placed) return 0;
+        int k = __builtin_popcount(d[i]), j = m++;
+        for (; j > 0 && size[j - 1] > k; j--) size[j] = size[j - 1];
+        size[j] = k;
+    }
+    for (int j = 0; j + 1 < m; j++)
+        if (size[j] < j + 2) return 0;
+    return 1;
 }
 
 /* A shaft's groups keep the sums that the other groups complete to a value
@@ -223,48 +335,71 @@ static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int n
  * a distinct group's cells the digits of its sets of distinct digits with
  * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
 static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *sums,
-                       const sumset *target)
+                       const sumset *pre, layer_cache *lc, const sumset *target)
 {
     const shaft *sh = &a->groups[s];
     int ng = sh->ng, cw = clear_words(nw);
     if (ng > SUMSET_SUPPORT_CELLS) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
     const rg_mask *dom = arrows_host->domains(sp);
-    sumset pre[SUMSET_SUPPORT_CELLS];
-    for (int w = 0; w < cw; w++) pre[0].w[w] = 0;
-    pre[0].w[0] = 1;
-    for (int g = 0; g + 1 < ng; g++) sums_add(&pre[g], &sums[g], cap, nw, &pre[g + 1]);
-    sumset need = *target, next, t, ok;
+    sumset need = *target, next, ok;
     for (int g = ng - 1; g >= 0; g--) {
         for (int w = 0; w < cw; w++) ok.w[w] = next.w[w] = 0;
         for (int w = 0; w < nw; w++)
             for (uint64_t bits = sums[g].w[w]; bits; bits &= bits - 1) {
                 int x = w * 64 + __builtin_ctzll(bits);
-                for (int i = 0; i < nw; i++) t.w[i] = 0;
-                sumset_or_shift(&t, &pre[g], x, nw);
-                for (int i = 0; i < nw; i++)
-                    if (t.w[i] & need.w[i]) {
-                        sumset_add(&ok, x);
-                        break;
-                    }
+                if (meets_shifted(&pre[g], x, &need, nw)) sumset_add(&ok, x);
                 if (g) sumset_or_shr(&next, &need, x, nw);
             }
         const int *cells = sh->order + sh->start[g];
-        int n = sh->start[g + 1] - sh->start[g];
+        int n = sh->start[g + 1] - sh->start[g], every = 1;
+        for (int w = 0; w < nw; w++) every &= ok.w[w] == sums[g].w[w];
         if (!sh->distinct[g]) {
-            if (arrows_host->keep(sp, cells[0], (rg_mask)(ok.w[0] >> 1)) < 0) return RG_FAIL;
+            rg_mask keep = (rg_mask)(ok.w[0] >> 1);
+            if (keep != dom[cells[0]] && arrows_host->keep(sp, cells[0], keep) < 0) return RG_FAIL;
         } else {
             rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
-            uint64_t lay[LSUM_CELLS + 1][LSUM_DP_WORDS];
+            uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
             int dpw = lsum_dp_words(a->D);
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
-            lsum_forward(d, n, dpw, lay);
+            if (every && all_allowed(d, n, cap)) goto next_group;
+            /* Group g's cells are as shaft_sums saw them: only the groups
+             * after it were pruned since, and they hold other cells. */
+            if (n > 2 && !sh->repeats && lc->at[g] >= 0)
+                lay = lc->lay + lc->at[g];
+            else
+                lsum_forward(d, n, dpw, lay);
             lsum_backward(d, n, dpw, lay, ok.w, keep);
             for (int i = 0; i < n; i++)
                 if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
         }
+    next_group:
         for (int w = 0; w < cw; w++) need.w[w] = next.w[w];
     }
     return 0;
+}
+
+/* Is every cell of the arrow down to one digit? */
+static int all_placed(const arrow *a, const rg_mask *dom)
+{
+    rg_mask more = 0;
+    for (int i = 0; i < a->nbulb; i++) more |= dom[a->bulb[i]] & (dom[a->bulb[i]] - 1);
+    for (int s = 0; s < a->nshaft && !more; s++)
+        for (int k = 0; k < a->len[s]; k++) more |= dom[a->shaft[s][k]] & (dom[a->shaft[s][k]] - 1);
+    return !more;
+}
+
+/* With every cell placed: does every shaft add up to the bulb? (What the
+ * full propagator answers then: it keeps every digit or fails.) */
+static int placed_sums(const arrow *a, const rg_mask *dom)
+{
+    long bulb = 0;
+    for (int i = 0; i < a->nbulb; i++) bulb = bulb * 10 + mask_highest(dom[a->bulb[i]]);
+    for (int s = 0; s < a->nshaft; s++) {
+        long sum = 0;
+        for (int k = 0; k < a->len[s]; k++) sum += mask_highest(dom[a->shaft[s][k]]);
+        if (sum != bulb) return 0;
+    }
+    return 1;
 }
 
 /* The values the bulb can read and every shaft can add up to (target); a
@@ -277,6 +412,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     const arrow *a = data;
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
     const rg_mask *dom = arrows_host->domains(sp);
+    if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
     long cap = 0;
     for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
     for (int s = 0; s < a->nshaft; s++) {
@@ -286,11 +422,12 @@ static int arrow_propagate(rg_space *sp, void *data)
     }
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    sumset target, part, sums[SUMSET_SUPPORT_CELLS];
+    sumset target, part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
+    layer_cache lc;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -300,13 +437,16 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (!any) return RG_PROP_FAIL;
 
     rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
-    bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
+    if (a->D <= 9)
+        bulb_readings(a, dom, nw, &target, sup);
+    else
+        bulb_support(a, dom, 0, 0, (int)cap, &target, pick, sup);
     for (int i = 0; i < a->nbulb; i++)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {
         /* One shaft: its groups' sums are still in sums[]. */
-        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, &target)
+        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, pre, &lc, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
     }
@@ -370,11 +510,11 @@ static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int 
     }
     if (a->nbulb >= MAX_BULB || cap >= SUMSET_WORDS * 64) return 0;
     int nw = (int)cap / 64 + 1;
-    sumset part, sums[SUMSET_SUPPORT_CELLS];
+    sumset part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
     bulb_values(a, dom, (int)cap, nw, target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, NULL, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];
@@ -637,6 +777,9 @@ static int group_shaft(rg_build *b, const arrow *a, int s, shaft *sh)
         }
     }
     sh->start[sh->ng] = placed;
+    sh->repeats = 0;
+    for (int i = 0; i < n && !sh->repeats; i++)
+        for (int j = 0; j < i && !sh->repeats; j++) sh->repeats = cells[i] == cells[j];
     return RG_OK;
 }
 

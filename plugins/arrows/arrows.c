@@ -202,10 +202,8 @@ typedef struct layer_cache {
 
 /* The sums up to cap that group g of sh can make (a set of distinct digits
  * for a distinct group, else its one cell's digits). Two distinct cells
- * take a word of sums directly (digits x != y: bits x + y + 2); more cells
- * go by their sets of distinct digits a word at a time: a word of a layer
- * holds the sets of the high digits w with the low ones of each bit, so its
- * sums are w's sum plus a window of the low sums (lsum_word_sums). */
+ * take a word of sums directly (lsum_pair_sums); more cells go by their
+ * sets of distinct digits, a layer word at a time (lsum_layer_sums). */
 static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
                        sumset *out, layer_cache *lc)
 {
@@ -218,12 +216,7 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
         return;
     }
     if (n == 2) {
-        uint64_t s = 0, b = dom[cells[1]];
-        for (rg_mask m = dom[cells[0]]; m; m &= m - 1) {
-            int x = __builtin_ctz(m);
-            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
-        }
-        out->w[0] = s;
+        out->w[0] = lsum_pair_sums(dom[cells[0]], dom[cells[1]]);
         sumset_cap(out, cap, nw);
         return;
     }
@@ -237,14 +230,7 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
     }
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
     lsum_forward(d, n, dpw, lay);
-    for (int w = 0; w < dpw; w++) {
-        uint64_t bits = lay[n][w];
-        if (!bits) continue;
-        int hs = lsum_setsum((rg_mask)w << 6), q = hs / 64, r = hs % 64;
-        uint64_t win = lsum_word_sums(bits);
-        out->w[q] |= win << r;
-        if (r > 64 - 22 && win >> (64 - r)) out->w[q + 1] |= win >> (64 - r);
-    }
+    lsum_layer_sums(lay[n], dpw, out->w);
     sumset_cap(out, cap, nw);
     for (int w = nw; w < clear_words(nw); w++) out->w[w] = 0;
 }

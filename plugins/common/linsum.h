@@ -302,6 +302,37 @@ static inline uint32_t lsum_word_sums(uint64_t bits)
     return win;
 }
 
+/* The sums of two distinct digits, one of a and one of b, as bits: digits x
+ * and y (bits x, y) make bit x + y + 2 (at most 2 * LSUM_DP_DIGITS). */
+static inline uint64_t lsum_pair_sums(rg_mask a, rg_mask b)
+{
+    uint64_t s = 0;
+    for (rg_mask m = a; m; m &= m - 1) {
+        int x = __builtin_ctz(m);
+        s |= ((uint64_t)b & ~((uint64_t)1 << x)) << (x + 2);
+    }
+    return s;
+}
+
+/* ORs into sums (bit s: the sum s) the sums of the sets in last, a layer of
+ * nw words (lsum_forward): a word's sets sum to its high digits' sum plus
+ * their low sum (lsum_word_sums). sums needs a word past the last sum. 0 when
+ * last holds no set. */
+static inline int lsum_layer_sums(const uint64_t *last, int nw, uint64_t *sums)
+{
+    uint64_t any = 0;
+    for (int x = 0; x < nw; x++) {
+        uint64_t bits = last[x];
+        if (!bits) continue;
+        any = 1;
+        int hs = lsum_setsum((rg_mask)x << 6), q = hs / 64, r = hs % 64;
+        uint64_t win = lsum_word_sums(bits);
+        sums[q] |= win << r;
+        if (r > 64 - 22 && win >> (64 - r)) sums[q + 1] |= win >> (64 - r);
+    }
+    return any != 0;
+}
+
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
  * allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
  * digits stay below 128). A word w of the layer holds the sets of the high
@@ -442,33 +473,14 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         return dom[a] != 0;
     }
     if (dp && k == 2) {
-        /* Two distinct digits x, y (bits x and y: sum x + y + 2), a word
-         * of sums (at most 2 * LSUM_DP_DIGITS). */
-        uint64_t s = 0, b = dom[a + 1];
-        for (rg_mask m = dom[a]; m; m &= m - 1) {
-            int x = __builtin_ctz(m);
-            s |= (b & ~((uint64_t)1 << x)) << (x + 2);
-        }
-        sums[0] = s;
-        return s != 0;
+        sums[0] = lsum_pair_sums(dom[a], dom[a + 1]);
+        return sums[0] != 0;
     }
     if (dp && k >= 3) {
         w->lbase[g] = *nlay;
         lsum_forward(dom + a, k, dpw, w->lay + *nlay);
         *nlay += k + 1;
-        /* A word's sets sum to its high digits' sum plus their low sum
-         * (lsum_word_sums). */
-        uint64_t any = 0;
-        for (int x = 0; x < dpw; x++) {
-            uint64_t bits = w->lay[*nlay - 1][x];
-            if (!bits) continue;
-            any = 1;
-            int hs = lsum_setsum((rg_mask)x << 6), q = hs / 64, r = hs % 64;
-            uint64_t win = lsum_word_sums(bits);
-            sums[q] |= win << r;
-            if (r > 64 - 22 && win >> (64 - r)) sums[q + 1] |= win >> (64 - r);
-        }
-        return any != 0;
+        return lsum_layer_sums(w->lay[*nlay - 1], dpw, sums);
     }
     rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
     for (int i = 0; i < k; i++) uni |= dom[a + i];

@@ -320,7 +320,7 @@ static inline uint64_t lsum_pair_sums(rg_mask a, rg_mask b)
  * last holds no set. */
 static inline int lsum_layer_sums(const uint64_t *last, int nw, uint64_t *sums)
 {
-    uint64_t any = 0;
+    int any = 0;
     for (int x = 0; x < nw; x++) {
         uint64_t bits = last[x];
         if (!bits) continue;
@@ -330,7 +330,7 @@ static inline int lsum_layer_sums(const uint64_t *last, int nw, uint64_t *sums)
         sums[q] |= win << r;
         if (r > 64 - 22 && win >> (64 - r)) sums[q + 1] |= win >> (64 - r);
     }
-    return any != 0;
+    return any;
 }
 
 /* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in

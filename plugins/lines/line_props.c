@@ -396,13 +396,12 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
 }
 
 /* The sums (below 128) of the sets of distinct digits in the last layer
- * of a seg_distinct segment of n cells, word by word (lsum_word_sums). */
+ * of a seg_distinct segment of n cells (lsum_layer_sums). */
 static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
 {
-    lsum_u128 sums = 0;
-    for (int w = 0; w < dpw; w++)
-        if (lay[n][w]) sums |= (lsum_u128)lsum_word_sums(lay[n][w]) << lsum_setsum((rg_mask)w << 6);
-    return sums;
+    uint64_t w[3] = {0, 0, 0};
+    lsum_layer_sums(lay[n], dpw, w);
+    return (lsum_u128)w[1] << 64 | w[0];
 }
 
 /* lsum_forward and lsum_backward with the word count of 9 digits made a
@@ -427,16 +426,11 @@ __attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int 
 }
 
 /* The sums of a seg_distinct segment of one or two cells (d), without
- * layers: a digit v (bit v - 1) is the sum v (bit v); a pair u, v of
- * different digits the sum u + v (the other cell's digits but u, shifted
- * up by u + 1). */
+ * layers: a digit v (bit v - 1) is the sum v (bit v); a pair of different
+ * digits their sum (lsum_pair_sums). */
 static lsum_u128 small_sums(const rg_mask *d, int n)
 {
-    if (n == 1) return (lsum_u128)d[0] << 1;
-    uint64_t sums = 0;
-    for (rg_mask m = d[0]; m; m &= m - 1)
-        sums |= (uint64_t)(d[1] & ~(m & -m)) << (__builtin_ctz(m) + 2);
-    return sums;
+    return n == 1 ? (lsum_u128)d[0] << 1 : lsum_pair_sums(d[0], d[1]);
 }
 
 /* What a segment of one or two cells keeps: the digits making an allowed

@@ -446,6 +446,94 @@ static void sound_rossini(void **state)
     soundness(ROSSINI);
 }
 
+/* Long skyscraper lines (up to 40 cells, up to 32 digits, too many to
+ * enumerate): the digits narrowing keeps must be exactly those some line
+ * showing the value uses, worked out here state by state, (cells read,
+ * highest so far, count seen) with one flag each, forwards and backwards.
+ * Without a region repeats are allowed, so the pass is exact and keeps
+ * nothing else. */
+enum { LONG_N = 40, LONG_D = 32 };
+static unsigned char fwd[LONG_N + 1][LONG_D + 1][LONG_N + 2],
+    bwd[LONG_N + 1][LONG_D + 1][LONG_N + 2];
+
+static void sky_support(const rg_mask *dom, int n, int D, int K, rg_mask *sup)
+{
+    memset(fwd, 0, sizeof fwd);
+    memset(bwd, 0, sizeof bwd);
+    fwd[0][0][0] = 1;
+    for (int k = 0; k < n; k++)
+        for (int h = 0; h <= D; h++)
+            for (int c = 0; c <= K; c++)
+                if (fwd[k][h][c])
+                    for (int v = 1; v <= D; v++)
+                        if (dom[k] >> (v - 1) & 1) {
+                            if (v > h && c < K) fwd[k + 1][v][c + 1] = 1;
+                            if (v <= h) fwd[k + 1][h][c] = 1;
+                        }
+    for (int h = 0; h <= D; h++) bwd[n][h][K] = 1;
+    for (int k = n - 1; k >= 0; k--) {
+        sup[k] = 0;
+        for (int h = 0; h <= D; h++)
+            for (int c = 0; c <= K; c++)
+                for (int v = 1; v <= D; v++) {
+                    if (!(dom[k] >> (v - 1) & 1)) continue;
+                    int ok = v > h ? c < K && bwd[k + 1][v][c + 1] : bwd[k + 1][h][c];
+                    if (!ok) continue;
+                    bwd[k][h][c] = 1;
+                    if (fwd[k][h][c]) sup[k] |= 1u << (v - 1);
+                }
+    }
+}
+
+static void skyscraper_long_exact(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int t = 0; t < 300; t++) {
+        int n = 2 + (int)rnd(LONG_N - 1), D = 1 + (int)rnd(LONG_D);
+        int hi = n < D ? n : D, K = 1 + (int)rnd((unsigned)hi);
+        char json[16384], cells[2048], rule[2048];
+        size_t k = 0;
+        for (int i = 0; i < n; i++)
+            k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r1c%d\"", i ? ", " : "", i + 1);
+        clue q = {{0, 0, 0, 1, n}, K};
+        put_rule(rule, sizeof rule, SKYSCRAPER, &q);
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
+                 "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s]}",
+                 n, D, cells, rule);
+        rg_puzzle *p = t_parse(json);
+        rg_mask start[LONG_N], out[LONG_N], sup[LONG_N], all = D == 32 ? ~0u : (1u << D) - 1;
+        /* Dense or sparse domains, some cells fixed. */
+        unsigned dense = 2 + rnd(8);
+        for (int i = 0; i < n; i++) {
+            rg_mask m = 0;
+            for (int d = 0; d < D; d++)
+                if (rnd(10) < dense) m |= 1u << d;
+            if (!m || rnd(10) == 0) m = 1u << rnd((unsigned)D);
+            start[rg_puzzle_cell_at(p, 1, i + 1)] = m & all;
+        }
+        rg_mask line[LONG_N];
+        for (int i = 0; i < n; i++) line[i] = start[rg_puzzle_cell_at(p, 1, i + 1)];
+        sky_support(line, n, D, K, sup);
+        int any = 0;
+        for (int i = 0; i < n; i++) any |= sup[i] != 0;
+        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        if (!any) {
+            if (rc != RG_FAIL) fail_msg("no line shows %d, but narrow did not fail: %s", K, json);
+        } else {
+            if (rc != 0) fail_msg("narrow failed, but a line shows %d: %s", K, json);
+            for (int i = 0; i < n; i++)
+                if (out[rg_puzzle_cell_at(p, 1, i + 1)] != sup[i])
+                    fail_msg("cell %d: kept %x, supported %x: %s", i,
+                             out[rg_puzzle_cell_at(p, 1, i + 1)], sup[i], json);
+        }
+        rg_puzzle_free(p);
+    }
+    rg_solver_free(s);
+}
+
 /* ---- Counts on 4 x 4 ----------------------------------------------------------- */
 
 /* All 288 solved 4 x 4 sudokus. */
@@ -802,6 +890,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(sound_x_sum, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(sound_skyscraper, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(sound_rossini, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(skyscraper_long_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_sandwich, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_little_killer, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_x_sum, t_mem_setup, t_mem_teardown),

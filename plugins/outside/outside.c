@@ -556,55 +556,68 @@ static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
     return any >> K & 1 ? RG_PROP_FIX : RG_PROP_FAIL;
 }
 
-/* States are (cells read, highest digit so far); each holds the set of
- * counts of visible cells (a bit per count 0..value). Forward sets f say
- * which counts can be reached, backward sets g which counts can still end
- * at the value; a digit stays when some state joins the two through it.
- * From state h a digit v > h rises to state v with one more count and a
- * digit v <= h stays in h, so each cell is one pass over the states with
- * the running union of the states below (rises into v) or above (rises
- * out of h): D steps a cell, not D times its digits. */
+/* States are (cells read k, highest digit so far h, visible count c). A
+ * digit v > h rises to (v, c + 1), a digit v <= h stays in (h, c). For each
+ * k and count c, F[k][c] is the set of highest digits h (bit h, 0 for none
+ * yet) reachable from the clue, and G[k][c] the set from which the rest of
+ * the line ends at the value; a set of h is one word (D <= 32), so a cell
+ * is a few word operations per count, not a pass over the digits:
+ *   from F[c] the stays are the h >= the cell's least digit, and the rises
+ *   into c + 1 are the cell's digits above the least h of F[c];
+ *   G[c] keeps the h >= the least digit whose (h, c) G[k + 1] holds, and
+ *   gains every h below the highest cell digit in G[k + 1][c + 1].
+ * A digit stays when some state joins the two through it: v rises from an
+ * h of F[k][c] below it into G[k + 1][c + 1], or v is at most an h in both
+ * F[k][c] and G[k + 1][c]. */
 static int sky_propagate(rg_space *sp, void *data)
 {
     const line_rule *L = data;
     if (L->impossible) return RG_PROP_FAIL;
     const rg_mask *dom = outside_host->domains(sp);
-    int n = L->n, D = L->digits, K = (int)L->value;
-    uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
-    if (n > SKY_MAX) return sky_reachable(L, dom, kmask);
-    uint64_t fw[SKY_MAX + 1][RG_MAX_DIGITS + 1], bw[SKY_MAX + 1][RG_MAX_DIGITS + 1];
+    int n = L->n, K = (int)L->value;
+    if (n > SKY_MAX) {
+        uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
+        return sky_reachable(L, dom, kmask);
+    }
+    /* Here 1 <= K <= n (other values are impossible). Before cell k the
+     * counts 0 .. min(k, K) are reached. */
+    uint64_t F[SKY_MAX + 1][SKY_MAX + 1], G[2][SKY_MAX + 2];
+    uint64_t dv[SKY_MAX], atleast[SKY_MAX];
     rg_mask sup[LINE_MAX];
-    for (int h = 0; h <= D; h++) fw[0][h] = 0, bw[n][h] = (uint64_t)1 << K;
-    fw[0][0] = 1;
+    F[0][0] = 1;
     for (int k = 0; k < n; k++) {
-        rg_mask dk = dom[L->cells[k]];
-        uint64_t lower = 0; /* the counts of the states below h */
-        for (int h = 0; h <= D; h++) {
-            uint64_t r = (dk & below(h + 1)) ? fw[k][h] : 0;
-            if (h && (dk >> (h - 1) & 1)) r |= (lower << 1) & kmask;
-            fw[k + 1][h] = r;
-            lower |= fw[k][h];
-        }
+        uint64_t d = (uint64_t)dom[L->cells[k]] << 1; /* bit v for digit v */
+        if (!d) return RG_PROP_FAIL;
+        uint64_t at = atleast[k] = ~((d & -d) - 1); /* the h a digit of the cell stays in */
+        dv[k] = d;
+        int top = k < K ? k : K;
+        const uint64_t *f = F[k];
+        uint64_t *g = F[k + 1];
+        g[0] = f[0] & at;
+        for (int c = 1; c <= top; c++)
+            g[c] = (f[c] & at) | (d & ~(((f[c - 1] & -f[c - 1]) << 1) - 1));
+        if (top < K) g[top + 1] = d & ~(((f[top] & -f[top]) << 1) - 1);
     }
+    uint64_t *gn = G[n & 1];
+    for (int c = 0; c <= K + 1; c++) gn[c] = 0;
+    gn[K] = ((uint64_t)2 << L->digits) - 1;
     for (int k = n - 1; k >= 0; k--) {
-        rg_mask dk = dom[L->cells[k]], s = 0;
-        const uint64_t *f = fw[k], *g = bw[k + 1];
-        uint64_t lower = 0;
-        for (int v = 1; v <= D; v++) {
-            lower |= f[v - 1];
-            if ((dk >> (v - 1) & 1) && (lower & (g[v] >> 1))) s |= bit(v);
+        const uint64_t *g1 = G[(k + 1) & 1], *f = F[k];
+        uint64_t *g0 = G[k & 1], d = dv[k], at = atleast[k], stay = 0, s = 0;
+        int top = k < K ? k : K;
+        for (int c = 0; c <= K; c++) {
+            uint64_t up = g1[c + 1] & d;
+            if (c <= top && f[c]) {
+                stay |= f[c] & g1[c];
+                s |= up & ~(((f[c] & -f[c]) << 1) - 1);
+            }
+            g0[c] = (g1[c] & at) | (up ? ((uint64_t)1 << (63 - __builtin_clzll(up))) - 1 : 0);
         }
-        uint64_t rise = 0; /* the counts rising out of h into the states above */
-        int stayed = 0;
-        for (int h = D; h >= 0; h--) {
-            uint64_t stay = (dk & below(h + 1)) ? g[h] : 0;
-            bw[k][h] = rise | stay;
-            if (!stayed && (f[h] & stay)) s |= dk & below(h + 1), stayed = 1;
-            if (h && (dk >> (h - 1) & 1)) rise |= g[h] >> 1;
-        }
-        sup[k] = s;
+        g0[K + 1] = 0;
+        if (stay) s |= d & (((uint64_t)2 << (63 - __builtin_clzll(stay))) - 1);
+        sup[k] = (rg_mask)(s >> 1);
     }
-    if (!(bw[0][0] & 1)) return RG_PROP_FAIL;
+    if (!(G[0][0] & 1)) return RG_PROP_FAIL;
     return apply(sp, L, sup);
 }
 

@@ -1,5 +1,6 @@
-/* Which cell the search branches on: the heuristics of RG_HEURISTICS
- * (rulegrid.h), their names, and the choice itself. */
+/* What the search branches on: the heuristics of RG_HEURISTICS
+ * (rulegrid.h), their names, and the choice itself (a cell, or under
+ * domwdeg_places the two places of a digit in a unit). */
 #include "search/heuristic.h"
 #include "base/mask.h"
 #include "rulegrid/rulegrid.h"
@@ -45,12 +46,74 @@ static int select_domwdeg(const rg_solver *s, const rg_mask *dom, const unsigned
     return best;
 }
 
+/* domwdeg_places: the two-place (unit, digit) whose places weigh most
+ * (the first among equals), when it beats the cell domwdeg chose (bpc
+ * candidates, weight bw); 1 with f set to it, else 0. Each digit goes
+ * exactly once in a unit, so "digit at place 1" and "digit at place 2"
+ * are disjoint and cover every solution. The digit's branch factor is 2
+ * over the mean weight m of its places, the cell's bpc / bw; the places
+ * are taken when 2 / m < 0.8 * bpc / bw, i.e. 5 * bw < bpc * (w1 + w2),
+ * exact on whole weights (docs/architecture.md, "Search": at equal
+ * weights a cell of three candidates gives way, and a heavier cell of
+ * three holds). */
+static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double bw, rg_frame *f)
+{
+    const rg_model *m = s->m;
+    const int D = s->D;
+    const double *w = s->wdeg;
+    int bu = -1;
+    rg_mask bd = 0;
+    double bs = 0.0; /* the best places' weight, w1 + w2 */
+    for (int u = 0; u < m->nunits; u++) {
+        const int *cells = m->unit_cells + (size_t)u * D;
+        rg_mask once = 0, twice = 0, thrice = 0, placed = 0;
+        for (int k = 0; k < D; k++) {
+            rg_mask x = dom[cells[k]];
+            if (!(x & (x - 1))) {
+                placed |= x;
+                continue;
+            }
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        /* the digits with exactly two open places, not placed */
+        rg_mask two = twice & ~thrice & ~placed;
+        while (two) {
+            rg_mask bit = two & -two;
+            two ^= bit;
+            double sum = 0.0;
+            for (int k = 0; k < D; k++) {
+                rg_mask x = dom[cells[k]];
+                if ((x & bit) && (x & (x - 1))) sum += w[cells[k]];
+            }
+            if (bu < 0 || sum > bs) {
+                bu = u;
+                bd = bit;
+                bs = sum;
+            }
+        }
+    }
+    if (bu < 0 || !(5.0 * bw < bpc * bs)) return 0;
+    const int *cells = m->unit_cells + (size_t)bu * D;
+    rg_mask left = 0;
+    for (int k = 0; k < D; k++) {
+        rg_mask x = dom[cells[k]];
+        if ((x & bd) && (x & (x - 1))) left |= (rg_mask)1 << k;
+    }
+    f->unit = bu;
+    f->digit = bd;
+    f->left = left;
+    return 1;
+}
+
 /* The next cell to branch on, or -1 when every cell is decided. */
-int rg_heuristic_select(rg_solver *s, const unsigned char *space)
+static int heuristic_cell(rg_solver *s, const unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
     const unsigned char *as = s->cascade ? NULL : space + s->assigned_off;
-    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG) return select_domwdeg(s, dom, as);
+    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG || s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES)
+        return select_domwdeg(s, dom, as);
     int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;
     for (int c = 0; c < s->N; c++) {
@@ -96,4 +159,18 @@ int rg_heuristic_select(rg_solver *s, const unsigned char *space)
         }
     }
     return best;
+}
+
+/* The next branch, or -1 when every cell is decided. */
+int rg_heuristic_select(rg_solver *s, const unsigned char *space, rg_frame *f)
+{
+    f->unit = -1;
+    int c = heuristic_cell(s, space);
+    if (c < 0) return -1;
+    const rg_mask *dom = (const rg_mask *)space;
+    f->cell = c;
+    f->left = dom[c];
+    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES && s->cascade && rg_popcount(dom[c]) > 2)
+        select_places(s, dom, rg_popcount(dom[c]), s->wdeg[c], f);
+    return 0;
 }

@@ -109,6 +109,21 @@ static unsigned char *materialize(rg_solver *s, int d)
     return NULL;
 }
 
+/* The next branch of frame f, taken off its list: f->cell gets the digit
+ * returned (also in f->took). A cell branch takes a digit left; a place
+ * branch a place left of its unit, for its digit. */
+static inline rg_mask next_branch(rg_solver *s, rg_frame *f)
+{
+    rg_mask v = rg_values_pick(s, f->left);
+    f->left &= ~v;
+    if (f->unit >= 0) {
+        f->cell = s->m->unit_cells[(size_t)f->unit * (size_t)s->D + (size_t)__builtin_ctz(v)];
+        v = f->digit;
+    }
+    f->took = v;
+    return v;
+}
+
 /* Depth-first search from the propagated root space 0. */
 void rg_search_run(rg_solver *s, rg_result *r)
 {
@@ -116,8 +131,8 @@ void rg_search_run(rg_solver *s, rg_result *r)
     for (;;) {
         if (s->stopped) return; /* a limit reached in the propagation or probing */
         unsigned char *sp = slot(s, d);
-        int c = rg_heuristic_select(s, sp);
-        if (c < 0) {
+        rg_frame *fr = &s->frames[d];
+        if (rg_heuristic_select(s, sp, fr) < 0) {
             if (accept(s, sp)) {
                 if (r->solutions == 0) memcpy(s->sol, s->values, (size_t)s->N * sizeof *s->sol);
                 if (++r->solutions >= s->o.limit) return;
@@ -127,11 +142,9 @@ void rg_search_run(rg_solver *s, rg_result *r)
             goto backtrack;
         }
         {
-            rg_mask x = ((rg_mask *)sp)[c];
-            s->frames[d].cell = c;
-            s->frames[d].left = x;
-            s->frames[d].guess = (x & (x - 1)) != 0;
-            if (s->frames[d].guess && s->guessless) {
+            rg_mask x = fr->left;
+            fr->guess = (x & (x - 1)) != 0;
+            if (fr->guess && s->guessless) {
                 s->stopped = 1; /* the answer (no solve without a guess) is known */
                 return;
             }
@@ -140,9 +153,7 @@ void rg_search_run(rg_solver *s, rg_result *r)
         while (s->frames[d].left) {
             if (rg_limits_node(s)) return;
             rg_frame *f = &s->frames[d];
-            rg_mask v = rg_values_pick(s, f->left);
-            f->left &= ~v;
-            f->took = v;
+            rg_mask v = next_branch(s, f);
             int deeper = d + 1, keep = kept(s, deeper);
             if (keep && deeper / s->every >= s->nspaces &&
                 rg_search_grow(s, deeper / s->every + 1) != RG_OK) {

@@ -23,10 +23,16 @@ struct rg_space {
     int family;
 };
 
-/* A level of the search: the cell branched on and the digits left to try. */
+/* A level of the search. A cell branch (unit -1) tries the digits left in
+ * cell; a place branch (heuristic domwdeg_places) tries digit in each place
+ * left of unit u (left: bits of positions in the unit's cells), and cell is
+ * the place tried last. Either way each branch is the assignment cell =
+ * took, which is all the recomputation of a depth replays (search.c). */
 typedef struct rg_frame {
     int cell;
-    int guess; /* the cell had two or more candidates */
+    int guess;     /* two or more branches */
+    int unit;      /* -1: a cell branch */
+    rg_mask digit; /* a place branch's digit */
     rg_mask left;
     rg_mask took; /* the digit tried last: on the path, the one taken */
 } rg_frame;

@@ -391,7 +391,10 @@ enum rg_strategy {
     X(DOMWDEG, "domwdeg", "candidates / failure weight (the default)")                             \
     X(LOOKAHEAD, "lookahead",                                                                      \
       "at probe and sac: the probed cell whose probes removed most (smallest sum "                 \
-      "of exp(-removed / 3)); elsewhere, or without an estimate: mrv")
+      "of exp(-removed / 3)); elsewhere, or without an estimate: mrv")                             \
+    X(DOMWDEG_PLACES, "domwdeg_places",                                                            \
+      "domwdeg, or a digit's two places in a house when they score better than the "               \
+      "cell (from propagate up)")
 
 enum rg_heuristic {
 #define RG_X_(id, name, summary) RG_HEURISTIC_##id,

@@ -469,13 +469,12 @@ static unsigned wake_event(int k, int digits)
     return k < digits - 1 && k <= 15 ? RG_EV_AT_MOST(k) : RG_EV_DOMAIN;
 }
 
-int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
-                  const rg_pairop_why *why)
+/* The propagator of pair (a, c), whose root domains are restricted. */
+static int add_pair(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                    const rg_pairop_why *why)
 {
     rg_board_info bi;
     host->board(b, &bi);
-    int trivial, rc = restrict_pair(b, t, a, c, &trivial);
-    if (rc != RG_OK || trivial) return rc;
     pair *p = host->alloc(b, sizeof *p);
     if (!p) return host->error(b, NULL, NULL, "out of memory");
     p->t = t;
@@ -493,6 +492,22 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     /* Woken only when a cell is left few enough digits to rule one out
      * opposite (a nonconsecutive pair: two; a sum that must not be 10: one). */
     return host->add_propagator(b, &def, p, watch, 2, wake_event(rg_pairop_wake(t), bi.digits));
+}
+
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                  const rg_pairop_why *why)
+{
+    int trivial, rc = restrict_pair(b, t, a, c, &trivial);
+    if (rc != RG_OK || trivial) return rc;
+    return add_pair(b, t, a, c, family, why);
+}
+
+int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
+                     const char *family, const char *technique)
+{
+    if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
+    rg_pairop_why why = {.technique = technique, .op = op, .param = param};
+    return rg_pairop_add(b, t, a, c, family, &why);
 }
 
 /* ---- One propagator per cell over the pairs of a set ------------------------------ */
@@ -680,12 +695,22 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
     int *off = calloc((size_t)N + 2, sizeof *off);
     arc *arcs = malloc(2 * (size_t)(s->n ? s->n : 1) * sizeof *arcs);
     if (!off || !arcs) rc = host->error(b, NULL, NULL, "out of memory");
-    /* The arcs by cell (off[x] .. off[x + 1]), each cell's in pair order. */
+    /* The arcs by cell (off[x] .. off[x + 1]), each cell's in pair order. A
+     * pair alone at both its cells keeps a pair propagator: one run then
+     * narrows both ways, where two cell propagators would take two. */
     for (int i = 0; rc == RG_OK && i < 2 * s->n; i++) off[s->ends[i] + 2]++;
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        int a = s->ends[2 * i], c = s->ends[2 * i + 1];
+        if (off[a + 2] > 1 || off[c + 2] > 1) continue;
+        rc = add_pair(b, s->t[i], a, c, s->family, &s->why);
+        off[a + 2] = off[c + 2] = 0;
+        s->ends[2 * i] = -1;
+    }
     for (int x = 0; rc == RG_OK && x < N; x++) off[x + 2] += off[x + 1];
     for (int i = 0; rc == RG_OK && i < s->n; i++) {
         const rg_pairop_table *t = s->t[i];
         int a = s->ends[2 * i], c = s->ends[2 * i + 1];
+        if (a < 0) continue;
         arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .other = c, .own_a = 1};
         arcs[off[c + 1]++] = (arc){.row = t->ba, .t = t, .other = a, .own_a = 0};
     }

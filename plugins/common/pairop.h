@@ -130,8 +130,14 @@ typedef struct rg_pairop_why {
 int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
                   const rg_pairop_why *why);
 
-/* A set of pair rules stated by one rule (a neighbours rule, the pairs of a
- * relation, the negatives' pairs), propagated as one propagator per cell:
+/* Adds op / param on (a, c): a must-differ edge of the core for
+ * "different", else as rg_pairop_add with table t (which the caller made
+ * for op / param; may be NULL for "different") explained as technique. */
+int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
+                     const char *family, const char *technique);
+
+/* A set of pair rules stated by one rule (the pairs of a relation, the
+ * negatives' pairs), propagated as one propagator per cell:
  * the propagator of cell x watches x alone and narrows each partner y of x
  * to the digits some digit of x allows, so that a change of x wakes one
  * propagator, whatever the number of its pairs. Both directions together

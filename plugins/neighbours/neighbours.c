@@ -1,7 +1,6 @@
 /* The neighbours plugin (format.md 6.10): one pair operator over every
  * orthogonal, diagonal, king or knight pair of the board, narrowed by
- * within / area / except, propagated by one propagator per cell
- * (rg_pairop_set). Built in link, once every house is known. */
+ * within / area / except. Built in link, once every house is known. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,9 +165,6 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
     }
     int off[8][2];
     int noff = offsets(s->where, off);
-    rg_pairop_why why = {.technique = s->technique, .op = s->op, .param = s->param};
-    rg_pairop_set *set = rg_pairop_set_new(b, N * noff, "neighbours", &why);
-    if (!set) return host->error(b, r, NULL, "out of memory");
     for (int a = 0; a < N; a++) {
         if (in_area && !in_area[a]) continue;
         int row, col;
@@ -178,11 +174,11 @@ static int link_neighbours(rg_build *b, rg_rule *r, void *data)
             if (c < 0 || (in_area && !in_area[c])) continue;
             if (hoff && !share_house(hoff, hs, a, c)) continue;
             if (excepted(s, a, c)) continue;
-            int rc = rg_pairop_set_add_op(b, set, s->op, t, a, c);
+            int rc = rg_pairop_add_op(b, s->op, s->param, t, a, c, "neighbours", s->technique);
             if (rc != RG_OK) return rc;
         }
     }
-    return rg_pairop_set_close(b, set);
+    return RG_OK;
 }
 
 /* A global rule has no place on the grid: one line of the legend

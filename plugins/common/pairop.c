@@ -3,6 +3,7 @@
  * Compiled into each plugin that needs it (its own copy, hidden symbols). */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pairop.h"
 #include "why_util.h"
@@ -711,8 +712,11 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
         const rg_pairop_table *t = s->t[i];
         int a = s->ends[2 * i], c = s->ends[2 * i + 1];
         if (a < 0) continue;
+        /* A symmetric table reads ab both ways: a cell's arcs of one table
+         * then share one support, whichever end of the pairs it is. */
+        const rg_mask *back = memcmp(t->ab, t->ba, sizeof t->ab) ? t->ba : t->ab;
         arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .other = c, .own_a = 1};
-        arcs[off[c + 1]++] = (arc){.row = t->ba, .t = t, .other = a, .own_a = 0};
+        arcs[off[c + 1]++] = (arc){.row = back, .t = t, .other = a, .own_a = 0};
     }
     for (int x = 0; rc == RG_OK && x < N; x++)
         if (off[x + 1] > off[x])

@@ -101,6 +101,14 @@ static void relations(void **state)
     fires(BOARD(1, 3, 9) "\"rules\": [{\"type\": \"relation\", \"op\": \"less\", \"pairs\": "
                          "[[\"r1c1\", \"r1c3\"]]}], \"givens\": {\"r1c1\": 7}}",
           "relation", 0, NULL, "r1c3 is greater than r1c1: r1c3 is 8 or 9 beside r1c1's 7.", NULL);
+    /* r1c1 in two pairs: its one propagator narrows both partners, a sentence each. */
+    fires(
+        BOARD(1, 3, 9) "\"rules\": [{\"type\": \"relation\", \"op\": \"less\", \"pairs\": "
+                       "[[\"r1c1\", \"r1c2\"], [\"r1c1\", \"r1c3\"]]}], \"givens\": {\"r1c1\": 7}}",
+        "relation", 0, NULL,
+        "r1c2 is greater than r1c1: r1c2 is 8 or 9 beside r1c1's 7. r1c3 is greater than r1c1: "
+        "r1c3 is 8 or 9 beside r1c1's 7.",
+        NULL);
 }
 
 static void neighbours(void **state)

@@ -3,6 +3,7 @@
  * Compiled into each plugin that needs it (its own copy, hidden symbols). */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pairop.h"
 #include "why_util.h"
@@ -98,21 +99,24 @@ rg_mask rg_pairop_support(const rg_pairop_table *t, int side)
     return s;
 }
 
-int rg_pairop_wake(const rg_pairop_table *t)
+int rg_pairop_wake_side(const rg_pairop_table *t, int side)
 {
     rg_mask sa = rg_pairop_support(t, 0), sc = rg_pairop_support(t, 1);
     int k = 0;
-    /* b loses y only when a's digits all rule it out: a within sa & ~ba[y];
-     * a loses x likewise, with b within sc & ~ab[x]. */
+    /* Side 0: b loses y only when a's digits all rule it out, a within
+     * sa & ~ba[y]. Side 1: a loses x likewise, with b within sc & ~ab[x]. */
     for (int y = 0; y < t->digits; y++) {
-        int n = sc >> y & 1u ? __builtin_popcount(sa & ~t->ba[y]) : 0;
-        if (n > k) k = n;
-    }
-    for (int x = 0; x < t->digits; x++) {
-        int n = sa >> x & 1u ? __builtin_popcount(sc & ~t->ab[x]) : 0;
+        int n = side ? (sa >> y & 1u ? __builtin_popcount(sc & ~t->ab[y]) : 0)
+                     : (sc >> y & 1u ? __builtin_popcount(sa & ~t->ba[y]) : 0);
         if (n > k) k = n;
     }
     return k;
+}
+
+int rg_pairop_wake(const rg_pairop_table *t)
+{
+    int k0 = rg_pairop_wake_side(t, 0), k1 = rg_pairop_wake_side(t, 1);
+    return k0 > k1 ? k0 : k1;
 }
 
 /* ---- Reading -------------------------------------------------------------- */
@@ -442,8 +446,9 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
     return wu_finish(&t, p->why.technique);
 }
 
-int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
-                  const rg_pairop_why *why)
+/* Restricts a and c to the digits with support; *trivial: the relation
+ * allows everything left, so it needs no propagator. */
+static int restrict_pair(rg_build *b, const rg_pairop_table *t, int a, int c, int *trivial)
 {
     rg_board_info bi;
     host->board(b, &bi);
@@ -452,12 +457,25 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     int rc = RG_OK;
     if (sa != full) rc = host->restrict_cell(b, a, sa);
     if (rc == RG_OK && sc != full) rc = host->restrict_cell(b, c, sc);
-    if (rc != RG_OK) return rc;
-    /* A relation that allows everything left needs no propagator. */
-    int trivial = 1;
-    for (int x = 0; x < bi.digits && trivial; x++)
-        if ((sa >> x & 1u) && (t->ab[x] & sc) != sc) trivial = 0;
-    if (trivial) return RG_OK;
+    *trivial = 1;
+    for (int x = 0; x < bi.digits && *trivial; x++)
+        if ((sa >> x & 1u) && (t->ab[x] & sc) != sc) *trivial = 0;
+    return rc;
+}
+
+/* The event of a propagator woken only when a cell is left few enough
+ * digits to rule one out opposite (k from rg_pairop_wake*). */
+static unsigned wake_event(int k, int digits)
+{
+    return k < digits - 1 && k <= 15 ? RG_EV_AT_MOST(k) : RG_EV_DOMAIN;
+}
+
+/* The propagator of pair (a, c), whose root domains are restricted. */
+static int add_pair(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                    const rg_pairop_why *why)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
     pair *p = host->alloc(b, sizeof *p);
     if (!p) return host->error(b, NULL, NULL, "out of memory");
     p->t = t;
@@ -474,9 +492,15 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
     int watch[2] = {a, c};
     /* Woken only when a cell is left few enough digits to rule one out
      * opposite (a nonconsecutive pair: two; a sum that must not be 10: one). */
-    int k = rg_pairop_wake(t);
-    unsigned ev = k < bi.digits - 1 && k <= 15 ? RG_EV_AT_MOST(k) : RG_EV_DOMAIN;
-    return host->add_propagator(b, &def, p, watch, 2, ev);
+    return host->add_propagator(b, &def, p, watch, 2, wake_event(rg_pairop_wake(t), bi.digits));
+}
+
+int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
+                  const rg_pairop_why *why)
+{
+    int trivial, rc = restrict_pair(b, t, a, c, &trivial);
+    if (rc != RG_OK || trivial) return rc;
+    return add_pair(b, t, a, c, family, why);
 }
 
 int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
@@ -485,4 +509,219 @@ int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, 
     if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
     rg_pairop_why why = {.technique = technique, .op = op, .param = param};
     return rg_pairop_add(b, t, a, c, family, &why);
+}
+
+/* ---- One propagator per cell over the pairs of a set ------------------------------ */
+
+/* One direction of a pair, as the propagator of one of its cells sees it:
+ * row[x] holds the partner's digits that the cell's digit x + 1 allows. */
+typedef struct arc {
+    const rg_mask *row;
+    const rg_pairop_table *t;
+    int other;
+    int own_a; /* the cell is a of the pair (else c) */
+} arc;
+
+/* The propagator of one cell: its arcs, those of one table and direction
+ * next to each other (their support is worked out once per run). */
+typedef struct cellpairs {
+    int cell, n;
+    const rg_pairop_why *why;
+    arc arcs[];
+} cellpairs;
+
+struct rg_pairop_set {
+    const char *family;
+    rg_pairop_why why;
+    int n, cap;
+    int *ends; /* a, c of pair i at 2i, 2i + 1 */
+    const rg_pairop_table **t;
+};
+
+/* The partners keep the digits that some digit of the cell allows. The
+ * cell's own digits are the partners' propagators' to narrow, so one pass
+ * is the fixpoint. Subsumed once every digit of the cell allows all of
+ * every partner's (at the latest when it is placed). */
+static int cell_propagate(rg_space *sp, void *data)
+{
+    const cellpairs *cp = data;
+    const rg_mask *dom = host->domains(sp);
+    const rg_mask dx = dom[cp->cell], *row = NULL;
+    rg_mask sup = 0, all = 0;
+    int held = 1;
+    for (const arc *e = cp->arcs, *end = e + cp->n; e < end; e++) {
+        if (e->row != row) {
+            row = e->row;
+            sup = 0;
+            all = ~(rg_mask)0;
+            for (rg_mask m = dx; m; m &= m - 1) {
+                rg_mask y = row[__builtin_ctz(m)];
+                sup |= y;
+                all &= y;
+            }
+        }
+        rg_mask dy = dom[e->other];
+        if (dy & ~sup) {
+            if (host->keep(sp, e->other, sup) < 0) return RG_PROP_FAIL;
+            dy &= sup;
+        }
+        held &= (dy & ~all) == 0;
+    }
+    return held ? RG_PROP_SUBSUMED : RG_PROP_FIX;
+}
+
+/* Every pair is decided by the propagator of whichever of its cells is
+ * placed last. */
+static int cell_check(const int *values, void *data)
+{
+    const cellpairs *cp = data;
+    int x = values[cp->cell];
+    if (!x) return 1;
+    for (int i = 0; i < cp->n; i++) {
+        int y = values[cp->arcs[i].other];
+        if (y && !(cp->arcs[i].row[x - 1] >> (y - 1) & 1u)) return 0;
+    }
+    return 1;
+}
+
+/* One sentence per partner narrowed, in the words of pair_explain, and the
+ * cell with those partners in focus. */
+static int cell_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const cellpairs *cp = data;
+    if (!wu_ready(host)) return RG_OK;
+    int *focus = malloc((size_t)(cp->n + 1) * sizeof *focus), nfocus = 0, said = 0;
+    if (!focus) return RG_E_NOMEM;
+    focus[nfocus++] = cp->cell;
+    wu_text t;
+    wu_start(&t, host, w);
+    for (int i = 0; i < cp->n; i++) {
+        const arc *e = &cp->arcs[i];
+        int y = e->other, told = 0;
+        rg_mask sup = 0;
+        for (rg_mask m = before[cp->cell]; m; m &= m - 1) sup |= e->row[__builtin_ctz(m)];
+        rg_mask gone = before[y] & ~after[y] & ~sup;
+        if (!gone) continue;
+        for (int k = 1; k < nfocus && !told; k++) told = focus[k] == y;
+        if (!told) focus[nfocus++] = y;
+        pair p = {
+            .t = e->t, .a = e->own_a ? cp->cell : y, .c = e->own_a ? y : cp->cell, .why = *cp->why};
+        if (said++) wu_add(&t, " ");
+        if (p.why.op == RG_OP_COMBINED)
+            negative_lead(&t, &p, before, after);
+        else
+            op_phrase(&t, &p);
+        wu_add(&t, ": ");
+        if (e->own_a)
+            detail(&t, y, after[y], gone, p.a, before[p.a], partners_of(e->t, gone, 1));
+        else
+            detail(&t, y, after[y], gone, p.c, before[p.c], partners_of(e->t, gone, 0));
+        wu_add(&t, ".");
+    }
+    int rc = host->why_focus(w, focus, nfocus);
+    free(focus);
+    if (rc != RG_OK) {
+        wu_free(&t);
+        return rc;
+    }
+    return wu_finish(&t, cp->why->technique);
+}
+
+rg_pairop_set *rg_pairop_set_new(rg_build *b, int npairs, const char *family,
+                                 const rg_pairop_why *why)
+{
+    rg_pairop_set *s = host->alloc(b, sizeof *s);
+    if (!s) return NULL;
+    s->family = family;
+    s->why = why ? *why : (rg_pairop_why){.technique = "pair relation", .op = RG_OP_COMBINED};
+    s->n = 0;
+    s->cap = npairs > 0 ? npairs : 1;
+    s->ends = host->alloc(b, 2 * (size_t)s->cap * sizeof *s->ends);
+    s->t = host->alloc(b, (size_t)s->cap * sizeof *s->t);
+    return s->ends && s->t ? s : NULL;
+}
+
+int rg_pairop_set_add(rg_build *b, rg_pairop_set *s, const rg_pairop_table *t, int a, int c)
+{
+    int trivial, rc = restrict_pair(b, t, a, c, &trivial);
+    if (rc != RG_OK || trivial) return rc;
+    if (s->n == s->cap) return host->error(b, NULL, NULL, "more pairs than the set was made for");
+    s->ends[2 * s->n] = a;
+    s->ends[2 * s->n + 1] = c;
+    s->t[s->n++] = t;
+    return RG_OK;
+}
+
+int rg_pairop_set_add_op(rg_build *b, rg_pairop_set *s, int op, const rg_pairop_table *t, int a,
+                         int c)
+{
+    if (op == RG_OP_DIFFERENT) return host->add_differ(b, a, c);
+    return rg_pairop_set_add(b, s, t, a, c);
+}
+
+/* The propagator of cell x over its arcs (n of them, in the order of the
+ * pairs), grouped by table and direction in the order each first comes. */
+static int add_cell(rg_build *b, const rg_pairop_set *s, int x, const arc *arcs, int n, int digits)
+{
+    cellpairs *cp = host->alloc(b, sizeof *cp + (size_t)n * sizeof *arcs);
+    if (!cp) return host->error(b, NULL, NULL, "out of memory");
+    cp->cell = x;
+    cp->n = 0;
+    cp->why = &s->why;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int first = 1;
+        for (int j = 0; j < i && first; j++) first = arcs[j].row != arcs[i].row;
+        if (!first) continue;
+        int wake = rg_pairop_wake_side(arcs[i].t, arcs[i].own_a ? 0 : 1);
+        if (wake > k) k = wake;
+        for (int j = i; j < n; j++)
+            if (arcs[j].row == arcs[i].row) cp->arcs[cp->n++] = arcs[j];
+    }
+    rg_propagator def = {.size = sizeof(rg_propagator),
+                         .name = "pair_cell",
+                         .family = s->family,
+                         .cost = RG_COST_BINARY,
+                         .propagate = cell_propagate,
+                         .check = cell_check,
+                         .explain = cell_explain};
+    return host->add_propagator(b, &def, cp, &cp->cell, 1, wake_event(k, digits));
+}
+
+int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
+{
+    rg_board_info bi;
+    host->board(b, &bi);
+    int N = bi.cells, rc = RG_OK;
+    int *off = calloc((size_t)N + 2, sizeof *off);
+    arc *arcs = malloc(2 * (size_t)(s->n ? s->n : 1) * sizeof *arcs);
+    if (!off || !arcs) rc = host->error(b, NULL, NULL, "out of memory");
+    /* The arcs by cell (off[x] .. off[x + 1]), each cell's in pair order. A
+     * pair alone at both its cells keeps a pair propagator: one run then
+     * narrows both ways, where two cell propagators would take two. */
+    for (int i = 0; rc == RG_OK && i < 2 * s->n; i++) off[s->ends[i] + 2]++;
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        int a = s->ends[2 * i], c = s->ends[2 * i + 1];
+        if (off[a + 2] > 1 || off[c + 2] > 1) continue;
+        rc = add_pair(b, s->t[i], a, c, s->family, &s->why);
+        off[a + 2] = off[c + 2] = 0;
+        s->ends[2 * i] = -1;
+    }
+    for (int x = 0; rc == RG_OK && x < N; x++) off[x + 2] += off[x + 1];
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        const rg_pairop_table *t = s->t[i];
+        int a = s->ends[2 * i], c = s->ends[2 * i + 1];
+        if (a < 0) continue;
+        /* A symmetric table reads ab both ways: a cell's arcs of one table
+         * then share one support, whichever end of the pairs it is. */
+        const rg_mask *back = memcmp(t->ab, t->ba, sizeof t->ab) ? t->ba : t->ab;
+        arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .other = c, .own_a = 1};
+        arcs[off[c + 1]++] = (arc){.row = back, .t = t, .other = a, .own_a = 0};
+    }
+    for (int x = 0; rc == RG_OK && x < N; x++)
+        if (off[x + 1] > off[x])
+            rc = add_cell(b, s, x, arcs + off[x], off[x + 1] - off[x], bi.digits);
+    free(off);
+    free(arcs);
+    return rc;
 }

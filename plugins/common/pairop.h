@@ -1,6 +1,7 @@
 /* Pair operators (format.md 5.1, 5.2) as support tables over digit masks,
  * shared by the relations, neighbours, corners and negatives plugins: one
- * table per operator, parameter and D; one cheap propagator per pair. */
+ * table per operator, parameter and D; one cheap propagator per pair, or per
+ * cell for the pairs of one rule (rg_pairop_set). */
 #ifndef RG_PAIROP_H
 #define RG_PAIROP_H
 
@@ -68,6 +69,10 @@ rg_mask rg_pairop_support(const rg_pairop_table *t, int side);
  * (RG_EV_AT_MOST). 0 when nothing is ever ruled out. */
 int rg_pairop_wake(const rg_pairop_table *t);
 
+/* The same for one direction: a's digits ruling out one of b's (side 0), or
+ * b's ruling out one of a's (side 1). */
+int rg_pairop_wake_side(const rg_pairop_table *t, int side);
+
 /* Reads "op" and its parameter field ("value" or "sum", with the range of
  * format.md 5.1) from rule r. allow_ordered refuses less / less_equal when
  * 0. With op_optional, an absent op returns RG_ABSENT. Returns RG_OK or the
@@ -130,5 +135,33 @@ int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const cha
  * for op / param; may be NULL for "different") explained as technique. */
 int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
                      const char *family, const char *technique);
+
+/* A set of pair rules stated by one rule (the pairs of a relation, the
+ * negatives' pairs), propagated as one propagator per cell:
+ * the propagator of cell x watches x alone and narrows each partner y of x
+ * to the digits some digit of x allows, so that a change of x wakes one
+ * propagator, whatever the number of its pairs. Both directions together
+ * make each pair arc consistent, the fixpoint of rg_pairop_add. */
+typedef struct rg_pairop_set rg_pairop_set;
+
+/* A set for at most npairs pairs, counted under family and explained as
+ * why says (copied; NULL as for rg_pairop_add). NULL when out of memory. */
+rg_pairop_set *rg_pairop_set_new(rg_build *b, int npairs, const char *family,
+                                 const rg_pairop_why *why);
+
+/* As rg_pairop_add: the digits without support leave the root domains, and
+ * the pair joins the set unless it allows everything left. RG_OK or an
+ * error code. */
+int rg_pairop_set_add(rg_build *b, rg_pairop_set *s, const rg_pairop_table *t, int a, int c);
+
+/* Adds op on (a, c): a must-differ edge of the core for "different", else
+ * as rg_pairop_set_add with table t (made for op; may be NULL for
+ * "different"). */
+int rg_pairop_set_add_op(rg_build *b, rg_pairop_set *s, int op, const rg_pairop_table *t, int a,
+                         int c);
+
+/* Adds the set's propagators, one per cell of its pairs, in cell order.
+ * RG_OK or an error code. */
+int rg_pairop_set_close(rg_build *b, rg_pairop_set *s);
 
 #endif

@@ -423,7 +423,8 @@ static int negated_clues(rg_build *b, const pairneg *negs, int nneg, rg_pairop_c
 
 /* Every pair negative of the document, read from the marks: run once, by
  * the first of them. Each orthogonal pair of one grid gets the table of the
- * negatives that cover it, shared between pairs with equal tables. */
+ * negatives that cover it, shared between pairs with equal tables; one
+ * propagator per cell narrows its partners (rg_pairop_set). */
 static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
 {
     rg_board_info bi;
@@ -450,6 +451,8 @@ static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
         rc = RG_E_NOMEM;
     const rg_pairop_table *known[64];
     int nknown = 0;
+    rg_pairop_set *set = NULL;
+    if (rc == RG_OK && !(set = rg_pairop_set_new(b, 2 * N, "negatives", &why))) rc = RG_E_NOMEM;
     rg_pairop_table t;
     for (int a = 0; a < N && rc == RG_OK; a++) {
         int row, col;
@@ -464,9 +467,10 @@ static int build_pairs(rg_build *b, rg_rule *r, negatives_model *nm)
                 if (has[f] && !(exempt[slot] >> f & 1u)) rg_pairop_and(&t, &base[f]), applied = 1;
             if (!applied) continue;
             const rg_pairop_table *shared = intern(b, &t, known, &nknown, 64);
-            rc = shared ? rg_pairop_add(b, shared, a, c, "negatives", &why) : RG_E_NOMEM;
+            rc = shared ? rg_pairop_set_add(b, set, shared, a, c) : RG_E_NOMEM;
         }
     }
+    if (rc == RG_OK) rc = rg_pairop_set_close(b, set);
     free(acc);
     free(pool);
     return rc == RG_E_NOMEM ? host->error(b, r, NULL, "out of memory") : rc;

@@ -129,13 +129,14 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
         t = rg_pairop_table_new(b, op, param);
         if (!t) return relations_host->error(b, r, NULL, "out of memory");
     }
+    rg_pairop_why why = {.technique = "relation", .op = op, .param = param};
+    rg_pairop_set *set = rg_pairop_set_new(b, n, "relations", &why);
+    if (!set) return relations_host->error(b, r, NULL, "out of memory");
     for (int i = 0; i < n && rc == RG_OK; i++) {
         rc = relations_host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
-        if (rc == RG_OK)
-            rc = rg_pairop_add_op(b, op, param, t, pairs[2 * i], pairs[2 * i + 1], "relations",
-                                  "relation");
+        if (rc == RG_OK) rc = rg_pairop_set_add_op(b, set, op, t, pairs[2 * i], pairs[2 * i + 1]);
     }
-    return rc;
+    return rc == RG_OK ? rg_pairop_set_close(b, set) : rc;
 }
 
 static const rg_rule_type types[] = {

@@ -156,6 +156,29 @@ void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long
     assert_int_equal(rg_solve(s, p, &o, r, &err), RG_OK);
 }
 
+void t_same_run(const rg_puzzle *p, const rg_result *a, const rg_result *b, const char *what)
+{
+    if (a->status != b->status || a->solutions != b->solutions)
+        fail_msg("%s: status %d/%d, solutions %ld/%ld", what, a->status, b->status, a->solutions,
+                 b->solutions);
+    if ((a->solution == NULL) != (b->solution == NULL)) fail_msg("%s: solution differs", what);
+    if (a->solution)
+        assert_memory_equal(a->solution, b->solution, (size_t)rg_puzzle_cells(p) * sizeof(int));
+    const rg_stats *x = &a->stats, *y = &b->stats;
+    if (x->nodes != y->nodes || x->guesses != y->guesses || x->failures != y->failures ||
+        x->prunings != y->prunings || x->propagations != y->propagations)
+        fail_msg("%s: nodes %llu/%llu guesses %llu/%llu failures %llu/%llu prunings %llu/%llu",
+                 what, (unsigned long long)x->nodes, (unsigned long long)y->nodes,
+                 (unsigned long long)x->guesses, (unsigned long long)y->guesses,
+                 (unsigned long long)x->failures, (unsigned long long)y->failures,
+                 (unsigned long long)x->prunings, (unsigned long long)y->prunings);
+    assert_int_equal(x->families, y->families);
+    for (int i = 0; i < x->families; i++) {
+        assert_int_equal(x->family_calls[i], y->family_calls[i]);
+        assert_int_equal(x->family_prunings[i], y->family_prunings[i]);
+    }
+}
+
 long t_count_into(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status,
                   int *sol)
 {

@@ -31,6 +31,10 @@ const char *t_src(const char *rel);
  * fails the test when rg_solve does not return RG_OK. */
 void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long limit,
              uint64_t nodes, double seconds, rg_result *r);
+/* Fails the test (naming what) unless two runs ended alike: status,
+ * solutions, first solution, and every counter (nodes, guesses, failures,
+ * prunings, propagations, calls and prunings per family). */
+void t_same_run(const rg_puzzle *p, const rg_result *a, const rg_result *b, const char *what);
 /* Count solutions up to limit with strategy and heuristic; returns the count
  * and fills *status when status is not NULL. */
 long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status);

@@ -148,25 +148,6 @@ static void counts_exact(void **state)
     rg_solver_free(b);
 }
 
-static void same_run(const rg_result *a, const rg_result *b, const char *what)
-{
-    if (a->status != b->status || a->solutions != b->solutions)
-        fail_msg("%s: status %d/%d, solutions %ld/%ld", what, a->status, b->status, a->solutions,
-                 b->solutions);
-    const rg_stats *x = &a->stats, *y = &b->stats;
-    if (x->nodes != y->nodes || x->guesses != y->guesses || x->failures != y->failures ||
-        x->prunings != y->prunings || x->propagations != y->propagations)
-        fail_msg("%s: nodes %llu/%llu guesses %llu/%llu failures %llu/%llu", what,
-                 (unsigned long long)x->nodes, (unsigned long long)y->nodes,
-                 (unsigned long long)x->guesses, (unsigned long long)y->guesses,
-                 (unsigned long long)x->failures, (unsigned long long)y->failures);
-    assert_int_equal(x->families, y->families);
-    for (int i = 0; i < x->families; i++) {
-        assert_int_equal(x->family_calls[i], y->family_calls[i]);
-        assert_int_equal(x->family_prunings[i], y->family_prunings[i]);
-    }
-}
-
 /* The first puzzles of variant corpora, searched deep: a copy per depth
  * against a budget that keeps two depths (every other depth replayed from
  * the frames, place branches among them) give identical counters. */
@@ -198,7 +179,7 @@ static void recompute_identical(void **state)
                 char what[160];
                 snprintf(what, sizeof what, "%s #%d %s", corpora[k], i,
                          rg_strategy_name(levels[l]));
-                same_run(&a, &b, what);
+                t_same_run(p, &a, &b, what);
                 searched += a.stats.failures > 0;
             }
             rg_puzzle_free(p);
@@ -230,7 +211,7 @@ static void cells_without_units(void **state)
         count(a, p, level, H_CELL, RG_VALUES_ASCENDING, 100000, &ra);
         count(b, p, level, H_PLACE, RG_VALUES_ASCENDING, 100000, &rb);
         assert_int_equal(ra.solutions, 4096);
-        same_run(&ra, &rb, rg_strategy_name(level));
+        t_same_run(p, &ra, &rb, rg_strategy_name(level));
     }
     rg_puzzle_free(p);
     /* a sudoku below the propagate level: cells too */
@@ -241,7 +222,7 @@ static void cells_without_units(void **state)
         count(a, p, level, H_CELL, RG_VALUES_ASCENDING, 1000, &ra);
         count(b, p, level, H_PLACE, RG_VALUES_ASCENDING, 1000, &rb);
         assert_int_equal(ra.solutions, 288);
-        same_run(&ra, &rb, rg_strategy_name(level));
+        t_same_run(p, &ra, &rb, rg_strategy_name(level));
     }
     rg_puzzle_free(p);
     rg_solver_free(a);

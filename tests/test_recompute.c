@@ -27,28 +27,6 @@ static int scaled(void)
 static int per_corpus(void) { return scaled() ? 1 : 2; }
 static uint64_t node_limit(void) { return scaled() ? 150 : 600; }
 
-static void same_run(const rg_puzzle *p, const rg_result *a, const rg_result *b, const char *what)
-{
-    if (a->status != b->status || a->solutions != b->solutions)
-        fail_msg("%s: status %d/%d, solutions %ld/%ld", what, a->status, b->status, a->solutions,
-                 b->solutions);
-    if ((a->solution == NULL) != (b->solution == NULL)) fail_msg("%s: solution differs", what);
-    if (a->solution)
-        assert_memory_equal(a->solution, b->solution, (size_t)rg_puzzle_cells(p) * sizeof(int));
-    const rg_stats *x = &a->stats, *y = &b->stats;
-    if (x->nodes != y->nodes || x->guesses != y->guesses || x->failures != y->failures ||
-        x->prunings != y->prunings || x->propagations != y->propagations)
-        fail_msg("%s: nodes %llu/%llu failures %llu/%llu prunings %llu/%llu", what,
-                 (unsigned long long)x->nodes, (unsigned long long)y->nodes,
-                 (unsigned long long)x->failures, (unsigned long long)y->failures,
-                 (unsigned long long)x->prunings, (unsigned long long)y->prunings);
-    assert_int_equal(x->families, y->families);
-    for (int i = 0; i < x->families; i++) {
-        assert_int_equal(x->family_calls[i], y->family_calls[i]);
-        assert_int_equal(x->family_prunings[i], y->family_prunings[i]);
-    }
-}
-
 /* Every level and heuristic on the first puzzles of corpus: a copy per
  * depth against a budget that keeps a few depths (every 8th or so on a
  * 9 x 9 board) and one that keeps only two. */
@@ -79,8 +57,8 @@ static void compare_corpus(const char *rel)
                 char what[160];
                 snprintf(what, sizeof what, "%s #%d %s %s", rel, k, rg_strategy_name(level),
                          rg_heuristic_name(h));
-                same_run(p, &a, &b, what);
-                same_run(p, &a, &d, what);
+                t_same_run(p, &a, &b, what);
+                t_same_run(p, &a, &d, what);
                 recomputed += a.stats.failures > 0;
             }
         rg_puzzle_free(p);

@@ -192,6 +192,20 @@ static void recompute_identical(void **state)
     assert_true(searched > 0);
 }
 
+/* Every level below top: domwdeg (solver a) and domwdeg_places (b) count
+ * p to the same solutions (all of them) node for node. */
+static void same_below(rg_solver *a, rg_solver *b, const rg_puzzle *p, int top, long limit,
+                       long solutions)
+{
+    for (int level = 0; level < top; level++) {
+        rg_result ra, rb;
+        count(a, p, level, H_CELL, RG_VALUES_ASCENDING, limit, &ra);
+        count(b, p, level, H_PLACE, RG_VALUES_ASCENDING, limit, &rb);
+        assert_int_equal(ra.solutions, solutions);
+        t_same_run(p, &ra, &rb, rg_strategy_name(level));
+    }
+}
+
 /* No unit (a board without houses of D cells), or a level below propagate:
  * domwdeg_places branches on cells only, node for node as domwdeg. */
 static void cells_without_units(void **state)
@@ -206,24 +220,12 @@ static void cells_without_units(void **state)
              given);
     rg_puzzle *p = t_parse(doc);
     rg_solver *a = rg_solver_new(), *b = rg_solver_new();
-    for (int level = 0; level < RG_STRATEGY_PROBE; level++) {
-        rg_result ra, rb;
-        count(a, p, level, H_CELL, RG_VALUES_ASCENDING, 100000, &ra);
-        count(b, p, level, H_PLACE, RG_VALUES_ASCENDING, 100000, &rb);
-        assert_int_equal(ra.solutions, 4096);
-        t_same_run(p, &ra, &rb, rg_strategy_name(level));
-    }
+    same_below(a, b, p, RG_STRATEGY_PROBE, 100000, 4096);
     rg_puzzle_free(p);
     /* a sudoku below the propagate level: cells too */
     document(doc, sizeof doc, 4, "{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[2,2]}", NULL);
     p = t_parse(doc);
-    for (int level = 0; level < RG_STRATEGY_PROPAGATE; level++) {
-        rg_result ra, rb;
-        count(a, p, level, H_CELL, RG_VALUES_ASCENDING, 1000, &ra);
-        count(b, p, level, H_PLACE, RG_VALUES_ASCENDING, 1000, &rb);
-        assert_int_equal(ra.solutions, 288);
-        t_same_run(p, &ra, &rb, rg_strategy_name(level));
-    }
+    same_below(a, b, p, RG_STRATEGY_PROPAGATE, 1000, 288);
     rg_puzzle_free(p);
     rg_solver_free(a);
     rg_solver_free(b);

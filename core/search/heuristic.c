@@ -62,8 +62,8 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double
     const int D = s->D;
     const double *w = s->wdeg;
     int bu = -1;
-    rg_mask bd = 0;
-    double bs = 0.0; /* the best places' weight, w1 + w2 */
+    rg_mask bd = 0, bat = 0; /* the best digit and its places (positions in the unit) */
+    double bs = 0.0;         /* the best places' weight, w1 + w2 */
     for (int u = 0; u < m->nunits; u++) {
         const int *cells = m->unit_cells + (size_t)u * D;
         rg_mask once = 0, twice = 0, thrice = 0, placed = 0;
@@ -80,30 +80,28 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double
         /* the digits with exactly two open places, not placed */
         rg_mask two = twice & ~thrice & ~placed;
         while (two) {
-            rg_mask bit = two & -two;
+            rg_mask bit = two & -two, at = 0;
             two ^= bit;
             double sum = 0.0;
             for (int k = 0; k < D; k++) {
                 rg_mask x = dom[cells[k]];
-                if ((x & bit) && (x & (x - 1))) sum += w[cells[k]];
+                if ((x & bit) && (x & (x - 1))) {
+                    sum += w[cells[k]];
+                    at |= (rg_mask)1 << k;
+                }
             }
             if (bu < 0 || sum > bs) {
                 bu = u;
                 bd = bit;
+                bat = at;
                 bs = sum;
             }
         }
     }
     if (bu < 0 || !(5.0 * bw < bpc * bs)) return 0;
-    const int *cells = m->unit_cells + (size_t)bu * D;
-    rg_mask left = 0;
-    for (int k = 0; k < D; k++) {
-        rg_mask x = dom[cells[k]];
-        if ((x & bd) && (x & (x - 1))) left |= (rg_mask)1 << k;
-    }
     f->unit = bu;
     f->digit = bd;
-    f->left = left;
+    f->left = bat;
     return 1;
 }
 
@@ -170,7 +168,9 @@ int rg_heuristic_select(rg_solver *s, const unsigned char *space, rg_frame *f)
     const rg_mask *dom = (const rg_mask *)space;
     f->cell = c;
     f->left = dom[c];
-    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES && s->cascade && rg_popcount(dom[c]) > 2)
-        select_places(s, dom, rg_popcount(dom[c]), s->wdeg[c], f);
+    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES && s->cascade) {
+        int pc = rg_popcount(dom[c]);
+        if (pc > 2) select_places(s, dom, pc, s->wdeg[c], f);
+    }
     return 0;
 }

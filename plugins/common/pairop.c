@@ -427,16 +427,23 @@ static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
 
 /* The propagator narrows c against a's domain, then a against c's new one:
  * the text follows that order. */
+/* The opening of a pair's sentence: what the combined negatives say, or
+ * the operator's phrase. */
+static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after)
+{
+    if (p->why.op == RG_OP_COMBINED)
+        negative_lead(t, p, before, after);
+    else
+        op_phrase(t, p);
+}
+
 static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
 {
     const pair *p = data;
     if (!wu_ready(host)) return RG_OK;
     wu_text t;
     wu_start(&t, host, w);
-    if (p->why.op == RG_OP_COMBINED)
-        negative_lead(&t, p, before, after);
-    else
-        op_phrase(&t, p);
+    pair_lead(&t, p, before, after);
     rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
     wu_add(&t, ": ");
     if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a], partners_of(p->t, gc, 1));
@@ -607,10 +614,7 @@ static int cell_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
         pair p = {
             .t = e->t, .a = e->own_a ? cp->cell : y, .c = e->own_a ? y : cp->cell, .why = *cp->why};
         if (said++) wu_add(&t, " ");
-        if (p.why.op == RG_OP_COMBINED)
-            negative_lead(&t, &p, before, after);
-        else
-            op_phrase(&t, &p);
+        pair_lead(&t, &p, before, after);
         wu_add(&t, ": ");
         if (e->own_a)
             detail(&t, y, after[y], gone, p.a, before[p.a], partners_of(e->t, gone, 1));

@@ -285,8 +285,8 @@ static int solve_check(const void *arg, rg_error *err, digest *d)
     return solve_at(arg, RG_STRATEGY_CHECK, 2, 20, err, d);
 }
 
-/* A first solution of an empty board: the search goes deeper than the
- * stack of spaces it starts with, so that the stack grows. */
+/* A first solution of an empty board: the search goes to the bottom of its
+ * stack of spaces (all made before the search starts). */
 static int solve_deep(const void *arg, rg_error *err, digest *d)
 {
     return solve_at(arg, RG_STRATEGY_INTERSECTIONS, 1, 0, err, d);

@@ -45,29 +45,16 @@ int rg_search_plan(rg_solver *s)
     if (fit < 2) fit = 2;
     s->every = depths <= fit ? 1 : (int)((depths + fit - 1) / fit);
     s->held[0] = s->held[1] = -1;
-    s->nspaces = 0;
-    s->spaces = NULL;
     s->work = NULL;
     if (s->every > 1 && !(s->work = rg_mem_alloc(2 * s->space_bytes))) return RG_E_NOMEM;
-    return rg_search_grow(s, 16);
+    /* Every kept depth (0 .. N + 1) now, so that the search never
+     * allocates: the pages a search does not reach are never touched. */
+    s->nspaces = (s->N + 1) / s->every + 1;
+    s->spaces = rg_mem_alloc(s->space_bytes * (size_t)s->nspaces);
+    return s->spaces ? RG_OK : RG_E_NOMEM;
 }
 
 void rg_search_budget(rg_solver *s, size_t bytes) { s->copy_budget = bytes; }
-
-int rg_search_grow(rg_solver *s, int n)
-{
-    int most = (s->N + 1) / s->every + 1; /* kept depths 0 .. N + 1 */
-    if (n > most) n = most;
-    if (n <= s->nspaces) return RG_OK;
-    int cap = s->nspaces ? s->nspaces : 16;
-    while (cap < n) cap *= 2;
-    if (cap > most) cap = most;
-    unsigned char *ns = rg_mem_realloc(s->spaces, s->space_bytes * (size_t)cap);
-    if (!ns) return RG_E_NOMEM;
-    s->spaces = ns;
-    s->nspaces = cap;
-    return RG_OK;
-}
 
 /* The space of depth d on the current path. A depth between kept ones
  * whose work space has been reused since is recomputed from the kept depth
@@ -155,11 +142,6 @@ void rg_search_run(rg_solver *s, rg_result *r)
             rg_frame *f = &s->frames[d];
             rg_mask v = next_branch(s, f);
             int deeper = d + 1, keep = kept(s, deeper);
-            if (keep && deeper / s->every >= s->nspaces &&
-                rg_search_grow(s, deeper / s->every + 1) != RG_OK) {
-                s->nomem = s->stopped = 1;
-                return;
-            }
             unsigned char *here = materialize(s, d);
             if (!here) return;
             unsigned char *next = slot(s, deeper);

@@ -343,7 +343,7 @@ static void reset(rg_solver *s, const rg_options *o)
         if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
     }
     rg_units_clear_dirty(s);
-    s->stopped = s->broken = s->nomem = 0;
+    s->stopped = s->broken = 0;
     s->idle = 0;
     s->ticks = rg_limits_runs(s);
     s->probes = 0;
@@ -371,14 +371,14 @@ static void reset_general(rg_solver *s)
 }
 
 /* RG_OK, or the error that ended the run: a propagator that broke its
- * contract (its rule named), an allocation that failed. */
+ * contract (its rule named). (The search allocates nothing: every buffer
+ * is made by prepare.) */
 static int outcome(rg_solver *s, rg_error *err)
 {
     if (s->broken) {
         if (err) *err = s->error;
         return RG_E_PLUGIN;
     }
-    if (s->nomem) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     return RG_OK;
 }
 
@@ -423,11 +423,6 @@ int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
         s->st.propagations += s->st.family_calls[i];
     }
 
-    if (s->nomem && !s->broken) { /* no partial answer: the caller sees the error alone */
-        memset(r, 0, sizeof *r);
-        r->broken_rule = -1;
-        return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    }
     if (s->stopped)
         r->status = RG_STATUS_UNKNOWN;
     else if (r->solutions == 0)

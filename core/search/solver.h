@@ -44,7 +44,7 @@ struct rg_solver {
     /* A space: domains, then plugin state, then inactive-propagator bits, then
      * assigned flags (check and forward levels). */
     size_t space_bytes, state_off, inactive_off, assigned_off;
-    unsigned char *spaces; /* nspaces kept spaces, grown as the search goes deeper */
+    unsigned char *spaces; /* nspaces kept spaces: every kept depth, made by prepare */
     int nspaces;
     /* Recomputation (search.c): the space of every every-th depth is kept
      * (every is 1, all depths, when they fit the copy budget); a depth in
@@ -84,7 +84,6 @@ struct rg_solver {
     struct timespec t0;
     int stopped;     /* a limit ended the run (search/limits.h) */
     int broken;      /* a propagator broke its contract: error says which */
-    int nomem;       /* an allocation failed during the search */
     rg_error error;  /* with broken */
     uint64_t probes; /* probes made (they count toward the node limit) */
     unsigned idle;   /* propagator runs in a row that answered NOFIX idly */

@@ -534,6 +534,93 @@ static void skyscraper_long_exact(void **state)
     rg_solver_free(s);
 }
 
+/* Little killers on long diagonals without houses (each cell a run of its
+ * own, repeats allowed), up to 40 cells of 32 digits, against sums walked
+ * forwards and backwards cell by cell: exact, so the kept digits are those.
+ * The totals reach past 127 and the runs past 16, so the plugin's sets of
+ * partial sums go both on its stack (short lines) and out of line (long). */
+enum { KSUM = LONG_N * LONG_D };
+static unsigned char pre[LONG_N + 1][KSUM + 1], suf[LONG_N + 1][KSUM + 1];
+
+static void killer_support(const rg_mask *dom, int n, int D, long t, rg_mask *sup)
+{
+    memset(pre, 0, sizeof pre);
+    memset(suf, 0, sizeof suf);
+    pre[0][0] = 1;
+    for (int k = 0; k < n; k++)
+        for (long x = 0; x <= t; x++)
+            if (pre[k][x])
+                for (int v = 1; v <= D && x + v <= t; v++)
+                    if (dom[k] >> (v - 1) & 1) pre[k + 1][x + v] = 1;
+    suf[n][0] = 1;
+    for (int k = n - 1; k >= 0; k--) {
+        sup[k] = 0;
+        for (long x = 0; x <= t; x++)
+            if (suf[k + 1][x])
+                for (int v = 1; v <= D && x + v <= t; v++)
+                    if (dom[k] >> (v - 1) & 1) {
+                        suf[k][x + v] = 1;
+                        if (pre[k][t - x - v]) sup[k] |= 1u << (v - 1);
+                    }
+    }
+}
+
+static void killer_long_exact(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    int long_lines = 0, big_sums = 0;
+    for (int t = 0; t < 200; t++) {
+        int n = 2 + (int)rnd(LONG_N - 1), D = 4 + (int)rnd(LONG_D - 3);
+        rg_mask start[LONG_N], out[LONG_N], sup[LONG_N], all = D == 32 ? ~0u : (1u << D) - 1;
+        rg_mask line[LONG_N];
+        unsigned dense = 2 + rnd(8);
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            int v = 1 + (int)rnd((unsigned)D);
+            rg_mask m = 1u << (v - 1);
+            for (int d = 0; d < D; d++)
+                if (rnd(10) < dense) m |= 1u << d;
+            line[i] = m & all;
+            sum += v;
+        }
+        if (rnd(5) == 0) sum = n + (long)rnd((unsigned)(n * D - n + 1));
+        char json[16384], cells[2048], rule[2048];
+        size_t k = 0;
+        for (int i = 0; i < n; i++)
+            k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r%dc%d\"", i ? ", " : "", i + 1,
+                                  i + 1);
+        clue q = {{0, 0, 1, 1, n}, sum};
+        put_rule(rule, sizeof rule, LITTLE_KILLER, &q);
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, "
+                 "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s]}",
+                 n, n, D, cells, rule);
+        rg_puzzle *p = t_parse(json);
+        for (int i = 0; i < n; i++) start[rg_puzzle_cell_at(p, i + 1, i + 1)] = line[i];
+        killer_support(line, n, D, sum, sup);
+        long_lines += n > 16;
+        big_sums += sum > 127;
+        int any = 0;
+        for (int i = 0; i < n; i++) any |= sup[i] != 0;
+        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        if (!any) {
+            if (rc != RG_FAIL)
+                fail_msg("no line sums to %ld, but narrow did not fail: %s", sum, json);
+        } else {
+            if (rc != 0) fail_msg("narrow failed, but a line sums to %ld: %s", sum, json);
+            for (int i = 0; i < n; i++)
+                if (out[rg_puzzle_cell_at(p, i + 1, i + 1)] != sup[i])
+                    fail_msg("cell %d: kept %x, supported %x: %s", i,
+                             out[rg_puzzle_cell_at(p, i + 1, i + 1)], sup[i], json);
+        }
+        rg_puzzle_free(p);
+    }
+    rg_solver_free(s);
+    assert_true(long_lines >= 20 && big_sums >= 20);
+}
+
 /* ---- Counts on 4 x 4 ----------------------------------------------------------- */
 
 /* All 288 solved 4 x 4 sudokus. */
@@ -891,6 +978,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(sound_skyscraper, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(sound_rossini, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(skyscraper_long_exact, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(killer_long_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_sandwich, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_little_killer, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_x_sum, t_mem_setup, t_mem_teardown),

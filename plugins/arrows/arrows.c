@@ -38,7 +38,8 @@ typedef struct arrow {
     const int *const *shaft;
     const int *len;
     int nshaft;
-    shaft *groups; /* per shaft, from link; NULL before */
+    shaft *groups;   /* per shaft, from link; NULL before */
+    int most_groups; /* the most groups of a shaft (link) */
 } arrow;
 
 /* The bulb values within cap, by digits in bulb order: each step is
@@ -190,14 +191,15 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
 static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
 
 /* Layers of distinct groups (lsum_forward) kept from shaft_sums for
- * keep_groups, which would make them again: at most LAYER_CACHE layers on
- * the stack; a group past them is made again. */
+ * keep_groups, which would make them again: at most cap layers, in the
+ * caller's lay (LAYER_CACHE, or fewer for a short arrow: arrow_propagate);
+ * a group past them is made again. */
 #define LAYER_CACHE 48
 
 typedef struct layer_cache {
-    int used;
+    int used, cap;
     int at[SUMSET_SUPPORT_CELLS]; /* group g's first layer, -1: not kept */
-    uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
+    uint64_t (*lay)[LSUM_DP_WORDS];
 } layer_cache;
 
 /* The sums up to cap that group g of sh can make (a set of distinct digits
@@ -223,7 +225,7 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
     rg_mask d[LSUM_CELLS];
     uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
     int dpw = lsum_dp_words(a->D);
-    if (lc && lc->used + n + 1 <= LAYER_CACHE) {
+    if (lc && lc->used + n + 1 <= lc->cap) {
         lc->at[g] = lc->used;
         lay = lc->lay + lc->used;
         lc->used += n + 1;
@@ -249,12 +251,12 @@ static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *
 
 /* The sums up to cap shaft s can make, its groups' sums added; sums[g]
  * gets group g's and pre[g] those of the groups before g (when the shaft
- * has at most SUMSET_SUPPORT_CELLS groups: keep_groups reads both). */
-static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, sumset *sums,
-                       sumset *pre, layer_cache *lc, sumset *out)
+ * has at most gcap groups, the room of both: keep_groups reads them). */
+static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, int gcap,
+                       sumset *sums, sumset *pre, layer_cache *lc, sumset *out)
 {
     const shaft *sh = &a->groups[s];
-    int keep = sh->ng <= SUMSET_SUPPORT_CELLS;
+    int keep = sh->ng <= gcap;
     if (!keep) lc = NULL;
     if (lc) {
         lc->used = 0;
@@ -320,12 +322,12 @@ static int all_allowed(const rg_mask *d, int n, int cap)
  * groups before must make), and a group's cells the digits of those sums:
  * a distinct group's cells the digits of its sets of distinct digits with
  * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
-static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, const sumset *sums,
-                       const sumset *pre, layer_cache *lc, const sumset *target)
+static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int gcap,
+                       const sumset *sums, const sumset *pre, layer_cache *lc, const sumset *target)
 {
     const shaft *sh = &a->groups[s];
     int ng = sh->ng, cw = clear_words(nw);
-    if (ng > SUMSET_SUPPORT_CELLS) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
+    if (ng > gcap) return keep_shaft(sp, a->shaft[s], a->len[s], cap, nw, target);
     const rg_mask *dom = arrows_host->domains(sp);
     sumset need = *target, next, ok;
     for (int g = ng - 1; g >= 0; g--) {
@@ -393,27 +395,19 @@ static int placed_sums(const arrow *a, const rg_mask *dom)
  * when the rest of its shaft can complete it to a value in target. Bulb and
  * shafts share only the value, so with distinct cells this is exact; a cell
  * on two parts of one arrow makes it a sound over-approximation. */
-static int arrow_propagate(rg_space *sp, void *data)
+/* arrow_propagate below the bounds test, with the caller's room for the
+ * groups' sums (gcap of sums and pre) and layers (lc). */
+static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const arrow *a,
+                                                           const rg_mask *dom, long cap, int gcap,
+                                                           sumset *sums, sumset *pre,
+                                                           layer_cache *lc)
 {
-    const arrow *a = data;
-    if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
-    const rg_mask *dom = arrows_host->domains(sp);
-    if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
-    long cap = 0;
-    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
-    for (int s = 0; s < a->nshaft; s++) {
-        long smax = 0;
-        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
-        if (smax < cap) cap = smax;
-    }
-    if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     int nw = (int)cap / 64 + 1;
-    sumset target, part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
-    layer_cache lc;
+    sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -431,14 +425,55 @@ static int arrow_propagate(rg_space *sp, void *data)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {
         /* One shaft: its groups' sums are still in sums[]. */
-        if (a->groups && a->nshaft > 1) shaft_sums(a, s, dom, (int)cap, nw, sums, pre, &lc, &part);
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, sums, pre, &lc, &target)
+        if (a->groups && a->nshaft > 1)
+            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, gcap, sums, pre, lc, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
     }
     /* Bulb and shafts were pruned against one target; a cell shared by two
      * parts can leave more to do. */
     return RG_PROP_FIX;
+}
+
+/* Arrows with a shaft of more than ARROW_GROUPS groups: arrow_run with room
+ * for SUMSET_SUPPORT_CELLS groups and LAYER_CACHE layers (45 KB), out of
+ * line, so that the usual arrow keeps a small stack (ARROW_GROUPS and
+ * ARROW_LAYERS: 11 KB) and the search touches fewer pages of it. */
+#define ARROW_GROUPS 9
+#define ARROW_LAYERS 16
+static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a,
+                                                    const rg_mask *dom, long cap)
+{
+    sumset sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
+    uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
+    layer_cache lc; /* shaft_sums sets used and at[] */
+    lc.cap = LAYER_CACHE;
+    lc.lay = lay;
+    return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, &lc);
+}
+
+static int arrow_propagate(rg_space *sp, void *data)
+{
+    const arrow *a = data;
+    if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
+    const rg_mask *dom = arrows_host->domains(sp);
+    if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
+    long cap = 0;
+    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
+    for (int s = 0; s < a->nshaft; s++) {
+        long smax = 0;
+        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
+        if (smax < cap) cap = smax;
+    }
+    if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
+    if (a->most_groups > ARROW_GROUPS) return arrow_run_long(sp, a, dom, cap);
+    sumset sums[ARROW_GROUPS], pre[ARROW_GROUPS];
+    uint64_t lay[ARROW_LAYERS][LSUM_DP_WORDS];
+    layer_cache lc; /* shaft_sums sets used and at[] */
+    lc.cap = ARROW_LAYERS;
+    lc.lay = lay;
+    return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, &lc);
 }
 
 /* Every shaft sums to the bulb once all cells are placed; before that, a
@@ -500,7 +535,7 @@ static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int 
     bulb_values(a, dom, (int)cap, nw, target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, sums, pre, NULL, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, SUMSET_SUPPORT_CELLS, sums, pre, NULL, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];
@@ -779,6 +814,8 @@ static int link_arrow(rg_build *b, rg_rule *r, void *data)
         if (group_shaft(b, a, s, &groups[s]) != RG_OK)
             return arrows_host->error(b, r, NULL, "out of memory");
     a->groups = groups;
+    for (int s = 0; s < a->nshaft; s++)
+        if (groups[s].ng > a->most_groups) a->most_groups = groups[s].ng;
     return RG_OK;
 }
 

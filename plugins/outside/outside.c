@@ -327,6 +327,34 @@ static int sum_support(const rg_mask *m, const uint64_t (*peer)[2], int base, in
     return runs_support(m, first, ng, D, t, out, req, rend);
 }
 
+/* runs_support by sets of partial sums of w words, in the caller's arrays:
+ * pre, (ng + 3) * w words; sums, ng runs. */
+static inline __attribute__((always_inline)) int sets_support(const rg_mask *m, const int *first,
+                                                              int ng, int D, long t, int w,
+                                                              rg_mask *out, uint64_t *pre,
+                                                              uint64_t (*sums)[2])
+{
+    int pick[LSUM_CELLS];
+    sum_forward(m, first, ng, D, t, w, pre, sums, pick);
+    uint64_t *last = pre + (size_t)ng * w;
+    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
+    sum_backward(m, first, ng, D, t, w, pre, sums, pick, out);
+    return 1;
+}
+
+/* The arrays of sets_support for any line sum_exact allows (20 KB): out of
+ * line, so that they take the stack only for such lines. A line of a 9 x 9
+ * board (at most 12 words of sets, 9 runs) goes with arrays of SETS_WORDS
+ * and SETS_RUNS on the stack of runs_support. */
+#define SETS_WORDS 96
+#define SETS_RUNS  16
+static __attribute__((noinline)) int sets_support_long(const rg_mask *m, const int *first, int ng,
+                                                       int D, long t, int w, rg_mask *out)
+{
+    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
+    return sets_support(m, first, ng, D, t, w, out, pre, sums);
+}
+
 /* sum_support over the runs first[0..ng] of cells with non-empty domains,
  * for 0 <= t with sum_exact. */
 static int runs_support(const rg_mask *m, const int *first, int ng, int D, long t, rg_mask *out,
@@ -341,13 +369,10 @@ static int runs_support(const rg_mask *m, const int *first, int ng, int D, long 
         return fast_support64(m, first, ng, t, out, req, rend);
     if (t <= FAST_SUM && longest <= FAST_RUN)
         return fast_support128(m, first, ng, t, out, req, rend);
-    uint64_t pre[SUM_WORDS], sums[LINE_MAX][2];
-    int pick[LSUM_CELLS];
-    sum_forward(m, first, ng, D, t, w, pre, sums, pick);
-    uint64_t *last = pre + (size_t)ng * w;
-    if (!(last[t / 64] >> (t % 64) & 1)) return 0;
-    sum_backward(m, first, ng, D, t, w, pre, sums, pick, out);
-    return 1;
+    if ((ng + 3) * w > SETS_WORDS || ng > SETS_RUNS)
+        return sets_support_long(m, first, ng, D, t, w, out);
+    uint64_t pre[SETS_WORDS], sums[SETS_RUNS][2];
+    return sets_support(m, first, ng, D, t, w, out, pre, sums);
 }
 
 /* Narrow the line's cells to sup[]; RG_PROP_SUBSUMED once all are placed. */
@@ -568,42 +593,38 @@ static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
  *   gains every h below the highest cell digit in G[k + 1][c + 1].
  * A digit stays when some state joins the two through it: v rises from an
  * h of F[k][c] below it into G[k + 1][c + 1], or v is at most an h in both
- * F[k][c] and G[k + 1][c]. */
-static int sky_propagate(rg_space *sp, void *data)
+ * F[k][c] and G[k + 1][c].
+ * These are the two passes, over n <= SKY_MAX cells and a value 1 <= K <= n,
+ * in the caller's arrays: F, n + 1 rows of K + 2 words; G, two such rows;
+ * dv and atleast, n words. */
+static inline __attribute__((always_inline)) int sky_passes(rg_space *sp, const line_rule *L,
+                                                            const rg_mask *dom, uint64_t *F,
+                                                            uint64_t *G, uint64_t *dv,
+                                                            uint64_t *atleast)
 {
-    const line_rule *L = data;
-    if (L->impossible) return RG_PROP_FAIL;
-    const rg_mask *dom = outside_host->domains(sp);
-    int n = L->n, K = (int)L->value;
-    if (n > SKY_MAX) {
-        uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
-        return sky_reachable(L, dom, kmask);
-    }
-    /* Here 1 <= K <= n (other values are impossible). Before cell k the
-     * counts 0 .. min(k, K) are reached. */
-    uint64_t F[SKY_MAX + 1][SKY_MAX + 1], G[2][SKY_MAX + 2];
-    uint64_t dv[SKY_MAX], atleast[SKY_MAX];
+    int n = L->n, K = (int)L->value, w = K + 2;
     rg_mask sup[LINE_MAX];
-    F[0][0] = 1;
+    /* Before cell k the counts 0 .. min(k, K) are reached. */
+    F[0] = 1;
     for (int k = 0; k < n; k++) {
         uint64_t d = (uint64_t)dom[L->cells[k]] << 1; /* bit v for digit v */
         if (!d) return RG_PROP_FAIL;
         uint64_t at = atleast[k] = ~((d & -d) - 1); /* the h a digit of the cell stays in */
         dv[k] = d;
         int top = k < K ? k : K;
-        const uint64_t *f = F[k];
-        uint64_t *g = F[k + 1];
+        const uint64_t *f = F + (size_t)k * w;
+        uint64_t *g = F + (size_t)(k + 1) * w;
         g[0] = f[0] & at;
         for (int c = 1; c <= top; c++)
             g[c] = (f[c] & at) | (d & ~(((f[c - 1] & -f[c - 1]) << 1) - 1));
         if (top < K) g[top + 1] = d & ~(((f[top] & -f[top]) << 1) - 1);
     }
-    uint64_t *gn = G[n & 1];
+    uint64_t *gn = G + (n & 1) * w;
     for (int c = 0; c <= K + 1; c++) gn[c] = 0;
     gn[K] = ((uint64_t)2 << L->digits) - 1;
     for (int k = n - 1; k >= 0; k--) {
-        const uint64_t *g1 = G[(k + 1) & 1], *f = F[k];
-        uint64_t *g0 = G[k & 1], d = dv[k], at = atleast[k], stay = 0, s = 0;
+        const uint64_t *g1 = G + ((k + 1) & 1) * w, *f = F + (size_t)k * w;
+        uint64_t *g0 = G + (k & 1) * w, d = dv[k], at = atleast[k], stay = 0, s = 0;
         int top = k < K ? k : K;
         for (int c = 0; c <= K; c++) {
             uint64_t up = g1[c + 1] & d;
@@ -617,8 +638,35 @@ static int sky_propagate(rg_space *sp, void *data)
         if (stay) s |= d & (((uint64_t)2 << (63 - __builtin_clzll(stay))) - 1);
         sup[k] = (rg_mask)(s >> 1);
     }
-    if (!(G[0][0] & 1)) return RG_PROP_FAIL;
+    if (!(G[0] & 1)) return RG_PROP_FAIL;
     return apply(sp, L, sup);
+}
+
+/* Lines of more than SKY_SHORT cells: the passes over arrays for SKY_MAX,
+ * out of line, so that the usual short line keeps a small stack. */
+#define SKY_SHORT 16
+static __attribute__((noinline)) int sky_long(rg_space *sp, const line_rule *L, const rg_mask *dom)
+{
+    uint64_t F[(SKY_MAX + 1) * (SKY_MAX + 2)], G[2 * (SKY_MAX + 2)];
+    uint64_t dv[SKY_MAX], atleast[SKY_MAX];
+    return sky_passes(sp, L, dom, F, G, dv, atleast);
+}
+
+static int sky_propagate(rg_space *sp, void *data)
+{
+    const line_rule *L = data;
+    if (L->impossible) return RG_PROP_FAIL;
+    const rg_mask *dom = outside_host->domains(sp);
+    int n = L->n, K = (int)L->value;
+    if (n > SKY_MAX) {
+        uint64_t kmask = K >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (K + 1)) - 1;
+        return sky_reachable(L, dom, kmask);
+    }
+    /* Here 1 <= K <= n (other values are impossible). */
+    if (n > SKY_SHORT) return sky_long(sp, L, dom);
+    uint64_t F[(SKY_SHORT + 1) * (SKY_SHORT + 2)], G[2 * (SKY_SHORT + 2)];
+    uint64_t dv[SKY_SHORT], atleast[SKY_SHORT];
+    return sky_passes(sp, L, dom, F, G, dv, atleast);
 }
 
 static int sky_check(const int *values, void *data)

@@ -167,7 +167,8 @@ static int walk_run(const rg_mask *m, int len, int D)
     return size <= WALK_CHEAPER;
 }
 
-static void run_sums(const rg_mask *m, int len, int D, int *pick, uint64_t *sums)
+static inline __attribute__((always_inline)) void run_sums(const rg_mask *m, int len, int D,
+                                                           int *pick, uint64_t *sums)
 {
     if (walk_run(m, len, D)) {
         group_walk(m, len, 0, 0, 0, pick, sums, NULL);
@@ -185,7 +186,8 @@ static void run_sums(const rg_mask *m, int len, int D, int *pick, uint64_t *sums
 
 /* out[i] (zeroed first): the digits cell i of the run takes in an
  * assignment whose sum is in useful (bits 0..127). */
-static void run_digits(const rg_mask *m, int len, int D, int *pick, uint64_t *useful, rg_mask *out)
+static inline __attribute__((always_inline)) void
+run_digits(const rg_mask *m, int len, int D, int *pick, uint64_t *useful, rg_mask *out)
 {
     if (walk_run(m, len, D)) {
         for (int i = 0; i < len; i++) out[i] = 0;
@@ -226,8 +228,10 @@ static int sum_groups(const rg_mask *m, const uint64_t (*peer)[2], int base, int
 
 /* pre + g * w: the sums up to t the first g runs can make (w words each);
  * sums[g]: those run g can make alone. */
-static void sum_forward(const rg_mask *m, const int *first, int ng, int D, long t, int w,
-                        uint64_t *pre, uint64_t (*sums)[2], int *pick)
+static inline __attribute__((always_inline)) void sum_forward(const rg_mask *m, const int *first,
+                                                              int ng, int D, long t, int w,
+                                                              uint64_t *pre, uint64_t (*sums)[2],
+                                                              int *pick)
 {
     uint64_t top = t % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (t % 64 + 1)) - 1;
     for (int i = 0; i < w; i++) pre[i] = 0;
@@ -249,8 +253,9 @@ static void sum_forward(const rg_mask *m, const int *first, int ng, int D, long 
 /* Back from t: need holds the partial sums from which the remaining runs
  * still reach t; each run's cells keep the digits of its assignments whose
  * sums lead from a reachable partial sum into need. */
-static void sum_backward(const rg_mask *m, const int *first, int ng, int D, long t, int w,
-                         uint64_t *pre, const uint64_t (*sums)[2], int *pick, rg_mask *out)
+static inline __attribute__((always_inline)) void
+sum_backward(const rg_mask *m, const int *first, int ng, int D, long t, int w, uint64_t *pre,
+             const uint64_t (*sums)[2], int *pick, rg_mask *out)
 {
     uint64_t *need = pre + (size_t)(ng + 1) * w, *next = need + w;
     for (int i = 0; i < w; i++) need[i] = 0;
@@ -342,12 +347,20 @@ static inline __attribute__((always_inline)) int sets_support(const rg_mask *m, 
     return 1;
 }
 
-/* The arrays of sets_support for any line sum_exact allows (20 KB): out of
- * line, so that they take the stack only for such lines. A line of a 9 x 9
- * board (at most 12 words of sets, 9 runs) goes with arrays of SETS_WORDS
- * and SETS_RUNS on the stack of runs_support. */
+/* sets_support out of line (it and the runs' sets of digits take 18 KB of
+ * stack or more), so that the fast paths of runs_support, which most 9 x 9
+ * clues take, keep a small stack: with arrays of SETS_WORDS and SETS_RUNS
+ * (a line of a 9 x 9 board needs at most 12 words of sets and 9 runs), or
+ * for any line sum_exact allows (20 KB more). */
 #define SETS_WORDS 96
 #define SETS_RUNS  16
+static __attribute__((noinline)) int sets_support_short(const rg_mask *m, const int *first, int ng,
+                                                        int D, long t, int w, rg_mask *out)
+{
+    uint64_t pre[SETS_WORDS], sums[SETS_RUNS][2];
+    return sets_support(m, first, ng, D, t, w, out, pre, sums);
+}
+
 static __attribute__((noinline)) int sets_support_long(const rg_mask *m, const int *first, int ng,
                                                        int D, long t, int w, rg_mask *out)
 {
@@ -371,8 +384,7 @@ static int runs_support(const rg_mask *m, const int *first, int ng, int D, long 
         return fast_support128(m, first, ng, t, out, req, rend);
     if ((ng + 3) * w > SETS_WORDS || ng > SETS_RUNS)
         return sets_support_long(m, first, ng, D, t, w, out);
-    uint64_t pre[SETS_WORDS], sums[SETS_RUNS][2];
-    return sets_support(m, first, ng, D, t, w, out, pre, sums);
+    return sets_support_short(m, first, ng, D, t, w, out);
 }
 
 /* Narrow the line's cells to sup[]; RG_PROP_SUBSUMED once all are placed. */

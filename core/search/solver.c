@@ -387,8 +387,12 @@ int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r
     return rg_solver_solve_from(s, p, o, NULL, r, err);
 }
 
-int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p, const rg_options *o,
-                         const rg_mask *start, rg_result *r, rg_error *err)
+/* Out of line in every build (rg_solve would take it in): the profiling
+ * recipes (docs/plugins.md, docs/bench.md) count a solve with callgrind's
+ * --toggle-collect=rg_solver_solve_from. */
+__attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle *p,
+                                                   const rg_options *o, const rg_mask *start,
+                                                   rg_result *r, rg_error *err)
 {
     memset(r, 0, sizeof *r);
     r->broken_rule = -1;

@@ -638,7 +638,7 @@ static int chain(rg_explainer *e, int cell, int digit)
     }
     if (r == RG_X_BROKEN)
         chain_needed(e);
-    else
+    else if (e->nchain) /* keep is NULL until a step is recorded */
         memset(e->keep, 1, (size_t)e->nchain);
     chain_text(e, r == RG_X_BROKEN);
     e->broken_rule = -1;

@@ -395,13 +395,30 @@ static int placed_sums(const arrow *a, const rg_mask *dom)
  * when the rest of its shaft can complete it to a value in target. Bulb and
  * shafts share only the value, so with distinct cells this is exact; a cell
  * on two parts of one arrow makes it a sound over-approximation. */
+/* The most the arrow can read or add up to: the bulb read with its cells'
+ * highest digits, and no more than any shaft's highest digits add up to. */
+static long arrow_cap(const arrow *a, const rg_mask *dom)
+{
+    long cap = 0;
+    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
+    for (int s = 0; s < a->nshaft; s++) {
+        long smax = 0;
+        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
+        if (smax < cap) cap = smax;
+    }
+    return cap;
+}
+
 /* arrow_propagate below the bounds test, with the caller's room for the
- * groups' sums (gcap of sums and pre) and layers (lc). */
+ * groups' sums (gcap of sums and pre) and for nlay layers (lay). */
 static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const arrow *a,
                                                            const rg_mask *dom, long cap, int gcap,
                                                            sumset *sums, sumset *pre,
-                                                           layer_cache *lc)
+                                                           uint64_t (*lay)[LSUM_DP_WORDS], int nlay)
 {
+    layer_cache room, *lc = &room; /* shaft_sums sets used and at[] */
+    room.cap = nlay;
+    room.lay = lay;
     int nw = (int)cap / 64 + 1;
     sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
@@ -447,10 +464,7 @@ static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a
 {
     sumset sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
     uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
-    layer_cache lc; /* shaft_sums sets used and at[] */
-    lc.cap = LAYER_CACHE;
-    lc.lay = lay;
-    return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, &lc);
+    return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, lay, LAYER_CACHE);
 }
 
 static int arrow_propagate(rg_space *sp, void *data)
@@ -459,21 +473,12 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
     const rg_mask *dom = arrows_host->domains(sp);
     if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
-    long cap = 0;
-    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
-    for (int s = 0; s < a->nshaft; s++) {
-        long smax = 0;
-        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
-        if (smax < cap) cap = smax;
-    }
+    long cap = arrow_cap(a, dom);
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     if (a->most_groups > ARROW_GROUPS) return arrow_run_long(sp, a, dom, cap);
     sumset sums[ARROW_GROUPS], pre[ARROW_GROUPS];
     uint64_t lay[ARROW_LAYERS][LSUM_DP_WORDS];
-    layer_cache lc; /* shaft_sums sets used and at[] */
-    lc.cap = ARROW_LAYERS;
-    lc.lay = lay;
-    return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, &lc);
+    return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, lay, ARROW_LAYERS);
 }
 
 /* Every shaft sums to the bulb once all cells are placed; before that, a
@@ -522,13 +527,7 @@ static void shafts_text(xu *x, const arrow *a)
  * arrow_propagate finds them), or nothing known (returns 0: bounds mode). */
 static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int *capp)
 {
-    long cap = 0;
-    for (int i = 0; i < a->nbulb; i++) cap = cap * 10 + mask_highest(dom[a->bulb[i]]);
-    for (int s = 0; s < a->nshaft; s++) {
-        long smax = 0;
-        for (int k = 0; k < a->len[s]; k++) smax += mask_highest(dom[a->shaft[s][k]]);
-        if (smax < cap) cap = smax;
-    }
+    long cap = arrow_cap(a, dom);
     if (a->nbulb >= MAX_BULB || cap >= SUMSET_WORDS * 64) return 0;
     int nw = (int)cap / 64 + 1;
     sumset part, sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];

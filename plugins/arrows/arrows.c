@@ -390,11 +390,6 @@ static int placed_sums(const arrow *a, const rg_mask *dom)
     return 1;
 }
 
-/* The values the bulb can read and every shaft can add up to (target); a
- * bulb digit stays when it is part of a reading in target, a shaft digit
- * when the rest of its shaft can complete it to a value in target. Bulb and
- * shafts share only the value, so with distinct cells this is exact; a cell
- * on two parts of one arrow makes it a sound over-approximation. */
 /* The most the arrow can read or add up to: the bulb read with its cells'
  * highest digits, and no more than any shaft's highest digits add up to. */
 static long arrow_cap(const arrow *a, const rg_mask *dom)
@@ -467,6 +462,11 @@ static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a
     return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, lay, LAYER_CACHE);
 }
 
+/* The values the bulb can read and every shaft can add up to (target); a
+ * bulb digit stays when it is part of a reading in target, a shaft digit
+ * when the rest of its shaft can complete it to a value in target. Bulb and
+ * shafts share only the value, so with distinct cells this is exact; a cell
+ * on two parts of one arrow makes it a sound over-approximation. */
 static int arrow_propagate(rg_space *sp, void *data)
 {
     const arrow *a = data;

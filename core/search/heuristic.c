@@ -5,6 +5,7 @@
 #include "base/mask.h"
 #include "rulegrid/rulegrid.h"
 #include "search/table.h"
+#include "search/units.h"
 
 static const rg_table_entry heuristics[RG_HEURISTIC_COUNT] = {
 #define X(id, name, summary) {name, summary, 0u},
@@ -66,19 +67,10 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double
     double bs = 0.0;         /* the best places' weight, w1 + w2 */
     for (int u = 0; u < m->nunits; u++) {
         const int *cells = m->unit_cells + (size_t)u * D;
-        rg_mask once = 0, twice = 0, thrice = 0, placed = 0;
-        for (int k = 0; k < D; k++) {
-            rg_mask x = dom[cells[k]];
-            if (!(x & (x - 1))) {
-                placed |= x;
-                continue;
-            }
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
-        }
+        rg_mask c0, c1, c2, placed;
+        rg_units_open_places(dom, cells, D, &c0, &c1, &c2, &placed);
         /* the digits with exactly two open places, not placed */
-        rg_mask two = twice & ~thrice & ~placed;
+        rg_mask two = c1 & ~c0 & ~c2 & ~placed;
         while (two) {
             rg_mask bit = two & -two, at = 0;
             two ^= bit;

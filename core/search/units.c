@@ -184,20 +184,9 @@ static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost)
     const rg_model *m = s->m;
     const int D = s->D, W = m->pwords;
     const int *cells = m->unit_cells + (size_t)u * D;
-    /* bit-sliced counts of places per digit (4 and more saturate in c2) */
-    rg_mask c0 = 0, c1 = 0, c2 = 0, placed = 0;
-    for (int k = 0; k < D; k++) {
-        rg_mask v = dom[cells[k]];
-        if (!(v & (v - 1))) {
-            placed |= v;
-            continue;
-        }
-        rg_mask k0 = c0 & v, k1 = c1 & k0;
-        c0 ^= v;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    /* 2, 3 or 4 places: 2 = c1, 3 = c1 c0, 4 = c2 alone (more is c2 with more) */
+    rg_mask c0, c1, c2, placed;
+    rg_units_open_places(dom, cells, D, &c0, &c1, &c2, &placed);
+    /* 2 or 3 places: c1 without c2 (4 and more set c2) */
     rg_mask todo = (c1 & ~c2) & ~placed & lost;
     int changed = 0;
     for (; todo; todo &= todo - 1) {

@@ -30,6 +30,31 @@ static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
     }
 }
 
+/* How many open cells of a unit (its D cells) can take each digit,
+ * bit-sliced: a digit's count is c0 + 2 * c1 while below 4, and c2 marks 4
+ * or more; placed: the digits of its single cells (left out of the
+ * counts). */
+static inline void rg_units_open_places(const rg_mask *dom, const int *cells, int D, rg_mask *c0,
+                                        rg_mask *c1, rg_mask *c2, rg_mask *placed)
+{
+    rg_mask a = 0, b = 0, c = 0, pl = 0;
+    for (int k = 0; k < D; k++) {
+        rg_mask v = dom[cells[k]];
+        if (!(v & (v - 1))) {
+            pl |= v;
+            continue;
+        }
+        rg_mask k0 = a & v, k1 = b & k0;
+        a ^= v;
+        b ^= k0;
+        c |= k1;
+    }
+    *c0 = a;
+    *c1 = b;
+    *c2 = c;
+    *placed = pl;
+}
+
 void rg_units_clear_dirty(rg_solver *s);
 void rg_units_all_dirty(rg_solver *s);
 int rg_units_singles(rg_solver *s, rg_mask *dom);

@@ -107,6 +107,19 @@ rg_puzzle *t_parse_in(rg_registry *r, const char *json)
 
 rg_puzzle *t_parse(const char *json) { return t_parse_in(t_registry(), json); }
 
+rg_puzzle *t_read(const char *rel)
+{
+    rg_error err;
+    rg_error_clear(&err);
+    rg_puzzle *p = NULL;
+    if (rg_puzzle_read_file(t_registry(), t_src(rel), &p, &err) != RG_OK) {
+        char buf[1024];
+        rg_error_format(&err, buf, sizeof buf);
+        fail_msg("read %s: %s", rel, buf);
+    }
+    return p;
+}
+
 rg_error t_parse_error(const char *json)
 {
     rg_error err;

@@ -18,6 +18,9 @@ rg_registry *t_registry_with(const char *dir);
 rg_puzzle *t_parse(const char *json);
 /* The same with the registry reg. */
 rg_puzzle *t_parse_in(rg_registry *reg, const char *json);
+/* Read the document at rel in the source tree (t_src); fails the test on an
+ * error. */
+rg_puzzle *t_read(const char *rel);
 /* Parse and expect an error; returns the error (code != 0) for inspection. */
 rg_error t_parse_error(const char *json);
 /* The error e must be a format error of rule index rule (its type), at

@@ -276,10 +276,7 @@ static void classic_fast_and_general(void **state)
 static void unique_singletons(void **state)
 {
     (void)state;
-    rg_puzzle *p = NULL;
-    rg_error err;
-    assert_int_equal(
-        rg_puzzle_read_file(t_registry(), t_src("tests/data/cli/classic.json"), &p, &err), RG_OK);
+    rg_puzzle *p = t_read("tests/data/cli/classic.json");
     rg_solver *s = rg_solver_new();
     rg_options o;
     rg_options_default(&o);

@@ -444,10 +444,7 @@ static void test_eligibility(void **state)
     };
     pair s = pair_new();
     for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
-        rg_puzzle *p = NULL;
-        rg_error err;
-        rg_error_clear(&err);
-        assert_int_equal(rg_puzzle_read_file(t_registry(), t_src(models[i].file), &p, &err), RG_OK);
+        rg_puzzle *p = t_read(models[i].file);
         rg_result r;
         t_solve(s.fast, p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 2000, 0, &r);
         if (rg_solver_fast_path_used(s.fast) != models[i].fast)
@@ -469,11 +466,7 @@ static void test_eligibility(void **state)
         unload(v, n);
     }
     /* the levels and heuristics it does not implement go the general way */
-    rg_puzzle *p = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_puzzle_read_file(t_registry(), t_src("examples/classic.json"), &p, &err),
-                     RG_OK);
+    rg_puzzle *p = t_read("examples/classic.json");
     for (int level = 0; level < RG_STRATEGY_COUNT; level++)
         for (int h = 0; h < RG_HEURISTIC_COUNT; h++) {
             rg_result r;

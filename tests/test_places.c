@@ -236,11 +236,7 @@ static void cells_without_units(void **state)
 static void classic_general_path(void **state)
 {
     (void)state;
-    rg_puzzle *p = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_puzzle_read_file(t_registry(), t_src("examples/classic.json"), &p, &err),
-                     RG_OK);
+    rg_puzzle *p = t_read("examples/classic.json");
     rg_solver *s = rg_solver_new();
     rg_result r;
     t_solve(s, p, RG_STRATEGY_INTERSECTIONS, H_PLACE, 2, 0, 0, &r);

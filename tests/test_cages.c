@@ -192,6 +192,102 @@ static void soundness(void **state)
     assert_true(solvable[1] > 5 * rounds / full);
 }
 
+/* The search's cage sum (the filter: no matching) alone, without its
+ * exact twin: random cages as in soundness, start domains around a planted
+ * solution. It must keep every digit a solution uses and fail only without
+ * one (exactness is the twin's, checked above); it prunes in most cases and
+ * leaves more than the solutions use in some. */
+static void filter_soundness(void **state)
+{
+    (void)state;
+    int solvable = 0, loose = 0, pruned = 0;
+    const int full = 400, rounds = t_rounds(full, full, 160);
+    v3_implied = 0;
+    for (int t = 0; t < rounds; t++) {
+        int rows = 2, cols = 4, N = 8, D = 4 + v3_rand(6), n = 2 + v3_rand(D < 8 ? D - 1 : 7);
+        int cells[8], plant[8], sum = 0;
+        for (int i = 0; i < n; i++) {
+            int again;
+            do {
+                cells[i] = v3_rand(N);
+                plant[i] = 1 + v3_rand(D);
+                again = 0;
+                for (int j = 0; j < i; j++) again |= cells[j] == cells[i] || plant[j] == plant[i];
+            } while (again);
+            sum += plant[i];
+        }
+        if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
+        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
+        v3_cells(rules, sizeof rules, cells, n, cols);
+        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_mask start[64], exact[64], filter[64];
+        v3_domains(N, D, 30000, start);
+        for (int i = 0; i < n; i++)
+            if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+        solvable += v3_sound(p, start, 0);
+        /* Against the twin on the same start: never narrower. */
+        rg_solver *s = rg_solver_new();
+        assert_non_null(s);
+        int rf = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, filter);
+        rg_solver_every_propagator(s, 1);
+        int re = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, exact);
+        rg_solver_free(s);
+        if (rf == 0 && re == 0) {
+            int differ = 0, narrowed = 0;
+            for (int c = 0; c < N; c++) {
+                assert_int_equal(exact[c] & ~filter[c], 0);
+                differ |= exact[c] != filter[c];
+                narrowed |= filter[c] != start[c];
+            }
+            loose += differ;
+            pruned += narrowed;
+        }
+        rg_puzzle_free(p);
+    }
+    v3_implied = 1;
+    assert_true(solvable > 20 * rounds / full);
+    assert_true(pruned > 40 * rounds / full);
+    assert_true(loose > 0);
+}
+
+/* What the filter leaves and its exact twin takes: the cage of 10 in three
+ * cells is 1+2+7, 1+3+6, 1+4+5 or 2+3+5; with r1c1 and r1c2 holding 1 and 2
+ * only, r1c3 must be 7 (the matching), but the filter keeps 1 to 7 there
+ * (the cells' digits cover all four sets, and no digit is in all of them).
+ * The search below sac runs the filter; sac, explanations and verify run
+ * the twin too. */
+static void filter_and_twin(void **state)
+{
+    (void)state;
+    rg_puzzle *p = v3_parse(1, 3, 9,
+                            "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"], "
+                            "\"sum\": 10}]");
+    rg_mask start[3] = {3, 3, 0x1ff}, out[3];
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_INTERSECTIONS, start, out), 0);
+    assert_int_equal(out[0], 3);
+    assert_int_equal(out[1], 3);
+    assert_int_equal(out[2], 0x7f); /* 1 to 7 */
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_SAC, start, out), 0);
+    assert_int_equal(out[2], 0x40); /* 7 */
+    rg_solver_every_propagator(s, 1);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+    assert_int_equal(out[2], 0x40);
+    /* A digit every fitting set needs, with one open cell to take it: the
+     * cage of 6 is 1+2+3, and only r1c3 can be 3. */
+    rg_puzzle_free(p);
+    p = v3_parse(1, 3, 9,
+                 "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"], \"sum\": 6}]");
+    rg_solver_every_propagator(s, 0);
+    rg_mask start2[3] = {3, 3, 0x1ff};
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start2, out), 0);
+    assert_int_equal(out[2], 4);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
 /* Long cages alone (7 to 10 cells, D 9 to 12) against brute force: with
  * placed cells and sums near the ends (few digit sets) the cage goes set by
  * set past 6 open cells (match_support), else by sets of digits; both keep
@@ -728,6 +824,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(impossible_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(filter_soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(filter_and_twin, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(long_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(unit_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(units_at_nine, t_mem_setup, t_mem_teardown),

@@ -449,12 +449,87 @@ none:
     return RG_PROP_FAIL;
 }
 
-/* Sets mode: a set survives when the cells can be matched to its digits one
- * to one within their domains; each cell keeps the digits it takes in some
- * such matching of some surviving set. That is every digit some solution of
- * the cage alone uses, and no other (so running again prunes nothing).
- * Digits in every surviving set then leave the houses around the cage. */
-static int cage_propagate(rg_space *sp, void *data)
+/* The search's cage sum, in sets mode: a set fits when it holds the
+ * placed digits and the open cells' digits cover the rest of it. Each open
+ * cell keeps the digits of the fitting sets; a digit every fitting set holds
+ * (required) that only one open cell can take is that cell's; then again
+ * until nothing changes, and the required digits leave the houses around
+ * the cage (eliminate_required). No matching: weaker than cage_exact below
+ * (it keeps a digit no matching of a fitting set gives the cell, and keeps
+ * a set the cells cover but cannot match), at a tenth of its cost, and
+ * exact once every cell is placed (the placed digits must be a set). The
+ * search buys more nodes and far cheaper ones (docs/bench.md, "The cage
+ * sum as a filter"); cage_exact runs beside it at sac, in explanations and
+ * in verify (implied). */
+static int cage_filter(rg_space *sp, void *data)
+{
+    const cage *c = data;
+    if (c->nsets < 0) return prune_bounds(sp, c);
+    const rg_mask *dom = cages_host->domains(sp);
+    for (;;) {
+        rg_mask placed = 0, uni = 0;
+        int open = 0;
+        for (int i = 0; i < c->n; i++) {
+            rg_mask x = dom[c->cells[i]];
+            if (x & (x - 1)) {
+                uni |= x;
+                open++;
+            } else {
+                if (!x || (x & placed)) goto none;
+                placed |= x;
+            }
+        }
+        rg_mask allow = 0, required = ~(rg_mask)0;
+        int any = 0;
+        for (int s = 0; s < c->nsets; s++) {
+            rg_mask set = c->sets[s];
+            if ((set & placed) != placed || (set & ~placed & ~uni)) continue;
+            allow |= set & ~placed;
+            required &= set;
+            any = 1;
+        }
+        if (!any) goto none;
+        if (!open) return RG_PROP_SUBSUMED;
+        required &= ~placed;
+        /* once: the required digits some open cell keeps; twice: two do. */
+        rg_mask once = 0, twice = 0;
+        int changed = 0;
+        for (int i = 0; i < c->n; i++) {
+            rg_mask x = dom[c->cells[i]];
+            if (!(x & (x - 1))) continue;
+            if (x & ~allow) {
+                if (cages_host->keep(sp, c->cells[i], x & allow) < 0) return RG_PROP_FAIL;
+                x &= allow;
+                changed = 1;
+            }
+            twice |= once & x;
+            once |= x;
+        }
+        if (required & ~once) goto none;
+        rg_mask single = required & ~twice;
+        for (int i = 0; single && i < c->n; i++) {
+            rg_mask x = dom[c->cells[i]], v = x & single;
+            if (!(x & (x - 1)) || !v) continue;
+            /* Two required digits with this cell their only holder: no set. */
+            if (v & (v - 1)) goto none;
+            if (cages_host->keep(sp, c->cells[i], v) < 0) return RG_PROP_FAIL;
+            changed = 1;
+        }
+        if (!changed) return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+    }
+none:
+    /* No set: the first cell empties, as in cage_exact. */
+    cages_host->keep(sp, c->cells[0], 0);
+    return RG_PROP_FAIL;
+}
+
+/* The exact cage sum, in sets mode: a set survives when the cells can be
+ * matched to its digits one to one within their domains; each cell keeps
+ * the digits it takes in some such matching of some surviving set. That is
+ * every digit some solution of the cage alone uses, and no other (so
+ * running again prunes nothing). Digits in every surviving set then leave
+ * the houses around the cage. */
+static int cage_exact(rg_space *sp, void *data)
 {
     const cage *c = data;
     if (c->nsets < 0) return prune_bounds(sp, c);
@@ -513,16 +588,35 @@ static const rg_propagator cage_prop = {.size = sizeof(rg_propagator),
                                         .name = "cage_sum",
                                         .family = "cages",
                                         .cost = RG_COST_LINEAR,
-                                        .propagate = cage_propagate,
+                                        .propagate = cage_filter,
                                         .check = cage_check,
                                         .explain = cages_explain_sum};
 static const rg_propagator derived_prop = {.size = sizeof(rg_propagator),
                                            .name = "cage_innies",
                                            .family = "cages",
                                            .cost = RG_COST_LINEAR,
-                                           .propagate = cage_propagate,
+                                           .propagate = cage_filter,
                                            .check = cages_holds,
                                            .explain = cages_explain_sum};
+
+/* The sum's propagator (def: cage_prop or derived_prop, its filter) and,
+ * in sets mode, its exact twin, implied (the filter refuses whatever the
+ * exact one refuses once the cells are placed). The twin comes first: an
+ * explanation runs the propagators of a rank in order, so that it gives
+ * the exact step whole (the filter then finds nothing more). */
+static int add_sum_props(rg_build *b, const rg_propagator *def, cage *c)
+{
+    if (c->nsets >= 0) {
+        rg_propagator exact = *def;
+        exact.name = def == &cage_prop ? "cage_sum_exact" : "cage_innies_exact";
+        exact.propagate = cage_exact;
+        exact.check = cages_holds;
+        exact.flags = RG_PROPAGATOR_IMPLIED;
+        int rc = cages_host->add_propagator(b, &exact, c, c->cells, c->n, RG_EV_DOMAIN);
+        if (rc != RG_OK) return rc;
+    }
+    return cages_host->add_propagator(b, def, c, c->cells, c->n, RG_EV_DOMAIN);
+}
 
 /* The digit sets of c (or bounds mode when there are too many). */
 static int make_sets(rg_build *b, rg_rule *r, cage *c)
@@ -565,7 +659,7 @@ int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
 {
     int rc = make_sets(b, r, c);
     if (rc != RG_OK) return rc;
-    return cages_host->add_propagator(b, &cage_prop, c, c->cells, c->n, RG_EV_DOMAIN);
+    return add_sum_props(b, &cage_prop, c);
 }
 
 int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, long total,
@@ -583,7 +677,7 @@ int cages_add_derived(rg_build *b, rg_rule *r, const int *cells, int n, int D, l
     int rc = make_sets(b, r, c);
     if (rc == RG_OK) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;
-    return cages_host->add_propagator(b, &derived_prop, c, cells, n, RG_EV_DOMAIN);
+    return add_sum_props(b, &derived_prop, c);
 }
 
 /* Room in cm->hcount for every house of the model. */

@@ -139,8 +139,12 @@ static __attribute__((unused)) void v3_root(const rg_puzzle *p, rg_mask *out)
 
 /* ---- Propagator soundness against brute force ------------------------------------------- */
 
+/* Whether v3_sound narrows with the implied propagators too (1, the
+ * default) or with the search's propagators only (0: soundness alone). */
+static int v3_implied = 1;
+
 /* From random start domains, narrow p at the propagate level (with every
- * propagator, the implied ones too) and compare with
+ * propagator, the implied ones too, unless v3_implied is 0) and compare with
  * every assignment within start that satisfies the puzzle (rg_puzzle_check):
  * no digit some solution uses is removed, failure only when there is no
  * solution, and with exact set the narrowed domains are exactly the digits
@@ -153,7 +157,7 @@ static int v3_sound(const rg_puzzle *p, const rg_mask *start, int exact)
     assert_true(N <= 64);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    rg_solver_every_propagator(s, 1); /* the implied ones too */
+    rg_solver_every_propagator(s, v3_implied); /* the implied ones too */
     int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     rg_solver_free(s);
     /* Odometer over the start domains. */

@@ -141,6 +141,34 @@ static void counts_on_4x4(void **state)
 
 /* ---- Soundness ----------------------------------------------------------------------- */
 
+/* A board of rows x cols and D digits with one cage over cells[0..n) (as
+ * row-major indices) making sum. */
+static rg_puzzle *one_cage(int rows, int cols, int D, const int *cells, int n, int sum)
+{
+    char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
+    v3_cells(rules, sizeof rules, cells, n, cols);
+    v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
+    return v3_parse(rows, cols, D, rules);
+}
+
+/* n distinct cells of N and a planted solution of distinct digits of 1..D
+ * on them; returns its sum. */
+static int plant_cage(int N, int D, int n, int *cells, int *plant)
+{
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        int again;
+        do {
+            cells[i] = v3_rand(N);
+            plant[i] = 1 + v3_rand(D);
+            again = 0;
+            for (int j = 0; j < i; j++) again |= cells[j] == cells[i] || plant[j] == plant[i];
+        } while (again);
+        sum += plant[i];
+    }
+    return sum;
+}
+
 /* One cage alone on a small board: random cells and sum, random start
  * domains. Digit sets (D 4..9) keep exactly what solutions use; with D
  * 14..20 and 5..7 cells a cage has too many sets and prunes by bounds
@@ -177,10 +205,7 @@ static void soundness(void **state)
             sum += plant[i];
         }
         if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
-        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
-        v3_cells(rules, sizeof rules, cells, n, cols);
-        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
-        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_puzzle *p = one_cage(rows, cols, D, cells, n, sum);
         rg_mask start[64];
         v3_domains(N, D, 30000, start);
         for (int i = 0; i < n; i++)
@@ -205,22 +230,9 @@ static void filter_soundness(void **state)
     v3_implied = 0;
     for (int t = 0; t < rounds; t++) {
         int rows = 2, cols = 4, N = 8, D = 4 + v3_rand(6), n = 2 + v3_rand(D < 8 ? D - 1 : 7);
-        int cells[8], plant[8], sum = 0;
-        for (int i = 0; i < n; i++) {
-            int again;
-            do {
-                cells[i] = v3_rand(N);
-                plant[i] = 1 + v3_rand(D);
-                again = 0;
-                for (int j = 0; j < i; j++) again |= cells[j] == cells[i] || plant[j] == plant[i];
-            } while (again);
-            sum += plant[i];
-        }
+        int cells[8], plant[8], sum = plant_cage(N, D, n, cells, plant);
         if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
-        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
-        v3_cells(rules, sizeof rules, cells, n, cols);
-        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
-        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_puzzle *p = one_cage(rows, cols, D, cells, n, sum);
         rg_mask start[64], exact[64], filter[64];
         v3_domains(N, D, 30000, start);
         for (int i = 0; i < n; i++)
@@ -300,27 +312,14 @@ static void long_cages(void **state)
     const int rounds = t_scaled() ? 30 : 120;
     for (int t = 0; t < rounds; t++) {
         int D = 9 + v3_rand(4), n = 7 + v3_rand(D - 6 < 4 ? D - 6 : 4), rows = 2, cols = 5, N = 10;
-        int cells[12], plant[12], sum = 0;
-        for (int i = 0; i < n; i++) {
-            int again;
-            do {
-                cells[i] = v3_rand(N);
-                plant[i] = 1 + v3_rand(D);
-                again = 0;
-                for (int j = 0; j < i; j++) again |= cells[j] == cells[i] || plant[j] == plant[i];
-            } while (again);
-            sum += plant[i];
-        }
+        int cells[12], plant[12], sum = plant_cage(N, D, n, cells, plant);
         /* Every third round the largest or smallest digits: one set or few. */
         if (t % 3 == 0) {
             sum = 0;
             for (int i = 0; i < n; i++) sum += t % 2 ? D - i : i + 1;
         }
         if (v3_rand(5) == 0) sum += v3_rand(3) - 1;
-        char rules[512] = "[{\"type\": \"cage\", \"cells\": ";
-        v3_cells(rules, sizeof rules, cells, n, cols);
-        v3_cat(rules, sizeof rules, ", \"sum\": %d}]", sum);
-        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_puzzle *p = one_cage(rows, cols, D, cells, n, sum);
         /* Each cage cell: its planted digit (mostly), the extreme digit of
          * its place (every third round), then random digits while the
          * product of the domains stays within the count's budget. */

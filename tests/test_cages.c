@@ -258,8 +258,9 @@ static void filter_soundness(void **state)
         rg_puzzle_free(p);
     }
     v3_implied = 1;
-    assert_true(solvable > 20 * rounds / full);
-    assert_true(pruned > 40 * rounds / full);
+    /* 356, 249 and 95 of the 400 at full scale. */
+    assert_true(solvable > rounds / 2);
+    assert_true(pruned > rounds / 4);
     assert_true(loose > 0);
 }
 

@@ -440,6 +440,32 @@ static inline rg_mask lsum_pair_keep(rg_mask mine, rg_mask other, uint64_t allow
     return kept;
 }
 
+/* The sums of three distinct digits, one of each of a, b and c, as bits
+ * (below 64 up to LSUM_DP_DIGITS digits): for each digit of a, the pairs
+ * of b and c without it, moved up by that digit. A few dozen shifts where
+ * the layers of sets (lsum_forward) take hundreds of word operations. */
+static inline uint64_t lsum_triple_sums(rg_mask a, rg_mask b, rg_mask c)
+{
+    uint64_t s = 0;
+    for (rg_mask m = a; m; m &= m - 1) {
+        rg_mask x = m & -m;
+        s |= lsum_pair_sums(b & ~x, c & ~x) << (__builtin_ctz(m) + 1);
+    }
+    return s;
+}
+
+/* The digits of mine that stay in a group of three cells: x stays when two
+ * other distinct digits of the other cells make an allowed sum with it. */
+static inline rg_mask lsum_triple_keep(rg_mask mine, rg_mask b, rg_mask c, uint64_t allowed)
+{
+    rg_mask kept = 0;
+    for (rg_mask m = mine; m; m &= m - 1) {
+        rg_mask x = m & -m;
+        if (lsum_pair_sums(b & ~x, c & ~x) << (__builtin_ctz(m) + 1) & allowed) kept |= x;
+    }
+    return kept;
+}
+
 /* What lsum_support works with: per group the sums of its options as a
  * bit set of nw words (sums) and those the combination allows (allowed);
  * for groups of two or more cells their options matched to the cells (opt
@@ -474,6 +500,10 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
     }
     if (dp && k == 2) {
         sums[0] = lsum_pair_sums(dom[a], dom[a + 1]);
+        return sums[0] != 0;
+    }
+    if (dp && k == 3) {
+        sums[0] = lsum_triple_sums(dom[a], dom[a + 1], dom[a + 2]);
         return sums[0] != 0;
     }
     if (dp && k >= 3) {
@@ -558,6 +588,12 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
     if (dp && k == 2) {
         keep[a] = lsum_pair_keep(dom[a], dom[a + 1], allowed[0]);
         keep[a + 1] = lsum_pair_keep(dom[a + 1], dom[a], allowed[0]);
+        return;
+    }
+    if (dp && k == 3) {
+        keep[a] = lsum_triple_keep(dom[a], dom[a + 1], dom[a + 2], allowed[0]);
+        keep[a + 1] = lsum_triple_keep(dom[a + 1], dom[a], dom[a + 2], allowed[0]);
+        keep[a + 2] = lsum_triple_keep(dom[a + 2], dom[a], dom[a + 1], allowed[0]);
         return;
     }
     if (dp && k >= 3) {

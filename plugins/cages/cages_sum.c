@@ -127,6 +127,14 @@ static int prune_bounds(rg_space *sp, const cage *c)
     return changed ? RG_PROP_NOFIX : RG_PROP_FIX;
 }
 
+/* No set fits: the first cell empties, so that every sums propagator counts
+ * the failure against the same cell (domwdeg's weights follow it). */
+static int no_set(rg_space *sp, const cage *c)
+{
+    cages_host->keep(sp, c->cells[0], 0);
+    return RG_PROP_FAIL;
+}
+
 /* A digit the cage must hold (it is in every set that can still be
  * placed) cannot stand outside the cage in a house that holds every cage
  * cell that can take it: in house h, the required digits that none of the
@@ -312,10 +320,7 @@ static inline int cage_open_sets(rg_space *sp, const cage *c, const rg_mask *od,
         required &= set;
         any = 1;
     }
-    if (!any) {
-        cages_host->keep(sp, c->cells[0], 0);
-        return RG_PROP_FAIL;
-    }
+    if (!any) return no_set(sp, c);
     lsum_backward_sets(d, m, nw, lay, g, keep);
     for (int i = 0; i < m; i++) {
         rg_mask k = unnumbered(keep[i], od[i] & ou, how, ou, hi, lo);
@@ -443,10 +448,7 @@ static int cage_propagate_open(rg_space *sp, const cage *c)
         if (keep[i] != od[i] && cages_host->keep(sp, at[i], keep[i]) < 0) return RG_PROP_FAIL;
     return c->nh ? eliminate_required(sp, c, required & ~placed) : RG_PROP_FIX;
 none:
-    /* No set: the first cell empties, as in cage_propagate_dp (the failure
-     * is counted against the same cell). */
-    cages_host->keep(sp, c->cells[0], 0);
-    return RG_PROP_FAIL;
+    return no_set(sp, c);
 }
 
 /* The search's cage sum, in sets mode: a set fits when it holds the
@@ -519,9 +521,7 @@ static int cage_filter(rg_space *sp, void *data)
         if (!changed) return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
     }
 none:
-    /* No set: the first cell empties, as in cage_exact. */
-    cages_host->keep(sp, c->cells[0], 0);
-    return RG_PROP_FAIL;
+    return no_set(sp, c);
 }
 
 /* The exact cage sum, in sets mode: a set survives when the cells can be
@@ -532,8 +532,7 @@ none:
  * the houses around the cage. */
 static int cage_exact(rg_space *sp, void *data)
 {
-    const cage *c = data;
-    if (c->nsets < 0) return prune_bounds(sp, c);
+    const cage *c = data; /* sets mode: bounds mode has the filter alone */
     if (c->dp) {
         int r = cage_propagate_open(sp, c);
         if (r != -2) return r;

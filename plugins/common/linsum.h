@@ -208,32 +208,42 @@ static inline uint64_t lsum_drop_digit(const uint64_t *g, const uint64_t *lay, i
     return any;
 }
 
-/* lay[i] (i = 0..k): the sets of distinct digits cells 0..i-1 can take. */
-static inline void lsum_forward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS])
+/* Layer i (i = 0..k, nw words at lay + i * stride): the sets of distinct
+ * digits cells 0..i-1 can take. A stride of nw packs the layers (the
+ * smallest buffer for the digits at hand); LSUM_DP_WORDS makes them the
+ * rows of a uint64_t [][LSUM_DP_WORDS] array (lsum_forward). */
+static inline void lsum_forward_at(const rg_mask *dom, int k, int nw, uint64_t *lay, int stride)
 {
-    memset(lay[0], 0, (size_t)nw * sizeof lay[0][0]);
-    lay[0][0] = 1;
+    memset(lay, 0, (size_t)nw * sizeof lay[0]);
+    lay[0] = 1;
     for (int i = 0; i < k; i++) {
-        memset(lay[i + 1], 0, (size_t)nw * sizeof lay[0][0]);
+        uint64_t *cur = lay + (size_t)i * stride, *next = cur + stride;
+        memset(next, 0, (size_t)nw * sizeof lay[0]);
         for (rg_mask m = dom[i]; m; m &= m - 1) {
             /* The first cell's sets are its digits alone, a bit each. */
             rg_mask x = m & -m;
             if (i == 0 && x / 64 < (rg_mask)nw)
-                lay[1][x / 64] |= (uint64_t)1 << (x % 64);
+                next[x / 64] |= (uint64_t)1 << (x % 64);
             else if (i)
-                lsum_add_digit(lay[i], __builtin_ctz(m), nw, lay[i + 1]);
+                lsum_add_digit(cur, __builtin_ctz(m), nw, next);
         }
     }
+}
+
+/* lay[i] (i = 0..k): the sets of distinct digits cells 0..i-1 can take. */
+static inline void lsum_forward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS])
+{
+    lsum_forward_at(dom, k, nw, lay[0], LSUM_DP_WORDS);
 }
 
 /* Is mask m in the bit set over masks? */
 static inline int lsum_has(const uint64_t *bits, rg_mask m) { return bits[m / 64] >> (m % 64) & 1; }
 
-/* keep[i]: the digits cell i takes in some set of lay[k] that is in g
- * (a bit set over masks, overwritten): going back, g holds the sets cells
- * 0..i can have that still complete to one. */
-static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
-                                      uint64_t (*lay)[LSUM_DP_WORDS], uint64_t *g, rg_mask *keep)
+/* keep[i]: the digits cell i takes in some set of layer k (layers as for
+ * lsum_forward_at) that is in g (a bit set over masks, overwritten): going
+ * back, g holds the sets cells 0..i can have that still complete to one. */
+static inline void lsum_backward_sets_at(const rg_mask *dom, int k, int nw, const uint64_t *lay,
+                                         int stride, uint64_t *g, rg_mask *keep)
 {
     uint64_t ng[LSUM_DP_WORDS];
     for (int i = k - 1; i >= 1; i--) {
@@ -241,7 +251,8 @@ static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
         memset(ng, 0, (size_t)nw * sizeof ng[0]);
         /* The sets before cell i from which x leads into g. */
         for (rg_mask m = dom[i]; m; m &= m - 1)
-            if (lsum_drop_digit(g, lay[i], __builtin_ctz(m), nw, ng)) keep[i] |= m & -m;
+            if (lsum_drop_digit(g, lay + (size_t)i * stride, __builtin_ctz(m), nw, ng))
+                keep[i] |= m & -m;
         memcpy(g, ng, (size_t)nw * sizeof g[0]);
     }
     /* Before the first cell there is only the empty set: it keeps the
@@ -253,6 +264,13 @@ static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
             if (x / 64 < (rg_mask)nw && lsum_has(g, x)) keep[0] |= x;
         }
     }
+}
+
+/* lsum_backward_sets_at over the rows of a uint64_t [][LSUM_DP_WORDS] array. */
+static inline void lsum_backward_sets(const rg_mask *dom, int k, int nw,
+                                      uint64_t (*lay)[LSUM_DP_WORDS], uint64_t *g, rg_mask *keep)
+{
+    lsum_backward_sets_at(dom, k, nw, lay[0], LSUM_DP_WORDS, g, keep);
 }
 
 /* Bit sets of sums below 128 as one 128-bit word. */
@@ -333,26 +351,33 @@ static inline int lsum_layer_sums(const uint64_t *last, int nw, uint64_t *sums)
     return any;
 }
 
-/* keep[i]: the digits cell i takes in some set of lay[k] whose sum is in
- * allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
+/* keep[i]: the digits cell i takes in some set of layer k (layers as for
+ * lsum_forward_at) whose sum is in allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
  * digits stay below 128). A word w of the layer holds the sets of the high
  * digits w with the low ones of each bit: the sum of w's digits plus the
  * low sum, so the sums allowed from there (a window of 22) pick the bits
  * by lsum_bylow. */
-static inline void lsum_backward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS],
-                                 const uint64_t *allowed, rg_mask *keep)
+static inline void lsum_backward_at(const rg_mask *dom, int k, int nw, const uint64_t *lay,
+                                    int stride, const uint64_t *allowed, rg_mask *keep)
 {
     uint64_t g[LSUM_DP_WORDS];
     lsum_u128 all = (lsum_u128)allowed[1] << 64 | allowed[0];
     for (int w = 0; w < nw; w++) {
-        uint64_t bits = lay[k][w], sel = 0;
+        uint64_t bits = lay[(size_t)k * stride + w], sel = 0;
         if (bits) {
             uint32_t win = (uint32_t)(all >> lsum_setsum((rg_mask)w << 6)) & 0x3FFFFFu;
             for (; win; win &= win - 1) sel |= lsum_bylow[__builtin_ctz(win)];
         }
         g[w] = bits & sel;
     }
-    lsum_backward_sets(dom, k, nw, lay, g, keep);
+    lsum_backward_sets_at(dom, k, nw, lay, stride, g, keep);
+}
+
+/* lsum_backward_at over the rows of a uint64_t [][LSUM_DP_WORDS] array. */
+static inline void lsum_backward(const rg_mask *dom, int k, int nw, uint64_t (*lay)[LSUM_DP_WORDS],
+                                 const uint64_t *allowed, rg_mask *keep)
+{
+    lsum_backward_at(dom, k, nw, lay[0], LSUM_DP_WORDS, allowed, keep);
 }
 
 /* Sums below 128 as one 128-bit word: a shift by a signed amount. */
@@ -471,13 +496,18 @@ static inline rg_mask lsum_triple_keep(rg_mask mine, rg_mask b, rg_mask c, uint6
  * for groups of two or more cells their options matched to the cells (opt
  * from ostart[g]), or up to LSUM_DP_DIGITS digits (dp) the pairs' sums made
  * digit by digit (nothing kept) and for three or more cells the layers of
- * sets their cells can take, dpw words each (lay from lbase[g]).
- * The counts (nw, dp, dpw; nopt, nlay in use) are kept apart, in
- * registers. */
+ * sets their cells can take, packed at dpw words each (from the word
+ * lbase[g] of lay). opt and lay are the caller's buffers, of optcap masks
+ * and laycap words (lsum_support sizes them for any digits, lsum_support9
+ * for 9: its layers take 8 words, and it has no options, so that its
+ * frame is a few pages smaller). The counts (nw, dp, dpw; nopt, nlay in
+ * use) are kept apart, in registers. */
 typedef struct lsum_work {
-    rg_mask opt[LSUM_OPTIONS * 4];
+    rg_mask *opt;
+    uint64_t *lay;
+    int optcap, laycap;
     int ostart[LSUM_GROUPS + 1], lbase[LSUM_GROUPS];
-    uint64_t sums[LSUM_GROUPS][LSUM_WORDS], lay[LSUM_LAYERS][LSUM_DP_WORDS];
+    uint64_t sums[LSUM_GROUPS][LSUM_WORDS];
     uint64_t allowed[LSUM_GROUPS][LSUM_WORDS];
 } lsum_work;
 
@@ -507,15 +537,16 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
         return sums[0] != 0;
     }
     if (dp && k >= 3) {
+        if (*nlay + (k + 1) * dpw > w->laycap) return -1;
         w->lbase[g] = *nlay;
-        lsum_forward(dom + a, k, dpw, w->lay + *nlay);
-        *nlay += k + 1;
-        return lsum_layer_sums(w->lay[*nlay - 1], dpw, sums);
+        lsum_forward_at(dom + a, k, dpw, w->lay + *nlay, dpw);
+        *nlay += (k + 1) * dpw;
+        return lsum_layer_sums(w->lay + *nlay - dpw, dpw, sums);
     }
     rg_mask uni = 0, d[MATCH_MAX], sup[MATCH_MAX];
     for (int i = 0; i < k; i++) uni |= dom[a + i];
     long count = lsum_options(__builtin_popcount(uni), k);
-    if (count > LSUM_OPTIONS || *nopt + count > (long)(sizeof w->opt / sizeof w->opt[0])) return -1;
+    if (count > LSUM_OPTIONS || *nopt + count > w->optcap) return -1;
     int from = *nopt, to = *nopt;
     lsum_sets(k, uni, 0, 0, w->opt, &to);
     /* Keep the sets the cells can be matched to. */
@@ -597,7 +628,7 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
         return;
     }
     if (dp && k >= 3) {
-        lsum_backward(dom + a, k, dpw, w->lay + w->lbase[g], allowed, keep + a);
+        lsum_backward_at(dom + a, k, dpw, w->lay + w->lbase[g], dpw, allowed, keep + a);
         return;
     }
     rg_mask d[MATCH_MAX], sup[MATCH_MAX];
@@ -619,7 +650,8 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
  * Exact for that constraint: given each group's sum, groups are
  * independent, and a group's cells keep what they take in some matching
  * onto a set with an allowed sum. */
-static inline int lsum_support_w(const lsum *L, const rg_mask *dom, rg_mask *keep, int dpw)
+static inline int lsum_support_w(const lsum *L, const rg_mask *dom, rg_mask *keep, int dpw,
+                                 rg_mask *opt, int optcap, uint64_t *lay, int laycap)
 {
     int off, width = lsum_width(L, &off);
     if (width >= LSUM_WORDS * 64 || L->ng > LSUM_GROUPS || L->n > LSUM_CELLS) return -1;
@@ -628,6 +660,10 @@ static inline int lsum_support_w(const lsum *L, const rg_mask *dom, rg_mask *kee
     int nw = width / 64 + 1, dp = L->D <= LSUM_DP_DIGITS;
     int nopt = 0, nlay = 0;
     lsum_work w;
+    w.opt = opt;
+    w.optcap = optcap;
+    w.lay = lay;
+    w.laycap = laycap;
     for (int g = 0; g < L->ng; g++) {
         int rc = lsum_group_sums(L, dom, g, nw, dp, dpw, &w, &nopt, &nlay);
         if (rc <= 0) return rc;
@@ -648,16 +684,24 @@ static inline int lsum_support_w(const lsum *L, const rg_mask *dom, rg_mask *kee
 
 static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
 {
-    return lsum_support_w(L, dom, keep, lsum_dp_words(L->D));
+    rg_mask opt[LSUM_OPTIONS * 4];
+    uint64_t lay[LSUM_LAYERS * LSUM_DP_WORDS];
+    return lsum_support_w(L, dom, keep, lsum_dp_words(L->D), opt, LSUM_OPTIONS * 4, lay,
+                          LSUM_LAYERS * LSUM_DP_WORDS);
 }
 
 /* lsum_support at 9 digits with everything inlined (flatten), the layers'
  * word count the constant 8: their loops unroll, their memsets become
- * stores. */
+ * stores. Its layers take 8 words each and it needs no options (every
+ * group goes by sets of digits at 9), so its frame holds 2 KB of layers
+ * where lsum_support's holds 24 KB of layers and options: the search
+ * touches a few pages of stack less (a first touch is a page fault), and
+ * no stack probe runs over them on every call. */
 static __attribute__((flatten, unused)) int lsum_support9(const lsum *L, const rg_mask *dom,
                                                           rg_mask *keep)
 {
-    return lsum_support_w(L, dom, keep, 8);
+    uint64_t lay[LSUM_LAYERS * 8];
+    return lsum_support_w(L, dom, keep, 8, NULL, 0, lay, LSUM_LAYERS * 8);
 }
 
 #endif

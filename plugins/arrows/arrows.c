@@ -141,7 +141,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
             int d = __builtin_ctz(m) + 1;
             if (rmin + d * weight <= hi && rmax + d * weight >= lo) keep |= (rg_mask)1 << (d - 1);
         }
-        int r = arrows_host->keep(sp, c, keep);
+        int r = (dom[c] & ~keep) ? arrows_host->keep(sp, c, keep) : 0;
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
     }
@@ -159,7 +159,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
                 int d = __builtin_ctz(m) + 1;
                 if (rmin + d <= hi && rmax + d >= lo) keep |= (rg_mask)1 << (d - 1);
             }
-            int r = arrows_host->keep(sp, c, keep);
+            int r = (dom[c] & ~keep) ? arrows_host->keep(sp, c, keep) : 0;
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -176,7 +176,8 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
     if (n <= SUMSET_SUPPORT_CELLS) {
         sumset_supports(dom, cells, n, cap, nw, target, keep);
         for (int k = 0; k < n; k++)
-            if (arrows_host->keep(sp, cells[k], keep[k]) < 0) return RG_FAIL;
+            if ((dom[cells[k]] & ~keep[k]) && arrows_host->keep(sp, cells[k], keep[k]) < 0)
+                return RG_FAIL;
         return 0;
     }
     /* A longer shaft: the sums of the others, cell by cell. */
@@ -190,17 +191,52 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
  * two that lsum_backward reads (the sums of sets of up to 12 digits). */
 static int clear_words(int nw) { return nw < 2 ? 2 : nw; }
 
-/* Layers of distinct groups (lsum_forward) kept from shaft_sums for
- * keep_groups, which would make them again: at most cap layers, in the
- * caller's lay (LAYER_CACHE, or fewer for a short arrow: arrow_propagate);
- * a group past them is made again. */
+/* Layers of distinct groups (lsum_forward_at, packed: a layer takes the
+ * dpw words of the arrow's digits) kept from shaft_sums for keep_groups,
+ * which would make them again: at most cap words, in the caller's lay
+ * (LAYER_CACHE layers of any digits, or ARROW_LAYERS of 9 digits for the
+ * usual arrow: arrow_propagate); a group past them is made again. */
 #define LAYER_CACHE 48
 
 typedef struct layer_cache {
-    int used, cap;
-    int at[SUMSET_SUPPORT_CELLS]; /* group g's first layer, -1: not kept */
-    uint64_t (*lay)[LSUM_DP_WORDS];
+    int used, cap;                /* words */
+    int at[SUMSET_SUPPORT_CELLS]; /* group g's first word, -1: not kept */
+    uint64_t *lay;
 } layer_cache;
+
+/* The layers of a group's n cells (d) made in own: with allowed, the
+ * cells' digits in its sets whose sums it holds go to keep
+ * (lsum_backward_at); else the sums of the last layer are or-ed into out. */
+static inline void group_layers_in(const rg_mask *d, int n, int dpw, const uint64_t *allowed,
+                                   rg_mask *keep, uint64_t *out, uint64_t *own)
+{
+    lsum_forward_at(d, n, dpw, own, dpw);
+    if (allowed)
+        lsum_backward_at(d, n, dpw, own, dpw, allowed, keep);
+    else
+        lsum_layer_sums(own + (size_t)n * dpw, dpw, out);
+}
+
+/* group_layers_in with room for layers of up to LSUM_DP_DIGITS digits. */
+static __attribute__((noinline)) void group_layers_wide(const rg_mask *d, int n, int dpw,
+                                                        const uint64_t *allowed, rg_mask *keep,
+                                                        uint64_t *out)
+{
+    uint64_t own[(LSUM_CELLS + 1) * LSUM_DP_WORDS];
+    group_layers_in(d, n, dpw, allowed, keep, out, own);
+}
+
+/* The layers of a group the cache holds no room for (or did not keep), in
+ * a buffer of their own: of 8 words a layer up to 9 digits, out of line
+ * past that, so that the frames of the usual arrow stay small (a first
+ * touch of a stack page is a page fault). */
+static void group_layers_own(const rg_mask *d, int n, int dpw, const uint64_t *allowed,
+                             rg_mask *keep, uint64_t *out)
+{
+    if (dpw > 8) return group_layers_wide(d, n, dpw, allowed, keep, out);
+    uint64_t own[(LSUM_CELLS + 1) * 8];
+    group_layers_in(d, n, dpw, allowed, keep, out, own);
+}
 
 /* The sums up to cap that group g of sh can make (a set of distinct digits
  * for a distinct group, else its one cell's digits). Two distinct cells
@@ -223,16 +259,17 @@ static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *do
         return;
     }
     rg_mask d[LSUM_CELLS];
-    uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
     int dpw = lsum_dp_words(a->D);
-    if (lc && lc->used + n + 1 <= lc->cap) {
-        lc->at[g] = lc->used;
-        lay = lc->lay + lc->used;
-        lc->used += n + 1;
-    }
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
-    lsum_forward(d, n, dpw, lay);
-    lsum_layer_sums(lay[n], dpw, out->w);
+    if (lc && lc->used + (n + 1) * dpw <= lc->cap) {
+        uint64_t *lay = lc->lay + lc->used;
+        lc->at[g] = lc->used;
+        lc->used += (n + 1) * dpw;
+        lsum_forward_at(d, n, dpw, lay, dpw);
+        lsum_layer_sums(lay + (size_t)n * dpw, dpw, out->w);
+    } else {
+        group_layers_own(d, n, dpw, NULL, NULL, out->w);
+    }
     sumset_cap(out, cap, nw);
     for (int w = nw; w < clear_words(nw); w++) out->w[w] = 0;
 }
@@ -346,19 +383,18 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int
             if (keep != dom[cells[0]] && arrows_host->keep(sp, cells[0], keep) < 0) return RG_FAIL;
         } else {
             rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
-            uint64_t own[LSUM_CELLS + 1][LSUM_DP_WORDS], (*lay)[LSUM_DP_WORDS] = own;
             int dpw = lsum_dp_words(a->D);
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
             if (every && all_allowed(d, n, cap)) goto next_group;
             /* Group g's cells are as shaft_sums saw them: only the groups
              * after it were pruned since, and they hold other cells. */
             if (n > 2 && !sh->repeats && lc->at[g] >= 0)
-                lay = lc->lay + lc->at[g];
+                lsum_backward_at(d, n, dpw, lc->lay + lc->at[g], dpw, ok.w, keep);
             else
-                lsum_forward(d, n, dpw, lay);
-            lsum_backward(d, n, dpw, lay, ok.w, keep);
+                group_layers_own(d, n, dpw, ok.w, keep, NULL);
             for (int i = 0; i < n; i++)
-                if (arrows_host->keep(sp, cells[i], keep[i]) < 0) return RG_FAIL;
+                if ((dom[cells[i]] & ~keep[i]) && arrows_host->keep(sp, cells[i], keep[i]) < 0)
+                    return RG_FAIL;
         }
     next_group:
         for (int w = 0; w < cw; w++) need.w[w] = next.w[w];
@@ -405,11 +441,11 @@ static long arrow_cap(const arrow *a, const rg_mask *dom)
 }
 
 /* arrow_propagate below the bounds test, with the caller's room for the
- * groups' sums (gcap of sums and pre) and for nlay layers (lay). */
+ * groups' sums (gcap of sums and pre) and for nlay words of layers (lay). */
 static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const arrow *a,
                                                            const rg_mask *dom, long cap, int gcap,
-                                                           sumset *sums, sumset *pre,
-                                                           uint64_t (*lay)[LSUM_DP_WORDS], int nlay)
+                                                           sumset *sums, sumset *pre, uint64_t *lay,
+                                                           int nlay)
 {
     layer_cache room, *lc = &room; /* shaft_sums sets used and at[] */
     room.cap = nlay;
@@ -449,17 +485,19 @@ static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const a
 }
 
 /* Arrows with a shaft of more than ARROW_GROUPS groups: arrow_run with room
- * for SUMSET_SUPPORT_CELLS groups and LAYER_CACHE layers (45 KB), out of
- * line, so that the usual arrow keeps a small stack (ARROW_GROUPS and
- * ARROW_LAYERS: 11 KB) and the search touches fewer pages of it. */
+ * for SUMSET_SUPPORT_CELLS groups and LAYER_CACHE layers of any digits
+ * (45 KB), out of line, so that the usual arrow keeps a small stack
+ * (ARROW_GROUPS, and ARROW_LAYERS layers of 9 digits: about 4 KB) and the
+ * search touches fewer pages of it. */
 #define ARROW_GROUPS 9
 #define ARROW_LAYERS 16
 static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a,
                                                     const rg_mask *dom, long cap)
 {
     sumset sums[SUMSET_SUPPORT_CELLS], pre[SUMSET_SUPPORT_CELLS];
-    uint64_t lay[LAYER_CACHE][LSUM_DP_WORDS];
-    return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, lay, LAYER_CACHE);
+    uint64_t lay[LAYER_CACHE * LSUM_DP_WORDS];
+    return arrow_run(sp, a, dom, cap, SUMSET_SUPPORT_CELLS, sums, pre, lay,
+                     LAYER_CACHE * LSUM_DP_WORDS);
 }
 
 /* The values the bulb can read and every shaft can add up to (target); a
@@ -477,8 +515,8 @@ static int arrow_propagate(rg_space *sp, void *data)
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     if (a->most_groups > ARROW_GROUPS) return arrow_run_long(sp, a, dom, cap);
     sumset sums[ARROW_GROUPS], pre[ARROW_GROUPS];
-    uint64_t lay[ARROW_LAYERS][LSUM_DP_WORDS];
-    return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, lay, ARROW_LAYERS);
+    uint64_t lay[ARROW_LAYERS * 8];
+    return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, lay, ARROW_LAYERS * 8);
 }
 
 /* Every shaft sums to the bulb once all cells are placed; before that, a

@@ -396,33 +396,34 @@ static void seg_sums(const line *l, const rg_mask *dom, int s, int cap, int nw, 
 }
 
 /* The sums (below 128) of the sets of distinct digits in the last layer
- * of a seg_distinct segment of n cells (lsum_layer_sums). */
-static lsum_u128 sets_sums(uint64_t (*lay)[LSUM_DP_WORDS], int n, int dpw)
+ * of a seg_distinct segment of n cells (lsum_layer_sums; layers packed,
+ * dpw words each). */
+static lsum_u128 sets_sums(const uint64_t *lay, int n, int dpw)
 {
     uint64_t w[3] = {0, 0, 0};
-    lsum_layer_sums(lay[n], dpw, w);
+    lsum_layer_sums(lay + (size_t)n * dpw, dpw, w);
     return (lsum_u128)w[1] << 64 | w[0];
 }
 
-/* lsum_forward and lsum_backward with the word count of 9 digits made a
- * constant, the usual board, so that their loops unroll (flatten: the
- * backward pass's lsum_backward_sets inlined too). */
-static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t (*lay)[LSUM_DP_WORDS])
+/* lsum_forward_at and lsum_backward_at on packed layers, with the word
+ * count of 9 digits made a constant, the usual board, so that their loops
+ * unroll (flatten: the backward pass's lsum_backward_sets_at inlined too). */
+static void sets_forward(const rg_mask *d, int n, int dpw, uint64_t *lay)
 {
     if (dpw == 8)
-        lsum_forward(d, n, 8, lay);
+        lsum_forward_at(d, n, 8, lay, 8);
     else
-        lsum_forward(d, n, dpw, lay);
+        lsum_forward_at(d, n, dpw, lay, dpw);
 }
 
 __attribute__((flatten)) static void sets_backward(const rg_mask *d, int n, int dpw,
-                                                   uint64_t (*lay)[LSUM_DP_WORDS],
-                                                   const uint64_t *allowed, rg_mask *keep)
+                                                   const uint64_t *lay, const uint64_t *allowed,
+                                                   rg_mask *keep)
 {
     if (dpw == 8)
-        lsum_backward(d, n, 8, lay, allowed, keep);
+        lsum_backward_at(d, n, 8, lay, 8, allowed, keep);
     else
-        lsum_backward(d, n, dpw, lay, allowed, keep);
+        lsum_backward_at(d, n, dpw, lay, dpw, allowed, keep);
 }
 
 /* The sums of a seg_distinct segment of one or two cells (d), without
@@ -445,7 +446,9 @@ static void small_keep(const rg_mask *d, int n, uint64_t allowed, rg_mask *keep)
     keep[1] = lsum_pair_keep(d[1], d[0], allowed);
 }
 
-/* Rows of layers kept between the two passes of prop_region_sets. */
+/* Layers kept between the two passes of prop_region_sets: room for RS_ROWS
+ * of them at any digits (region_sets_wide), or of 9 digits
+ * (region_sets_small, whose frame is then about 2 KB instead of 17). */
 #define RS_ROWS (2 * (LSUM_CELLS + 1))
 
 /* region_sum with every segment seg_distinct (l->allsets), incrementally.
@@ -460,15 +463,16 @@ static void small_keep(const rg_mask *d, int n, uint64_t allowed, rg_mask *keep)
  * their pruning, room allowing (lines.c refuses a region_sum line that
  * visits a cell twice, so no pruning touches another segment); segments
  * of one or two cells go without layers (small_sums). Keeps what
- * prop_region_sum's full pass keeps. */
-static int prop_region_sets(rg_space *sp, const line *l)
+ * prop_region_sum's full pass keeps. lay: room for cap words of layers
+ * (packed, dpw words each). */
+static inline __attribute__((always_inline)) int prop_region_sets(rg_space *sp, const line *l,
+                                                                  uint64_t *lay, int cap)
 {
     const rg_mask *dom = lines_host->domains(sp);
     uint64_t *st = lines_host->state(sp, l->state);
     lsum_u128 *sums = (lsum_u128 *)st; /* [0]: common, [1 + s]: segment s */
     rg_mask *last = (rg_mask *)(st + 2 * (l->nseg + 1));
     int dpw = lsum_dp_words(l->D), nseg = l->nseg, used = 0;
-    uint64_t lay[RS_ROWS][LSUM_DP_WORDS];
     rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
     int base[LINE_SEGS_MAX];
     uint64_t changed[(LINE_SEGS_MAX + 63) / 64] = {0};
@@ -484,11 +488,12 @@ static int prop_region_sets(rg_space *sp, const line *l)
             if (n <= 2) {
                 got = small_sums(d, n);
             } else {
-                if (used + n + 1 > RS_ROWS) used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
+                if (used + (n + 1) * dpw > cap)
+                    used = 0, memset(base, -1, (size_t)s * sizeof base[0]);
                 sets_forward(d, n, dpw, lay + used);
                 got = sets_sums(lay + used, n, dpw);
                 base[s] = used;
-                used += n + 1;
+                used += (n + 1) * dpw;
             }
             sums[1 + s] = got & (prev ? prev : ~(lsum_u128)0);
         }
@@ -507,7 +512,7 @@ static int prop_region_sets(rg_space *sp, const line *l)
             small_keep(d, n, allowed[0], keep);
         } else {
             if (at < 0) {
-                if (used + n + 1 > RS_ROWS)
+                if (used + (n + 1) * dpw > cap)
                     used = 0, memset(base, -1, (size_t)nseg * sizeof base[0]);
                 at = used;
                 sets_forward(d, n, dpw, lay + at);
@@ -528,10 +533,8 @@ static int prop_region_sets(rg_space *sp, const line *l)
  * the line alone allows; a segment inside a box also keeps its digits
  * different (its cells keep the digits they take in a set of distinct
  * digits making a common total), which the box requires anyway. */
-static int prop_region_sum(rg_space *sp, void *data)
+static __attribute__((noinline)) int region_sum_full(rg_space *sp, const line *l)
 {
-    const line *l = data;
-    if (l->allsets) return prop_region_sets(sp, l);
     const rg_mask *dom = lines_host->domains(sp);
     int cap = 1 << 30;
     for (int s = 0; s < l->nseg; s++) {
@@ -568,6 +571,30 @@ static int prop_region_sum(rg_space *sp, void *data)
         if (keep_all_hitting(sp, cells, n, &common, cap, nw) < 0) return RG_PROP_FAIL;
     }
     return RG_PROP_FIX;
+}
+
+/* prop_region_sets with room for RS_ROWS layers at up to 9 digits. */
+static int region_sets_small(rg_space *sp, const line *l)
+{
+    uint64_t lay[RS_ROWS * 8];
+    return prop_region_sets(sp, l, lay, RS_ROWS * 8);
+}
+
+/* prop_region_sets with room for RS_ROWS layers at any digits. */
+static __attribute__((noinline)) int region_sets_wide(rg_space *sp, const line *l)
+{
+    uint64_t lay[RS_ROWS * LSUM_DP_WORDS];
+    return prop_region_sets(sp, l, lay, RS_ROWS * LSUM_DP_WORDS);
+}
+
+/* A region sum line: by sets of distinct digits when every segment lies in
+ * a box (prop_region_sets), else the full pass (region_sum_full); each out
+ * of line with its own room, so that the usual line's frame stays small. */
+static int prop_region_sum(rg_space *sp, void *data)
+{
+    const line *l = data;
+    if (!l->allsets) return region_sum_full(sp, l);
+    return lsum_dp_words(l->D) <= 8 ? region_sets_small(sp, l) : region_sets_wide(sp, l);
 }
 
 static int check_region_sum(const int *values, void *data)

@@ -47,8 +47,11 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     int rc = L.D == 9 ? lsum_support9(&L, d, keep) : lsum_support(&L, d, keep);
     if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
     if (rc == 0) return RG_PROP_FAIL;
-    for (int i = 0; i < n; i++)
-        if (cages_host->keep(sp, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
+    /* The host only for a cell that loses a digit (most keep all of theirs). */
+    for (int i = 0; i < n; i++) {
+        int c = ds->cells[at[i]];
+        if ((dom[c] & ~keep[i]) && cages_host->keep(sp, c, keep[i]) < 0) return RG_PROP_FAIL;
+    }
     return RG_PROP_FIX;
 }
 

@@ -352,11 +352,11 @@ static inline int lsum_layer_sums(const uint64_t *last, int nw, uint64_t *sums)
 }
 
 /* keep[i]: the digits cell i takes in some set of layer k (layers as for
- * lsum_forward_at) whose sum is in allowed (a bit set of two words or more: the sums of D <= LSUM_DP_DIGITS
- * digits stay below 128). A word w of the layer holds the sets of the high
- * digits w with the low ones of each bit: the sum of w's digits plus the
- * low sum, so the sums allowed from there (a window of 22) pick the bits
- * by lsum_bylow. */
+ * lsum_forward_at) whose sum is in allowed (a bit set of two words or
+ * more: the sums of D <= LSUM_DP_DIGITS digits stay below 128). A word w
+ * of the layer holds the sets of the high digits w with the low ones of
+ * each bit: the sum of w's digits plus the low sum, so the sums allowed
+ * from there (a window of 22) pick the bits by lsum_bylow. */
 static inline void lsum_backward_at(const rg_mask *dom, int k, int nw, const uint64_t *lay,
                                     int stride, const uint64_t *allowed, rg_mask *keep)
 {

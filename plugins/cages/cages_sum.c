@@ -482,14 +482,14 @@ static int cage_filter(rg_space *sp, void *data)
                 placed |= x;
             }
         }
-        rg_mask allow = 0, required = ~(rg_mask)0;
-        int any = 0;
+        /* Without a branch per set (which set fits is hard to predict). */
+        rg_mask allow = 0, required = ~(rg_mask)0, any = 0;
         for (int s = 0; s < c->nsets; s++) {
             rg_mask set = c->sets[s];
-            if ((set & placed) != placed || (set & ~placed & ~uni)) continue;
-            allow |= set & ~placed;
-            required &= set;
-            any = 1;
+            rg_mask fits = -(rg_mask)(((set & placed) == placed) & !(set & ~placed & ~uni));
+            allow |= set & ~placed & fits;
+            required &= set | ~fits;
+            any |= fits;
         }
         if (!any) goto none;
         if (!open) return RG_PROP_SUBSUMED;

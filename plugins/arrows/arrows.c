@@ -141,7 +141,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
             int d = __builtin_ctz(m) + 1;
             if (rmin + d * weight <= hi && rmax + d * weight >= lo) keep |= (rg_mask)1 << (d - 1);
         }
-        int r = (dom[c] & ~keep) ? arrows_host->keep(sp, c, keep) : 0;
+        int r = mask_keep(arrows_host, sp, dom, c, keep);
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
     }
@@ -159,7 +159,7 @@ static int prune_bounds(rg_space *sp, const arrow *a)
                 int d = __builtin_ctz(m) + 1;
                 if (rmin + d <= hi && rmax + d >= lo) keep |= (rg_mask)1 << (d - 1);
             }
-            int r = (dom[c] & ~keep) ? arrows_host->keep(sp, c, keep) : 0;
+            int r = mask_keep(arrows_host, sp, dom, c, keep);
             if (r < 0) return RG_PROP_FAIL;
             changed |= r;
         }
@@ -176,8 +176,7 @@ static int keep_shaft(rg_space *sp, const int *cells, int n, int cap, int nw, co
     if (n <= SUMSET_SUPPORT_CELLS) {
         sumset_supports(dom, cells, n, cap, nw, target, keep);
         for (int k = 0; k < n; k++)
-            if ((dom[cells[k]] & ~keep[k]) && arrows_host->keep(sp, cells[k], keep[k]) < 0)
-                return RG_FAIL;
+            if (mask_keep(arrows_host, sp, dom, cells[k], keep[k]) < 0) return RG_FAIL;
         return 0;
     }
     /* A longer shaft: the sums of the others, cell by cell. */
@@ -233,7 +232,10 @@ static __attribute__((noinline)) void group_layers_wide(const rg_mask *d, int n,
 static void group_layers_own(const rg_mask *d, int n, int dpw, const uint64_t *allowed,
                              rg_mask *keep, uint64_t *out)
 {
-    if (dpw > 8) return group_layers_wide(d, n, dpw, allowed, keep, out);
+    if (dpw > 8) {
+        group_layers_wide(d, n, dpw, allowed, keep, out);
+        return;
+    }
     uint64_t own[(LSUM_CELLS + 1) * 8];
     group_layers_in(d, n, dpw, allowed, keep, out, own);
 }
@@ -393,8 +395,7 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int
             else
                 group_layers_own(d, n, dpw, ok.w, keep, NULL);
             for (int i = 0; i < n; i++)
-                if ((dom[cells[i]] & ~keep[i]) && arrows_host->keep(sp, cells[i], keep[i]) < 0)
-                    return RG_FAIL;
+                if (mask_keep(arrows_host, sp, dom, cells[i], keep[i]) < 0) return RG_FAIL;
         }
     next_group:
         for (int w = 0; w < cw; w++) need.w[w] = next.w[w];

@@ -5,6 +5,7 @@
 
 #include "cages.h"
 #include "linsum.h"
+#include "masks.h"
 
 /* Exact for the signed sum with its groups (linsum.h), so at a fixpoint
  * after one run; with skip, nothing is done while the total lies loosely
@@ -48,10 +49,8 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
     if (rc == 0) return RG_PROP_FAIL;
     /* The host only for a cell that loses a digit (most keep all of theirs). */
-    for (int i = 0; i < n; i++) {
-        int c = ds->cells[at[i]];
-        if ((dom[c] & ~keep[i]) && cages_host->keep(sp, c, keep[i]) < 0) return RG_PROP_FAIL;
-    }
+    for (int i = 0; i < n; i++)
+        if (mask_keep(cages_host, sp, dom, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 

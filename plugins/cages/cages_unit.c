@@ -8,6 +8,7 @@
 #include "cages.h"
 #include "explain_util.h"
 #include "linsum.h"
+#include "masks.h"
 #include "match.h"
 
 /* A unit holds each digit once, so the sum cages lying wholly inside it use
@@ -504,17 +505,14 @@ static int keep_supported(rg_space *sp, const unitc *u, const usearch *us)
     const rg_mask *dom = us->dom;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].n; i++)
-            if ((dom[u->g[k].cells[i]] & ~us->keep[k][i]) &&
-                cages_host->keep(sp, u->g[k].cells[i], us->keep[k][i]) < 0)
+            if (mask_keep(cages_host, sp, dom, u->g[k].cells[i], us->keep[k][i]) < 0)
                 return RG_PROP_FAIL;
     for (int k = 0; k < u->ng; k++)
         for (int i = 0; i < u->g[k].nout; i++)
-            if ((dom[u->g[k].out[i]] & ~us->okeep[k][i]) &&
-                cages_host->keep(sp, u->g[k].out[i], us->okeep[k][i]) < 0)
+            if (mask_keep(cages_host, sp, dom, u->g[k].out[i], us->okeep[k][i]) < 0)
                 return RG_PROP_FAIL;
     for (int i = 0; i < u->nrest; i++)
-        if ((dom[u->rest[i]] & ~us->rkeep[i]) && cages_host->keep(sp, u->rest[i], us->rkeep[i]) < 0)
-            return RG_PROP_FAIL;
+        if (mask_keep(cages_host, sp, dom, u->rest[i], us->rkeep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 

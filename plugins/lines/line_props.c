@@ -24,11 +24,10 @@ static inline rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D
 static inline rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 
-/* host->keep, called only when it removes something: the call costs more
- * than the test, and keeping every digit does nothing. */
+/* lines_host->keep when it removes something (mask_keep). */
 static inline int keep_cell(rg_space *sp, const rg_mask *dom, int c, rg_mask m)
 {
-    return dom[c] & ~m ? lines_host->keep(sp, c, m) : 0;
+    return mask_keep(lines_host, sp, dom, c, m);
 }
 
 /* host->remove, likewise only when the cell holds one of the digits. */

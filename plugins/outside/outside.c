@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "linsum.h"
+#include "masks.h"
 #include "outside.h"
 #include "rulegrid/plugin.h"
 #include "why_util.h"
@@ -393,8 +394,7 @@ static int apply(rg_space *sp, const line_rule *L, const rg_mask *sup)
     const rg_mask *dom = outside_host->domains(sp);
     int placed = 1;
     for (int k = 0; k < L->n; k++) {
-        if ((dom[L->cells[k]] & ~sup[k]) && outside_host->keep(sp, L->cells[k], sup[k]) == RG_FAIL)
-            return RG_PROP_FAIL;
+        if (mask_keep(outside_host, sp, dom, L->cells[k], sup[k]) == RG_FAIL) return RG_PROP_FAIL;
         placed &= single(sup[k]);
     }
     return placed ? RG_PROP_SUBSUMED : RG_PROP_FIX;

@@ -7,10 +7,14 @@
 #include "search/solver.h"
 
 /* Cell c changed, losing the digits lost: its units are dirty for every
- * deduction that is on, and have lost those digits. (The
- * stores of the pushes may alias the model's arrays and the solver's
- * fields as far as the compiler knows: what the loop reads again is held
- * in locals.) */
+ * deduction that is on, and have lost those digits. Without a branch per
+ * unit (whether a unit is dirty already is hard to predict): each unit is
+ * written at the top of every stack (they hold nunits + 1), and a stack
+ * grows by one where the unit was not on it yet. A unit's dirty bits are
+ * always within bits (rg_units_mark runs only while bits is set). The
+ * stacks' pointers and heights are held in locals, since the stores may
+ * alias the model's arrays and the solver's fields as far as the compiler
+ * knows. */
 static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
 {
     const rg_model *m = s->m;
@@ -18,16 +22,23 @@ static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
     unsigned char *udirty = s->udirty;
     rg_mask *ulost = s->ulost;
     const int *cu = m->cell_units;
+    int *st0 = s->ustack[0], *st1 = s->ustack[1], *st2 = s->ustack[2];
+    int n0 = s->nustack[0], n1 = s->nustack[1], n2 = s->nustack[2];
     for (int k = m->cell_unit_off[c], end = m->cell_unit_off[c + 1]; k < end; k++) {
         int u = cu[k];
         ulost[u] |= lost;
         unsigned add = bits & ~(unsigned)udirty[u];
-        if (!add) continue;
-        if (add & 1u) s->ustack[0][s->nustack[0]++] = u;
-        if (add & 2u) s->ustack[1][s->nustack[1]++] = u;
-        if (add & 4u) s->ustack[2][s->nustack[2]++] = u;
         udirty[u] = (unsigned char)bits;
+        st0[n0] = u;
+        n0 += (int)(add & 1u);
+        st1[n1] = u;
+        n1 += (int)(add >> 1 & 1u);
+        st2[n2] = u;
+        n2 += (int)(add >> 2 & 1u);
     }
+    s->nustack[0] = n0;
+    s->nustack[1] = n1;
+    s->nustack[2] = n2;
 }
 
 /* How many open cells of a unit (its D cells) can take each digit,
@@ -40,10 +51,9 @@ static inline void rg_units_open_places(const rg_mask *dom, const int *cells, in
     rg_mask a = 0, b = 0, c = 0, pl = 0;
     for (int k = 0; k < D; k++) {
         rg_mask v = dom[cells[k]];
-        if (!(v & (v - 1))) {
-            pl |= v;
-            continue;
-        }
+        rg_mask one = -(rg_mask) !(v & (v - 1)); /* a placed cell: no branch */
+        pl |= v & one;
+        v &= ~one;
         rg_mask k0 = a & v, k1 = b & k0;
         a ^= v;
         b ^= k0;

@@ -42,23 +42,26 @@ EOF
 }
 
 # Runs of a second or a few: the line is drawn only after half a second.
-# Plain propagation in reading order takes about 5 ms a puzzle of the forum's
-# hardest list: 200 of them last a second. Under Valgrind or the sanitizers
-# (RULEGRID_TEST_SCALE set), which run several times slower, 75 puzzles and a
-# smaller batch still last that long. A classic9 puzzle takes about a quarter
-# of a millisecond to make (the classic fast path solves its uniqueness
-# checks): 4,000 take a second.
+# Forward checking in reading order (no propagation beyond a placed digit's
+# peers, hence no fast path) takes tens of milliseconds a puzzle of the
+# forum's hardest list: its first 20 take about a second and a half, with
+# room for a machine three times as fast. (Plain propagation took about 3 ms
+# a puzzle and left too little room once the search got faster.) Under
+# Valgrind or the sanitizers (RULEGRID_TEST_SCALE set), which run several
+# times slower, 18 puzzles and a smaller batch still last that long. A
+# classic9 puzzle takes about a quarter of a millisecond to make (the
+# classic fast path solves its uniqueness checks): 4,000 take a second.
 HARD=$TMP/hard.txt
 BATCH=4000
-LINES=200
+LINES=20
 if [ -n "${RULEGRID_TEST_SCALE:-}" ]; then
     BATCH=1600
-    LINES=75
+    LINES=18
 fi
 head -n "$LINES" "$SRC/corpus/classic/puzzles6_forum_hardest_1106.txt" >"$HARD"
 N=$(grep -c "^[^#]" "$HARD")
 cat "$HARD" "$HARD" >"$TMP/long.txt"
-SLOW=(count --strategy propagate --heuristic first)
+SLOW=(count --strategy forward --heuristic first)
 
 # ---- not a terminal: not a byte of it
 run "$RULEGRID" "${SLOW[@]}" -q --stats "$HARD"
@@ -101,16 +104,16 @@ grep -qE "generate: [0-9]+/$BATCH puzzles, [0-9.]+/s, ETA" <<<"$OUT" || fail "no
 # ---- rulegrid-bench: a line per cell, while counting and while timing
 if [ -x "$BENCH" ]; then
     cd "$SRC"
-    BSLOW=(-r 1 -s propagate -H first "$HARD")
+    BSLOW=(-r 1 -s forward -H first "$HARD")
     run "$BENCH" -q "${BSLOW[@]}" --counters "$TMP/c1"
     expect_rc 0 "bench, standard error not a terminal"
     [ -z "$ERR" ] || fail "bench progress written when standard error is not a terminal: $ERR"
     on_tty "'$BENCH' -q ${BSLOW[*]} --counters '$TMP/c2'"
     [ "$RC" = 0 ] || fail "bench on a terminal: exit status $RC: $OUT"
     NAME=$(basename "$HARD" .txt)
-    grep -qE "counting $NAME, propagate, first: [0-9]+/$N puzzles, .*ETA" <<<"$OUT" ||
+    grep -qE "counting $NAME, forward, first: [0-9]+/$N puzzles, .*ETA" <<<"$OUT" ||
         fail "no progress line while counting: $OUT"
-    grep -qE "timing $NAME, propagate, first: [0-9]+/$N puzzles, .*ETA" <<<"$OUT" ||
+    grep -qE "timing $NAME, forward, first: [0-9]+/$N puzzles, .*ETA" <<<"$OUT" ||
         fail "no progress line while timing: $OUT"
     [ -z "$(tr -d '\r' <<<"${OUT##*"$ESC[K"}")" ] || fail "bench left its progress line"
     cmp -s "$TMP/c1" "$TMP/c2" || fail "bench counters differ with a progress line"

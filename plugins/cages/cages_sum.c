@@ -470,18 +470,19 @@ static int cage_filter(rg_space *sp, void *data)
     if (c->nsets < 0) return prune_bounds(sp, c);
     const rg_mask *dom = cages_host->domains(sp);
     for (;;) {
+        /* Without a branch per cell (which cells are placed is hard to
+         * predict): bad, an empty cell or a digit placed twice. */
         rg_mask placed = 0, uni = 0;
-        int open = 0;
+        int open = 0, bad = 0;
         for (int i = 0; i < c->n; i++) {
             rg_mask x = dom[c->cells[i]];
-            if (x & (x - 1)) {
-                uni |= x;
-                open++;
-            } else {
-                if (!x || (x & placed)) goto none;
-                placed |= x;
-            }
+            rg_mask one = -(rg_mask) !(x & (x - 1)); /* all ones when placed or empty */
+            bad |= (one & (!x | ((x & placed) != 0))) != 0;
+            placed |= x & one;
+            uni |= x & ~one;
+            open += !one;
         }
+        if (bad) goto none;
         /* Without a branch per set (which set fits is hard to predict). */
         rg_mask allow = 0, required = ~(rg_mask)0, any = 0;
         for (int s = 0; s < c->nsets; s++) {
@@ -499,7 +500,7 @@ static int cage_filter(rg_space *sp, void *data)
         int changed = 0;
         for (int i = 0; i < c->n; i++) {
             rg_mask x = dom[c->cells[i]];
-            if (!(x & (x - 1))) continue;
+            x &= -(rg_mask)((x & (x - 1)) != 0); /* open cells only */
             if (x & ~allow) {
                 if (cages_host->keep(sp, c->cells[i], x & allow) < 0) return RG_PROP_FAIL;
                 x &= allow;

@@ -521,11 +521,8 @@ static inline int lsum_group_sums(const lsum *L, const rg_mask *dom, int g, int 
     uint64_t *sums = w->sums[g];
     memset(sums, 0, (size_t)nw * sizeof sums[0]);
     w->ostart[g] = *nopt;
-    if (k == 1) {
-        for (rg_mask m = dom[a]; m; m &= m - 1) {
-            int s = __builtin_ctz(m) + 1;
-            sums[s / 64] |= (uint64_t)1 << (s % 64);
-        }
+    if (k == 1) { /* digit x (bit x - 1) makes the sum x, below 64: one shift */
+        sums[0] = (uint64_t)dom[a] << 1;
         return dom[a] != 0;
     }
     if (dp && k == 2) {
@@ -607,13 +604,8 @@ static inline void lsum_group_keep(const lsum *L, const rg_mask *dom, int g, int
 {
     int a = L->start[g], k = L->start[g + 1] - a;
     const uint64_t *allowed = w->allowed[g];
-    if (k == 1) {
-        rg_mask m = 0;
-        for (rg_mask x = dom[a]; x; x &= x - 1) {
-            int s = __builtin_ctz(x) + 1;
-            if (allowed[s / 64] >> (s % 64) & 1) m |= x & -x;
-        }
-        keep[a] = m;
+    if (k == 1) { /* digit x keeps when the sum x is allowed */
+        keep[a] = dom[a] & (rg_mask)(allowed[0] >> 1);
         return;
     }
     if (dp && k == 2) {

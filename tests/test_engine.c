@@ -313,6 +313,40 @@ static void seen_by_every_place(void **state)
     rg_solver_free(s);
 }
 
+/* A naked single leaves every peer, however long the peer list: on a 25x25
+ * board with anti-knight pairs r11c11 has 70 peers, more than the 64 one
+ * pass of the peers' scan reads (propagate.c, clear_peers). A one-cell cage
+ * of 7 fixes it during the propagation (not among the root's first naked
+ * singles, which go another way); nothing else removes a 7. */
+static void naked_single_every_peer(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\"format\":\"rulegrid\",\"version\":1,\"board\":{\"rows\":25,\"columns\":25,"
+        "\"digits\":25},\"rules\":[{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[5,5]},"
+        "{\"type\":\"neighbours\",\"kind\":\"antiknight\"},"
+        "{\"type\":\"cage\",\"cells\":[\"r11c11\"],\"sum\":7}]}";
+    rg_puzzle *p = t_parse(json);
+    rg_solver *s = rg_solver_new();
+    static rg_mask root[625];
+    assert_int_equal(rg_solver_root(s, p, RG_STRATEGY_PROPAGATE, root), 0);
+    const int g = 10 * 25 + 10;
+    const rg_mask seven = 1u << 6;
+    assert_int_equal(root[g], seven);
+    int peers = 0;
+    for (int c = 0; c < 625; c++) {
+        int dr = c / 25 - 10, dc = c % 25 - 10;
+        int box = c / 25 / 5 == 2 && c % 25 / 5 == 2;
+        int knight = (dr * dr == 1 && dc * dc == 4) || (dr * dr == 4 && dc * dc == 1);
+        int peer = c != g && (dr == 0 || dc == 0 || box || knight);
+        peers += peer;
+        if (c != g) assert_int_equal((root[c] & seven) == 0, peer);
+    }
+    assert_int_equal(peers, 70);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+}
+
 /* ---- Limits, statistics, reproducibility ------------------------------------ */
 
 static const char *hard =
@@ -463,6 +497,7 @@ int main(void)
         cmocka_unit_test(king6),
         cmocka_unit_test(knight6),
         cmocka_unit_test(seen_by_every_place),
+        cmocka_unit_test(naked_single_every_peer),
         cmocka_unit_test(node_limit_is_unknown),
         cmocka_unit_test(random_values_reproducible),
         cmocka_unit_test(broken_givens_named),

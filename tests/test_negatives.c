@@ -288,6 +288,29 @@ static void rossini_4x4(void **state)
     }
 }
 
+/* An area cell that no house holds (fuzz/regressions/fields/
+ * rossini-area-cell-in-no-house: the houses of such a cell were copied from
+ * a null list, which the sanitizers stop at): a 2 x 4 board whose only house
+ * is row 1, the area r2c1 and row 1's left end. That end is ruled (its
+ * cells are all in the area), the right end is not (r1c4 is outside), row 2
+ * is free. */
+static void rossini_area_cell_in_no_house(void **state)
+{
+    (void)state;
+    long perms = 0;
+    for (int a = 1; a <= 4; a++)
+        for (int b = 1; b <= 4; b++)
+            for (int c = 1; c <= 4; c++) perms += a != b && a != c && b != c && !monotone(a, b, c);
+    assert_true(perms > 0 && perms < 24);
+    char *json = v_doc(2, 4, 4, "",
+                       "[{\"type\": \"row\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", "
+                       "\"r1c4\"]}, {\"type\": \"negative\", \"of\": \"rossini\", \"area\": "
+                       "[\"r2c1\", \"r1c1\", \"r1c2\", \"r1c3\"]}]",
+                       "");
+    v_count_all(json, perms * 256, 1); /* r1c4 takes the digit left */
+    free(json);
+}
+
 /* A rossini clue at one end exempts that end. */
 static void rossini_clue_exempts(void **state)
 {
@@ -576,6 +599,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(exemption_by_family, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(rossini_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(rossini_clue_exempts, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(rossini_area_cell_in_no_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(battenburg_and_cells_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(two_grids, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(samurai, t_mem_setup, t_mem_teardown),

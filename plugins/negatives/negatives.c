@@ -629,6 +629,7 @@ static int rossini_houses(rg_build *b, const spec *s, int **out)
     for (int i = 0; i < s->narea; i++) {
         const int *hs;
         int k = host->cell_houses(b, s->area[i], &hs);
+        if (k <= 0) continue; /* a cell in no house: hs may be NULL */
         memcpy(*out + n, hs, (size_t)k * sizeof *hs);
         n += k;
     }

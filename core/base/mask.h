@@ -13,4 +13,14 @@ static inline rg_mask rg_full_mask(int d)
     return d >= 32 ? ~(rg_mask)0 : (((rg_mask)1 << d) - 1);
 }
 
+/* Which of cells[0..n) (n <= 64) hold the digit of bit d: bit k for
+ * cells[k]. One pass without a branch per cell: on the search's paths which
+ * cells still hold a digit is hard to predict, so callers walk the result. */
+static inline uint64_t rg_holders(const rg_mask *dom, const int *cells, int n, int d)
+{
+    uint64_t h = 0;
+    for (int k = 0; k < n; k++) h |= (uint64_t)(dom[cells[k]] >> d & 1u) << k;
+    return h;
+}
+
 #endif

@@ -83,14 +83,11 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     const int n = m->peer_off[c + 1] - m->peer_off[c];
     if (!bit) return 0;
     const int d = __builtin_ctz(bit);
-    /* The peers holding the digit, 64 at a time, found without a branch
-     * per peer (which peer still holds it is hard to predict), then
-     * narrowed in order. Narrowing one changes no other's domain. */
+    /* The peers holding the digit, 64 at a time (rg_holders), narrowed in
+     * order: narrowing one changes no other's domain. */
     for (int base = 0; base < n; base += 64) {
         const int w = n - base < 64 ? n - base : 64;
-        uint64_t hold = 0;
-        for (int k = 0; k < w; k++) hold |= (uint64_t)(dom[peers[base + k]] >> d & 1u) << k;
-        for (; hold; hold &= hold - 1) {
+        for (uint64_t hold = rg_holders(dom, peers + base, w, d); hold; hold &= hold - 1) {
             int p = peers[base + __builtin_ctzll(hold)];
             if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
                 if (s->wdeg) s->wdeg[c] += 1.0;

@@ -194,11 +194,8 @@ static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost)
         rg_mask bit = (rg_mask)1 << d;
         uint64_t common[RG_PEERBITS_MAX_WORDS];
         int first = 1;
-        /* Its places: found without a branch per cell, then walked. */
-        uint32_t at = 0;
-        for (int k = 0; k < D; k++) at |= (uint32_t)(dom[cells[k]] >> d & 1u) << k;
-        for (; at; at &= at - 1) {
-            const uint64_t *pb = m->peerbits + (size_t)cells[__builtin_ctz(at)] * W;
+        for (uint64_t at = rg_holders(dom, cells, D, d); at; at &= at - 1) {
+            const uint64_t *pb = m->peerbits + (size_t)cells[__builtin_ctzll(at)] * W;
             if (W <= 2) { /* boards up to 128 cells: two words, unrolled */
                 common[0] = first ? pb[0] : common[0] & pb[0];
                 common[1] = W < 2 ? 0 : first ? pb[1] : common[1] & pb[1];

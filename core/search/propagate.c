@@ -125,6 +125,7 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             continue;
         }
         int r;
+        if (s->ncstack) rg_units_flush(s);
         if (s->nustack[0]) {
             if ((r = rg_units_singles(s, dom)) < 0) goto fail;
             if (r) continue;

@@ -96,6 +96,8 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->udirty);
     rg_mem_free(s->ulost);
     for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
+    rg_mem_free(s->clost);
+    rg_mem_free(s->cstack);
     rg_mem_free(s->sol);
     rg_mem_free(s->wdeg);
     rg_mem_free(s->scratch);
@@ -146,6 +148,8 @@ static int prepare(rg_solver *s, rg_model *m)
     s->udirty = rg_mem_calloc((size_t)m->nunits + 1, 1);
     s->ulost = rg_mem_calloc((size_t)m->nunits + 1, sizeof *s->ulost);
     for (int b = 0; b < 3; b++) s->ustack[b] = rg_mem_alloc(((size_t)m->nunits + 1) * sizeof(int));
+    s->clost = rg_mem_calloc((size_t)s->N + 1, sizeof *s->clost);
+    s->cstack = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->cstack);
     s->sol = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->sol);
     s->wdeg = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->wdeg);
     s->scratch = rg_mem_alloc(s->space_bytes);
@@ -153,8 +157,8 @@ static int prepare(rg_solver *s, rg_model *m)
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
     int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && s->frames && s->naked &&
-             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->ulost && s->scratch &&
-             s->reach && s->lscore && s->lstamp;
+             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->ulost && s->clost &&
+             s->cstack && s->scratch && s->reach && s->lscore && s->lstamp;
     ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
@@ -279,7 +283,7 @@ static void memo_save(rg_solver *s, const rg_puzzle *p)
 {
     if (s->memo) s->memo->valid = 0;
     if (s->stopped || s->nnaked || s->queued_total || s->nustack[0] || s->nustack[1] ||
-        s->nustack[2])
+        s->nustack[2] || s->ncstack)
         return;
     if (!s->memo && !(s->memo = memo_new(s))) return;
     struct rg_root_memo *k = s->memo;
@@ -298,6 +302,8 @@ static void memo_restore(rg_solver *s)
     s->failed = 0;
     s->running = -1;
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
+    for (int i = 0; i < s->ncstack; i++) s->clost[s->cstack[i]] = 0;
+    s->ncstack = 0;
     s->queued_total = 0;
 }
 

@@ -70,6 +70,11 @@ struct rg_solver {
     rg_mask *ulost;
     int *ustack[3];
     int nustack[3];
+    /* Cells changed since their units were last marked (units.h): the
+     * digits each lost meanwhile (0: not on the stack) and the stack. */
+    rg_mask *clost;
+    int *cstack;
+    int ncstack;
     int *values; /* scratch: digits per cell */
     int *sol;
     double *wdeg;

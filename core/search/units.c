@@ -9,6 +9,8 @@
 void rg_units_clear_dirty(rg_solver *s)
 {
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
+    for (int i = 0; i < s->ncstack; i++) s->clost[s->cstack[i]] = 0;
+    s->ncstack = 0;
     if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
 }
 
@@ -32,7 +34,9 @@ static inline __attribute__((always_inline)) int singles(rg_solver *s, rg_mask *
     const rg_model *m = s->m;
     int changed = 0;
     s->st.family_calls[RG_FAM_SINGLES]++;
-    for (int n = s->nustack[0]; n > 0; n = s->nustack[0]) {
+    for (;;) {
+        if (s->ncstack) rg_units_flush(s);
+        if (!s->nustack[0]) break;
         int u = s->ustack[0][--s->nustack[0]];
         s->udirty[u] &= (unsigned char)~1u;
         const int *cells = m->unit_cells + (size_t)u * D;
@@ -132,7 +136,9 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
     const rg_model *m = s->m;
     int changed = 0;
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
-    while (s->nustack[1] > 0) {
+    for (;;) {
+        if (s->ncstack) rg_units_flush(s);
+        if (!s->nustack[1]) break;
         int u = s->ustack[1][--s->nustack[1]];
         s->udirty[u] &= (unsigned char)~2u;
         rg_mask lost = s->ulost[u];
@@ -309,7 +315,9 @@ int rg_units_subsets(rg_solver *s, rg_mask *dom)
     const rg_model *m = s->m;
     const int D = s->D;
     s->st.family_calls[RG_FAM_SUBSETS]++;
-    while (s->nustack[2] > 0) {
+    for (;;) {
+        if (s->ncstack) rg_units_flush(s);
+        if (!s->nustack[2]) break;
         int u = s->ustack[2][--s->nustack[2]];
         s->udirty[u] &= (unsigned char)~4u;
         const int *cells = m->unit_cells + (size_t)u * D;

@@ -6,16 +6,16 @@
 
 #include "search/solver.h"
 
-/* Cell c changed, losing the digits lost: its units are dirty for every
- * deduction that is on, and have lost those digits. Without a branch per
- * unit (whether a unit is dirty already is hard to predict): each unit is
- * written at the top of every stack (they hold nunits + 1), and a stack
- * grows by one where the unit was not on it yet. A unit's dirty bits are
- * always within bits (rg_units_mark runs only while bits is set). The
- * stacks' pointers and heights are held in locals, since the stores may
- * alias the model's arrays and the solver's fields as far as the compiler
- * knows. */
-static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
+/* The units of cell c, which lost the digits lost since it was last
+ * marked, are dirty for every deduction that is on and have lost those
+ * digits. Without a branch per unit (whether a unit is dirty already is
+ * hard to predict): each unit is written at the top of every stack (they
+ * hold nunits + 1), and a stack grows by one where the unit was not on it
+ * yet. A unit's dirty bits are always within bits (marking runs only
+ * while bits is set). The stacks' pointers and heights are held in
+ * locals, since the stores may alias the model's arrays and the solver's
+ * fields as far as the compiler knows. */
+static inline void rg_units_mark_cell(rg_solver *s, int c, rg_mask lost)
 {
     const rg_model *m = s->m;
     const unsigned bits = s->dirty_bits;
@@ -39,6 +39,35 @@ static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
     s->nustack[0] = n0;
     s->nustack[1] = n1;
     s->nustack[2] = n2;
+}
+
+/* Cell c changed, losing the digits lost (never none): noted on the cell
+ * stack, its units marked later, at once for every narrowing of the cell
+ * in between (rg_units_flush), before any deduction reads the unit
+ * stacks. A cell narrowed again and again by the peers and the
+ * propagators of one round costs a few operations a time. The units come
+ * out on their stacks in the order marking each narrowing at once would
+ * give: a unit first pushed by a cell's first narrowing is pushed when
+ * that cell, in the order of first narrowings, is flushed. */
+static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
+{
+    rg_mask was = s->clost[c];
+    s->clost[c] = was | lost;
+    s->cstack[s->ncstack] = c;
+    s->ncstack += !was;
+}
+
+/* The units of every cell on the cell stack marked, in stack order. */
+static inline void rg_units_flush(rg_solver *s)
+{
+    rg_mask *clost = s->clost;
+    const int *cs = s->cstack;
+    for (int i = 0, n = s->ncstack; i < n; i++) {
+        int c = cs[i];
+        rg_units_mark_cell(s, c, clost[c]);
+        clost[c] = 0;
+    }
+    s->ncstack = 0;
 }
 
 /* How many open cells of a unit (its D cells) can take each digit,

@@ -94,7 +94,8 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
     return s->D == 9 ? singles_9(s, dom) : s->D == 16 ? singles_16(s, dom) : singles_any(s, dom);
 }
 
-static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost);
+static inline __attribute__((always_inline)) int seen_by_all(rg_solver *s, rg_mask *dom, int u,
+                                                              rg_mask lost, const int D);
 
 /* The digits of each I set of group G (ins), those in one set or more
  * (once), in two or more (twice), and those placed in them: from the
@@ -131,7 +132,8 @@ group_masks(const rg_mask *dom, const rg_igroup *G, const rg_inter *inters, cons
  * from H \ I: the places of any other digit are those it had then, when
  * H \ I lost it already (domains only shrink along a branch, and the
  * search branches from fixpoints, where every ulost is empty). */
-int rg_units_intersections(rg_solver *s, rg_mask *dom)
+static inline __attribute__((always_inline)) int intersections(rg_solver *s, rg_mask *dom,
+                                                                const int D)
 {
     const rg_model *m = s->m;
     int changed = 0;
@@ -144,7 +146,7 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
         rg_mask lost = s->ulost[u];
         s->ulost[u] = 0;
         if (m->peerbits) {
-            int r = seen_by_all(s, dom, u, lost);
+            int r = seen_by_all(s, dom, u, lost, D);
             if (r < 0) return RG_FAIL;
             changed |= r;
         }
@@ -185,10 +187,11 @@ int rg_units_intersections(rg_solver *s, rg_mask *dom)
  * places rarely share a peer outside the unit), and of those only the
  * digits U lost since it was last looked at (as for locked candidates).
  * Returns RG_FAIL, 0 or 1 (changed). */
-static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost)
+static inline __attribute__((always_inline)) int seen_by_all(rg_solver *s, rg_mask *dom, int u,
+                                                              rg_mask lost, const int D)
 {
     const rg_model *m = s->m;
-    const int D = s->D, W = m->pwords;
+    const int W = m->pwords;
     const int *cells = m->unit_cells + (size_t)u * D;
     rg_mask c0, c1, c2, placed;
     rg_units_open_places(dom, cells, D, &c0, &c1, &c2, &placed);
@@ -223,6 +226,24 @@ static int seen_by_all(rg_solver *s, rg_mask *dom, int u, rg_mask lost)
             }
     }
     return changed;
+}
+
+/* As for the hidden singles, one function per width: 9 digits with the
+ * passes over a unit's cells unrolled (no loop exit to predict), any other
+ * width as a loop. */
+static __attribute__((noinline)) int intersections_9(rg_solver *s, rg_mask *dom)
+{
+    return intersections(s, dom, 9);
+}
+
+static __attribute__((noinline)) int intersections_any(rg_solver *s, rg_mask *dom)
+{
+    return intersections(s, dom, s->D);
+}
+
+int rg_units_intersections(rg_solver *s, rg_mask *dom)
+{
+    return s->D == 9 ? intersections_9(s, dom) : intersections_any(s, dom);
 }
 
 /* Narrow the open cells idx[0..n) of a unit by the subset set (a bit per

@@ -95,7 +95,7 @@ int rg_units_singles(rg_solver *s, rg_mask *dom)
 }
 
 static inline __attribute__((always_inline)) int seen_by_all(rg_solver *s, rg_mask *dom, int u,
-                                                              rg_mask lost, const int D);
+                                                             rg_mask lost, const int D);
 
 /* The digits of each I set of group G (ins), those in one set or more
  * (once), in two or more (twice), and those placed in them: from the
@@ -133,7 +133,7 @@ group_masks(const rg_mask *dom, const rg_igroup *G, const rg_inter *inters, cons
  * H \ I lost it already (domains only shrink along a branch, and the
  * search branches from fixpoints, where every ulost is empty). */
 static inline __attribute__((always_inline)) int intersections(rg_solver *s, rg_mask *dom,
-                                                                const int D)
+                                                               const int D)
 {
     const rg_model *m = s->m;
     int changed = 0;
@@ -188,7 +188,7 @@ static inline __attribute__((always_inline)) int intersections(rg_solver *s, rg_
  * digits U lost since it was last looked at (as for locked candidates).
  * Returns RG_FAIL, 0 or 1 (changed). */
 static inline __attribute__((always_inline)) int seen_by_all(rg_solver *s, rg_mask *dom, int u,
-                                                              rg_mask lost, const int D)
+                                                             rg_mask lost, const int D)
 {
     const rg_model *m = s->m;
     const int W = m->pwords;

@@ -302,8 +302,7 @@ static void memo_restore(rg_solver *s)
     s->failed = 0;
     s->running = -1;
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
-    for (int i = 0; i < s->ncstack; i++) s->clost[s->cstack[i]] = 0;
-    s->ncstack = 0;
+    rg_units_drop_cells(s);
     s->queued_total = 0;
 }
 

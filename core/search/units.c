@@ -9,8 +9,7 @@
 void rg_units_clear_dirty(rg_solver *s)
 {
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
-    for (int i = 0; i < s->ncstack; i++) s->clost[s->cstack[i]] = 0;
-    s->ncstack = 0;
+    rg_units_drop_cells(s);
     if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
 }
 

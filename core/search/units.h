@@ -57,6 +57,13 @@ static inline void rg_units_mark(rg_solver *s, int c, rg_mask lost)
     s->ncstack += !was;
 }
 
+/* The cell stack emptied without marking (a failure, a restored root). */
+static inline void rg_units_drop_cells(rg_solver *s)
+{
+    for (int i = 0; i < s->ncstack; i++) s->clost[s->cstack[i]] = 0;
+    s->ncstack = 0;
+}
+
 /* The units of every cell on the cell stack marked, in stack order. */
 static inline void rg_units_flush(rg_solver *s)
 {

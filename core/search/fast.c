@@ -63,14 +63,8 @@ int rg_fast_eligible(const rg_model *m)
     return 1;
 }
 
-int rg_fast_prepare(rg_solver *s)
+void rg_band_tables_fill(struct rg_band_tables *t)
 {
-    if (!rg_fast_eligible(s->m)) return RG_OK;
-    struct rg_fast *f = rg_mem_calloc(1, sizeof *f);
-    if (!f) return RG_E_NOMEM;
-    for (int a = 0; a < 81; a++)
-        for (int b = 0; b < 81; b++)
-            if (a != b && peers_of(a, b)) f->peers[a / 27 * 32 + a % 27][b / 27] |= 1u << (b % 27);
     for (unsigned i = 0; i < 512; i++) {
         uint32_t k = 0, cp = 0, cc = 0;
         for (int j = 0; j < 3; j++) {
@@ -85,10 +79,21 @@ int rg_fast_prepare(rg_solver *s)
             int col = __builtin_ctz(m);
             cc |= (BOX0 << (col / 3 * 3)) & ~(COL0 << col);
         }
-        f->rowkill[i] = k;
-        f->colpoint[i] = (uint16_t)cp;
-        f->colclaim[i] = cc;
+        t->rowkill[i] = k;
+        t->colpoint[i] = (uint16_t)cp;
+        t->colclaim[i] = cc;
     }
+}
+
+int rg_fast_prepare(rg_solver *s)
+{
+    if (!rg_fast_eligible(s->m)) return RG_OK;
+    struct rg_fast *f = rg_mem_calloc(1, sizeof *f);
+    if (!f) return RG_E_NOMEM;
+    for (int a = 0; a < 81; a++)
+        for (int b = 0; b < 81; b++)
+            if (a != b && peers_of(a, b)) f->peers[a / 27 * 32 + a % 27][b / 27] |= 1u << (b % 27);
+    rg_band_tables_fill(&f->tab);
     for (int c = 0; c < 81; c++) {
         for (int d = 0; d < 9; d++)
             if (s->m->root[c] >> d & 1) f->allow[d][c / 27] |= 1u << (c % 27);

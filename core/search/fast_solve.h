@@ -60,18 +60,6 @@ static inline uint64_t vcount(v4u v)
     return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
 }
 
-/* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
- * bit or more among the three. */
-#define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
-/* Per 3-bit group of m (bits 0, s, 2s apart), unmasked: one bit or more
- * to any, two or more to two (at the group's first bit). */
-#define COUNT3(V, m, s, any, two)                                                                  \
-    do {                                                                                           \
-        V a_ = (m) >> (s), b_ = (m) >> 2 * (s), o_ = (m) | a_;                                     \
-        any = o_ | b_;                                                                             \
-        two = ((m)&a_) | (b_ & o_);                                                                \
-    } while (0)
-
 /* The cells of the rows, columns and boxes of the n cells at (per band),
  * at's own cells left out: the union of their peers, when no two of them
  * are peers. Are two of them peers (a row, column or box holds two)? Each
@@ -202,41 +190,6 @@ static int naked(rg_solver *s, fstate *x)
     }
 }
 
-/* Hidden singles in rows, columns and boxes of the digit boards in w (a
- * vector of type V: one board, its three bands in lanes 0-2, or two
- * boards, lanes 0-2 and 4-6): the cells that are alone in one of their
- * houses to cells, and the houses that lost the digit (not zero) to bad.
- * The counts are of all the cells that hold the digit, placed ones
- * included: a house where it is placed holds it nowhere else (placing
- * removes it from the peers at once), so a house with one such cell has a
- * hidden single unless that cell is placed, and a house with none has
- * lost it. Rows and boxes come from each band's minirows; columns from
- * the three bands side by side (every band lane gets the same, by
- * rotating the band lanes with S1 and S2): a column holds it twice when a
- * position has two bands or two positions (rows of a band) have one. */
-#define HIDDEN_CELLS(V, w, S1, S2, cells, bad)                                                     \
-    do {                                                                                           \
-        V m1, m2, r1, r2, b1, b2, c1, c2;                                                          \
-        COUNT3(V, w, 1, m1, m2);                                                                   \
-        m1 &= MINIROWS;                                                                            \
-        m2 &= MINIROWS;                                                                            \
-        COUNT3(V, m1, 3, r1, r2);                                                                  \
-        COUNT3(V, m1, 9, b1, b2);                                                                  \
-        r1 &= COL0;                                                                                \
-        b1 &= 0x49u;                                                                               \
-        V rows = r1 & ~(r2 | m2 | m2 >> 3 | m2 >> 6);                                              \
-        V boxes = b1 & ~(b2 | m2 | m2 >> 9 | m2 >> 18);                                            \
-        V s1 = S1, s2 = S2, ws1 = w | s1;                                                          \
-        V any = ws1 | s2, two = (w & s1) | (s2 & ws1);                                             \
-        COUNT3(V, any, 9, c1, c2);                                                                 \
-        c1 &= ROW0;                                                                                \
-        V cols = c1 & ~(c2 | two | two >> 9 | two >> 18);                                          \
-        bad = (r1 ^ COL0) | (b1 ^ 0x49u) | (c1 ^ ROW0);                                            \
-        V box3 = (boxes << 3) - boxes; /* rows * ROW0 and boxes * BOX0, no multiplying */          \
-        V top = box3 | cols;           /* the same in the three rows of a band */                  \
-        cells = ((rows << 9) - rows) | top | top << 9 | top << 18;                                 \
-    } while (0)
-
 /* Hidden singles of digit d: the open cells, per band, to at. RG_FAIL
  * when a house has lost d. */
 static int hidden_digit(const fstate *x, int d, v4u *at)
@@ -330,27 +283,6 @@ static int hidden(rg_solver *s, fstate *x, int *placed)
     return 0;
 }
 
-/* Locked candidates of one digit's open cells u (a band a lane; pointing
- * and claiming, along rows and along columns): what they remove, per
- * band. */
-static inline v4u locked_digit(const struct rg_fast *f, v4u u)
-{
-    /* the minirows holding it (bit 9r + 3k), packed to bit 3r + k; the
-     * columns holding it, per band */
-    v4u mini = (u | u >> 1 | u >> 2) & MINIROWS, y = mini | mini >> 2 | mini >> 4;
-    v4u index = (y & 7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
-    v4u fold = (u | u >> 9 | u >> 18) & ROW0;
-    uint32_t f0 = fold[0], f1 = fold[1], f2 = fold[2];
-    /* the columns pointing out of each band */
-    uint32_t p0 = f->colpoint[f0] * COL0, p1 = f->colpoint[f1] * COL0, p2 = f->colpoint[f2] * COL0;
-    /* built in registers: four stores to memory and a vector load of
-     * them would stall */
-    v4u kill = {f->rowkill[index[0]] | p1 | p2 | f->colclaim[f0 & ~f1 & ~f2],
-                f->rowkill[index[1]] | p0 | p2 | f->colclaim[f1 & ~f0 & ~f2],
-                f->rowkill[index[2]] | p0 | p1 | f->colclaim[f2 & ~f0 & ~f1], 0};
-    return kill;
-}
-
 /* One pass of locked candidates over the digits changed (a call of the
  * intersections family when there is any): *changed set when a digit left
  * a cell. */
@@ -363,7 +295,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         f->ldirty &= f->ldirty - 1;
         v4u u = vload(x->c[d]) & ~vload(x->solved);
         if (!vany(u)) continue;
-        v4u gone = u & locked_digit(f, u);
+        v4u gone = u & rg_band_locked(&f->tab, u);
         if (!vany(gone)) continue;
         s->st.family_prunings[RG_FAM_INTERSECTIONS] += vcount(gone);
         vstore(x->c[d], vload(x->c[d]) & ~gone);

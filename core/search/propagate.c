@@ -2,6 +2,7 @@
  * placing of a digit that starts it. */
 #include <string.h>
 
+#include "search/bands.h"
 #include "search/limits.h"
 #include "search/plain.h"
 #include "search/propagate.h"
@@ -98,6 +99,31 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     return 0;
 }
 
+/* The houses' deductions on digit boards (bands.h), each as the unit
+ * scans would run it: hidden singles over the digits lost since they last
+ * looked (those looked at now are owed to locked candidates), then locked
+ * candidates, then with must-differ pairs beyond the houses the changed
+ * units' "every place sees it" step. RG_FAIL, 0 (fixpoint) or 1 (changed:
+ * the naked singles and propagators come first again). */
+static int bands(rg_solver *s, rg_mask *dom)
+{
+    int r;
+    if (s->hlost) {
+        rg_mask digits = s->hlost;
+        s->hlost = 0;
+        s->llost |= digits;
+        if ((r = rg_bands_singles(s, dom, digits)) != 0) return r;
+    }
+    if (!s->band_inter) return 0;
+    if (s->llost) {
+        rg_mask digits = s->llost;
+        s->llost = 0;
+        if ((r = rg_bands_locked(s, dom, digits)) != 0) return r;
+    }
+    if (s->ncstack) rg_units_flush(s);
+    return s->nustack[1] ? rg_units_intersections(s, dom) : 0;
+}
+
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s)
 {
@@ -125,6 +151,11 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             continue;
         }
         int r;
+        if (s->band_on) {
+            if ((r = bands(s, dom)) < 0) goto fail;
+            if (r) continue;
+            return 0;
+        }
         if (s->ncstack) rg_units_flush(s);
         if (s->nustack[0]) {
             if ((r = rg_units_singles(s, dom)) < 0) goto fail;

@@ -9,6 +9,7 @@
 #include "base/mem.h"
 #include "model/check.h"
 #include "model/record.h"
+#include "search/bands.h"
 #include "search/changes.h"
 #include "search/fast.h"
 #include "search/limits.h"
@@ -95,6 +96,7 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->values);
     rg_mem_free(s->udirty);
     rg_mem_free(s->ulost);
+    rg_mem_free(s->btab);
     for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
     rg_mem_free(s->clost);
     rg_mem_free(s->cstack);
@@ -110,11 +112,12 @@ static void release_buffers(rg_solver *s)
     if (s->m) rg_model_unref(s->m);
     size_t budget = s->copy_budget;
     int general_only = s->general_only, fast_baseline = s->fast_baseline, keep = s->keep_root;
-    int guessless = s->guessless, every_prop = s->every_prop;
+    int guessless = s->guessless, every_prop = s->every_prop, units_only = s->units_only;
     memset(s, 0, sizeof *s);
     s->keep_root = keep;
     s->guessless = guessless;
     s->every_prop = every_prop;
+    s->units_only = units_only;
     s->copy_budget = budget;
     s->general_only = general_only;
     s->fast_baseline = fast_baseline;
@@ -156,9 +159,9 @@ static int prepare(rg_solver *s, rg_model *m)
     s->reach = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->reach);
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
-    int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && s->frames && s->naked &&
-             s->queued && s->values && s->sol && s->wdeg && s->udirty && s->ulost && s->clost &&
-             s->cstack && s->scratch && s->reach && s->lscore && s->lstamp;
+    int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && rg_bands_prepare(s) == RG_OK &&
+             s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg && s->udirty &&
+             s->ulost && s->clost && s->cstack && s->scratch && s->reach && s->lscore && s->lstamp;
     ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
@@ -347,6 +350,13 @@ static void reset(rg_solver *s, const rg_options *o)
         if ((s->ded & RG_DEDUCE_INTERSECTIONS) && m->ninters) s->dirty_bits |= 2;
         if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
     }
+    /* Digit boards for the houses at the singles and intersections levels
+     * (subsets and above scan the units); the units are then marked for
+     * the "every place sees it" step alone, when there is one. */
+    s->band_on = s->btab && !s->units_only && s->cascade && (s->ded & RG_DEDUCE_SINGLES) &&
+                 !(s->ded & RG_DEDUCE_SUBSETS);
+    s->band_inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
+    if (s->band_on) s->dirty_bits &= m->peerbits ? 2 : 0;
     rg_units_clear_dirty(s);
     s->stopped = s->broken = 0;
     s->idle = 0;
@@ -414,6 +424,7 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
     s->st.nodes = 1;
     int fast = rg_fast_usable(s);
     if (s->fast) rg_fast_unused(s);
+    s->band_used = !fast && s->band_on;
     if (!fast) reset_general(s);
     int rc = fast ? rg_fast_root(s, p, start) : root_of(s, p, start);
     s->st.root_us = rg_clock_us(&s->t0);
@@ -483,3 +494,10 @@ int rg_solver_fast_narrow(rg_solver *s, const rg_puzzle *p, int strategy, const 
     rg_fast_domains(s, out);
     return rc;
 }
+
+void rg_solver_set_digit_boards(rg_solver *s, int on)
+{
+    if (s) s->units_only = !on;
+}
+
+int rg_solver_digit_boards_used(const rg_solver *s) { return s && s->band_used; }

@@ -68,6 +68,15 @@ struct rg_solver {
     /* Per unit, the digits its cells lost since locked candidates last
      * looked at it (units.h): only those can be newly locked there. */
     rg_mask *ulost;
+    /* Digit boards (bands.h): the locked candidates' tables when the model
+     * qualifies (else NULL); band_on while a run takes the houses from
+     * boards (band_inter: locked candidates too), with the digits any cell
+     * lost since hidden singles (hlost) and locked candidates (llost) last
+     * looked; units_only forces the unit scans (kept across models), and
+     * band_used says the last run took the boards. */
+    struct rg_band_tables *btab;
+    int band_on, band_inter, units_only, band_used;
+    rg_mask hlost, llost;
     int *ustack[3];
     int nustack[3];
     /* Cells changed since their units were last marked (units.h): the

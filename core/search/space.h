@@ -65,6 +65,7 @@ static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm,
         return RG_FAIL;
     }
     dom[c] = nm;
+    s->hlost |= old & ~nm; /* the digit boards' (bands.h) */
     if (s->dirty_bits) rg_units_mark(s, c, old & ~nm);
     int fixed = rg_single(nm);
     if (s->cascade) {

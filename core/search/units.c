@@ -10,6 +10,7 @@ void rg_units_clear_dirty(rg_solver *s)
 {
     for (int b = 0; b < 3; b++) s->nustack[b] = 0;
     rg_units_drop_cells(s);
+    s->hlost = s->llost = 0;
     if (s->udirty) memset(s->udirty, 0, (size_t)s->m->nunits + 1);
 }
 
@@ -22,6 +23,7 @@ void rg_units_all_dirty(rg_solver *s)
         s->udirty[u] = s->dirty_bits;
         s->ulost[u] = s->full;
     }
+    s->hlost = s->llost = s->full;
 }
 
 /* Hidden singles over the dirty units of D cells (a constant where the
@@ -149,7 +151,9 @@ static inline __attribute__((always_inline)) int intersections(rg_solver *s, rg_
             if (r < 0) return RG_FAIL;
             changed |= r;
         }
-        for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
+        /* with digit boards (bands.h) the groups are theirs */
+        const int gend = s->band_on ? m->igroup_off[u] : m->igroup_off[u + 1];
+        for (int g = m->igroup_off[u]; g < gend; g++) {
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
             switch (G->width) {

@@ -1,0 +1,226 @@
+/* The houses of a 9 x 9 model by digit boards on the general path
+ * (bands.h). */
+#include <string.h>
+
+#include "base/mem.h"
+#include "search/bands.h"
+#include "search/fast_state.h"
+#include "search/space.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* The row, column or box (0-8, 9-17, 18-26) whose cells cells[0..9) are,
+ * or -1. */
+static int house_index(const int *cells)
+{
+    int c0 = cells[0], row = 1, col = 1, box = 1;
+    for (int k = 1; k < 9; k++) {
+        int c = cells[k];
+        row &= c / 9 == c0 / 9;
+        col &= c % 9 == c0 % 9;
+        box &= c / 27 == c0 / 27 && c % 9 / 3 == c0 % 9 / 3;
+    }
+    return row ? c0 / 9 : col ? 9 + c0 % 9 : box ? 18 + c0 / 27 * 3 + c0 % 9 / 3 : -1;
+}
+
+int rg_bands_prepare(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    const rg_board *b = &m->board;
+    if (b->rows != 9 || b->cols != 9 || b->digits != 9 || b->ncells != 81) return RG_OK;
+    if (m->nunits != 27 || m->nhouses != 27 || m->infeasible_rule >= 0) return RG_OK;
+    for (int c = 0; c < 81; c++)
+        if (b->at[c] != c) return RG_OK;
+    uint32_t found = 0;
+    for (int u = 0; u < 27; u++) {
+        int h = house_index(m->unit_cells + (size_t)u * 9);
+        if (h < 0) return RG_OK;
+        found |= 1u << h;
+    }
+    if (found != BAND) return RG_OK;
+    s->btab = rg_mem_alloc(sizeof *s->btab);
+    if (!s->btab) return RG_E_NOMEM;
+    rg_band_tables_fill(s->btab);
+    return RG_OK;
+}
+
+/* The domains of cells 0-79 as 16-bit lanes, eight to a vector, and cell
+ * 80's. */
+typedef struct packed {
+#ifdef __SSE2__
+    __m128i v[10];
+#else
+    uint16_t v[80];
+#endif
+    rg_mask last;
+} packed;
+
+static inline void pack(const rg_mask *dom, packed *pk)
+{
+#ifdef __SSE2__
+    for (int i = 0; i < 10; i++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(dom + 8 * i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(dom + 8 * i + 4));
+        pk->v[i] = _mm_packs_epi32(a, b); /* nine digits: no saturation */
+    }
+#else
+    for (int c = 0; c < 80; c++) pk->v[c] = (uint16_t)dom[c];
+#endif
+    pk->last = dom[80];
+}
+
+/* A board of 81 bits (cells 0-63 in lo, 64-80 in hi) as three band words
+ * and the fourth lane full (as the fast path's boards: no open cell, no
+ * single, no failure there). */
+static inline v4u bands_of(uint64_t lo, uint64_t hi)
+{
+    v4u w = {(uint32_t)lo & BAND, (uint32_t)(lo >> 27) & BAND,
+             (uint32_t)(lo >> 54 | hi << 10) & BAND, BAND};
+    return w;
+}
+
+/* The cells whose domain holds digit d. */
+static inline v4u board_of(const packed *pk, int d)
+{
+#ifdef __SSE2__
+    __m128i sh = _mm_cvtsi32_si128(15 - d); /* bit d to each lane's sign */
+    uint64_t m[5];
+    for (int i = 0; i < 5; i++) {
+        __m128i a = _mm_sll_epi16(pk->v[2 * i], sh), b = _mm_sll_epi16(pk->v[2 * i + 1], sh);
+        m[i] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+    }
+    uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
+    uint64_t hi = m[4] | (uint64_t)(pk->last >> d & 1u) << 16;
+#else
+    uint64_t lo = 0, hi = (uint64_t)(pk->last >> d & 1u) << 16;
+    for (int c = 0; c < 64; c++) lo |= (uint64_t)(pk->v[c] >> d & 1u) << c;
+    for (int c = 64; c < 80; c++) hi |= (uint64_t)(pk->v[c] >> d & 1u) << (c - 64);
+#endif
+    return bands_of(lo, hi);
+}
+
+/* The cells with one digit left. */
+static inline v4u singles_of(const packed *pk)
+{
+#ifdef __SSE2__
+    const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
+    uint64_t m[5];
+    for (int i = 0; i < 5; i++) {
+        __m128i a = pk->v[2 * i], b = pk->v[2 * i + 1];
+        a = _mm_cmpeq_epi16(_mm_and_si128(a, _mm_sub_epi16(a, one)), zero);
+        b = _mm_cmpeq_epi16(_mm_and_si128(b, _mm_sub_epi16(b, one)), zero);
+        m[i] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+    }
+    uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48;
+    uint64_t hi = m[4] | (uint64_t) !(pk->last & (pk->last - 1)) << 16;
+#else
+    uint64_t lo = 0, hi = (uint64_t) !(pk->last & (pk->last - 1)) << 16;
+    for (int c = 0; c < 80; c++) {
+        uint64_t one = !(pk->v[c] & (pk->v[c] - 1));
+        if (c < 64)
+            lo |= one << c;
+        else
+            hi |= one << (c - 64);
+    }
+#endif
+    return bands_of(lo, hi);
+}
+
+/* A digit of board w has no place left in some house: the cells of the
+ * first such row, column or box are blamed. */
+static void blame_house(rg_solver *s, v4u w)
+{
+    int cells[9];
+    for (int h = 0; h < 27; h++) {
+        int any = 0;
+        for (int k = 0; k < 9; k++) {
+            int c = h < 9    ? 9 * h + k
+                    : h < 18 ? 9 * k + (h - 9)
+                             : (h - 18) / 3 * 27 + (h - 18) % 3 * 3 + k / 3 * 9 + k % 3;
+            cells[k] = c;
+            any |= (int)(w[c / 27] >> (c % 27) & 1u);
+        }
+        if (!any) {
+            rg_space_blame(s, cells, 9);
+            return;
+        }
+    }
+}
+
+/* The boards are read once a call and again after a narrowing, before the
+ * next digit's. A board read before a narrowing of the same call only
+ * holds more cells than the domains (domains only shrink), and each step
+ * stays sound on it: a house with one place on it has at most that one,
+ * and a digit whose places lie in one box-line intersection there lies
+ * there in the domains too. So a cell is narrowed to what its domain
+ * still holds of the step's digit, and found empty it fails. */
+
+int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
+{
+    s->st.family_calls[RG_FAM_SINGLES]++;
+    packed pk;
+    pack(dom, &pk);
+    const v4u solved = singles_of(&pk);
+    int changed = 0, stale = 0;
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits);
+        if (stale) {
+            pack(dom, &pk);
+            stale = 0;
+        }
+        v4u w = board_of(&pk, d), cells, bad;
+        HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
+                     __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
+        if (vany(bad)) {
+            s->failed = 1;
+            blame_house(s, w);
+            return RG_FAIL;
+        }
+        /* the open cells alone in a house (a cell placed since the
+         * domains were read is passed over) */
+        v4u at = w & ~solved & cells;
+        const rg_mask bit = (rg_mask)1 << d;
+        for (int b = 0; b < 3; b++)
+            for (uint32_t x = at[b]; x; x &= x - 1) {
+                int c = b * 27 + __builtin_ctz(x);
+                rg_mask v = dom[c];
+                if (v == bit) continue;
+                if (rg_space_narrow(s, dom, c, v & bit, RG_FAM_SINGLES) < 0) return RG_FAIL;
+                changed = stale = 1;
+            }
+    }
+    return changed;
+}
+
+int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
+{
+    s->st.family_calls[RG_FAM_INTERSECTIONS]++;
+    packed pk;
+    pack(dom, &pk);
+    int changed = 0, stale = 0;
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits);
+        if (stale) {
+            pack(dom, &pk);
+            stale = 0;
+        }
+        /* every cell holding d, placed ones too: a placed cell whose
+         * peers still hold d (its naked single not yet spread) must count
+         * as one of d's places */
+        v4u w = board_of(&pk, d);
+        w[3] = 0;
+        v4u gone = w & rg_band_locked(s->btab, w);
+        const rg_mask bit = (rg_mask)1 << d;
+        for (int b = 0; b < 3; b++)
+            for (uint32_t x = gone[b]; x; x &= x - 1) {
+                int c = b * 27 + __builtin_ctz(x);
+                rg_mask v = dom[c];
+                if (!(v & bit)) continue;
+                if (rg_space_narrow(s, dom, c, v & ~bit, RG_FAM_INTERSECTIONS) < 0) return RG_FAIL;
+                changed = stale = 1;
+            }
+    }
+    return changed;
+}

@@ -1,0 +1,322 @@
+/* Digit boards on the general path (core/search/bands.c) against the unit
+ * scans they stand in for: on the variant corpora whose models qualify
+ * (9x9, the rows, columns and boxes the only houses; must-differ pairs
+ * beyond them or not) the same answers at singles and intersections, and
+ * under mrv the same search tree (the same fixpoint at every node); the
+ * same propagated domains, or a failure on both, from random partial grids
+ * with random domain cuts; and which models and levels take the boards.
+ * RULEGRID_TEST_SCALE (Valgrind, sanitizers) takes fewer puzzles and
+ * rounds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/record.h"
+#include "search/solver.h"
+#include "support.h"
+
+/* The corpora whose models take the boards: without must-differ pairs
+ * beyond the houses, then with them (thermometers, renbans, anti-knight and
+ * anti-king pairs), then lines of both kinds. */
+static const char *const corpora[] = {
+    "corpus/variants/arrow.jsonl",      "corpus/variants/relations.jsonl",
+    "corpus/variants/corners.jsonl",    "corpus/variants/whisper.jsonl",
+    "corpus/variants/negatives.jsonl",  "corpus/variants/outside.jsonl",
+    "corpus/variants/thermo.jsonl",     "corpus/variants/renban.jsonl",
+    "corpus/variants/neighbours.jsonl", "corpus/variants/lines.jsonl",
+};
+
+static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
+
+static unsigned rnd(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+/* Every step-th puzzle of a corpus of the source tree; *n set. */
+static rg_puzzle **load(const char *rel, int step, int *n)
+{
+    rg_corpus *rc = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_corpus_open(t_registry(), t_src(rel), NULL, NULL, &rc, &err), RG_OK);
+    rg_puzzle **v = NULL, *p;
+    int r, i = 0;
+    *n = 0;
+    while ((r = rg_corpus_next(rc, &p, &err)) == 1) {
+        if (i++ % step) {
+            rg_puzzle_free(p);
+            continue;
+        }
+        v = realloc(v, (size_t)(*n + 1) * sizeof *v);
+        assert_non_null(v);
+        v[(*n)++] = p;
+    }
+    assert_int_equal(r, 0);
+    rg_corpus_close(rc);
+    return v;
+}
+
+static void unload(rg_puzzle **v, int n)
+{
+    for (int i = 0; i < n; i++) rg_puzzle_free(v[i]);
+    free(v);
+}
+
+static void opts(rg_options *o, int strategy, int heuristic, uint64_t nodes)
+{
+    rg_options_default(o);
+    o->strategy = strategy;
+    o->heuristic = heuristic;
+    o->limit = 2;
+    o->max_nodes = nodes;
+}
+
+/* Does p's model take the boards: 9x9 of nine digits, the 27 rows,
+ * columns and boxes its only houses (every corpus model here has them)? */
+static int qualifies(const rg_puzzle *p)
+{
+    const rg_model *m = p->model;
+    return m->board.rows == 9 && m->board.cols == 9 && m->board.digits == 9 && m->nhouses == 27 &&
+           m->nunits == 27;
+}
+
+/* Solve p with boards (a) and with the unit scans (b) under o: the answers
+ * agree wherever both searches ended, and under mrv the trees are the
+ * same. Returns whether a took the boards. */
+static int both(rg_solver *a, rg_solver *b, const rg_puzzle *p, const rg_options *o)
+{
+    rg_result ra, rb;
+    rg_error err;
+    rg_error_clear(&err);
+    int N = rg_puzzle_cells(p);
+    assert_int_equal(rg_solve(a, p, o, &ra, &err), RG_OK);
+    int used = rg_solver_digit_boards_used(a);
+    int *sol = NULL;
+    if (ra.solution) {
+        sol = malloc((size_t)N * sizeof *sol);
+        assert_non_null(sol);
+        memcpy(sol, ra.solution, (size_t)N * sizeof *sol);
+    }
+    assert_int_equal(rg_solve(b, p, o, &rb, &err), RG_OK);
+    assert_int_equal(rg_solver_digit_boards_used(b), 0);
+    if (o->heuristic == RG_HEURISTIC_MRV) {
+        assert_int_equal(ra.status, rb.status);
+        assert_int_equal(ra.stats.nodes, rb.stats.nodes);
+        assert_int_equal(ra.stats.guesses, rb.stats.guesses);
+        assert_int_equal(ra.stats.failures, rb.stats.failures);
+    }
+    if (ra.status != RG_STATUS_UNKNOWN && rb.status != RG_STATUS_UNKNOWN) {
+        assert_int_equal(ra.status, rb.status);
+        assert_int_equal(ra.solutions, rb.solutions);
+        assert_int_equal(ra.no_guess, rb.no_guess);
+        assert_int_equal(ra.solution == NULL, rb.solution == NULL);
+        if (sol && ra.status == RG_STATUS_UNIQUE)
+            assert_memory_equal(sol, rb.solution, (size_t)N * sizeof *sol);
+    }
+    free(sol);
+    return used;
+}
+
+/* Every qualifying corpus at singles and intersections, mrv and domwdeg. */
+static void test_corpora(void **state)
+{
+    (void)state;
+    rg_solver *a = rg_solver_new(), *b = rg_solver_new();
+    assert_non_null(a);
+    assert_non_null(b);
+    rg_solver_set_digit_boards(b, 0);
+    long runs = 0, boards = 0;
+    for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
+        int n;
+        rg_puzzle **v = load(corpora[k], t_scaled() ? 4 : 1, &n);
+        assert_true(n > 0);
+        for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+            for (int h = 0; h < 2; h++) {
+                rg_options o;
+                opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG,
+                     t_scaled() ? 2000 : 20000);
+                for (int i = 0; i < n; i++) {
+                    int used = both(a, b, v[i], &o);
+                    /* (a model of houses and root restrictions alone takes
+                     * the classic fast path instead) */
+                    assert_int_equal(used, qualifies(v[i]) && !rg_solver_fast_path_used(a));
+                    boards += used;
+                    runs++;
+                }
+            }
+        unload(v, n);
+    }
+    /* most of these corpora's models qualify (outside.jsonl also holds
+     * 4x6 and 6x6 boards, lines.jsonl one model with a house of its own) */
+    assert_true(boards >= runs * 3 / 4);
+    print_message("%ld of %ld runs on digit boards\n", boards, runs);
+    rg_solver_free(a);
+    rg_solver_free(b);
+}
+
+/* The propagated domains from random partial grids: a puzzle's givens and
+ * random cells of its solution, some cells cut to random digits or losing
+ * some (contradictions allowed). The same fixpoint with and without the
+ * boards, or a failure on both. */
+static void test_fixpoints(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "corpus/variants/arrow.jsonl", "corpus/variants/relations.jsonl",
+        "corpus/variants/thermo.jsonl", "corpus/variants/neighbours.jsonl"};
+    rg_solver *a = rg_solver_new(), *b = rg_solver_new();
+    rg_solver_set_digit_boards(b, 0);
+    int rounds = t_scaled() ? 40 : 600, failed = 0, total = 0;
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        int n;
+        rg_puzzle **v = load(files[k], 1, &n);
+        for (int t = 0; t < rounds; t++) {
+            const rg_puzzle *p = v[rnd((unsigned)n)];
+            rg_result r;
+            t_solve(b, p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 1, 0, 0, &r);
+            assert_non_null(r.solution);
+            int g[81];
+            memcpy(g, rg_puzzle_givens(p), sizeof g);
+            for (int c = 0; c < 81; c++)
+                if (!g[c] && rnd(100) < 15) g[c] = r.solution[c];
+            rg_puzzle *q = NULL;
+            rg_error err;
+            rg_error_clear(&err);
+            assert_int_equal(rg_record_copy(p, g, &q, &err), RG_OK);
+            rg_mask start[81], da[81], db[81];
+            for (int c = 0; c < 81; c++) start[c] = 0x1FF;
+            for (int j = (int)rnd(2); j > 0; j--) start[rnd(81)] = 1u << rnd(9);
+            for (int j = (int)rnd(12); j > 0; j--) start[rnd(81)] &= ~(1u << rnd(9));
+            int level = t % 2 ? RG_STRATEGY_INTERSECTIONS : RG_STRATEGY_SINGLES;
+            int ra = rg_solver_narrow(a, q, level, start, da);
+            assert_int_equal(a->band_on, 1);
+            int rb = rg_solver_narrow(b, q, level, start, db);
+            assert_int_equal(b->band_on, 0);
+            assert_int_equal(ra, rb);
+            if (ra == 0) assert_memory_equal(da, db, sizeof da);
+            failed += ra != 0;
+            total++;
+            rg_puzzle_free(q);
+        }
+        unload(v, n);
+    }
+    /* the rounds reach both outcomes */
+    assert_true(failed > total / 20);
+    assert_true(failed < total - total / 20);
+    print_message("%d of %d rounds failed\n", failed, total);
+    rg_solver_free(a);
+    rg_solver_free(b);
+}
+
+/* Which runs take the boards: a qualifying model at singles and
+ * intersections only (the unit scans at propagate and at subsets and
+ * above, and when switched off); models with houses of their own (a
+ * cage, an extra region, jigsaw boxes) and other sizes never; a classic
+ * model takes the fast path instead, and the boards on the general path
+ * when that is switched off. */
+static void test_which(void **state)
+{
+    (void)state;
+    static const struct {
+        int size;
+        const char *box, *rule;
+        int boards;
+    } cases[] = {
+        {9, "3, 3", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
+         1},
+        {9, "3, 3", "{\"type\": \"neighbours\", \"kind\": \"antiknight\"}", 1},
+        {9, "3, 3", "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}", 0},
+        {9, "3, 3",
+         "{\"type\": \"region\", \"kind\": \"diagonal\", \"cells\": [\"r1c1\", \"r2c2\", "
+         "\"r3c3\", \"r4c4\", \"r5c5\", \"r6c6\", \"r7c7\", \"r8c8\", \"r9c9\"]}",
+         0},
+        {6, "2, 3", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
+         0},
+    };
+    rg_solver *s = rg_solver_new();
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char json[512];
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, "
+                 "\"columns\": %d, \"digits\": %d}, \"rules\": [{\"type\": \"box_grid\", "
+                 "\"origin\": \"r1c1\", \"box\": [%s]}, %s]}",
+                 cases[k].size, cases[k].size, cases[k].size, cases[k].box, cases[k].rule);
+        rg_puzzle *p = t_parse(json);
+        rg_result r;
+        for (int level = RG_STRATEGY_PROPAGATE; level <= RG_STRATEGY_SUBSETS; level++) {
+            t_solve(s, p, level, RG_HEURISTIC_DOMWDEG, 1, 0, 0, &r);
+            assert_int_equal(r.status, RG_STATUS_SOLVED);
+            int expect = cases[k].boards &&
+                         (level == RG_STRATEGY_SINGLES || level == RG_STRATEGY_INTERSECTIONS);
+            assert_int_equal(rg_solver_digit_boards_used(s), expect);
+        }
+        rg_solver_set_digit_boards(s, 0);
+        t_solve(s, p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 1, 0, 0, &r);
+        assert_int_equal(rg_solver_digit_boards_used(s), 0);
+        rg_solver_set_digit_boards(s, 1);
+        rg_puzzle_free(p);
+    }
+    rg_puzzle *classic = t_read("examples/classic.json");
+    rg_result r;
+    t_solve(s, classic, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
+    assert_int_equal(r.status, RG_STATUS_UNIQUE);
+    assert_int_equal(rg_solver_fast_path_used(s), 1);
+    assert_int_equal(rg_solver_digit_boards_used(s), 0);
+    rg_solver_set_fast_path(s, 0);
+    t_solve(s, classic, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
+    assert_int_equal(r.status, RG_STATUS_UNIQUE);
+    assert_int_equal(rg_solver_digit_boards_used(s), 1);
+    rg_puzzle_free(classic);
+    rg_solver_free(s);
+}
+
+/* A house left without a place for a digit fails the root: 1 is given in
+ * r2c1, r3c5, r4c7 and r7c8, which take it from r1c1-c8 (boxes 1 and 2,
+ * columns 7 and 8), and a thermometer r1c8 -> r1c9 keeps it from r1c9, so
+ * row 1 cannot hold it. Both paths see it before any guess. */
+static void test_root_failure(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, \"columns\": 9, "
+        "\"digits\": 9}, \"rules\": [{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, "
+        "3]}, "
+        "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c8\", \"r1c9\"]}], "
+        "\"givens\": {\"r2c1\": 1, \"r3c5\": 1, \"r4c7\": 1, \"r7c8\": 1}}";
+    rg_puzzle *p = t_parse(json);
+    rg_solver *a = rg_solver_new(), *b = rg_solver_new();
+    rg_solver_set_digit_boards(b, 0);
+    for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++) {
+        rg_options o;
+        opts(&o, level, RG_HEURISTIC_MRV, 0);
+        assert_int_equal(both(a, b, p, &o), 1);
+        rg_result r;
+        t_solve(a, p, level, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
+        assert_int_equal(r.status, RG_STATUS_NONE);
+        assert_int_equal(r.stats.guesses, 0);
+    }
+    rg_puzzle_free(p);
+    rg_solver_free(a);
+    rg_solver_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corpora),
+        cmocka_unit_test(test_fixpoints),
+        cmocka_unit_test(test_which),
+        cmocka_unit_test(test_root_failure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -230,6 +230,45 @@ int t_mem_teardown(void **state)
     return 0;
 }
 
+rg_puzzle **t_corpus_load(const char *rel, int step, int *n)
+{
+    rg_corpus *rc = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_corpus_open(t_registry(), t_src(rel), NULL, NULL, &rc, &err), RG_OK);
+    rg_puzzle **v = NULL, *p;
+    int r, i = 0;
+    *n = 0;
+    while ((r = rg_corpus_next(rc, &p, &err)) == 1) {
+        if (i++ % step) {
+            rg_puzzle_free(p);
+            continue;
+        }
+        v = realloc(v, (size_t)(*n + 1) * sizeof *v);
+        assert_non_null(v);
+        v[(*n)++] = p;
+    }
+    assert_int_equal(r, 0);
+    rg_corpus_close(rc);
+    return v;
+}
+
+void t_corpus_unload(rg_puzzle **v, int n)
+{
+    for (int i = 0; i < n; i++) rg_puzzle_free(v[i]);
+    free(v);
+}
+
+unsigned t_rand(uint64_t *state, unsigned n)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *state = x;
+    return (unsigned)(x % n);
+}
+
 int t_corpus_unique(const char *rel)
 {
     rg_corpus *c;

@@ -53,6 +53,14 @@ int (*t_sudoku4(int *n))[16];
  * Valgrind memcheck every third puzzle from the first (the whole killer
  * corpus took minutes there). Returns how many puzzles were checked. */
 int t_corpus_unique(const char *rel);
+/* Every step-th puzzle of a corpus of the source tree (from the first), in
+ * a new array; *n set. Fails the test on a read error. */
+rg_puzzle **t_corpus_load(const char *rel, int step, int *n);
+/* Free what t_corpus_load returned. */
+void t_corpus_unload(rg_puzzle **v, int n);
+/* A pseudo-random number below n (xorshift64 of *state, which must not
+ * be 0): tests that want reproducible random boards. */
+unsigned t_rand(uint64_t *state, unsigned n);
 /* cmocka setup / teardown: the library must hold as many bytes after a test
  * as before it (the shared registry and presets stay loaded in between). */
 int t_mem_setup(void **state);

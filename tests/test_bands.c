@@ -34,43 +34,7 @@ static const char *const corpora[] = {
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
 
-static unsigned rnd(unsigned n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
-
-/* Every step-th puzzle of a corpus of the source tree; *n set. */
-static rg_puzzle **load(const char *rel, int step, int *n)
-{
-    rg_corpus *rc = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_corpus_open(t_registry(), t_src(rel), NULL, NULL, &rc, &err), RG_OK);
-    rg_puzzle **v = NULL, *p;
-    int r, i = 0;
-    *n = 0;
-    while ((r = rg_corpus_next(rc, &p, &err)) == 1) {
-        if (i++ % step) {
-            rg_puzzle_free(p);
-            continue;
-        }
-        v = realloc(v, (size_t)(*n + 1) * sizeof *v);
-        assert_non_null(v);
-        v[(*n)++] = p;
-    }
-    assert_int_equal(r, 0);
-    rg_corpus_close(rc);
-    return v;
-}
-
-static void unload(rg_puzzle **v, int n)
-{
-    for (int i = 0; i < n; i++) rg_puzzle_free(v[i]);
-    free(v);
-}
+static unsigned rnd(unsigned n) { return t_rand(&rng_state, n); }
 
 static void opts(rg_options *o, int strategy, int heuristic, uint64_t nodes)
 {
@@ -138,7 +102,7 @@ static void test_corpora(void **state)
     long runs = 0, boards = 0;
     for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
         int n;
-        rg_puzzle **v = load(corpora[k], t_scaled() ? 4 : 1, &n);
+        rg_puzzle **v = t_corpus_load(corpora[k], t_scaled() ? 4 : 1, &n);
         assert_true(n > 0);
         for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
             for (int h = 0; h < 2; h++) {
@@ -154,7 +118,7 @@ static void test_corpora(void **state)
                     runs++;
                 }
             }
-        unload(v, n);
+        t_corpus_unload(v, n);
     }
     /* most of these corpora's models qualify (outside.jsonl also holds
      * 4x6 and 6x6 boards, lines.jsonl one model with a house of its own) */
@@ -179,7 +143,7 @@ static void test_fixpoints(void **state)
     int rounds = t_scaled() ? 40 : 600, failed = 0, total = 0;
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
         int n;
-        rg_puzzle **v = load(files[k], 1, &n);
+        rg_puzzle **v = t_corpus_load(files[k], 1, &n);
         for (int t = 0; t < rounds; t++) {
             const rg_puzzle *p = v[rnd((unsigned)n)];
             rg_result r;
@@ -208,7 +172,7 @@ static void test_fixpoints(void **state)
             total++;
             rg_puzzle_free(q);
         }
-        unload(v, n);
+        t_corpus_unload(v, n);
     }
     /* the rounds reach both outcomes */
     assert_true(failed > total / 20);

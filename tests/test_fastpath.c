@@ -31,43 +31,7 @@ static const char *const corpora[] = {
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
-static unsigned rnd(unsigned n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
-
-/* Every step-th puzzle of a corpus of the source tree; *n set. */
-static rg_puzzle **load(const char *rel, int step, int *n)
-{
-    rg_corpus *rc = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_corpus_open(t_registry(), t_src(rel), NULL, NULL, &rc, &err), RG_OK);
-    rg_puzzle **v = NULL, *p;
-    int r, i = 0;
-    *n = 0;
-    while ((r = rg_corpus_next(rc, &p, &err)) == 1) {
-        if (i++ % step) {
-            rg_puzzle_free(p);
-            continue;
-        }
-        v = realloc(v, (size_t)(*n + 1) * sizeof *v);
-        assert_non_null(v);
-        v[(*n)++] = p;
-    }
-    assert_int_equal(r, 0);
-    rg_corpus_close(rc);
-    return v;
-}
-
-static void unload(rg_puzzle **v, int n)
-{
-    for (int i = 0; i < n; i++) rg_puzzle_free(v[i]);
-    free(v);
-}
+static unsigned rnd(unsigned n) { return t_rand(&rng_state, n); }
 
 static rg_puzzle *with_givens(const rg_puzzle *p, const int *givens)
 {
@@ -151,7 +115,7 @@ static void test_corpora(void **state)
     for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
         int n, hard = strstr(corpora[k], "hardest") != NULL;
         int step = t_scaled() ? (hard ? 40 : 10) : 1;
-        rg_puzzle **v = load(corpora[k], step, &n);
+        rg_puzzle **v = t_corpus_load(corpora[k], step, &n);
         assert_true(n > 0);
         for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++) {
             for (int h = 0; h < 2; h++) {
@@ -164,7 +128,7 @@ static void test_corpora(void **state)
                 }
             }
         }
-        unload(v, n);
+        t_corpus_unload(v, n);
     }
     pair_free(&s);
 }
@@ -185,7 +149,7 @@ static void test_builds(void **state)
     for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
         int n, hard = strstr(corpora[k], "hardest") != NULL;
         int step = (t_scaled() ? 10 : 1) * (hard ? 8 : 4);
-        rg_puzzle **v = load(corpora[k], step, &n);
+        rg_puzzle **v = t_corpus_load(corpora[k], step, &n);
         for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
             for (int h = 0; h < 2; h++)
                 for (int i = 0; i < n; i++) {
@@ -219,7 +183,7 @@ static void test_builds(void **state)
                                         sizeof a.stats.family_prunings);
                     compared++;
                 }
-        unload(v, n);
+        t_corpus_unload(v, n);
     }
     assert_true(compared > 100);
     if (!rg_fast_has_avx2())
@@ -235,7 +199,7 @@ static void test_fixpoints(void **state)
 {
     (void)state;
     int n, rounds = t_scaled() ? 100 : 1500, failed = 0, solved = 0;
-    rg_puzzle **v = load(corpora[0], 10, &n);
+    rg_puzzle **v = t_corpus_load(corpora[0], 10, &n);
     rg_solver *a = rg_solver_new(), *b = rg_solver_new();
     for (int t = 0; t < rounds; t++) {
         int g[81];
@@ -267,7 +231,7 @@ static void test_fixpoints(void **state)
     print_message("%d of %d rounds failed, %d solved\n", failed, rounds, solved);
     rg_solver_free(a);
     rg_solver_free(b);
-    unload(v, n);
+    t_corpus_unload(v, n);
 }
 
 /* Puzzles with many solutions (givens removed from unique ones, or random
@@ -277,7 +241,7 @@ static void test_counts(void **state)
     (void)state;
     int n, rounds = t_scaled() ? 6 : 60;
     long many = 0;
-    rg_puzzle **v = load(corpora[1], 20, &n);
+    rg_puzzle **v = t_corpus_load(corpora[1], 20, &n);
     pair s = pair_new();
     for (int t = 0; t < rounds; t++) {
         const rg_puzzle *p = v[t % n];
@@ -302,7 +266,7 @@ static void test_counts(void **state)
         rg_puzzle_free(q);
     }
     assert_true(many >= rounds / 4);
-    unload(v, n);
+    t_corpus_unload(v, n);
     pair_free(&s);
 }
 
@@ -315,7 +279,7 @@ static void test_one_cell_two_singles(void **state)
 {
     (void)state;
     int n;
-    rg_puzzle **v = load(corpora[0], 1000, &n);
+    rg_puzzle **v = t_corpus_load(corpora[0], 1000, &n);
     assert_true(n >= 1);
     int g[81] = {0};
     /* 1 leaves r1c2 (column), r1c3 (column), r1c4-6 and r1c7-9 (boxes) */
@@ -336,7 +300,7 @@ static void test_one_cell_two_singles(void **state)
         }
     pair_free(&s);
     rg_puzzle_free(q);
-    unload(v, n);
+    t_corpus_unload(v, n);
 }
 
 /* No solution: a given that breaks a house directly, and a wrong digit in
@@ -345,7 +309,7 @@ static void test_none(void **state)
 {
     (void)state;
     int n;
-    rg_puzzle **v = load(corpora[0], 100, &n);
+    rg_puzzle **v = t_corpus_load(corpora[0], 100, &n);
     pair s = pair_new();
     for (int i = 0; i < n; i++) {
         rg_result r;
@@ -396,7 +360,7 @@ static void test_none(void **state)
         assert_true(a.broken_rule >= 0);
         rg_puzzle_free(q);
     }
-    unload(v, n);
+    t_corpus_unload(v, n);
     pair_free(&s);
 }
 
@@ -405,7 +369,7 @@ static void test_limits(void **state)
 {
     (void)state;
     int n;
-    rg_puzzle **v = load(corpora[3], 100, &n);
+    rg_puzzle **v = t_corpus_load(corpora[3], 100, &n);
     rg_solver *s = rg_solver_new();
     rg_result r;
     t_solve(s, v[0], RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 5, 0, &r);
@@ -427,7 +391,7 @@ static void test_limits(void **state)
     assert_true(r.stats.root_us + r.stats.search_us >= 0.05e6);
     rg_puzzle_free(q);
     rg_solver_free(s);
-    unload(v, n);
+    t_corpus_unload(v, n);
 }
 
 /* Which models and options take the fast path. */
@@ -458,12 +422,12 @@ static void test_eligibility(void **state)
                                            "corpus/variants/relations.jsonl"};
     for (size_t i = 0; i < sizeof variants / sizeof *variants; i++) {
         int n;
-        rg_puzzle **v = load(variants[i], 1000000, &n);
+        rg_puzzle **v = t_corpus_load(variants[i], 1000000, &n);
         assert_int_equal(n, 1);
         rg_result r;
         t_solve(s.fast, v[0], RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 2000, 0, &r);
         if (rg_solver_fast_path_used(s.fast)) fail_msg("%s: took the fast path", variants[i]);
-        unload(v, n);
+        t_corpus_unload(v, n);
     }
     /* the levels and heuristics it does not implement go the general way */
     rg_puzzle *p = t_read("examples/classic.json");
@@ -488,7 +452,7 @@ static void test_eligibility(void **state)
     rg_puzzle_free(p);
     /* restricted cells (odd and even): still classic, and the same answers */
     int n;
-    rg_puzzle **v = load("corpus/variants/cells.jsonl", 1, &n);
+    rg_puzzle **v = t_corpus_load("corpus/variants/cells.jsonl", 1, &n);
     int fast = 0;
     for (int i = 0; i < n; i++) {
         rg_result a;
@@ -500,7 +464,7 @@ static void test_eligibility(void **state)
         both(&s, v[i], &o, used);
     }
     assert_true(fast > 0);
-    unload(v, n);
+    t_corpus_unload(v, n);
     pair_free(&s);
 }
 

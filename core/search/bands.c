@@ -157,6 +157,23 @@ static void blame_house(rg_solver *s, v4u w)
  * there in the domains too. So a cell is narrowed to what its domain
  * still holds of the step's digit, and found empty it fails. */
 
+/* Each cell of at (per band) narrowed to its domain & keep where that
+ * changes it: keep is a digit's bit for hidden singles, every other digit
+ * for locked candidates. RG_FAIL (a domain emptied), 0 or 1. */
+static inline int narrow_board(rg_solver *s, rg_mask *dom, v4u at, rg_mask keep, int fam)
+{
+    int changed = 0;
+    for (int b = 0; b < 3; b++)
+        for (uint32_t x = at[b]; x; x &= x - 1) {
+            int c = b * 27 + __builtin_ctz(x);
+            rg_mask v = dom[c];
+            if (!(v & ~keep)) continue;
+            if (rg_space_narrow(s, dom, c, v & keep, fam) < 0) return RG_FAIL;
+            changed = 1;
+        }
+    return changed;
+}
+
 int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_SINGLES]++;
@@ -166,10 +183,7 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
     int changed = 0, stale = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        if (stale) {
-            pack(dom, &pk);
-            stale = 0;
-        }
+        if (stale) pack(dom, &pk); /* the last digit narrowed a cell */
         v4u w = board_of(&pk, d), cells, bad;
         HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
                      __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
@@ -181,15 +195,10 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
         /* the open cells alone in a house (a cell placed since the
          * domains were read is passed over) */
         v4u at = w & ~solved & cells;
-        const rg_mask bit = (rg_mask)1 << d;
-        for (int b = 0; b < 3; b++)
-            for (uint32_t x = at[b]; x; x &= x - 1) {
-                int c = b * 27 + __builtin_ctz(x);
-                rg_mask v = dom[c];
-                if (v == bit) continue;
-                if (rg_space_narrow(s, dom, c, v & bit, RG_FAM_SINGLES) < 0) return RG_FAIL;
-                changed = stale = 1;
-            }
+        int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
+        if (r < 0) return RG_FAIL;
+        changed |= r;
+        stale = r;
     }
     return changed;
 }
@@ -202,25 +211,17 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
     int changed = 0, stale = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        if (stale) {
-            pack(dom, &pk);
-            stale = 0;
-        }
+        if (stale) pack(dom, &pk); /* the last digit narrowed a cell */
         /* every cell holding d, placed ones too: a placed cell whose
          * peers still hold d (its naked single not yet spread) must count
          * as one of d's places */
         v4u w = board_of(&pk, d);
         w[3] = 0;
         v4u gone = w & rg_band_locked(s->btab, w);
-        const rg_mask bit = (rg_mask)1 << d;
-        for (int b = 0; b < 3; b++)
-            for (uint32_t x = gone[b]; x; x &= x - 1) {
-                int c = b * 27 + __builtin_ctz(x);
-                rg_mask v = dom[c];
-                if (!(v & bit)) continue;
-                if (rg_space_narrow(s, dom, c, v & ~bit, RG_FAM_INTERSECTIONS) < 0) return RG_FAIL;
-                changed = stale = 1;
-            }
+        int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
+        if (r < 0) return RG_FAIL;
+        changed |= r;
+        stale = r;
     }
     return changed;
 }

@@ -2,7 +2,6 @@
  * (bands.h). */
 #include <string.h>
 
-#include "base/mem.h"
 #include "search/bands.h"
 #include "search/fast_state.h"
 #include "search/space.h"
@@ -40,9 +39,7 @@ int rg_bands_prepare(rg_solver *s)
         found |= 1u << h;
     }
     if (found != BAND) return RG_OK;
-    s->btab = rg_mem_alloc(sizeof *s->btab);
-    if (!s->btab) return RG_E_NOMEM;
-    rg_band_tables_fill(s->btab);
+    s->btab = rg_band_tables();
     return RG_OK;
 }
 

@@ -16,8 +16,8 @@
 
 #include "search/solver.h"
 
-/* The tables of s's model when it qualifies (else s->btab stays NULL).
- * RG_OK or RG_E_NOMEM. */
+/* s->btab: the locked candidates' tables (shared by the process) when s's
+ * model qualifies, else NULL. RG_OK. */
 int rg_bands_prepare(rg_solver *s);
 
 /* Hidden singles of the digits in the 27 houses, from dom as it is: a

@@ -7,6 +7,7 @@
  * and columns. The deductions are those of the general path's singles
  * and intersections levels, run to the same fixpoint; only the order and
  * the bookkeeping differ. */
+#include <pthread.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -63,8 +64,12 @@ int rg_fast_eligible(const rg_model *m)
     return 1;
 }
 
-void rg_band_tables_fill(struct rg_band_tables *t)
+static struct rg_band_tables tables;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_fill(void)
 {
+    struct rg_band_tables *t = &tables;
     for (unsigned i = 0; i < 512; i++) {
         uint32_t k = 0, cp = 0, cc = 0;
         for (int j = 0; j < 3; j++) {
@@ -85,6 +90,12 @@ void rg_band_tables_fill(struct rg_band_tables *t)
     }
 }
 
+const struct rg_band_tables *rg_band_tables(void)
+{
+    pthread_once(&tables_once, tables_fill);
+    return &tables;
+}
+
 int rg_fast_prepare(rg_solver *s)
 {
     if (!rg_fast_eligible(s->m)) return RG_OK;
@@ -93,7 +104,7 @@ int rg_fast_prepare(rg_solver *s)
     for (int a = 0; a < 81; a++)
         for (int b = 0; b < 81; b++)
             if (a != b && peers_of(a, b)) f->peers[a / 27 * 32 + a % 27][b / 27] |= 1u << (b % 27);
-    rg_band_tables_fill(&f->tab);
+    f->tab = rg_band_tables();
     for (int c = 0; c < 81; c++) {
         for (int d = 0; d < 9; d++)
             if (s->m->root[c] >> d & 1) f->allow[d][c / 27] |= 1u << (c % 27);

@@ -295,7 +295,7 @@ static void locked(rg_solver *s, fstate *x, int *changed)
         f->ldirty &= f->ldirty - 1;
         v4u u = vload(x->c[d]) & ~vload(x->solved);
         if (!vany(u)) continue;
-        v4u gone = u & rg_band_locked(&f->tab, u);
+        v4u gone = u & rg_band_locked(f->tab, u);
         if (!vany(gone)) continue;
         s->st.family_prunings[RG_FAM_INTERSECTIONS] += vcount(gone);
         vstore(x->c[d], vload(x->c[d]) & ~gone);

@@ -114,8 +114,8 @@ struct rg_band_tables {
     uint32_t colclaim[512];
 };
 
-/* Fill the tables (fast.c). */
-void rg_band_tables_fill(struct rg_band_tables *t);
+/* The tables, made once for the process on first use (fast.c). */
+const struct rg_band_tables *rg_band_tables(void);
 
 /* Locked candidates of one digit's cells u (a band a lane; pointing and
  * claiming, along rows and along columns): what they remove, per band. */
@@ -147,7 +147,7 @@ struct rg_fast {
     /* per cell, its 20 peers (a band a lane), indexed by the cell's bit
      * in a board's four lanes (32b + its bit in band b) */
     _Alignas(16) uint32_t peers[96][4];
-    struct rg_band_tables tab; /* locked candidates */
+    const struct rg_band_tables *tab; /* locked candidates */
     /* per digit, the cells whose root domain has it (and the fourth lane
      * full, as in a board) */
     _Alignas(16) uint32_t allow[9][4];

@@ -96,7 +96,6 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->values);
     rg_mem_free(s->udirty);
     rg_mem_free(s->ulost);
-    rg_mem_free(s->btab);
     for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
     rg_mem_free(s->clost);
     rg_mem_free(s->cstack);

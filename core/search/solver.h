@@ -74,7 +74,7 @@ struct rg_solver {
      * lost since hidden singles (hlost) and locked candidates (llost) last
      * looked; units_only forces the unit scans (kept across models), and
      * band_used says the last run took the boards. */
-    struct rg_band_tables *btab;
+    const struct rg_band_tables *btab;
     int band_on, band_inter, units_only, band_used;
     rg_mask hlost, llost;
     int *ustack[3];

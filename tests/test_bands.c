@@ -1,10 +1,12 @@
 /* Digit boards on the general path (core/search/bands.c) against the unit
- * scans they stand in for: on the variant corpora whose models qualify
- * (9x9, the rows, columns and boxes the only houses; must-differ pairs
- * beyond them or not) the same answers at singles and intersections, and
- * under mrv the same search tree (the same fixpoint at every node); the
- * same propagated domains, or a failure on both, from random partial grids
- * with random domain cuts; and which models and levels take the boards.
+ * scans they stand in for: on the variant corpora whose 9x9 models have
+ * the rows, columns and boxes among their houses and no house of fewer
+ * cells (must-differ pairs beyond them or not), the same answers at
+ * singles and intersections, and under mrv the same search tree (the same
+ * fixpoint at every node); the same propagated domains, or a failure on
+ * both, from random partial grids with random domain cuts; an X-sudoku
+ * (two diagonals scanned beside the boards); and which models and levels
+ * take the boards.
  * RULEGRID_TEST_SCALE (Valgrind, sanitizers) takes fewer puzzles and
  * rounds. */
 #include <setjmp.h>
@@ -21,8 +23,8 @@
 #include "search/solver.h"
 #include "support.h"
 
-/* The corpora whose models take the boards: without must-differ pairs
- * beyond the houses, then with them (thermometers, renbans, anti-knight and
+/* Corpora of models that take the boards: without must-differ pairs beyond
+ * the houses, then with them (thermometers, renbans, anti-knight and
  * anti-king pairs), then lines of both kinds. */
 static const char *const corpora[] = {
     "corpus/variants/arrow.jsonl",      "corpus/variants/relations.jsonl",
@@ -45,13 +47,28 @@ static void opts(rg_options *o, int strategy, int heuristic, uint64_t nodes)
     o->max_nodes = nodes;
 }
 
-/* Does p's model take the boards: 9x9 of nine digits, the 27 rows,
- * columns and boxes its only houses (every corpus model here has them)? */
+/* Does p's model take the boards: 9x9 of nine digits, every house a unit
+ * (nine cells), every row, column and box among them? Counted here from
+ * the units' cells. */
 static int qualifies(const rg_puzzle *p)
 {
     const rg_model *m = p->model;
-    return m->board.rows == 9 && m->board.cols == 9 && m->board.digits == 9 && m->nhouses == 27 &&
-           m->nunits == 27;
+    if (m->board.rows != 9 || m->board.cols != 9 || m->board.digits != 9) return 0;
+    if (m->nhouses != m->nunits) return 0;
+    uint32_t found = 0;
+    for (int u = 0; u < m->nunits; u++) {
+        const int *c = m->unit_cells + (size_t)u * 9;
+        int row = 1, col = 1, box = 1;
+        for (int k = 1; k < 9; k++) {
+            row &= c[k] / 9 == c[0] / 9;
+            col &= c[k] % 9 == c[0] % 9;
+            box &= c[k] / 27 == c[0] / 27 && c[k] % 9 / 3 == c[0] % 9 / 3;
+        }
+        if (row) found |= 1u << (c[0] / 9);
+        if (col) found |= 1u << (9 + c[0] % 9);
+        if (box) found |= 1u << (18 + c[0] / 27 * 3 + c[0] % 9 / 3);
+    }
+    return found == (1u << 27) - 1;
 }
 
 /* Solve p with boards (a) and with the unit scans (b) under o: the answers
@@ -121,16 +138,73 @@ static void test_corpora(void **state)
         t_corpus_unload(v, n);
     }
     /* most of these corpora's models qualify (outside.jsonl also holds
-     * 4x6 and 6x6 boards, lines.jsonl one model with a house of its own) */
+     * 4x6 and 6x6 boards, lines.jsonl one model whose line is a house) */
     assert_true(boards >= runs * 3 / 4);
     print_message("%ld of %ld runs on digit boards\n", boards, runs);
     rg_solver_free(a);
     rg_solver_free(b);
 }
 
-/* The propagated domains from random partial grids: a puzzle's givens and
- * random cells of its solution, some cells cut to random digits or losing
- * some (contradictions allowed). The same fixpoint with and without the
+/* The X-sudoku of examples/xsudoku.txt on its template (a new puzzle). */
+static rg_puzzle *xsudoku(void)
+{
+    const char *line =
+        ".23.....94......2..8....45.9.52..8...1..3......2..7........46......659.2..49..31.";
+    rg_puzzle *t = t_read("examples/xsudoku_template.json");
+    int g[81];
+    for (int c = 0; c < 81; c++) g[c] = line[c] == '.' ? 0 : line[c] - '0';
+    rg_puzzle *p = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_record_copy(t, g, &p, &err), RG_OK);
+    rg_puzzle_free(t);
+    return p;
+}
+
+/* One round from puzzle p: its givens and random cells (pct in a hundred)
+ * of a solution (found with random digit orders, so that an empty grid
+ * gives a new one each round), some cells cut to random digits or losing
+ * some (contradictions allowed), propagated with the boards (a) and with
+ * the scans (b): the same domains, or a failure on both. Returns 1 when
+ * they failed. */
+static int fixpoint_round(rg_solver *a, rg_solver *b, const rg_puzzle *p, int t, int pct)
+{
+    rg_options o;
+    opts(&o, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 0);
+    o.limit = 1;
+    o.values = RG_VALUES_RANDOM;
+    o.seed = (uint64_t)t;
+    rg_result r;
+    rg_error e;
+    rg_error_clear(&e);
+    assert_int_equal(rg_solve(b, p, &o, &r, &e), RG_OK);
+    assert_non_null(r.solution);
+    int g[81];
+    memcpy(g, rg_puzzle_givens(p), sizeof g);
+    for (int c = 0; c < 81; c++)
+        if (!g[c] && (int)rnd(100) < pct) g[c] = r.solution[c];
+    rg_puzzle *q = NULL;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_record_copy(p, g, &q, &err), RG_OK);
+    rg_mask start[81], da[81], db[81];
+    for (int c = 0; c < 81; c++) start[c] = 0x1FF;
+    for (int j = (int)rnd(2); j > 0; j--) start[rnd(81)] = 1u << rnd(9);
+    for (int j = (int)rnd(12); j > 0; j--) start[rnd(81)] &= ~(1u << rnd(9));
+    int level = t % 2 ? RG_STRATEGY_INTERSECTIONS : RG_STRATEGY_SINGLES;
+    int ra = rg_solver_narrow(a, q, level, start, da);
+    assert_int_equal(a->band_on, 1);
+    int rb = rg_solver_narrow(b, q, level, start, db);
+    assert_int_equal(b->band_on, 0);
+    assert_int_equal(ra, rb);
+    if (ra == 0) assert_memory_equal(da, db, sizeof da);
+    rg_puzzle_free(q);
+    return ra != 0;
+}
+
+/* The propagated domains from random partial grids of the puzzles of four
+ * corpora and of X-sudokus (the diagonals meet three boxes each, in
+ * intersections the scans keep): the same fixpoint with and without the
  * boards, or a failure on both. */
 static void test_fixpoints(void **state)
 {
@@ -144,36 +218,15 @@ static void test_fixpoints(void **state)
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
         int n;
         rg_puzzle **v = t_corpus_load(files[k], 1, &n);
-        for (int t = 0; t < rounds; t++) {
-            const rg_puzzle *p = v[rnd((unsigned)n)];
-            rg_result r;
-            t_solve(b, p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 1, 0, 0, &r);
-            assert_non_null(r.solution);
-            int g[81];
-            memcpy(g, rg_puzzle_givens(p), sizeof g);
-            for (int c = 0; c < 81; c++)
-                if (!g[c] && rnd(100) < 15) g[c] = r.solution[c];
-            rg_puzzle *q = NULL;
-            rg_error err;
-            rg_error_clear(&err);
-            assert_int_equal(rg_record_copy(p, g, &q, &err), RG_OK);
-            rg_mask start[81], da[81], db[81];
-            for (int c = 0; c < 81; c++) start[c] = 0x1FF;
-            for (int j = (int)rnd(2); j > 0; j--) start[rnd(81)] = 1u << rnd(9);
-            for (int j = (int)rnd(12); j > 0; j--) start[rnd(81)] &= ~(1u << rnd(9));
-            int level = t % 2 ? RG_STRATEGY_INTERSECTIONS : RG_STRATEGY_SINGLES;
-            int ra = rg_solver_narrow(a, q, level, start, da);
-            assert_int_equal(a->band_on, 1);
-            int rb = rg_solver_narrow(b, q, level, start, db);
-            assert_int_equal(b->band_on, 0);
-            assert_int_equal(ra, rb);
-            if (ra == 0) assert_memory_equal(da, db, sizeof da);
-            failed += ra != 0;
-            total++;
-            rg_puzzle_free(q);
-        }
+        for (int t = 0; t < rounds; t++, total++)
+            failed += fixpoint_round(a, b, v[rnd((unsigned)n)], t, 15);
         t_corpus_unload(v, n);
     }
+    /* the X-sudoku's empty template: partial grids of random solutions */
+    rg_puzzle *x = t_read("examples/xsudoku_template.json");
+    for (int t = 0; t < 2 * rounds; t++, total++)
+        failed += fixpoint_round(a, b, x, t, 20 + (int)rnd(20));
+    rg_puzzle_free(x);
     /* the rounds reach both outcomes */
     assert_true(failed > total / 20);
     assert_true(failed < total - total / 20);
@@ -182,12 +235,38 @@ static void test_fixpoints(void **state)
     rg_solver_free(b);
 }
 
-/* Which runs take the boards: a qualifying model at singles and
- * intersections only (the unit scans at propagate and at subsets and
- * above, and when switched off); models with houses of their own (a
- * cage, an extra region, jigsaw boxes) and other sizes never; a classic
- * model takes the fast path instead, and the boards on the general path
- * when that is switched off. */
+/* An X-sudoku (examples/xsudoku.txt on its template): the two diagonals
+ * are units of their own, scanned for hidden singles and for their
+ * intersections with the boxes beside the boards; the same answer and,
+ * under mrv, the same tree as the scans alone. */
+static void test_xsudoku(void **state)
+{
+    (void)state;
+    rg_puzzle *p = xsudoku();
+    rg_error err;
+    rg_error_clear(&err);
+    rg_solver *a = rg_solver_new(), *b = rg_solver_new();
+    rg_solver_set_digit_boards(b, 0);
+    for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+        for (int h = 0; h < 2; h++) {
+            rg_options o;
+            opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 0);
+            assert_int_equal(both(a, b, p, &o), 1);
+            rg_result r;
+            assert_int_equal(rg_solve(a, p, &o, &r, &err), RG_OK);
+            assert_int_equal(r.status, RG_STATUS_UNIQUE);
+        }
+    rg_puzzle_free(p);
+    rg_solver_free(a);
+    rg_solver_free(b);
+}
+
+/* Which runs take the boards: a 9x9 model with its rows, columns and
+ * boxes, at singles and intersections only (the unit scans at propagate
+ * and at subsets and above, and when switched off), with other units of
+ * nine cells (a diagonal) but no smaller house (a cage); other sizes
+ * never; a classic model takes the fast path instead, and the boards on
+ * the general path when that is switched off. */
 static void test_which(void **state)
 {
     (void)state;
@@ -203,7 +282,7 @@ static void test_which(void **state)
         {9, "3, 3",
          "{\"type\": \"region\", \"kind\": \"diagonal\", \"cells\": [\"r1c1\", \"r2c2\", "
          "\"r3c3\", \"r4c4\", \"r5c5\", \"r6c6\", \"r7c7\", \"r8c8\", \"r9c9\"]}",
-         0},
+         1},
         {6, "2, 3", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
          0},
     };
@@ -277,9 +356,8 @@ static void test_root_failure(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_corpora),
-        cmocka_unit_test(test_fixpoints),
-        cmocka_unit_test(test_which),
+        cmocka_unit_test(test_corpora),      cmocka_unit_test(test_fixpoints),
+        cmocka_unit_test(test_xsudoku),      cmocka_unit_test(test_which),
         cmocka_unit_test(test_root_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -114,6 +114,8 @@ static int bands(rg_solver *s, rg_mask *dom)
         s->llost |= digits;
         if ((r = rg_bands_singles(s, dom, digits)) != 0) return r;
     }
+    if (s->ncstack) rg_units_flush(s);
+    if (s->nustack[0] && (r = rg_units_singles(s, dom)) != 0) return r;
     if (!s->band_inter) return 0;
     if (s->llost) {
         rg_mask digits = s->llost;

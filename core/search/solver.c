@@ -96,6 +96,7 @@ static void release_buffers(rg_solver *s)
     rg_mem_free(s->values);
     rg_mem_free(s->udirty);
     rg_mem_free(s->ulost);
+    rg_bands_release(s);
     for (int b = 0; b < 3; b++) rg_mem_free(s->ustack[b]);
     rg_mem_free(s->clost);
     rg_mem_free(s->cstack);
@@ -349,13 +350,13 @@ static void reset(rg_solver *s, const rg_options *o)
         if ((s->ded & RG_DEDUCE_INTERSECTIONS) && m->ninters) s->dirty_bits |= 2;
         if (s->ded & RG_DEDUCE_SUBSETS) s->dirty_bits |= 4;
     }
-    /* Digit boards for the houses at the singles and intersections levels
-     * (subsets and above scan the units); the units are then marked for
-     * the "every place sees it" step alone, when there is one. */
+    /* Digit boards for the rows, columns and boxes at the singles and
+     * intersections levels (subsets and above scan the units); the units
+     * are then marked only where the boards do not cover them. */
     s->band_on = s->btab && !s->units_only && s->cascade && (s->ded & RG_DEDUCE_SINGLES) &&
                  !(s->ded & RG_DEDUCE_SUBSETS);
     s->band_inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
-    if (s->band_on) s->dirty_bits &= m->peerbits ? 2 : 0;
+    rg_bands_select(s);
     rg_units_clear_dirty(s);
     s->stopped = s->broken = 0;
     s->idle = 0;

@@ -18,9 +18,10 @@ void rg_units_all_dirty(rg_solver *s)
 {
     rg_units_clear_dirty(s);
     for (int u = 0; u < s->m->nunits; u++) {
+        unsigned ub = s->dirty_bits & s->umask[u]; /* (the stacks it may go on) */
         for (int b = 0; b < 3; b++)
-            if (s->dirty_bits & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
-        s->udirty[u] = s->dirty_bits;
+            if (ub & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
+        s->udirty[u] = (unsigned char)ub;
         s->ulost[u] = s->full;
     }
     s->hlost = s->llost = s->full;
@@ -151,9 +152,12 @@ static inline __attribute__((always_inline)) int intersections(rg_solver *s, rg_
             if (r < 0) return RG_FAIL;
             changed |= r;
         }
-        /* with digit boards (bands.h) the groups are theirs */
-        const int gend = s->band_on ? m->igroup_off[u] : m->igroup_off[u + 1];
+        /* with digit boards (bands.h), the groups they cover are skipped:
+         * with no house but the rows, columns and boxes, all of them */
+        const unsigned char *skip = s->band_on ? s->gskip : NULL;
+        const int gend = s->band_on && s->band_groups ? m->igroup_off[u] : m->igroup_off[u + 1];
         for (int g = m->igroup_off[u]; g < gend; g++) {
+            if (skip && skip[g]) continue;
             const rg_igroup *G = &m->igroups[g];
             rg_mask ins[RG_MAX_DIGITS], once = 0, twice = 0, out = 0, placed = 0;
             switch (G->width) {

@@ -14,21 +14,27 @@
  * yet. A unit's dirty bits are always within bits (marking runs only
  * while bits is set). The stacks' pointers and heights are held in
  * locals, since the stores may alias the model's arrays and the solver's
- * fields as far as the compiler knows. */
-static inline void rg_units_mark_cell(rg_solver *s, int c, rg_mask lost)
+ * fields as far as the compiler knows. With digit boards (masked: a
+ * constant where called) a cell's list is the solver's, of the units the
+ * boards leave to scan, and each unit goes only on the stacks its mask in
+ * umask allows (bands.h); without, the model's list and every stack. */
+static inline __attribute__((always_inline)) void rg_units_mark_list(rg_solver *s, int c,
+                                                                     rg_mask lost, const int masked)
 {
-    const rg_model *m = s->m;
     const unsigned bits = s->dirty_bits;
     unsigned char *udirty = s->udirty;
     rg_mask *ulost = s->ulost;
-    const int *cu = m->cell_units;
+    const int *cu = masked ? s->bmark_units : s->m->cell_units;
+    const int *off = masked ? s->bmark_off : s->m->cell_unit_off;
+    const unsigned char *um = s->umask;
     int *st0 = s->ustack[0], *st1 = s->ustack[1], *st2 = s->ustack[2];
     int n0 = s->nustack[0], n1 = s->nustack[1], n2 = s->nustack[2];
-    for (int k = m->cell_unit_off[c], end = m->cell_unit_off[c + 1]; k < end; k++) {
+    for (int k = off[c], end = off[c + 1]; k < end; k++) {
         int u = cu[k];
         ulost[u] |= lost;
-        unsigned add = bits & ~(unsigned)udirty[u];
-        udirty[u] = (unsigned char)bits;
+        unsigned ub = masked ? bits & um[u] : bits;
+        unsigned add = ub & ~(unsigned)udirty[u];
+        udirty[u] = (unsigned char)ub;
         st0[n0] = u;
         n0 += (int)(add & 1u);
         st1[n1] = u;
@@ -39,6 +45,14 @@ static inline void rg_units_mark_cell(rg_solver *s, int c, rg_mask lost)
     s->nustack[0] = n0;
     s->nustack[1] = n1;
     s->nustack[2] = n2;
+}
+
+static inline void rg_units_mark_cell(rg_solver *s, int c, rg_mask lost)
+{
+    if (s->band_on)
+        rg_units_mark_list(s, c, lost, 1);
+    else
+        rg_units_mark_list(s, c, lost, 0);
 }
 
 /* Cell c changed, losing the digits lost (never none): noted on the cell

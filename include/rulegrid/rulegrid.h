@@ -508,11 +508,12 @@ RG_API int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_re
 RG_API void rg_solver_set_fast_path(rg_solver *s, int on);
 /* 1 when the last rg_solve of s ran on the fast path, else 0. */
 RG_API int rg_solver_fast_path_used(const rg_solver *s);
-/* Digit boards on the general path: on a 9x9 model whose only houses are
- * its rows, columns and boxes (any rules with propagators on top), rg_solve
- * at the singles and intersections levels finds hidden singles and locked
- * candidates per digit over the whole board (docs/architecture.md) instead
- * of scanning each changed house. The same fixpoints; node counts under
+/* Digit boards on the general path: on a 9x9 model whose houses are its
+ * rows, columns and boxes and maybe other houses of nine cells (any rules
+ * with propagators on top; no cage), rg_solve at the singles and
+ * intersections levels finds hidden singles and locked candidates of the
+ * rows, columns and boxes per digit over the whole board
+ * (docs/architecture.md) instead of scanning each changed house. The same fixpoints; node counts under
  * domwdeg may differ. on = 0 forces the scans for every later run of s
  * (tests, side-by-side measurement); on = 1 (the default) allows the boards
  * again. */

@@ -99,12 +99,14 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     return 0;
 }
 
-/* The houses' deductions on digit boards (bands.h), each as the unit
- * scans would run it: hidden singles over the digits lost since they last
- * looked (those looked at now are owed to locked candidates), then locked
- * candidates, then with must-differ pairs beyond the houses the changed
- * units' "every place sees it" step. RG_FAIL, 0 (fixpoint) or 1 (changed:
- * the naked singles and propagators come first again). */
+/* The houses' deductions with digit boards (bands.h), in the unit scans'
+ * order: hidden singles of the rows, columns and boxes over the digits
+ * lost since they last looked (those looked at now are owed to locked
+ * candidates), then those of the other units scanned; locked candidates on
+ * the boards, then the changed units scanned for the groups the boards
+ * leave and, with must-differ pairs beyond the houses, the "every place
+ * sees it" step. RG_FAIL, 0 (fixpoint) or 1 (changed: the naked singles
+ * and propagators come first again). */
 static int bands(rg_solver *s, rg_mask *dom)
 {
     int r;

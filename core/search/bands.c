@@ -84,12 +84,12 @@ static int cover(rg_solver *s, int qualifies)
     char *mem = rg_mem_alloc(ints * sizeof(int) + bytes);
     if (!mem) return RG_E_NOMEM;
     s->band_mem = mem;
-    s->band_off = (int *)(void *)mem;
-    s->band_cells = s->band_off + 82;
     unsigned char *bytes0 = (unsigned char *)(mem + ints * sizeof(int));
     s->all_stacks = bytes0;
     memset(s->all_stacks, 7, (size_t)U + 1);
     if (!qualifies) return RG_OK;
+    s->band_off = (int *)(void *)mem;
+    s->band_cells = s->band_off + 82;
     s->band_unit = bytes0 + (U + 1);
     s->band_stacks = bytes0 + 2 * (U + 1);
     s->gskip = bytes0 + 3 * (U + 1);

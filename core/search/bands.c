@@ -11,49 +11,22 @@
 #include <emmintrin.h>
 #endif
 
-/* The row, column or box (0-8, 9-17, 18-26) whose cells cells[0..9) are,
- * or -1. */
-static int house_index(const int *cells)
-{
-    int c0 = cells[0], row = 1, col = 1, box = 1;
-    for (int k = 1; k < 9; k++) {
-        int c = cells[k];
-        row &= c / 9 == c0 / 9;
-        col &= c % 9 == c0 % 9;
-        box &= c / 27 == c0 / 27 && c % 9 / 3 == c0 % 9 / 3;
-    }
-    return row ? c0 / 9 : col ? 9 + c0 % 9 : box ? 18 + c0 / 27 * 3 + c0 % 9 / 3 : -1;
-}
-
-/* Are the cells of a and b, together nine, one row, column or box? */
-static int band_house(const int *a, int na, const int *b, int nb)
-{
-    if (na + nb != 9) return 0;
-    int c0 = a[0], row = 1, col = 1, box = 1;
-    for (int k = 0; k < na + nb; k++) {
-        int c = k < na ? a[k] : b[k - na];
-        row &= c / 9 == c0 / 9;
-        col &= c % 9 == c0 % 9;
-        box &= c / 27 == c0 / 27 && c % 9 / 3 == c0 % 9 / 3;
-    }
-    return row | col | box;
-}
-
-/* With other units than the rows, columns and boxes: which groups the
- * boards cover, on which stacks each unit goes, and the lists of units
- * left to mark per cell. */
-static void cover_groups(rg_solver *s)
+/* With other units than the rows, columns and boxes (band[u] set for
+ * those 27): which groups the boards cover, on which stacks each unit
+ * goes, and the lists of units left to mark per cell. */
+static void cover_groups(rg_solver *s, const unsigned char *band)
 {
     const rg_model *m = s->m;
     const int U = m->nunits;
     for (int u = 0; u < U; u++) {
-        int scan = !s->band_unit[u] || m->peerbits != NULL;
+        int scan = !band[u] || m->peerbits != NULL;
         for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
             const rg_igroup *gr = &m->igroups[g];
-            int all = s->band_unit[u];
+            int all = band[u];
             for (int j = 0; j < gr->count && all; j++) {
-                const rg_inter *x = &m->inters[gr->first + j];
-                all = band_house(x->in, x->nin, x->hrest, x->nhrest);
+                const rg_inter *x = &m->inters[gr->first + j]; /* its H: I and hrest */
+                all = x->nin + x->nhrest == 9 &&
+                      rg_band_house(x->in, x->nin, x->hrest, x->nhrest) >= 0;
             }
             s->gskip[g] = (unsigned char)all;
             scan |= !all;
@@ -61,7 +34,7 @@ static void cover_groups(rg_solver *s)
         /* a row, column or box: hidden singles on the boards, its
          * intersections scanned when some group or the "every place sees
          * it" step needs it; any other unit: every stack */
-        s->band_stacks[u] = (unsigned char)(s->band_unit[u] ? (scan ? 2 : 0) : 7);
+        s->band_stacks[u] = (unsigned char)(band[u] ? (scan ? 2 : 0) : 7);
     }
     s->band_off[0] = 0;
     for (int c = 0, w = 0; c < 81; c++) {
@@ -71,51 +44,45 @@ static void cover_groups(rg_solver *s)
     }
 }
 
-/* Which units are the 27 rows, columns and boxes, which groups the boards
- * cover, which units a cell's narrowing still marks (and on which stacks),
- * as lists per cell; all in one block (band_mem) with the run's stack
- * masks. RG_OK or RG_E_NOMEM. */
-static int cover(rg_solver *s, int qualifies)
+/* For a model that qualifies: which units are the 27 rows, columns and
+ * boxes, which groups the boards cover, which units a cell's narrowing
+ * still marks (and on which stacks), as lists per cell; all in one block
+ * (band_mem). s->btab stays NULL unless the 27 are all units. RG_OK or
+ * RG_E_NOMEM. */
+static int cover(rg_solver *s)
 {
     const rg_model *m = s->m;
-    int U = m->nunits, G = qualifies ? m->igroup_off[U] : 0;
-    int L = qualifies ? m->cell_unit_off[81] : 0;
-    size_t ints = (size_t)(qualifies ? 82 + L : 0), bytes = (size_t)(3 * (U + 1) + G + 1);
-    char *mem = rg_mem_alloc(ints * sizeof(int) + bytes);
+    const int U = m->nunits, G = m->igroup_off[U], L = m->cell_unit_off[81];
+    char *mem = rg_mem_alloc((size_t)(82 + L) * sizeof(int) + (size_t)(2 * (U + 1) + G + 1));
     if (!mem) return RG_E_NOMEM;
     s->band_mem = mem;
-    unsigned char *bytes0 = (unsigned char *)(mem + ints * sizeof(int));
-    s->all_stacks = bytes0;
-    memset(s->all_stacks, 7, (size_t)U + 1);
-    if (!qualifies) return RG_OK;
     s->band_off = (int *)(void *)mem;
     s->band_cells = s->band_off + 82;
-    s->band_unit = bytes0 + (U + 1);
-    s->band_stacks = bytes0 + 2 * (U + 1);
-    s->gskip = bytes0 + 3 * (U + 1);
-    memset(s->band_unit, 0, (size_t)U + 1);
+    unsigned char *band = (unsigned char *)(s->band_cells + L);
+    s->band_stacks = band + (U + 1);
+    s->gskip = band + 2 * (U + 1);
+    memset(band, 0, (size_t)U + 1);
     uint32_t found = 0;
     for (int u = 0; u < U; u++) {
-        int h = house_index(m->unit_cells + (size_t)u * 9);
+        int h = rg_band_house(m->unit_cells + (size_t)u * 9, 9, NULL, 0);
         if (h < 0 || (found >> h & 1)) continue; /* a second unit of one house stays scanned */
         found |= 1u << h;
-        s->band_unit[u] = 1;
+        band[u] = 1;
     }
     if (found != BAND) return RG_OK;
     s->btab = rg_band_tables();
     if (U == 27) {
-        /* no other house: every group is the boards', and the units are
-         * marked (all of them, for the "every place sees it" step) only
-         * with must-differ pairs beyond the houses */
-        memset(s->gskip, 1, (size_t)G + 1);
+        /* no other house: every group is the boards' (the scans skip them
+         * all), and the units are marked (all of them, for the "every place
+         * sees it" step) only with must-differ pairs beyond the houses */
         s->band_groups = 1;
         memset(s->band_stacks, m->peerbits ? 2 : 0, (size_t)U + 1);
+        memset(s->band_off, 0, 82 * sizeof *s->band_off);
         s->bmark_off = m->peerbits ? m->cell_unit_off : s->band_off;
         s->bmark_units = m->peerbits ? m->cell_units : s->band_cells;
-        memset(s->band_off, 0, 82 * sizeof *s->band_off);
         return RG_OK;
     }
-    cover_groups(s);
+    cover_groups(s, band);
     s->bmark_off = s->band_off;
     s->bmark_units = s->band_cells;
     return RG_OK;
@@ -132,14 +99,13 @@ int rg_bands_prepare(rg_solver *s)
     int q = b->rows == 9 && b->cols == 9 && b->digits == 9 && b->ncells == 81 && m->nunits >= 27 &&
             m->nhouses == m->nunits && m->infeasible_rule < 0 && m->igroup_off;
     for (int c = 0; q && c < 81; c++) q = b->at[c] == c;
-    return cover(s, q);
+    return q ? cover(s) : RG_OK;
 }
 
 void rg_bands_release(rg_solver *s) { rg_mem_free(s->band_mem); }
 
 void rg_bands_select(rg_solver *s)
 {
-    s->umask = s->band_on ? s->band_stacks : s->all_stacks;
     if (s->band_on && !s->bmark_off[81]) s->dirty_bits = 0; /* nothing left to mark */
 }
 

@@ -27,14 +27,12 @@ static int same_box(int a, int b) { return a / 27 == b / 27 && a % 9 / 3 == b % 
 
 static int peers_of(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9 || same_box(a, b); }
 
-/* The standard house (rows 0-8, columns 9-17, boxes 18-26) holding every
- * cell of h, -1 when none does. */
-static int house_of(const rg_house *h)
+int rg_band_house(const int *a, int na, const int *b, int nb)
 {
-    if (h->n < 1) return -1;
-    int c0 = h->cells[0], row = 1, col = 1, box = 1;
-    for (int k = 1; k < h->n; k++) {
-        int c = h->cells[k];
+    if (na < 1) return -1;
+    int c0 = a[0], row = 1, col = 1, box = 1;
+    for (int k = 1; k < na + nb; k++) {
+        int c = k < na ? a[k] : b[k - na];
         row &= c / 9 == c0 / 9;
         col &= c % 9 == c0 % 9;
         box &= same_box(c, c0);
@@ -54,7 +52,7 @@ int rg_fast_eligible(const rg_model *m)
         if (b->at[c] != c) return 0;
     uint32_t whole = 0;
     for (int i = 0; i < m->nhouses; i++) {
-        int h = house_of(&m->houses[i]);
+        int h = rg_band_house(m->houses[i].cells, m->houses[i].n, NULL, 0);
         if (h < 0) return 0;
         if (m->houses[i].n == 9) whole |= 1u << h;
     }

@@ -114,6 +114,11 @@ struct rg_band_tables {
     uint32_t colclaim[512];
 };
 
+/* The row (0-8), column (9-17) or box (18-26) of a 9x9 board holding
+ * every cell of a[0..na) and b[0..nb) (na >= 1 for any), else -1
+ * (fast.c). */
+int rg_band_house(const int *a, int na, const int *b, int nb);
+
 /* The tables, made once for the process on first use (fast.c). */
 const struct rg_band_tables *rg_band_tables(void);
 

@@ -124,7 +124,7 @@ static int bands(rg_solver *s, rg_mask *dom)
         s->llost = 0;
         if ((r = rg_bands_locked(s, dom, digits)) != 0) return r;
     }
-    if (s->ncstack) rg_units_flush(s);
+    /* (nothing narrowed since the flush above: the stacks are current) */
     return s->nustack[1] ? rg_units_intersections(s, dom) : 0;
 }
 

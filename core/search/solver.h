@@ -77,18 +77,15 @@ struct rg_solver {
     const struct rg_band_tables *btab;
     int band_on, band_inter, units_only, band_used;
     rg_mask hlost, llost;
-    /* With boards, per unit 1 for the 27 rows, columns and boxes
-     * (band_unit); per group of intersections 1 when the boards cover it
+    /* With boards: per group of intersections 1 when the boards cover it
      * (gskip: a row, column or box with rows, columns and boxes only), and
-     * band_groups when they cover all; per cell the units still to mark
+     * band_groups when they cover all (no other unit); per unit the stacks
+     * it may go on (band_stacks); per cell the units still to mark
      * (bmark_off / bmark_units: the other units, and a row, column or box
      * with a group the boards do not cover or, with must-differ pairs
-     * beyond the houses, every one; band_off / band_cells hold them when
-     * they are not the model's lists), and per unit the stacks it may go
-     * on (band_stacks; all_stacks: every stack). umask is what marking
-     * reads this run. All in one block, band_mem. */
-    unsigned char *band_unit, *gskip, *band_stacks, *all_stacks;
-    const unsigned char *umask;
+     * beyond the houses, every one), in band_off / band_cells unless they
+     * are the model's lists. All in one block, band_mem. */
+    unsigned char *gskip, *band_stacks;
     int *band_off, *band_cells;
     const int *bmark_off, *bmark_units;
     int band_groups;

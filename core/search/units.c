@@ -18,7 +18,8 @@ void rg_units_all_dirty(rg_solver *s)
 {
     rg_units_clear_dirty(s);
     for (int u = 0; u < s->m->nunits; u++) {
-        unsigned ub = s->dirty_bits & s->umask[u]; /* (the stacks it may go on) */
+        /* (with digit boards, only on the stacks the unit may go on) */
+        unsigned ub = s->band_on ? s->dirty_bits & s->band_stacks[u] : s->dirty_bits;
         for (int b = 0; b < 3; b++)
             if (ub & (1u << b)) s->ustack[b][s->nustack[b]++] = u;
         s->udirty[u] = (unsigned char)ub;

@@ -17,7 +17,7 @@
  * fields as far as the compiler knows. With digit boards (masked: a
  * constant where called) a cell's list is the solver's, of the units the
  * boards leave to scan, and each unit goes only on the stacks its mask in
- * umask allows (bands.h); without, the model's list and every stack. */
+ * band_stacks allows (bands.h); without, the model's list and every stack. */
 static inline __attribute__((always_inline)) void rg_units_mark_list(rg_solver *s, int c,
                                                                      rg_mask lost, const int masked)
 {
@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) void rg_units_mark_list(rg_solver *
     rg_mask *ulost = s->ulost;
     const int *cu = masked ? s->bmark_units : s->m->cell_units;
     const int *off = masked ? s->bmark_off : s->m->cell_unit_off;
-    const unsigned char *um = s->umask;
+    const unsigned char *um = s->band_stacks;
     int *st0 = s->ustack[0], *st1 = s->ustack[1], *st2 = s->ustack[2];
     int n0 = s->nustack[0], n1 = s->nustack[1], n2 = s->nustack[2];
     for (int k = off[c], end = off[c + 1]; k < end; k++) {

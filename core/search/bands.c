@@ -109,14 +109,15 @@ void rg_bands_select(rg_solver *s)
     if (s->band_on && !s->bmark_off[81]) s->dirty_bits = 0; /* nothing left to mark */
 }
 
-/* The domains of cells 0-79 as 16-bit lanes, eight to a vector, and cell
- * 80's. */
+/* The domains of cells 0-79 as 16-bit lanes, eight to a vector (lane[c]
+ * is cell c's), and cell 80's. */
 typedef struct packed {
+    union {
 #ifdef __SSE2__
-    __m128i v[10];
-#else
-    uint16_t v[80];
+        __m128i v[10];
 #endif
+        uint16_t lane[80];
+    };
     rg_mask last;
 } packed;
 
@@ -129,7 +130,7 @@ static inline void pack(const rg_mask *dom, packed *pk)
         pk->v[i] = _mm_packs_epi32(a, b); /* nine digits: no saturation */
     }
 #else
-    for (int c = 0; c < 80; c++) pk->v[c] = (uint16_t)dom[c];
+    for (int c = 0; c < 80; c++) pk->lane[c] = (uint16_t)dom[c];
 #endif
     pk->last = dom[80];
 }
@@ -158,8 +159,8 @@ static inline v4u board_of(const packed *pk, int d)
     uint64_t hi = m[4] | (uint64_t)(pk->last >> d & 1u) << 16;
 #else
     uint64_t lo = 0, hi = (uint64_t)(pk->last >> d & 1u) << 16;
-    for (int c = 0; c < 64; c++) lo |= (uint64_t)(pk->v[c] >> d & 1u) << c;
-    for (int c = 64; c < 80; c++) hi |= (uint64_t)(pk->v[c] >> d & 1u) << (c - 64);
+    for (int c = 0; c < 64; c++) lo |= (uint64_t)(pk->lane[c] >> d & 1u) << c;
+    for (int c = 64; c < 80; c++) hi |= (uint64_t)(pk->lane[c] >> d & 1u) << (c - 64);
 #endif
     return bands_of(lo, hi);
 }
@@ -181,7 +182,7 @@ static inline v4u singles_of(const packed *pk)
 #else
     uint64_t lo = 0, hi = (uint64_t) !(pk->last & (pk->last - 1)) << 16;
     for (int c = 0; c < 80; c++) {
-        uint64_t one = !(pk->v[c] & (pk->v[c] - 1));
+        uint64_t one = !(pk->lane[c] & (pk->lane[c] - 1));
         if (c < 64)
             lo |= one << c;
         else
@@ -212,18 +213,17 @@ static void blame_house(rg_solver *s, v4u w)
     }
 }
 
-/* The boards are read once a call and again after a narrowing, before the
- * next digit's. A board read before a narrowing of the same call only
- * holds more cells than the domains (domains only shrink), and each step
- * stays sound on it: a house with one place on it has at most that one,
- * and a digit whose places lie in one box-line intersection there lies
- * there in the domains too. So a cell is narrowed to what its domain
- * still holds of the step's digit, and found empty it fails. */
+/* The domains are packed once a call and each narrowing patches its
+ * cell's lane, so that every digit's board is read from the domains as
+ * they are (a narrowing changes no other cell: the naked singles wait on
+ * their stack). */
 
 /* Each cell of at (per band) narrowed to its domain & keep where that
- * changes it: keep is a digit's bit for hidden singles, every other digit
- * for locked candidates. RG_FAIL (a domain emptied), 0 or 1. */
-static inline int narrow_board(rg_solver *s, rg_mask *dom, v4u at, rg_mask keep, int fam)
+ * changes it, and its lane of pk with it: keep is a digit's bit for hidden
+ * singles, every other digit for locked candidates. RG_FAIL (a domain
+ * emptied), 0 or 1. */
+static inline int narrow_board(rg_solver *s, rg_mask *dom, packed *pk, v4u at, rg_mask keep,
+                               int fam)
 {
     int changed = 0;
     for (int b = 0; b < 3; b++)
@@ -232,6 +232,10 @@ static inline int narrow_board(rg_solver *s, rg_mask *dom, v4u at, rg_mask keep,
             rg_mask v = dom[c];
             if (!(v & ~keep)) continue;
             if (rg_space_narrow(s, dom, c, v & keep, fam) < 0) return RG_FAIL;
+            if (c < 80)
+                pk->lane[c] = (uint16_t)(v & keep);
+            else
+                pk->last = v & keep;
             changed = 1;
         }
     return changed;
@@ -243,10 +247,9 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
     packed pk;
     pack(dom, &pk);
     const v4u solved = singles_of(&pk);
-    int changed = 0, stale = 0;
+    int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        if (stale) pack(dom, &pk); /* the last digit narrowed a cell */
         v4u w = board_of(&pk, d), cells, bad;
         HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
                      __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
@@ -258,10 +261,9 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
         /* the open cells alone in a house (a cell placed since the
          * domains were read is passed over) */
         v4u at = w & ~solved & cells;
-        int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
+        int r = narrow_board(s, dom, &pk, at, (rg_mask)1 << d, RG_FAM_SINGLES);
         if (r < 0) return RG_FAIL;
         changed |= r;
-        stale = r;
     }
     return changed;
 }
@@ -271,20 +273,18 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     packed pk;
     pack(dom, &pk);
-    int changed = 0, stale = 0;
+    int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        if (stale) pack(dom, &pk); /* the last digit narrowed a cell */
         /* every cell holding d, placed ones too: a placed cell whose
          * peers still hold d (its naked single not yet spread) must count
          * as one of d's places */
         v4u w = board_of(&pk, d);
         w[3] = 0;
         v4u gone = w & rg_band_locked(s->btab, w);
-        int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
+        int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;
-        stale = r;
     }
     return changed;
 }

@@ -1,12 +1,13 @@
-/* Digit boards on the general path (core/search/bands.c) against the unit
- * scans they stand in for: on the variant corpora whose 9x9 models have
- * the rows, columns and boxes among their houses and no house of fewer
- * cells (must-differ pairs beyond them or not), the same answers at
- * singles and intersections, and under mrv the same search tree (the same
- * fixpoint at every node); the same propagated domains, or a failure on
- * both, from random partial grids with random domain cuts; an X-sudoku
- * (two diagonals scanned beside the boards); and which models and levels
- * take the boards.
+/* Digit boards on the general path (core/search/bands.c, bands16.c)
+ * against the unit scans they stand in for: on the variant corpora whose
+ * 9x9 models have the rows, columns and boxes among their houses and no
+ * house of fewer cells (must-differ pairs beyond them or not), the same
+ * answers at singles and intersections, and under mrv the same search tree
+ * (the same fixpoint at every node); the same propagated domains, or a
+ * failure on both, from random partial grids with random domain cuts; an
+ * X-sudoku (two diagonals scanned beside the boards); the same on 16x16
+ * models (plain, diagonals, windows, anti-knight with a thermometer); and
+ * which models and levels take the boards.
  * RULEGRID_TEST_SCALE (Valgrind, sanitizers) takes fewer puzzles and
  * rounds. */
 #include <setjmp.h>
@@ -161,43 +162,55 @@ static rg_puzzle *xsudoku(void)
     return p;
 }
 
-/* One round from puzzle p: its givens and random cells (pct in a hundred)
- * of a solution (found with random digit orders, so that an empty grid
- * gives a new one each round), some cells cut to random digits or losing
- * some (contradictions allowed), propagated with the boards (a) and with
- * the scans (b): the same domains, or a failure on both. Returns 1 when
- * they failed. */
-static int fixpoint_round(rg_solver *a, rg_solver *b, const rg_puzzle *p, int t, int pct)
+/* A random partial grid of p: its givens and random cells (pct in a
+ * hundred) of a solution found with random digit orders (so that an empty
+ * grid gives a new one each round, seed t), solved by b within 100,000
+ * nodes (another seed when not). */
+static rg_puzzle *partial(rg_solver *b, const rg_puzzle *p, int t, int pct)
 {
     rg_options o;
     opts(&o, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 0);
     o.limit = 1;
     o.values = RG_VALUES_RANDOM;
-    o.seed = (uint64_t)t;
+    o.max_nodes = 100000;
     rg_result r;
     rg_error e;
     rg_error_clear(&e);
-    assert_int_equal(rg_solve(b, p, &o, &r, &e), RG_OK);
+    /* (a random digit order can stray for long: another seed then) */
+    for (int k = 0; k < 20; k++) {
+        o.seed = (uint64_t)t + 1000003u * (uint64_t)k;
+        assert_int_equal(rg_solve(b, p, &o, &r, &e), RG_OK);
+        if (r.solution) break;
+    }
     assert_non_null(r.solution);
-    int g[81];
-    memcpy(g, rg_puzzle_givens(p), sizeof g);
-    for (int c = 0; c < 81; c++)
+    int N = rg_puzzle_cells(p), g[256];
+    memcpy(g, rg_puzzle_givens(p), (size_t)N * sizeof *g);
+    for (int c = 0; c < N; c++)
         if (!g[c] && (int)rnd(100) < pct) g[c] = r.solution[c];
     rg_puzzle *q = NULL;
-    rg_error err;
-    rg_error_clear(&err);
-    assert_int_equal(rg_record_copy(p, g, &q, &err), RG_OK);
-    rg_mask start[81], da[81], db[81];
-    for (int c = 0; c < 81; c++) start[c] = 0x1FF;
-    for (int j = (int)rnd(2); j > 0; j--) start[rnd(81)] = 1u << rnd(9);
-    for (int j = (int)rnd(12); j > 0; j--) start[rnd(81)] &= ~(1u << rnd(9));
+    assert_int_equal(rg_record_copy(p, g, &q, &e), RG_OK);
+    return q;
+}
+
+/* One round from puzzle p: a random partial grid (partial), some cells
+ * cut to random digits or losing some (contradictions allowed),
+ * propagated with the boards (a) and with the scans (b): the same
+ * domains, or a failure on both. Returns 1 when they failed. */
+static int fixpoint_round(rg_solver *a, rg_solver *b, const rg_puzzle *p, int t, int pct)
+{
+    rg_puzzle *q = partial(b, p, t, pct);
+    int N = rg_puzzle_cells(p), D = p->model->board.digits;
+    rg_mask start[256], da[256], db[256];
+    for (int c = 0; c < N; c++) start[c] = (1u << D) - 1;
+    for (int j = (int)rnd(2); j > 0; j--) start[rnd((unsigned)N)] = 1u << rnd((unsigned)D);
+    for (int j = (int)rnd(12); j > 0; j--) start[rnd((unsigned)N)] &= ~(1u << rnd((unsigned)D));
     int level = t % 2 ? RG_STRATEGY_INTERSECTIONS : RG_STRATEGY_SINGLES;
     int ra = rg_solver_narrow(a, q, level, start, da);
     assert_int_equal(a->band_on, 1);
     int rb = rg_solver_narrow(b, q, level, start, db);
     assert_int_equal(b->band_on, 0);
     assert_int_equal(ra, rb);
-    if (ra == 0) assert_memory_equal(da, db, sizeof da);
+    if (ra == 0) assert_memory_equal(da, db, (size_t)N * sizeof *da);
     rg_puzzle_free(q);
     return ra != 0;
 }
@@ -261,12 +274,12 @@ static void test_xsudoku(void **state)
     rg_solver_free(b);
 }
 
-/* Which runs take the boards: a 9x9 model with its rows, columns and
- * boxes, at singles and intersections only (the unit scans at propagate
- * and at subsets and above, and when switched off), with other units of
- * nine cells (a diagonal) but no smaller house (a cage); other sizes
- * never; a classic model takes the fast path instead, and the boards on
- * the general path when that is switched off. */
+/* Which runs take the boards: a 9x9 or 16x16 model with its rows, columns
+ * and boxes, at singles and intersections only (the unit scans at
+ * propagate and at subsets and above, and when switched off), with other
+ * units of as many cells (a diagonal) but no smaller house (a cage);
+ * other sizes never; a classic model takes the fast path instead, and the
+ * boards on the general path when that is switched off. */
 static void test_which(void **state)
 {
     (void)state;
@@ -284,6 +297,11 @@ static void test_which(void **state)
          "\"r3c3\", \"r4c4\", \"r5c5\", \"r6c6\", \"r7c7\", \"r8c8\", \"r9c9\"]}",
          1},
         {6, "2, 3", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
+         0},
+        {16, "4, 4", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
+         1},
+        {16, "4, 4", "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 3}", 0},
+        {12, "3, 4", "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\"]}",
          0},
     };
     rg_solver *s = rg_solver_new();
@@ -353,12 +371,111 @@ static void test_root_failure(void **state)
     rg_solver_free(b);
 }
 
+/* A 16 x 16 document of 4 x 4 boxes, the rules extra (items of the rules
+ * list, or none) and the givens (members of its givens, or none). */
+static rg_puzzle *sixteen(const char *extra, const char *givens)
+{
+    static char json[8192];
+    int n = snprintf(json, sizeof json,
+                     "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 16, "
+                     "\"columns\": 16, \"digits\": 16}, \"rules\": [{\"type\": \"box_grid\", "
+                     "\"origin\": \"r1c1\", \"box\": [4, 4]}%s%s], \"givens\": {%s}}",
+                     *extra ? ", " : "", extra, givens);
+    assert_true(n > 0 && n < (int)sizeof json);
+    return t_parse(json);
+}
+
+/* The 16 x 16 models of the tests below: the rows, columns and boxes
+ * alone; with the two diagonals; with nine windows; with anti-knight pairs
+ * and a thermometer (must-differ pairs beyond the houses, a propagator).
+ * (The caller frees each.) */
+static void sixteens(rg_puzzle **v)
+{
+    char diag[2048] = "{\"type\": \"region\", \"kind\": \"diagonal\", \"cells\": [";
+    for (int k = 0; k < 16; k++)
+        snprintf(diag + strlen(diag), sizeof diag - strlen(diag), "%s\"r%dc%d\"", k ? ", " : "",
+                 k + 1, k + 1);
+    strcat(diag, "]}, {\"type\": \"region\", \"kind\": \"diagonal\", \"cells\": [");
+    for (int k = 0; k < 16; k++)
+        snprintf(diag + strlen(diag), sizeof diag - strlen(diag), "%s\"r%dc%d\"", k ? ", " : "",
+                 k + 1, 16 - k);
+    strcat(diag, "]}");
+    /* the windoku with a third of a solution's cells given: from an empty
+     * grid a first solution can take millions of nodes */
+    static const char sol[] =
+        "GF257C6DBAE843911C67B9453F2D8AGE849AF3GEC1562B7DBE3D1A2879G4FC567258GFBAD64319EC91CGD"
+        "634FEBA57286DB481E25C973FAGFAE3C5971G82D6B4DG762EF34BC1958A25F19BD6A87EG4C3A98B471C253G"
+        "ED6FE34CA85G9D6F721B37G96DAFE21BC84548125GCB63F9AED7CBDFE27184A56G3956AE3489G7DCB1F2";
+    char win[4096] = "";
+    for (int i = 0; i < 9; i++) {
+        int r = 2 + i / 3 * 5, c = 2 + i % 3 * 5;
+        snprintf(win + strlen(win), sizeof win - strlen(win),
+                 "%s{\"type\": \"region\", \"kind\": \"window\", \"cells\": [\"r%dc%d:r%dc%d\"]}",
+                 i ? ", " : "", r, c, r + 3, c + 3);
+    }
+    char given[4096] = "";
+    for (int c = 0, n = 0; c < 256; c++)
+        if ((c / 16 + c % 16) % 3 == 0)
+            snprintf(given + strlen(given), sizeof given - strlen(given), "%s\"r%dc%d\": %d",
+                     n++ ? ", " : "", c / 16 + 1, c % 16 + 1,
+                     sol[c] <= '9' ? sol[c] - '0' : sol[c] - 'A' + 10);
+    v[0] = sixteen("", "");
+    v[1] = sixteen(diag, "");
+    v[2] = sixteen(win, given);
+    v[3] = sixteen("{\"type\": \"neighbours\", \"kind\": \"antiknight\"}, {\"type\": \"line\", "
+                   "\"kind\": \"thermo\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", \"r2c3\"]}",
+                   "");
+}
+
+/* 16 x 16 boards (bands16.c) against the scans: propagated domains from
+ * random partial grids of the four models of sixteens, and searches from
+ * them (about half the cells given, so that some have several solutions):
+ * the same answers and, under mrv, the same trees. */
+static void test_sixteen(void **state)
+{
+    (void)state;
+    rg_puzzle *v[4];
+    sixteens(v);
+    rg_solver *a = rg_solver_new(), *b = rg_solver_new();
+    rg_solver_set_digit_boards(b, 0);
+    int rounds = t_scaled() ? 12 : 150, failed = 0, total = 0, unique = 0, searches = 0;
+    for (int k = 0; k < 4; k++) {
+        for (int t = 0; t < rounds; t++, total++)
+            failed += fixpoint_round(a, b, v[k], t, 25 + (int)rnd(40));
+        for (int t = 0; t < rounds / 6; t++) {
+            rg_puzzle *q = partial(b, v[k], 1000 + t, 40 + (int)rnd(20));
+            for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+                for (int h = 0; h < 2; h++) {
+                    rg_options o;
+                    opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 50000);
+                    assert_int_equal(both(a, b, q, &o), 1);
+                    rg_result r;
+                    rg_error e;
+                    rg_error_clear(&e);
+                    assert_int_equal(rg_solve(a, q, &o, &r, &e), RG_OK);
+                    unique += r.status == RG_STATUS_UNIQUE;
+                    searches++;
+                }
+            rg_puzzle_free(q);
+        }
+        rg_puzzle_free(v[k]);
+    }
+    /* the rounds reach both outcomes, the searches both answers */
+    assert_true(failed > total / 20);
+    assert_true(failed < total - total / 20);
+    assert_true(unique > 0 && unique < searches);
+    print_message("%d of %d rounds failed, %d of %d searches unique\n", failed, total, unique,
+                  searches);
+    rg_solver_free(a);
+    rg_solver_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpora),      cmocka_unit_test(test_fixpoints),
         cmocka_unit_test(test_xsudoku),      cmocka_unit_test(test_which),
-        cmocka_unit_test(test_root_failure),
+        cmocka_unit_test(test_root_failure), cmocka_unit_test(test_sixteen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
-/* The houses of a 9 x 9 model by digit boards on the general path
- * (bands.h). */
+/* The houses of a 9 x 9 or 16 x 16 model by digit boards on the general
+ * path (bands.h): which models and units they serve, and the 9 x 9 boards
+ * (bands16.c has the 16 x 16 ones). */
 #include <string.h>
 
 #include "base/mem.h"
@@ -12,12 +13,12 @@
 #endif
 
 /* With other units than the rows, columns and boxes (band[u] set for
- * those 27): which groups the boards cover, on which stacks each unit
- * goes, and the lists of units left to mark per cell. */
+ * those): which groups the boards cover, on which stacks each unit goes,
+ * and the lists of units left to mark per cell. */
 static void cover_groups(rg_solver *s, const unsigned char *band)
 {
     const rg_model *m = s->m;
-    const int U = m->nunits;
+    const int U = m->nunits, side = s->band_side, N = side * side;
     for (int u = 0; u < U; u++) {
         int scan = !band[u] || m->peerbits != NULL;
         for (int g = m->igroup_off[u]; g < m->igroup_off[u + 1]; g++) {
@@ -25,8 +26,8 @@ static void cover_groups(rg_solver *s, const unsigned char *band)
             int all = band[u];
             for (int j = 0; j < gr->count && all; j++) {
                 const rg_inter *x = &m->inters[gr->first + j]; /* its H: I and hrest */
-                all = x->nin + x->nhrest == 9 &&
-                      rg_band_house(x->in, x->nin, x->hrest, x->nhrest) >= 0;
+                all = x->nin + x->nhrest == side &&
+                      rg_grid_house(side, x->in, x->nin, x->hrest, x->nhrest) >= 0;
             }
             s->gskip[g] = (unsigned char)all;
             scan |= !all;
@@ -37,47 +38,48 @@ static void cover_groups(rg_solver *s, const unsigned char *band)
         s->band_stacks[u] = (unsigned char)(band[u] ? (scan ? 2 : 0) : 7);
     }
     s->band_off[0] = 0;
-    for (int c = 0, w = 0; c < 81; c++) {
+    for (int c = 0, w = 0; c < N; c++) {
         for (int k = m->cell_unit_off[c]; k < m->cell_unit_off[c + 1]; k++)
             if (s->band_stacks[m->cell_units[k]]) s->band_cells[w++] = m->cell_units[k];
         s->band_off[c + 1] = w;
     }
 }
 
-/* For a model that qualifies: which units are the 27 rows, columns and
- * boxes, which groups the boards cover, which units a cell's narrowing
- * still marks (and on which stacks), as lists per cell; all in one block
- * (band_mem). s->btab stays NULL unless the 27 are all units. RG_OK or
- * RG_E_NOMEM. */
-static int cover(rg_solver *s)
+/* For a model of side 9 or 16 that may qualify: which units are its rows,
+ * columns and boxes, which groups the boards cover, which units a cell's
+ * narrowing still marks (and on which stacks), as lists per cell; all in
+ * one block (band_mem). s->band_side stays 0 (and s->btab NULL) unless
+ * every row, column and box is a unit. RG_OK or RG_E_NOMEM. */
+static int cover(rg_solver *s, int side)
 {
     const rg_model *m = s->m;
-    const int U = m->nunits, G = m->igroup_off[U], L = m->cell_unit_off[81];
-    char *mem = rg_mem_alloc((size_t)(82 + L) * sizeof(int) + (size_t)(2 * (U + 1) + G + 1));
+    const int U = m->nunits, G = m->igroup_off[U], N = side * side, L = m->cell_unit_off[N];
+    char *mem = rg_mem_alloc((size_t)(N + 1 + L) * sizeof(int) + (size_t)(2 * (U + 1) + G + 1));
     if (!mem) return RG_E_NOMEM;
     s->band_mem = mem;
     s->band_off = (int *)(void *)mem;
-    s->band_cells = s->band_off + 82;
+    s->band_cells = s->band_off + N + 1;
     unsigned char *band = (unsigned char *)(s->band_cells + L);
     s->band_stacks = band + (U + 1);
     s->gskip = band + 2 * (U + 1);
     memset(band, 0, (size_t)U + 1);
-    uint32_t found = 0;
+    uint64_t found = 0, all = ((uint64_t)1 << 3 * side) - 1;
     for (int u = 0; u < U; u++) {
-        int h = rg_band_house(m->unit_cells + (size_t)u * 9, 9, NULL, 0);
+        int h = rg_grid_house(side, m->unit_cells + (size_t)u * side, side, NULL, 0);
         if (h < 0 || (found >> h & 1)) continue; /* a second unit of one house stays scanned */
-        found |= 1u << h;
+        found |= (uint64_t)1 << h;
         band[u] = 1;
     }
-    if (found != BAND) return RG_OK;
-    s->btab = rg_band_tables();
-    if (U == 27) {
+    if (found != all) return RG_OK;
+    s->band_side = side;
+    if (side == 9) s->btab = rg_band_tables();
+    if (U == 3 * side) {
         /* no other house: every group is the boards' (the scans skip them
          * all), and the units are marked (all of them, for the "every place
          * sees it" step) only with must-differ pairs beyond the houses */
         s->band_groups = 1;
         memset(s->band_stacks, m->peerbits ? 2 : 0, (size_t)U + 1);
-        memset(s->band_off, 0, 82 * sizeof *s->band_off);
+        memset(s->band_off, 0, ((size_t)N + 1) * sizeof *s->band_off);
         s->bmark_off = m->peerbits ? m->cell_unit_off : s->band_off;
         s->bmark_units = m->peerbits ? m->cell_units : s->band_cells;
         return RG_OK;
@@ -92,21 +94,24 @@ int rg_bands_prepare(rg_solver *s)
 {
     const rg_model *m = s->m;
     const rg_board *b = &m->board;
+    const int side = b->rows;
     /* Houses of fewer cells (cages, a line's distinct digits) meet the rows,
      * columns and boxes in intersections the boards do not cover: the
      * scans of those units would stay, and on the killers the boards beside
      * them saved no time (docs/bench.md). */
-    int q = b->rows == 9 && b->cols == 9 && b->digits == 9 && b->ncells == 81 && m->nunits >= 27 &&
-            m->nhouses == m->nunits && m->infeasible_rule < 0 && m->igroup_off;
-    for (int c = 0; q && c < 81; c++) q = b->at[c] == c;
-    return q ? cover(s) : RG_OK;
+    int q = (side == 9 || side == 16) && b->cols == side && b->digits == side &&
+            b->ncells == side * side && m->nunits >= 3 * side && m->nhouses == m->nunits &&
+            m->infeasible_rule < 0 && m->igroup_off;
+    for (int c = 0; q && c < side * side; c++) q = b->at[c] == c;
+    return q ? cover(s, side) : RG_OK;
 }
 
 void rg_bands_release(rg_solver *s) { rg_mem_free(s->band_mem); }
 
 void rg_bands_select(rg_solver *s)
 {
-    if (s->band_on && !s->bmark_off[81]) s->dirty_bits = 0; /* nothing left to mark */
+    /* nothing left to mark */
+    if (s->band_on && !s->bmark_off[s->band_side * s->band_side]) s->dirty_bits = 0;
 }
 
 /* The domains of cells 0-79 as 16-bit lanes, eight to a vector (lane[c]
@@ -244,6 +249,7 @@ static inline int narrow_board(rg_solver *s, rg_mask *dom, packed *pk, v4u at, r
 int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_SINGLES]++;
+    if (s->band_side == 16) return rg_bands16_singles(s, dom, digits);
     packed pk;
     pack(dom, &pk);
     const v4u solved = singles_of(&pk);
@@ -271,6 +277,7 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
+    if (s->band_side == 16) return rg_bands16_locked(s, dom, digits);
     packed pk;
     pack(dom, &pk);
     int changed = 0;

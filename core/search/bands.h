@@ -1,17 +1,18 @@
-/* The rows, columns and boxes of a 9 x 9 model on the general path by
- * digit boards: on a model whose houses are its 27 rows, columns and boxes
- * and maybe other houses of nine cells (rules with propagators on top,
- * must-differ pairs beyond the houses allowed; no smaller house), hidden
- * singles and locked candidates between the rows, columns and boxes are
- * found per digit from a board of the cells that hold it (three 27-bit
- * band words, as the classic fast path holds them), read from the domains
- * when the deduction runs, instead of by scanning each changed unit. The
- * digits any cell lost since each deduction last ran (hlost, llost) say
- * which boards to look at. The units are marked and scanned only for what
- * the boards leave: the other units' hidden singles and intersections,
- * and with must-differ pairs beyond the houses the "every place sees it"
- * step (units.c). The deductions reach the same fixpoint as the scans;
- * only their order, and with it domwdeg's blame, differs. */
+/* The rows, columns and boxes of a 9 x 9 or 16 x 16 model on the general
+ * path by digit boards: on a model whose houses are its rows, columns and
+ * boxes (3 x 3 or 4 x 4) and maybe other houses of as many cells (rules
+ * with propagators on top, must-differ pairs beyond the houses allowed;
+ * no smaller house), hidden singles and locked candidates between the
+ * rows, columns and boxes are found per digit from a board of the cells
+ * that hold it (three 27-bit band words at 9 x 9, as the classic fast path
+ * holds them; four 64-bit ones at 16 x 16), read from the domains when the
+ * deduction runs, instead of by scanning each changed unit. The digits any
+ * cell lost since each deduction last ran (hlost, llost) say which boards
+ * to look at. The units are marked and scanned only for what the boards
+ * leave: the other units' hidden singles and intersections, and with
+ * must-differ pairs beyond the houses the "every place sees it" step
+ * (units.c). The deductions reach the same fixpoint as the scans; only
+ * their order, and with it domwdeg's blame, differs. */
 #ifndef RG_SEARCH_BANDS_H
 #define RG_SEARCH_BANDS_H
 
@@ -38,5 +39,11 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits);
 /* Locked candidates of the digits between the rows, columns and boxes
  * (pointing and claiming), from dom as it is. RG_FAIL, 0 or 1. */
 int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
+
+/* The same on a 16 x 16 board of 4 x 4 boxes (bands16.c): its boards are
+ * four 64-bit words a digit, word b the cells of rows 4b to 4b + 3 in the
+ * cells' own order. */
+int rg_bands16_singles(rg_solver *s, rg_mask *dom, rg_mask digits);
+int rg_bands16_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
 
 #endif

@@ -27,20 +27,26 @@ static int same_box(int a, int b) { return a / 27 == b / 27 && a % 9 / 3 == b % 
 
 static int peers_of(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9 || same_box(a, b); }
 
-int rg_band_house(const int *a, int na, const int *b, int nb)
+int rg_grid_house(int side, const int *a, int na, const int *b, int nb)
 {
     if (na < 1) return -1;
+    const int bs = side == 16 ? 4 : 3; /* a box's side */
     int c0 = a[0], row = 1, col = 1, box = 1;
     for (int k = 1; k < na + nb; k++) {
         int c = k < na ? a[k] : b[k - na];
-        row &= c / 9 == c0 / 9;
-        col &= c % 9 == c0 % 9;
-        box &= same_box(c, c0);
+        row &= c / side == c0 / side;
+        col &= c % side == c0 % side;
+        box &= c / side / bs == c0 / side / bs && c % side / bs == c0 % side / bs;
     }
-    if (row) return c0 / 9;
-    if (col) return 9 + c0 % 9;
-    if (box) return 18 + c0 / 27 * 3 + c0 % 9 / 3;
+    if (row) return c0 / side;
+    if (col) return side + c0 % side;
+    if (box) return 2 * side + c0 / side / bs * bs + c0 % side / bs;
     return -1;
+}
+
+int rg_band_house(const int *a, int na, const int *b, int nb)
+{
+    return rg_grid_house(9, a, na, b, nb);
 }
 
 int rg_fast_eligible(const rg_model *m)

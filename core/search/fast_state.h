@@ -114,9 +114,11 @@ struct rg_band_tables {
     uint32_t colclaim[512];
 };
 
-/* The row (0-8), column (9-17) or box (18-26) of a 9x9 board holding
+/* The row (0 to side - 1), column (side to 2 side - 1) or box (2 side
+ * on) of a side x side board (9 with 3 x 3 boxes, 16 with 4 x 4) holding
  * every cell of a[0..na) and b[0..nb) (na >= 1 for any), else -1
- * (fast.c). */
+ * (fast.c); rg_band_house is the 9 x 9 one. */
+int rg_grid_house(int side, const int *a, int na, const int *b, int nb);
 int rg_band_house(const int *a, int na, const int *b, int nb);
 
 /* The tables, made once for the process on first use (fast.c). */

@@ -353,7 +353,7 @@ static void reset(rg_solver *s, const rg_options *o)
     /* Digit boards for the rows, columns and boxes at the singles and
      * intersections levels (subsets and above scan the units); the units
      * are then marked only where the boards do not cover them. */
-    s->band_on = s->btab && !s->units_only && s->cascade && (s->ded & RG_DEDUCE_SINGLES) &&
+    s->band_on = s->band_side && !s->units_only && s->cascade && (s->ded & RG_DEDUCE_SINGLES) &&
                  !(s->ded & RG_DEDUCE_SUBSETS);
     s->band_inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
     rg_bands_select(s);

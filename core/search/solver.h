@@ -68,14 +68,15 @@ struct rg_solver {
     /* Per unit, the digits its cells lost since locked candidates last
      * looked at it (units.h): only those can be newly locked there. */
     rg_mask *ulost;
-    /* Digit boards (bands.h): the locked candidates' tables when the model
-     * qualifies (else NULL); band_on while a run takes the houses from
+    /* Digit boards (bands.h): the locked candidates' tables when a 9 x 9
+     * model qualifies (else NULL); band_on while a run takes the houses from
      * boards (band_inter: locked candidates too), with the digits any cell
      * lost since hidden singles (hlost) and locked candidates (llost) last
      * looked; units_only forces the unit scans (kept across models), and
-     * band_used says the last run took the boards. */
+     * band_used says the last run took the boards. band_side: 9 or 16 when
+     * the model qualifies (the board's side), else 0. */
     const struct rg_band_tables *btab;
-    int band_on, band_inter, units_only, band_used;
+    int band_side, band_on, band_inter, units_only, band_used;
     rg_mask hlost, llost;
     /* With boards: per group of intersections 1 when the boards cover it
      * (gskip: a row, column or box with rows, columns and boxes only), and

@@ -216,8 +216,9 @@ static int fixpoint_round(rg_solver *a, rg_solver *b, const rg_puzzle *p, int t,
 }
 
 /* The propagated domains from random partial grids of the puzzles of four
- * corpora and of X-sudokus (the diagonals meet three boxes each, in
- * intersections the scans keep): the same fixpoint with and without the
+ * corpora, of X-sudokus (the diagonals meet three boxes each: their
+ * singles and intersections on the boards too) and of windokus (windows
+ * scanned beside the boards): the same fixpoint with and without the
  * boards, or a failure on both. */
 static void test_fixpoints(void **state)
 {
@@ -235,11 +236,18 @@ static void test_fixpoints(void **state)
             failed += fixpoint_round(a, b, v[rnd((unsigned)n)], t, 15);
         t_corpus_unload(v, n);
     }
-    /* the X-sudoku's empty template: partial grids of random solutions */
-    rg_puzzle *x = t_read("examples/xsudoku_template.json");
-    for (int t = 0; t < 2 * rounds; t++, total++)
-        failed += fixpoint_round(a, b, x, t, 20 + (int)rnd(20));
-    rg_puzzle_free(x);
+    /* the empty templates of an X-sudoku (its diagonals on the boards
+     * too) and of a windoku (its four windows meet the rows, columns and
+     * boxes in too many pairs: scanned beside the boards): partial grids
+     * of random solutions */
+    static const char *const templates[] = {"examples/xsudoku_template.json",
+                                            "presets/windoku.json"};
+    for (int k = 0; k < 2; k++) {
+        rg_puzzle *x = t_read(templates[k]);
+        for (int t = 0; t < rounds; t++, total++)
+            failed += fixpoint_round(a, b, x, t, 20 + (int)rnd(20));
+        rg_puzzle_free(x);
+    }
     /* the rounds reach both outcomes */
     assert_true(failed > total / 20);
     assert_true(failed < total - total / 20);

@@ -45,6 +45,69 @@ static void cover_groups(rg_solver *s, const unsigned char *band)
     }
 }
 
+/* The other units of a 9 x 9 model on the boards too, when there are few:
+ * each one's cells as a board (its hidden singles), and the ordered pairs
+ * (U, H) of units meeting in two cells or more, one of them another unit,
+ * as I = U and H, A = U less H, B = H less U (a digit of U on I alone
+ * leaves B: U's locked candidates against H). */
+#define OTHER_UNITS 16
+#define OTHER_PAIRS 32
+struct rg_band_other {
+    int n, npairs;
+    int unit[OTHER_UNITS];
+    v4u cells[OTHER_UNITS];
+    v4u pi[OTHER_PAIRS], pa[OTHER_PAIRS], pb[OTHER_PAIRS];
+};
+
+static v4u unit_board(const rg_model *m, int u)
+{
+    v4u w = {0, 0, 0, 0};
+    for (int k = 0; k < 9; k++) {
+        int c = m->unit_cells[(size_t)u * 9 + k];
+        w[c / 27] |= 1u << (c % 27);
+    }
+    return w;
+}
+
+static int vcount(v4u x)
+{
+    return __builtin_popcount(x[0]) + __builtin_popcount(x[1]) + __builtin_popcount(x[2]);
+}
+
+/* s->bother for a 9 x 9 model whose units beyond the 27 (band[u] 0) are
+ * few enough: 1 (made), 0 (too many: they stay scanned) or RG_E_NOMEM. */
+static int cover_other(rg_solver *s, const unsigned char *band)
+{
+    const rg_model *m = s->m;
+    const int U = m->nunits;
+    if (U - 27 > OTHER_UNITS) return 0;
+    v4u mask[27 + OTHER_UNITS];
+    int np = 0;
+    for (int u = 0; u < U; u++) mask[u] = unit_board(m, u);
+    for (int a = 0; a < U; a++)
+        for (int b = 0; b < U; b++)
+            np += a != b && !(band[a] && band[b]) && vcount(mask[a] & mask[b]) >= 2;
+    if (np > OTHER_PAIRS) return 0;
+    struct rg_band_other *o = rg_mem_alloc(sizeof *o);
+    if (!o) return RG_E_NOMEM;
+    o->n = o->npairs = 0;
+    for (int u = 0; u < U; u++)
+        if (!band[u]) {
+            o->unit[o->n] = u;
+            o->cells[o->n++] = mask[u];
+        }
+    for (int a = 0; a < U; a++)
+        for (int b = 0; b < U; b++) {
+            v4u i = mask[a] & mask[b];
+            if (a == b || (band[a] && band[b]) || vcount(i) < 2) continue;
+            o->pi[o->npairs] = i;
+            o->pa[o->npairs] = mask[a] & ~mask[b];
+            o->pb[o->npairs++] = mask[b] & ~mask[a];
+        }
+    s->bother = o;
+    return 1;
+}
+
 /* For a model of side 9 or 16 that may qualify: which units are its rows,
  * columns and boxes, which groups the boards cover, which units a cell's
  * narrowing still marks (and on which stacks), as lists per cell; all in
@@ -73,10 +136,13 @@ static int cover(rg_solver *s, int side)
     if (found != all) return RG_OK;
     s->band_side = side;
     if (side == 9) s->btab = rg_band_tables();
-    if (U == 3 * side) {
-        /* no other house: every group is the boards' (the scans skip them
-         * all), and the units are marked (all of them, for the "every place
-         * sees it" step) only with must-differ pairs beyond the houses */
+    int other = U > 3 * side && side == 9 ? cover_other(s, band) : 0;
+    if (other < 0) return RG_E_NOMEM;
+    if (U == 3 * side || other) {
+        /* no other house, or the others on the boards too: every group is
+         * the boards' (the scans skip them all), and the units are marked
+         * (all of them, for the "every place sees it" step) only with
+         * must-differ pairs beyond the houses */
         s->band_groups = 1;
         memset(s->band_stacks, m->peerbits ? 2 : 0, (size_t)U + 1);
         memset(s->band_off, 0, ((size_t)N + 1) * sizeof *s->band_off);
@@ -106,7 +172,11 @@ int rg_bands_prepare(rg_solver *s)
     return q ? cover(s, side) : RG_OK;
 }
 
-void rg_bands_release(rg_solver *s) { rg_mem_free(s->band_mem); }
+void rg_bands_release(rg_solver *s)
+{
+    rg_mem_free(s->band_mem);
+    rg_mem_free(s->bother);
+}
 
 void rg_bands_select(rg_solver *s)
 {
@@ -250,6 +320,7 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_SINGLES]++;
     if (s->band_side == 16) return rg_bands16_singles(s, dom, digits);
+    const struct rg_band_other *o = s->bother;
     packed pk;
     pack(dom, &pk);
     const v4u solved = singles_of(&pk);
@@ -259,9 +330,19 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u w = board_of(&pk, d), cells, bad;
         HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
                      __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
-        if (vany(bad)) {
+        int empty = -1; /* the first other unit without the digit */
+        for (int i = 0; o && i < o->n; i++) {
+            v4u x = w & o->cells[i];
+            int k = vcount(x);
+            if (!k && empty < 0) empty = i;
+            cells |= k == 1 ? x : (v4u){0, 0, 0, 0};
+        }
+        if (vany(bad) || empty >= 0) {
             s->failed = 1;
-            blame_house(s, w);
+            if (vany(bad))
+                blame_house(s, w);
+            else
+                rg_space_blame(s, s->m->unit_cells + (size_t)o->unit[empty] * 9, 9);
             return RG_FAIL;
         }
         /* the open cells alone in a house (a cell placed since the
@@ -278,6 +359,7 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     if (s->band_side == 16) return rg_bands16_locked(s, dom, digits);
+    const struct rg_band_other *o = s->bother;
     packed pk;
     pack(dom, &pk);
     int changed = 0;
@@ -289,6 +371,8 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u w = board_of(&pk, d);
         w[3] = 0;
         v4u gone = w & rg_band_locked(s->btab, w);
+        for (int i = 0; o && i < o->npairs; i++)
+            if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
         int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;

@@ -91,6 +91,9 @@ struct rg_solver {
     const int *bmark_off, *bmark_units;
     int band_groups;
     void *band_mem;
+    /* The other units on the boards too (bands.c), when there are few: NULL
+     * else. */
+    struct rg_band_other *bother;
     int *ustack[3];
     int nustack[3];
     /* Cells changed since their units were last marked (units.h): the

@@ -69,11 +69,6 @@ static v4u unit_board(const rg_model *m, int u)
     return w;
 }
 
-static int vcount(v4u x)
-{
-    return __builtin_popcount(x[0]) + __builtin_popcount(x[1]) + __builtin_popcount(x[2]);
-}
-
 /* s->bother for a 9 x 9 model whose units beyond the 27 (band[u] 0) are
  * few enough: 1 (made), 0 (too many: they stay scanned) or RG_E_NOMEM. */
 static int cover_other(rg_solver *s, const unsigned char *band)
@@ -81,25 +76,25 @@ static int cover_other(rg_solver *s, const unsigned char *band)
     const rg_model *m = s->m;
     const int U = m->nunits;
     if (U - 27 > OTHER_UNITS) return 0;
-    v4u mask[27 + OTHER_UNITS];
-    int np = 0;
-    for (int u = 0; u < U; u++) mask[u] = unit_board(m, u);
-    for (int a = 0; a < U; a++)
-        for (int b = 0; b < U; b++)
-            np += a != b && !(band[a] && band[b]) && vcount(mask[a] & mask[b]) >= 2;
-    if (np > OTHER_PAIRS) return 0;
     struct rg_band_other *o = rg_mem_alloc(sizeof *o);
     if (!o) return RG_E_NOMEM;
+    v4u mask[27 + OTHER_UNITS];
     o->n = o->npairs = 0;
-    for (int u = 0; u < U; u++)
+    for (int u = 0; u < U; u++) {
+        mask[u] = unit_board(m, u);
         if (!band[u]) {
             o->unit[o->n] = u;
             o->cells[o->n++] = mask[u];
         }
+    }
     for (int a = 0; a < U; a++)
         for (int b = 0; b < U; b++) {
             v4u i = mask[a] & mask[b];
             if (a == b || (band[a] && band[b]) || vcount(i) < 2) continue;
+            if (o->npairs == OTHER_PAIRS) {
+                rg_mem_free(o);
+                return 0;
+            }
             o->pi[o->npairs] = i;
             o->pa[o->npairs] = mask[a] & ~mask[b];
             o->pb[o->npairs++] = mask[b] & ~mask[a];
@@ -333,7 +328,7 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
         int empty = -1; /* the first other unit without the digit */
         for (int i = 0; o && i < o->n; i++) {
             v4u x = w & o->cells[i];
-            int k = vcount(x);
+            uint64_t k = vcount(x);
             if (!k && empty < 0) empty = i;
             cells |= k == 1 ? x : (v4u){0, 0, 0, 0};
         }

@@ -44,11 +44,6 @@ int rg_grid_house(int side, const int *a, int na, const int *b, int nb)
     return -1;
 }
 
-int rg_band_house(const int *a, int na, const int *b, int nb)
-{
-    return rg_grid_house(9, a, na, b, nb);
-}
-
 int rg_fast_eligible(const rg_model *m)
 {
     const rg_board *b = &m->board;
@@ -58,7 +53,7 @@ int rg_fast_eligible(const rg_model *m)
         if (b->at[c] != c) return 0;
     uint32_t whole = 0;
     for (int i = 0; i < m->nhouses; i++) {
-        int h = rg_band_house(m->houses[i].cells, m->houses[i].n, NULL, 0);
+        int h = rg_grid_house(9, m->houses[i].cells, m->houses[i].n, NULL, 0);
         if (h < 0) return 0;
         if (m->houses[i].n == 9) whole |= 1u << h;
     }

@@ -51,15 +51,6 @@ static void blame_house(struct rg_fast *f, const fstate *x, int d)
 
 /* ---- deductions ------------------------------------------------------------ */
 
-/* The cells of v, counted over its lanes (the fourth is empty in every
- * vector counted here). */
-static inline uint64_t vcount(v4u v)
-{
-    uint64_t h[2];
-    memcpy(h, &v, sizeof h);
-    return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
-}
-
 /* The cells of the rows, columns and boxes of the n cells at (per band),
  * at's own cells left out: the union of their peers, when no two of them
  * are peers. Are two of them peers (a row, column or box holds two)? Each

@@ -53,6 +53,14 @@ static inline int vany(v4u v)
 #endif
 }
 
+/* The cells of v, counted over its lanes (the fourth must be empty). */
+static inline uint64_t vcount(v4u v)
+{
+    uint64_t h[2];
+    memcpy(h, &v, sizeof h);
+    return (uint64_t)__builtin_popcountll(h[0]) + (uint64_t)__builtin_popcountll(h[1]);
+}
+
 /* Per 3-bit group of m at the positions of pos (bits 0, s, 2s apart): one
  * bit or more among the three. */
 #define ONE_OF_THREE(m, s, pos) (((m) | (m) >> (s) | (m) >> 2 * (s)) & (pos))
@@ -117,9 +125,8 @@ struct rg_band_tables {
 /* The row (0 to side - 1), column (side to 2 side - 1) or box (2 side
  * on) of a side x side board (9 with 3 x 3 boxes, 16 with 4 x 4) holding
  * every cell of a[0..na) and b[0..nb) (na >= 1 for any), else -1
- * (fast.c); rg_band_house is the 9 x 9 one. */
+ * (fast.c). */
 int rg_grid_house(int side, const int *a, int na, const int *b, int nb);
-int rg_band_house(const int *a, int na, const int *b, int nb);
 
 /* The tables, made once for the process on first use (fast.c). */
 const struct rg_band_tables *rg_band_tables(void);

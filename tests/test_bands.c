@@ -74,8 +74,9 @@ static int qualifies(const rg_puzzle *p)
 
 /* Solve p with boards (a) and with the unit scans (b) under o: the answers
  * agree wherever both searches ended, and under mrv the trees are the
- * same. Returns whether a took the boards. */
-static int both(rg_solver *a, rg_solver *b, const rg_puzzle *p, const rg_options *o)
+ * same. Returns whether a took the boards; a's status to *status unless
+ * NULL. */
+static int both(rg_solver *a, rg_solver *b, const rg_puzzle *p, const rg_options *o, int *status)
 {
     rg_result ra, rb;
     rg_error err;
@@ -83,6 +84,7 @@ static int both(rg_solver *a, rg_solver *b, const rg_puzzle *p, const rg_options
     int N = rg_puzzle_cells(p);
     assert_int_equal(rg_solve(a, p, o, &ra, &err), RG_OK);
     int used = rg_solver_digit_boards_used(a);
+    if (status) *status = ra.status;
     int *sol = NULL;
     if (ra.solution) {
         sol = malloc((size_t)N * sizeof *sol);
@@ -109,6 +111,23 @@ static int both(rg_solver *a, rg_solver *b, const rg_puzzle *p, const rg_options
     return used;
 }
 
+/* both() at singles and at intersections, under domwdeg and mrv (nodes:
+ * the node limit, 0 for none), a taking the boards each time: how many of
+ * the four runs found p unique. */
+static int both_ways(rg_solver *a, rg_solver *b, const rg_puzzle *p, uint64_t nodes)
+{
+    int unique = 0;
+    for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
+        for (int h = 0; h < 2; h++) {
+            rg_options o;
+            int status;
+            opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, nodes);
+            assert_int_equal(both(a, b, p, &o, &status), 1);
+            unique += status == RG_STATUS_UNIQUE;
+        }
+    return unique;
+}
+
 /* Every qualifying corpus at singles and intersections, mrv and domwdeg. */
 static void test_corpora(void **state)
 {
@@ -128,7 +147,7 @@ static void test_corpora(void **state)
                 opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG,
                      t_scaled() ? 2000 : 20000);
                 for (int i = 0; i < n; i++) {
-                    int used = both(a, b, v[i], &o);
+                    int used = both(a, b, v[i], &o, NULL);
                     /* (a model of houses and root restrictions alone takes
                      * the classic fast path instead) */
                     assert_int_equal(used, qualifies(v[i]) && !rg_solver_fast_path_used(a));
@@ -257,26 +276,16 @@ static void test_fixpoints(void **state)
 }
 
 /* An X-sudoku (examples/xsudoku.txt on its template): the two diagonals
- * are units of their own, scanned for hidden singles and for their
- * intersections with the boxes beside the boards; the same answer and,
- * under mrv, the same tree as the scans alone. */
+ * are units of their own, on the boards too (their hidden singles and
+ * their intersections with the boxes); unique, and under mrv the same
+ * tree as the scans alone. */
 static void test_xsudoku(void **state)
 {
     (void)state;
     rg_puzzle *p = xsudoku();
-    rg_error err;
-    rg_error_clear(&err);
     rg_solver *a = rg_solver_new(), *b = rg_solver_new();
     rg_solver_set_digit_boards(b, 0);
-    for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
-        for (int h = 0; h < 2; h++) {
-            rg_options o;
-            opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 0);
-            assert_int_equal(both(a, b, p, &o), 1);
-            rg_result r;
-            assert_int_equal(rg_solve(a, p, &o, &r, &err), RG_OK);
-            assert_int_equal(r.status, RG_STATUS_UNIQUE);
-        }
+    assert_int_equal(both_ways(a, b, p, 0), 4);
     rg_puzzle_free(p);
     rg_solver_free(a);
     rg_solver_free(b);
@@ -368,7 +377,7 @@ static void test_root_failure(void **state)
     for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++) {
         rg_options o;
         opts(&o, level, RG_HEURISTIC_MRV, 0);
-        assert_int_equal(both(a, b, p, &o), 1);
+        assert_int_equal(both(a, b, p, &o, NULL), 1);
         rg_result r;
         t_solve(a, p, level, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
         assert_int_equal(r.status, RG_STATUS_NONE);
@@ -452,18 +461,8 @@ static void test_sixteen(void **state)
             failed += fixpoint_round(a, b, v[k], t, 25 + (int)rnd(40));
         for (int t = 0; t < rounds / 6; t++) {
             rg_puzzle *q = partial(b, v[k], 1000 + t, 40 + (int)rnd(20));
-            for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++)
-                for (int h = 0; h < 2; h++) {
-                    rg_options o;
-                    opts(&o, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 50000);
-                    assert_int_equal(both(a, b, q, &o), 1);
-                    rg_result r;
-                    rg_error e;
-                    rg_error_clear(&e);
-                    assert_int_equal(rg_solve(a, q, &o, &r, &e), RG_OK);
-                    unique += r.status == RG_STATUS_UNIQUE;
-                    searches++;
-                }
+            unique += both_ways(a, b, q, 50000);
+            searches += 4;
             rg_puzzle_free(q);
         }
         rg_puzzle_free(v[k]);

@@ -239,6 +239,19 @@ static int fixpoint_round(rg_solver *a, rg_solver *b, const rg_puzzle *p, int t,
  * singles and intersections on the boards too) and of windokus (windows
  * scanned beside the boards): the same fixpoint with and without the
  * boards, or a failure on both. */
+/* An empty X-sudoku with anti-king pairs. */
+static rg_puzzle *xking(void)
+{
+    return t_parse("{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, "
+                   "\"columns\": 9, \"digits\": 9}, \"rules\": [{\"type\": \"box_grid\", "
+                   "\"origin\": \"r1c1\", \"box\": [3, 3]}, {\"type\": \"region\", \"kind\": "
+                   "\"diagonal\", \"cells\": [\"r1c1\", \"r2c2\", \"r3c3\", \"r4c4\", \"r5c5\", "
+                   "\"r6c6\", \"r7c7\", \"r8c8\", \"r9c9\"]}, {\"type\": \"region\", \"kind\": "
+                   "\"diagonal\", \"cells\": [\"r1c9\", \"r2c8\", \"r3c7\", \"r4c6\", \"r5c5\", "
+                   "\"r6c4\", \"r7c3\", \"r8c2\", \"r9c1\"]}, {\"type\": \"neighbours\", \"kind\": "
+                   "\"antiking\"}]}");
+}
+
 static void test_fixpoints(void **state)
 {
     (void)state;
@@ -256,15 +269,19 @@ static void test_fixpoints(void **state)
         t_corpus_unload(v, n);
     }
     /* the empty templates of an X-sudoku (its diagonals on the boards
-     * too) and of a windoku (its four windows meet the rows, columns and
-     * boxes in too many pairs: scanned beside the boards): partial grids
-     * of random solutions */
-    static const char *const templates[] = {"examples/xsudoku_template.json",
+     * too), of one with anti-king pairs (the "every place sees it" step on
+     * the boards over the diagonals too) and of a windoku (its four windows
+     * meet the rows, columns and boxes in too many pairs: scanned beside
+     * the boards): partial grids of random solutions */
+    static const char *const templates[] = {"examples/xsudoku_template.json", NULL,
                                             "presets/windoku.json"};
-    for (int k = 0; k < 2; k++) {
-        rg_puzzle *x = t_read(templates[k]);
+    for (int k = 0; k < 3; k++) {
+        rg_puzzle *x = templates[k] ? t_read(templates[k]) : xking();
         for (int t = 0; t < rounds; t++, total++)
             failed += fixpoint_round(a, b, x, t, 20 + (int)rnd(20));
+        /* the anti-king X-sudoku: its diagonals and its step on the
+         * boards, no unit left to mark */
+        if (k == 1) assert_true(a->bother && a->bseen && !a->dirty_bits);
         rg_puzzle_free(x);
     }
     /* the rounds reach both outcomes */

@@ -59,6 +59,16 @@ struct rg_band_other {
     v4u pi[OTHER_PAIRS], pa[OTHER_PAIRS], pb[OTHER_PAIRS];
 };
 
+/* A board of 81 bits (cells 0-63 in lo, 64-80 in hi) as three band words
+ * and the fourth lane full (as the fast path's boards: no open cell, no
+ * single, no failure there). */
+static inline v4u bands_of(uint64_t lo, uint64_t hi)
+{
+    v4u w = {(uint32_t)lo & BAND, (uint32_t)(lo >> 27) & BAND,
+             (uint32_t)(lo >> 54 | hi << 10) & BAND, BAND};
+    return w;
+}
+
 static v4u unit_board(const rg_model *m, int u)
 {
     v4u w = {0, 0, 0, 0};
@@ -103,6 +113,32 @@ static int cover_other(rg_solver *s, const unsigned char *band)
     return 1;
 }
 
+/* The "every place sees it" step of a 9 x 9 model with must-differ pairs
+ * beyond the houses, on the boards: per cell its peers (the houses' and
+ * the pairs'), per unit (every one on the boards) its cells. */
+struct rg_band_seen {
+    int n;
+    v4u peers[81];
+    v4u unit[27 + OTHER_UNITS];
+};
+
+static int cover_seen(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    struct rg_band_seen *sn = rg_mem_alloc(sizeof *sn);
+    if (!sn) return RG_E_NOMEM;
+    const int W = m->pwords;
+    for (int c = 0; c < 81; c++) {
+        const uint64_t *pb = m->peerbits + (size_t)c * W;
+        sn->peers[c] = bands_of(pb[0], W > 1 ? pb[1] : 0);
+        sn->peers[c][3] = 0;
+    }
+    sn->n = m->nunits;
+    for (int u = 0; u < m->nunits; u++) sn->unit[u] = unit_board(m, u);
+    s->bseen = sn;
+    return RG_OK;
+}
+
 /* For a model of side 9 or 16 that may qualify: which units are its rows,
  * columns and boxes, which groups the boards cover, which units a cell's
  * narrowing still marks (and on which stacks), as lists per cell; all in
@@ -135,14 +171,19 @@ static int cover(rg_solver *s, int side)
     if (other < 0) return RG_E_NOMEM;
     if (U == 3 * side || other) {
         /* no other house, or the others on the boards too: every group is
-         * the boards' (the scans skip them all), and the units are marked
-         * (all of them, for the "every place sees it" step) only with
-         * must-differ pairs beyond the houses */
+         * the boards' (the scans skip them all); with must-differ pairs
+         * beyond the houses the "every place sees it" step on the boards
+         * too at 9 x 9, at 16 x 16 every unit marked for its scans */
         s->band_groups = 1;
-        memset(s->band_stacks, m->peerbits ? 2 : 0, (size_t)U + 1);
+        int mark = m->peerbits != NULL;
+        if (mark && side == 9) {
+            if (cover_seen(s) != RG_OK) return RG_E_NOMEM;
+            mark = 0;
+        }
+        memset(s->band_stacks, mark ? 2 : 0, (size_t)U + 1);
         memset(s->band_off, 0, ((size_t)N + 1) * sizeof *s->band_off);
-        s->bmark_off = m->peerbits ? m->cell_unit_off : s->band_off;
-        s->bmark_units = m->peerbits ? m->cell_units : s->band_cells;
+        s->bmark_off = mark ? m->cell_unit_off : s->band_off;
+        s->bmark_units = mark ? m->cell_units : s->band_cells;
         return RG_OK;
     }
     cover_groups(s, band);
@@ -171,6 +212,7 @@ void rg_bands_release(rg_solver *s)
 {
     rg_mem_free(s->band_mem);
     rg_mem_free(s->bother);
+    rg_mem_free(s->bseen);
 }
 
 void rg_bands_select(rg_solver *s)
@@ -203,16 +245,6 @@ static inline void pack(const rg_mask *dom, packed *pk)
     for (int c = 0; c < 80; c++) pk->lane[c] = (uint16_t)dom[c];
 #endif
     pk->last = dom[80];
-}
-
-/* A board of 81 bits (cells 0-63 in lo, 64-80 in hi) as three band words
- * and the fourth lane full (as the fast path's boards: no open cell, no
- * single, no failure there). */
-static inline v4u bands_of(uint64_t lo, uint64_t hi)
-{
-    v4u w = {(uint32_t)lo & BAND, (uint32_t)(lo >> 27) & BAND,
-             (uint32_t)(lo >> 54 | hi << 10) & BAND, BAND};
-    return w;
 }
 
 /* The cells whose domain holds digit d. */
@@ -350,6 +382,23 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
     return changed;
 }
 
+/* Of the cells w (a digit's), those that see every place of the digit in
+ * some unit where it has two or three (one of them holds it). */
+static inline v4u seen_by_all(const struct rg_band_seen *sn, v4u w)
+{
+    v4u kill = {0, 0, 0, 0};
+    for (int u = 0; u < sn->n; u++) {
+        v4u x = w & sn->unit[u];
+        uint64_t k = vcount(x);
+        if (k < 2 || k > 3) continue;
+        v4u common = {BAND, BAND, BAND, 0};
+        for (int b = 0; b < 3; b++)
+            for (uint32_t y = x[b]; y; y &= y - 1) common &= sn->peers[b * 27 + __builtin_ctz(y)];
+        kill |= common & ~sn->unit[u];
+    }
+    return kill & w;
+}
+
 int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
@@ -368,6 +417,7 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u gone = w & rg_band_locked(s->btab, w);
         for (int i = 0; o && i < o->npairs; i++)
             if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
+        if (s->bseen) gone |= seen_by_all(s->bseen, w);
         int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;

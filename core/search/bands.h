@@ -11,7 +11,8 @@
  * to look at. The units are marked and scanned only for what the boards
  * leave: the other units' hidden singles and intersections, and with
  * must-differ pairs beyond the houses the "every place sees it" step
- * (units.c). The deductions reach the same fixpoint as the scans; only
+ * (units.c) unless, at 9 x 9 with every unit on the boards, the boards
+ * take that too. The deductions reach the same fixpoint as the scans; only
  * their order, and with it domwdeg's blame, differs. */
 #ifndef RG_SEARCH_BANDS_H
 #define RG_SEARCH_BANDS_H
@@ -37,7 +38,9 @@ void rg_bands_select(rg_solver *s);
 int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits);
 
 /* Locked candidates of the digits between the rows, columns and boxes
- * (pointing and claiming), from dom as it is. RG_FAIL, 0 or 1. */
+ * (pointing and claiming), from dom as it is, and at 9 x 9 those of the
+ * other units on the boards and the "every place sees it" step when the
+ * boards take it. RG_FAIL, 0 or 1. */
 int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
 
 /* The same on a 16 x 16 board of 4 x 4 boxes (bands16.c): its boards are

@@ -94,6 +94,9 @@ struct rg_solver {
     /* The other units on the boards too (bands.c), when there are few: NULL
      * else. */
     struct rg_band_other *bother;
+    /* With must-differ pairs beyond the houses, a 9 x 9 model's "every
+     * place sees it" step on the boards too (bands.c): NULL else. */
+    struct rg_band_seen *bseen;
     int *ustack[3];
     int nustack[3];
     /* Cells changed since their units were last marked (units.h): the

@@ -117,9 +117,10 @@ static int cover_other(rg_solver *s, const unsigned char *band)
  * beyond the houses, on the boards: per cell its peers (the houses' and
  * the pairs'), per unit (every one on the boards) its cells. */
 struct rg_band_seen {
-    int n;
+    int n; /* the other units (on the boards too) */
     v4u peers[81];
-    v4u unit[27 + OTHER_UNITS];
+    v4u house[27];         /* rows, columns, boxes (rg_grid_house's order) */
+    v4u unit[OTHER_UNITS]; /* the other units */
 };
 
 static int cover_seen(rg_solver *s)
@@ -133,8 +134,16 @@ static int cover_seen(rg_solver *s)
         sn->peers[c] = bands_of(pb[0], W > 1 ? pb[1] : 0);
         sn->peers[c][3] = 0;
     }
-    sn->n = m->nunits;
-    for (int u = 0; u < m->nunits; u++) sn->unit[u] = unit_board(m, u);
+    for (int k = 0; k < 9; k++) {
+        v4u row = {0, 0, 0, 0}, col = {COL0 << k, COL0 << k, COL0 << k, 0}, box = {0, 0, 0, 0};
+        row[k / 3] = ROW0 << 9 * (k % 3);
+        box[k / 3] = BOX0 << 3 * (k % 3);
+        sn->house[k] = row;
+        sn->house[9 + k] = col;
+        sn->house[18 + k] = box;
+    }
+    sn->n = 0;
+    for (int i = 0; s->bother && i < s->bother->n; i++) sn->unit[sn->n++] = s->bother->cells[i];
     s->bseen = sn;
     return RG_OK;
 }
@@ -382,19 +391,45 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
     return changed;
 }
 
+/* Is k 2 or 3? */
+static inline uint32_t two_three(int k) { return (unsigned)(k - 2) <= 1u; }
+
+/* The cells outside unit x's cells u (a digit's places there, two or
+ * three) that see them all. */
+static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
+{
+    v4u common = {BAND, BAND, BAND, 0};
+    for (int b = 0; b < 3; b++)
+        for (uint32_t y = x[b]; y; y &= y - 1) common &= sn->peers[b * 27 + __builtin_ctz(y)];
+    return common & ~u;
+}
+
 /* Of the cells w (a digit's), those that see every place of the digit in
- * some unit where it has two or three (one of them holds it). */
+ * some unit where it has two or three (one of them holds it). The rows
+ * and boxes counted lane by lane, the columns by a bit-sliced sum of the
+ * nine rows, the other units by a count each. */
 static inline v4u seen_by_all(const struct rg_band_seen *sn, v4u w)
 {
+    uint32_t some = 0, ones = 0, twos = 0, fours = 0;
+    for (int b = 0; b < 3; b++)
+        for (int r = 0; r < 3; r++) {
+            uint32_t row = w[b] >> 9 * r & ROW0;
+            some |= two_three(__builtin_popcount(row)) << (3 * b + r);
+            some |= two_three(__builtin_popcount(w[b] & BOX0 << 3 * r)) << (18 + 3 * b + r);
+            uint32_t c1 = ones & row, c2 = twos & c1;
+            ones ^= row;
+            twos ^= c1;
+            fours |= c2;
+        }
+    some |= (twos & ~fours) << 9;
     v4u kill = {0, 0, 0, 0};
-    for (int u = 0; u < sn->n; u++) {
-        v4u x = w & sn->unit[u];
-        uint64_t k = vcount(x);
-        if (k < 2 || k > 3) continue;
-        v4u common = {BAND, BAND, BAND, 0};
-        for (int b = 0; b < 3; b++)
-            for (uint32_t y = x[b]; y; y &= y - 1) common &= sn->peers[b * 27 + __builtin_ctz(y)];
-        kill |= common & ~sn->unit[u];
+    for (; some; some &= some - 1) {
+        int h = __builtin_ctz(some);
+        kill |= seen_from(sn, w & sn->house[h], sn->house[h]);
+    }
+    for (int i = 0; i < sn->n; i++) {
+        v4u x = w & sn->unit[i];
+        if (two_three((int)vcount(x))) kill |= seen_from(sn, x, sn->unit[i]);
     }
     return kill & w;
 }

@@ -1,4 +1,5 @@
-/* Tests of core/board.c: cell names both ways and the board's cell numbering. */
+/* Tests of core/board.c: cell names both ways and the board's cell numbering;
+ * and base/mask.h's rg_holders against a plain loop. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "base/mask.h"
 #include "model/board.h"
 
 static void parse_accepts_names(void **state)
@@ -146,13 +148,42 @@ static void board_out_of_memory(void **state)
     rg_mem_fail_after(0);
 }
 
+/* rg_holders: for lists of 1 to 64 cells (both halves of 32) and digits
+ * 0 to 31 (the doubling must stay below 64 bits), the same bits as a test
+ * of each cell in turn. */
+static void holders_match(void **state)
+{
+    (void)state;
+    rg_mask dom[200];
+    int cells[64];
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int t = 0; t < 4000; t++) {
+        for (int c = 0; c < 200; c++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            dom[c] = (rg_mask)(x >> 16) & (rg_mask)(x >> 5); /* about a quarter of the bits */
+        }
+        int n = 1 + t % 64, d = t / 64 % 32;
+        for (int k = 0; k < n; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            cells[k] = (int)(x % 200);
+        }
+        uint64_t want = 0;
+        for (int k = 0; k < n; k++)
+            if (dom[cells[k]] >> d & 1u) want |= (uint64_t)1 << k;
+        assert_true(rg_holders(dom, cells, n, d) == want);
+    }
+    /* every bit: a full domain, all 64 cells, the highest digit */
+    for (int c = 0; c < 64; c++) cells[c] = c, dom[c] = ~(rg_mask)0;
+    assert_true(rg_holders(dom, cells, 64, 31) == ~(uint64_t)0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(parse_accepts_names),    cmocka_unit_test(parse_refuses_bad_names),
         cmocka_unit_test(name_writes_lower_case), cmocka_unit_test(board_full),
         cmocka_unit_test(board_with_holes),       cmocka_unit_test(board_limits),
-        cmocka_unit_test(board_out_of_memory),
+        cmocka_unit_test(board_out_of_memory),    cmocka_unit_test(holders_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

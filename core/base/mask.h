@@ -18,9 +18,15 @@ static inline rg_mask rg_full_mask(int d)
  * cells still hold a digit is hard to predict, so callers walk the result. */
 static inline uint64_t rg_holders(const rg_mask *dom, const int *cells, int n, int d)
 {
-    uint64_t h = 0;
-    for (int k = 0; k < n; k++) h |= (uint64_t)(dom[cells[k]] >> d & 1u) << k;
-    return h;
+    /* From the last cell down, doubling: cell k's digit bit (bit d) ends at
+     * bit k + d, below 64 in halves of 32 cells (d < 32); no shift by a
+     * variable per cell. */
+    const rg_mask bit = (rg_mask)1 << d;
+    uint64_t lo = 0, hi = 0;
+    int k = n;
+    for (; k > 32; k--) hi = 2 * hi + (dom[cells[k - 1]] & bit);
+    for (; k > 0; k--) lo = 2 * lo + (dom[cells[k - 1]] & bit);
+    return lo >> d | (hi >> d) << 32;
 }
 
 #endif

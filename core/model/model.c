@@ -63,7 +63,7 @@ void rg_model_unref(rg_model *m)
     rg_mem_free(m->inters);
     rg_mem_free(m->watch_off);
     rg_mem_free(m->watch_prop);
-    rg_mem_free(m->watch_ev);
+    rg_mem_free(m->watch_max);
     rg_mem_free(m->track_off);
     rg_mem_free(m->track_prop);
     rg_mem_free(m->track_pos);

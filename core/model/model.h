@@ -134,7 +134,10 @@ struct rg_model {
     rg_igroup *igroups; /* those of unit u: igroup_off[u] .. igroup_off[u+1]-1 */
     int *igroup_off;
     int *watch_off, *watch_prop; /* CSR: propagators watching cell i */
-    unsigned char *watch_ev;
+    /* per watch entry, the most digits a change may leave the cell and still
+     * wake the propagator (from its event: RG_EV_FIXED 1, RG_EV_AT_MOST(k)
+     * k, RG_EV_DOMAIN 255) */
+    unsigned char *watch_max;
     /* CSR: the watch entries of the propagators that asked for changes
      * (RG_PROPAGATOR_CHANGES), per cell (track_off[c] .. track_off[c+1]-1):
      * the propagator and the cell's position in its watch list. */

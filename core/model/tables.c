@@ -372,6 +372,14 @@ static int build_track(rg_model *m)
     return RG_OK;
 }
 
+/* The most digits a change may leave a watched cell and still wake its
+ * propagator, for an event the builder accepted (model/build.c). */
+static unsigned char watch_max(unsigned ev)
+{
+    if (ev == RG_EV_FIXED) return 1;
+    return ev >> 4 ? (unsigned char)(ev >> 4) : 255;
+}
+
 static int build_watch(rg_model *m)
 {
     int N = m->board.ncells;
@@ -382,13 +390,13 @@ static int build_watch(rg_model *m)
     for (int c = 0; c < N; c++) m->watch_off[c + 1] += m->watch_off[c];
     int total = m->watch_off[N];
     m->watch_prop = rg_mem_alloc(((size_t)total + 1) * sizeof *m->watch_prop);
-    m->watch_ev = rg_mem_alloc((size_t)total + 1);
+    m->watch_max = rg_mem_alloc((size_t)total + 1);
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
     m->watch_main = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_main);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     m->track_off = rg_mem_calloc((size_t)N + 1, sizeof *m->track_off);
-    if (!m->watch_prop || !m->watch_ev || !m->prop_watch_off || !m->implied || !m->watch_main ||
+    if (!m->watch_prop || !m->watch_max || !m->prop_watch_off || !m->implied || !m->watch_main ||
         !fill || !m->track_off) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
@@ -413,7 +421,7 @@ static int build_watch(rg_model *m)
             for (int k = 0; k < m->props[p].nwatch; k++) {
                 int c = m->props[p].watch[k], at = fill[c]++;
                 m->watch_prop[at] = p;
-                m->watch_ev[at] = (unsigned char)(track ? RG_EV_DOMAIN : m->props[p].events);
+                m->watch_max[at] = watch_max(track ? RG_EV_DOMAIN : m->props[p].events);
                 m->track_off[c + 1] += track;
             }
             m->ntrack += track;

@@ -31,23 +31,19 @@ void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
 /* Cell c changed to now, losing the digits lost (fixed: it became single):
  * the propagators watching it that asked for changes record them, and those
  * watching it for that event are queued, unless queued or subsumed in this
- * space. A watch's event is RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k)
- * (RG_EV_DOMAIN with k in the high bits: a change leaving more than k
- * digits does not count). */
+ * space. A watch's event is RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k),
+ * kept as the most digits the change may leave (watch_max: 1, 255, k). */
 static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost)
 {
     const rg_model *m = s->m;
     if (m->ntrack && m->track_off[c] != m->track_off[c + 1]) rg_space_note_changes(s, c, lost);
     const int *wprop = m->watch_prop;
-    const unsigned char *wev = m->watch_ev, *queued = s->queued;
+    const unsigned char *wmax = m->watch_max, *queued = s->queued;
     const uint32_t *inactive = s->inactive;
+    const int left = fixed ? 1 : rg_popcount(now);
     for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
         int p = wprop[w];
-        unsigned ev = wev[w];
-        if (queued[p]) continue;
-        if (!fixed && ev != RG_EV_DOMAIN &&
-            (ev == RG_EV_FIXED || rg_popcount(now) > (int)(ev >> 4)))
-            continue;
+        if (queued[p] || left > wmax[w]) continue;
         if (inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
     }

@@ -373,10 +373,14 @@ static void reset(rg_solver *s, const rg_options *o)
 }
 
 /* Fresh weights, estimates and queue for a run on the general path (the
- * classic fast path keeps its own). */
+ * classic fast path keeps its own). A cell's weight starts at 1 and half a
+ * point for each propagator watching it (dom/wdeg's start, its degree:
+ * the rules it is in beyond the houses, which every cell of a regular grid
+ * shares alike), and failures add to it (domwdeg). */
 static void reset_general(rg_solver *s)
 {
-    for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0;
+    const int *woff = s->m->watch_off;
+    for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0 + 0.5 * (woff[c + 1] - woff[c]);
     /* No estimate is of epoch 1 or later until a probe gives it. */
     memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
     s->lepoch = 1;

@@ -1,6 +1,8 @@
 /* The corners plugin: its errors; battenburg and quadruple clues counted on
  * the 288 4 x 4 sudokus against the rule evaluated here; quadruple digits
- * that repeat; sound propagation; the corpus puzzles. */
+ * that repeat; sound propagation; the quadruple propagator exact (it keeps
+ * a digit exactly when some filling of the block has it); the corpus
+ * puzzles. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -149,6 +151,53 @@ static void soundness(void **state)
     }
 }
 
+/* One quadruple on a 2 x 2 board of nine digits and no house, from random
+ * domains: what propagation keeps is, cell by cell, the digits of the
+ * fillings of the block within the domains that hold every required digit
+ * (repeats counted), found here by trying all 9^4; with none it fails. */
+static void quadruple_exact(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    for (int round = 0; round < 300; round++) {
+        int need[4], n = 1 + (int)v_rand(4);
+        for (int k = 0; k < n; k++) need[k] = 1 + (int)v_rand(9);
+        vbuf b = {0};
+        v_add(&b, "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 2, "
+                  "\"columns\": 2, \"digits\": 9}, \"rules\": [{\"type\": \"corner\", "
+                  "\"kind\": \"quadruple\", \"digits\": [");
+        for (int k = 0; k < n; k++) v_add(&b, "%s%d", k ? ", " : "", need[k]);
+        v_add(&b, "], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]}");
+        rg_puzzle *p = t_parse(b.s);
+        rg_mask start[4], got[4], want[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 4; i++) do
+                start[i] = (rg_mask)v_rand(512);
+            while (!start[i]);
+        for (int a = 0; a < 6561; a++) {
+            int v[4] = {a % 9, a / 9 % 9, a / 81 % 9, a / 729}, used = 0, ok = 1;
+            for (int i = 0; i < 4 && ok; i++) ok = start[i] >> v[i] & 1u;
+            for (int k = 0; k < n && ok; k++) {
+                int at = -1;
+                for (int i = 0; i < 4 && at < 0; i++)
+                    if (!(used >> i & 1) && v[i] + 1 == need[k]) at = i;
+                ok = at >= 0;
+                used |= ok << at;
+            }
+            for (int i = 0; i < 4 && ok; i++) want[i] |= (rg_mask)1 << v[i];
+        }
+        int r = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, got);
+        if (!want[0]) {
+            assert_int_equal(r, RG_FAIL);
+        } else {
+            assert_int_equal(r, 0);
+            for (int i = 0; i < 4; i++) assert_int_equal(got[i], want[i]);
+        }
+        rg_puzzle_free(p);
+        free(b.s);
+    }
+    rg_solver_free(s);
+}
+
 static void corpus(void **state)
 {
     (void)state;
@@ -162,6 +211,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(counts_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(quadruple_repeats, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(quadruple_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

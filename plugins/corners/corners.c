@@ -24,17 +24,23 @@ typedef struct quad {
 } quad;
 
 /* Can the required digits need[] except index skip be given distinct cells of
- * the block other than cell `not`, each holding its digit? */
-static int match(const rg_mask *dom, const quad *q, int skip, int not, int k, unsigned used)
+ * the block other than cell `away`, each holding its digit? Over the needs in
+ * turn, the subsets of the four cells that the needs so far can fill (bit S
+ * of reach for subset S): a cell i that holds the next need extends each
+ * subset without it, which is the set shifted by 2^i. */
+static int match(const rg_mask *dom, const quad *q, int skip, int away)
 {
-    if (k == q->nneed) return 1;
-    if (k == skip) return match(dom, q, skip, not, k + 1, used);
-    rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
-    for (int i = 0; i < 4; i++) {
-        if (i == not || (used >> i & 1u) || !(dom[i] & bit)) continue;
-        if (match(dom, q, skip, not, k + 1, used | 1u << i)) return 1;
+    static const uint32_t without[4] = {0x5555u, 0x3333u, 0x0F0Fu, 0x00FFu};
+    uint32_t reach = 1; /* the empty subset */
+    for (int k = 0; k < q->nneed && reach; k++) {
+        if (k == skip) continue;
+        rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
+        uint32_t next = 0;
+        for (int i = 0; i < 4; i++)
+            if (i != away && (dom[i] & bit)) next |= (reach & without[i]) << (1u << i);
+        reach = next;
     }
-    return 0;
+    return reach != 0;
 }
 
 static int quad_propagate(rg_space *sp, void *data)
@@ -47,11 +53,11 @@ static int quad_propagate(rg_space *sp, void *data)
     rg_mask keep[4];
     for (int i = 0; i < 4; i++) {
         keep[i] = 0;
-        if ((dom[i] & ~listed) && match(dom, q, -1, i, 0, 0)) keep[i] |= dom[i] & ~listed;
+        if ((dom[i] & ~listed) && match(dom, q, -1, i)) keep[i] |= dom[i] & ~listed;
         for (int k = 0; k < q->nneed; k++) {
             rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
             if (!(dom[i] & bit) || (keep[i] & bit)) continue;
-            if (match(dom, q, k, i, 0, 0)) keep[i] |= bit;
+            if (match(dom, q, k, i)) keep[i] |= bit;
         }
     }
     int placed = 1;

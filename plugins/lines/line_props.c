@@ -116,13 +116,27 @@ static rg_mask far_from(rg_mask m, int k, int D)
     return m ? ge(mask_lowest(m) + k, D) | le(mask_highest(m) - k, D) : 0;
 }
 
-/* Arc consistency on each step, repeated to a fixpoint: exact on an open
- * line (a path), sound on a loop. */
+/* Arc consistency on each step. On a path (open, no cell twice) one sweep
+ * along the line (each cell kept to the digits its predecessor allows) and
+ * one back (each kept to what its successor allows) reach the fixpoint, as
+ * on any tree of pairs: the relation is symmetric, so a digit that supports
+ * a kept digit of the next cell is itself kept on the way back. A loop, or
+ * a line through a cell twice, goes over its steps until nothing changes
+ * (exact on a path, sound on a loop). */
 static int prop_whisper(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
     int E = steps(l), changed;
+    if (l->path) {
+        for (int e = 0; e < E; e++)
+            if (keep_cell(sp, dom, l->cells[e + 1], far_from(dom[l->cells[e]], l->value, l->D)) < 0)
+                return RG_PROP_FAIL;
+        for (int e = E - 1; e >= 0; e--)
+            if (keep_cell(sp, dom, l->cells[e], far_from(dom[l->cells[e + 1]], l->value, l->D)) < 0)
+                return RG_PROP_FAIL;
+        return RG_PROP_FIX;
+    }
     do {
         changed = 0;
         for (int e = 0; e < E; e++) {

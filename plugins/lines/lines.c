@@ -248,6 +248,25 @@ int lines_read(rg_build *b, rg_rule *r, line *l)
     return rc == RG_OK ? read_parameter(b, r, l) : rc;
 }
 
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, c = *(const int *)y;
+    return (a > c) - (a < c);
+}
+
+/* Does each cell of cells[0..n) come once? (Sorted copy; 0 also when out
+ * of memory, which only costs the whisper its two-sweep pass.) */
+static int once_each(const int *cells, int n)
+{
+    int *s = malloc((size_t)n * sizeof *s), ok = s != NULL;
+    if (!s) return 0;
+    memcpy(s, cells, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_int);
+    for (int i = 1; i < n && ok; i++) ok = s[i] != s[i - 1];
+    free(s);
+    return ok;
+}
+
 static int compile_line(rg_build *b, rg_rule *r, void **data)
 {
     line *l = lines_host->alloc(b, sizeof *l);
@@ -256,6 +275,7 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     int kind = l->kind, n = l->n;
     const int *cells = l->cells;
+    l->path = kind == LINE_WHISPER && !l->closed && once_each(cells, n);
     rc = lines_host->add_mark(b, "line", 0, cells, n);
     /* Thermometers and renbans never repeat a digit: must-differ edges let
      * naked singles see it. */

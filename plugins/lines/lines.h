@@ -42,6 +42,7 @@ typedef struct line {
     int kind;
     const int *cells; /* in line order */
     int n, closed, D;
+    int path;           /* whisper: open and no cell twice (two sweeps reach its fixpoint) */
     int value;          /* whisper / lockout k, modular m */
     int window;         /* entropic 3, modular m: cells closer than this differ in group */
     rg_mask groups[32]; /* entropic groups, or the non-empty residue classes mod m */

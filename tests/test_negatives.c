@@ -585,6 +585,69 @@ static void soundness(void **state)
     }
 }
 
+/* The rossini ends' propagator is exact: a 1 x D board (D from 3 to 6) with
+ * its full row house, so two end triples (the first three cells from each
+ * side), random domains, at the propagate level. The expected domains are
+ * the fixpoint of each triple's own supports (each of its cells keeps the
+ * digits of the triple's fillings, repeats allowed, that neither increase
+ * nor decrease strictly, found by trying them all) and of the row's naked
+ * singles (a cell of one digit takes it from the others); an empty cell
+ * there is a failure. */
+static void rossini_ends_exact(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    for (int round = 0; round < 400; round++) {
+        int D = 3 + (int)v_rand(4), empty = 0;
+        char json[512];
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
+                 "\"columns\": %d, \"digits\": %d}, \"rules\": [{\"type\": \"row\", \"cells\": "
+                 "\"r1c1:r1c%d\"}, {\"type\": \"negative\", \"of\": \"rossini\"}]}",
+                 D, D, D);
+        rg_puzzle *p = t_parse(json);
+        rg_mask start[6], got[6], want[6];
+        for (int i = 0; i < D; i++) do
+                start[i] = (rg_mask)v_rand(1u << D);
+            while (!start[i]);
+        memcpy(want, start, sizeof want);
+        const int trio[2][3] = {{0, 1, 2}, {D - 1, D - 2, D - 3}};
+        for (int moved = 1; moved && !empty;) {
+            rg_mask before[6];
+            memcpy(before, want, sizeof before);
+            for (int t = 0; t < 2; t++) {
+                const int *x = trio[t];
+                rg_mask keep[3] = {0, 0, 0};
+                for (int a = 0; a < D; a++)
+                    for (int b = 0; b < D; b++)
+                        for (int c = 0; c < D; c++) {
+                            if (!(want[x[0]] >> a & want[x[1]] >> b & want[x[2]] >> c & 1u))
+                                continue;
+                            if ((a < b && b < c) || (a > b && b > c)) continue;
+                            keep[0] |= (rg_mask)1 << a, keep[1] |= (rg_mask)1 << b,
+                                keep[2] |= (rg_mask)1 << c;
+                        }
+                for (int k = 0; k < 3; k++) want[x[k]] = keep[k];
+            }
+            for (int i = 0; i < D; i++)
+                if (want[i] && !(want[i] & (want[i] - 1)))
+                    for (int j = 0; j < D; j++)
+                        if (j != i) want[j] &= ~want[i];
+            for (int i = 0; i < D; i++) empty |= !want[i];
+            moved = memcmp(before, want, (size_t)D * sizeof *want) != 0;
+        }
+        int r = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, got);
+        if (empty) {
+            assert_int_equal(r, RG_FAIL);
+        } else {
+            assert_int_equal(r, 0);
+            for (int i = 0; i < D; i++) assert_int_equal(got[i], want[i]);
+        }
+        rg_puzzle_free(p);
+    }
+    rg_solver_free(s);
+}
+
 static void corpus(void **state)
 {
     (void)state;
@@ -604,6 +667,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(two_grids, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(samurai, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(rossini_ends_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

@@ -486,20 +486,17 @@ typedef struct trio {
 static inline rg_mask below(int v) { return ((rg_mask)1 << (v - 1)) - 1; } /* digits < v */
 
 /* Digits v of an end cell with some y, z (other end) such that v, y, z is
- * neither strictly increasing nor decreasing: y = v, or y > v with some z <= y,
- * or y < v with some z >= y. */
+ * neither strictly increasing nor decreasing: y = v, or y > v with some z <= y
+ * (v below the highest y >= the least z), or y < v with some z >= y (v above
+ * the lowest y <= the greatest z). */
 static rg_mask end_support(rg_mask dx, rg_mask dy, rg_mask dz, rg_mask full)
 {
-    int zmin = __builtin_ctz(dz) + 1, zmax = 32 - __builtin_clz(dz);
-    rg_mask y_hi = dy & ~below(zmin);    /* y >= zmin */
-    rg_mask y_lo = dy & mask_upto(zmax); /* y <= zmax */
-    rg_mask keep = 0;
-    for (rg_mask m = dx; m; m &= m - 1) {
-        int v = __builtin_ctz(m) + 1;
-        rg_mask above = full & ~mask_upto(v);
-        if ((dy >> (v - 1) & 1u) || (y_hi & above) || (y_lo & below(v))) keep |= m & -m;
-    }
-    return keep;
+    rg_mask y_hi = dy & ~below(mask_lowest(dz));     /* y >= zmin */
+    rg_mask y_lo = dy & mask_upto(mask_highest(dz)); /* y <= zmax */
+    rg_mask keep = dy;
+    if (y_hi) keep |= below(mask_highest(y_hi));
+    if (y_lo) keep |= full & ~mask_upto(mask_lowest(y_lo));
+    return dx & keep;
 }
 
 static int trio_propagate(rg_space *sp, void *data)
@@ -509,13 +506,11 @@ static int trio_propagate(rg_space *sp, void *data)
     rg_mask dx = dom[t->cells[0]], dy = dom[t->cells[1]], dz = dom[t->cells[2]];
     rg_mask kx = end_support(dx, dy, dz, t->full);
     rg_mask kz = end_support(dz, dy, dx, t->full);
-    rg_mask ky = 0;
-    for (rg_mask m = dy; m; m &= m - 1) {
-        int w = __builtin_ctz(m) + 1;
-        rg_mask lo = below(w), hi = t->full & ~mask_upto(w);
-        if (((dx | dz) >> (w - 1) & 1u) || ((dx & lo) && (dz & lo)) || ((dx & hi) && (dz & hi)))
-            ky |= m & -m;
-    }
+    /* A middle digit w: an end holds it, or both ends hold a digit below it
+     * (w above the larger of their lowest), or both one above it. */
+    int lo = mask_lowest(dx) > mask_lowest(dz) ? mask_lowest(dx) : mask_lowest(dz);
+    int hi = mask_highest(dx) < mask_highest(dz) ? mask_highest(dx) : mask_highest(dz);
+    rg_mask ky = dy & ((dx | dz) | (t->full & ~mask_upto(lo)) | below(hi));
     /* Supports are whole triples of supported digits: one pass is a fixpoint. */
     if (kx != dx && host->keep(sp, t->cells[0], kx) < 0) return RG_PROP_FAIL;
     if (ky != dy && host->keep(sp, t->cells[1], ky) < 0) return RG_PROP_FAIL;

@@ -181,7 +181,7 @@ static void quadruple_exact(void **state)
                 for (int i = 0; i < 4 && at < 0; i++)
                     if (!(used >> i & 1) && v[i] + 1 == need[k]) at = i;
                 ok = at >= 0;
-                used |= ok << at;
+                if (ok) used |= 1 << at;
             }
             for (int i = 0; i < 4 && ok; i++) want[i] |= (rg_mask)1 << v[i];
         }

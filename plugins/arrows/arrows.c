@@ -501,6 +501,122 @@ static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a
                      LAYER_CACHE * LSUM_DP_WORDS);
 }
 
+/* ---- The usual arrow: every value below 64, a set of sums one word ------------ */
+
+/* arrow_run when cap < 64 and the shafts are grouped (link), with the sets of
+ * sums as single words (lim: the sums 0 .. cap) instead of sumsets of
+ * SUMSET_WORDS: the same prunings in the same order. */
+
+/* group_sums in a word. */
+static uint64_t group_sums64(const arrow *a, const shaft *sh, int g, const rg_mask *dom,
+                             uint64_t lim, layer_cache *lc)
+{
+    const int *cells = sh->order + sh->start[g];
+    int n = sh->start[g + 1] - sh->start[g];
+    if (!sh->distinct[g]) return (uint64_t)dom[cells[0]] << 1 & lim;
+    if (n == 2) return lsum_pair_sums(dom[cells[0]], dom[cells[1]]) & lim;
+    rg_mask d[LSUM_CELLS];
+    int dpw = lsum_dp_words(a->D);
+    uint64_t out[2] = {0, 0};
+    for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+    if (lc->used + (n + 1) * dpw <= lc->cap) {
+        uint64_t *lay = lc->lay + lc->used;
+        lc->at[g] = lc->used;
+        lc->used += (n + 1) * dpw;
+        lsum_forward_at(d, n, dpw, lay, dpw);
+        lsum_layer_sums(lay + (size_t)n * dpw, dpw, out);
+    } else {
+        group_layers_own(d, n, dpw, NULL, NULL, out);
+    }
+    return out[0] & lim;
+}
+
+/* shaft_sums in words: sums[g] group g's, pre[g] those of the groups
+ * before it; returns the shaft's. */
+static uint64_t shaft_sums64(const arrow *a, int s, const rg_mask *dom, uint64_t lim,
+                             uint64_t *sums, uint64_t *pre, layer_cache *lc)
+{
+    const shaft *sh = &a->groups[s];
+    lc->used = 0;
+    for (int g = 0; g < sh->ng; g++) lc->at[g] = -1;
+    uint64_t acc = 1;
+    for (int g = 0; g < sh->ng; g++) {
+        uint64_t part = sums[g] = group_sums64(a, sh, g, dom, lim, lc), next = 0;
+        pre[g] = acc;
+        for (; part; part &= part - 1) next |= acc << __builtin_ctzll(part);
+        acc = next & lim;
+    }
+    return acc;
+}
+
+/* keep_groups in words. RG_FAIL or 0. */
+static int keep_groups64(rg_space *sp, const arrow *a, int s, int cap, const uint64_t *sums,
+                         const uint64_t *pre, layer_cache *lc, uint64_t target)
+{
+    const shaft *sh = &a->groups[s];
+    const rg_mask *dom = arrows_host->domains(sp);
+    uint64_t need = target;
+    for (int g = sh->ng - 1; g >= 0; g--) {
+        uint64_t ok = 0, next = 0;
+        for (uint64_t bits = sums[g]; bits; bits &= bits - 1) {
+            int x = __builtin_ctzll(bits);
+            if (pre[g] << x & need) ok |= (uint64_t)1 << x;
+            next |= need >> x;
+        }
+        const int *cells = sh->order + sh->start[g];
+        int n = sh->start[g + 1] - sh->start[g];
+        if (!sh->distinct[g]) {
+            rg_mask keep = (rg_mask)(ok >> 1);
+            if (keep != dom[cells[0]] && arrows_host->keep(sp, cells[0], keep) < 0) return RG_FAIL;
+        } else {
+            rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
+            int dpw = lsum_dp_words(a->D);
+            const uint64_t allowed[2] = {ok, 0};
+            for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
+            if (ok == sums[g] && all_allowed(d, n, cap)) goto next_group;
+            /* group g's cells are as shaft_sums64 saw them (only later
+             * groups, of other cells, were pruned since) */
+            if (n > 2 && !sh->repeats && lc->at[g] >= 0)
+                lsum_backward_at(d, n, dpw, lc->lay + lc->at[g], dpw, allowed, keep);
+            else
+                group_layers_own(d, n, dpw, allowed, keep, NULL);
+            for (int i = 0; i < n; i++)
+                if (mask_keep(arrows_host, sp, dom, cells[i], keep[i]) < 0) return RG_FAIL;
+        }
+    next_group:
+        need = next;
+    }
+    return 0;
+}
+
+static __attribute__((noinline)) int arrow_run64(rg_space *sp, const arrow *a, const rg_mask *dom,
+                                                 int cap)
+{
+    uint64_t lim = ((uint64_t)2 << cap) - 1, sums[ARROW_GROUPS], pre[ARROW_GROUPS];
+    uint64_t lay[ARROW_LAYERS * 8];
+    layer_cache lc; /* used and at[] set by shaft_sums64 */
+    lc.cap = ARROW_LAYERS * 8;
+    lc.lay = lay;
+    sumset t;
+    bulb_values(a, dom, cap, 1, &t);
+    uint64_t target = t.w[0];
+    for (int s = 0; s < a->nshaft; s++) target &= shaft_sums64(a, s, dom, lim, sums, pre, &lc);
+    if (!target) return RG_PROP_FAIL;
+    t.w[0] = target; /* bulb_readings and bulb_support read the first word alone */
+    rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
+    if (a->D <= 9)
+        bulb_readings(a, dom, 1, &t, sup);
+    else
+        bulb_support(a, dom, 0, 0, cap, &t, pick, sup);
+    for (int i = 0; i < a->nbulb; i++)
+        if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
+    for (int s = 0; s < a->nshaft; s++) {
+        if (a->nshaft > 1) shaft_sums64(a, s, dom, lim, sums, pre, &lc);
+        if (keep_groups64(sp, a, s, cap, sums, pre, &lc, target) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
 /* The values the bulb can read and every shaft can add up to (target); a
  * bulb digit stays when it is part of a reading in target, a shaft digit
  * when the rest of its shaft can complete it to a value in target. Bulb and
@@ -515,6 +631,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     long cap = arrow_cap(a, dom);
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     if (a->most_groups > ARROW_GROUPS) return arrow_run_long(sp, a, dom, cap);
+    if (cap < 63 && a->groups) return arrow_run64(sp, a, dom, (int)cap);
     sumset sums[ARROW_GROUPS], pre[ARROW_GROUPS];
     uint64_t lay[ARROW_LAYERS * 8];
     return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, lay, ARROW_LAYERS * 8);

@@ -117,47 +117,23 @@ static int cover_other(rg_solver *s, const unsigned char *band)
  * beyond the houses, on the boards: per cell its peers (the houses' and
  * the pairs'), per unit (every one on the boards) its cells. */
 struct rg_band_seen {
-    int n;                 /* the other units (on the boards too) */
+    int n; /* the other units (on the boards too) */
+    v4u peers[81];
     v4u house[27];         /* rows, columns, boxes (rg_grid_house's order) */
     v4u unit[OTHER_UNITS]; /* the other units */
 };
 
-/* Each cell's peers (the houses' and the must-differ pairs': the cells of
- * its peer list) as a board, the fourth lane empty: a 9 x 9 model's naked
- * singles and its "every place sees it" step. */
-struct rg_band_peers {
-    v4u of[81];
-};
-
-static int cover_peers(rg_solver *s)
-{
-    const rg_model *m = s->m;
-    struct rg_band_peers *bp = rg_mem_alloc(sizeof *bp);
-    if (!bp) return RG_E_NOMEM;
-    if (m->peerbits) { /* the pairs beyond the houses too */
-        for (int c = 0; c < 81; c++) {
-            const uint64_t *pb = m->peerbits + (size_t)c * m->pwords;
-            bp->of[c] = bands_of(pb[0], m->pwords > 1 ? pb[1] : 0);
-            bp->of[c][3] = 0;
-        }
-    } else { /* the houses' cells, less the cell itself */
-        memset(bp, 0, sizeof *bp);
-        for (int i = 0; i < m->nhouses; i++) {
-            const rg_house *h = &m->houses[i];
-            v4u w = {0, 0, 0, 0};
-            for (int k = 0; k < h->n; k++) w[h->cells[k] / 27] |= 1u << (h->cells[k] % 27);
-            for (int k = 0; k < h->n; k++) bp->of[h->cells[k]] |= w;
-        }
-        for (int c = 0; c < 81; c++) bp->of[c][c / 27] &= ~(1u << (c % 27));
-    }
-    s->bpeer = bp;
-    return RG_OK;
-}
-
 static int cover_seen(rg_solver *s)
 {
+    const rg_model *m = s->m;
     struct rg_band_seen *sn = rg_mem_alloc(sizeof *sn);
     if (!sn) return RG_E_NOMEM;
+    const int W = m->pwords;
+    for (int c = 0; c < 81; c++) {
+        const uint64_t *pb = m->peerbits + (size_t)c * W;
+        sn->peers[c] = bands_of(pb[0], W > 1 ? pb[1] : 0);
+        sn->peers[c][3] = 0;
+    }
     for (int k = 0; k < 9; k++) {
         v4u row = {0, 0, 0, 0}, col = {COL0 << k, COL0 << k, COL0 << k, 0}, box = {0, 0, 0, 0};
         row[k / 3] = ROW0 << 9 * (k % 3);
@@ -199,10 +175,7 @@ static int cover(rg_solver *s, int side)
     }
     if (found != all) return RG_OK;
     s->band_side = side;
-    if (side == 9) {
-        s->btab = rg_band_tables();
-        if (cover_peers(s) != RG_OK) return RG_E_NOMEM;
-    }
+    if (side == 9) s->btab = rg_band_tables();
     int other = U > 3 * side && side == 9 ? cover_other(s, band) : 0;
     if (other < 0) return RG_E_NOMEM;
     if (U == 3 * side || other) {
@@ -249,7 +222,6 @@ void rg_bands_release(rg_solver *s)
     rg_mem_free(s->band_mem);
     rg_mem_free(s->bother);
     rg_mem_free(s->bseen);
-    rg_mem_free(s->bpeer);
 }
 
 void rg_bands_select(rg_solver *s)
@@ -423,12 +395,12 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 static inline uint32_t two_three(int k) { return (unsigned)(k - 2) <= 1u; }
 
 /* The cells outside unit x's cells u (a digit's places there, two or
- * three) that see them all (peers: each cell's). */
-static inline v4u seen_from(const v4u *peers, v4u x, v4u u)
+ * three) that see them all. */
+static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
 {
     v4u common = {BAND, BAND, BAND, 0};
     for (int b = 0; b < 3; b++)
-        for (uint32_t y = x[b]; y; y &= y - 1) common &= peers[b * 27 + __builtin_ctz(y)];
+        for (uint32_t y = x[b]; y; y &= y - 1) common &= sn->peers[b * 27 + __builtin_ctz(y)];
     return common & ~u;
 }
 
@@ -436,7 +408,7 @@ static inline v4u seen_from(const v4u *peers, v4u x, v4u u)
  * some unit where it has two or three (one of them holds it). The rows
  * and boxes counted lane by lane, the columns by a bit-sliced sum of the
  * nine rows, the other units by a count each. */
-static inline v4u seen_by_all(const struct rg_band_seen *sn, const v4u *peers, v4u w)
+static inline v4u seen_by_all(const struct rg_band_seen *sn, v4u w)
 {
     uint32_t some = 0, ones = 0, twos = 0, fours = 0;
     for (int b = 0; b < 3; b++)
@@ -453,11 +425,11 @@ static inline v4u seen_by_all(const struct rg_band_seen *sn, const v4u *peers, v
     v4u kill = {0, 0, 0, 0};
     for (; some; some &= some - 1) {
         int h = __builtin_ctz(some);
-        kill |= seen_from(peers, w & sn->house[h], sn->house[h]);
+        kill |= seen_from(sn, w & sn->house[h], sn->house[h]);
     }
     for (int i = 0; i < sn->n; i++) {
         v4u x = w & sn->unit[i];
-        if (two_three((int)vcount(x))) kill |= seen_from(peers, x, sn->unit[i]);
+        if (two_three((int)vcount(x))) kill |= seen_from(sn, x, sn->unit[i]);
     }
     return kill & w;
 }
@@ -480,26 +452,10 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u gone = w & rg_band_locked(s->btab, w);
         for (int i = 0; o && i < o->npairs; i++)
             if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
-        if (s->bseen) gone |= seen_by_all(s->bseen, s->bpeer->of, w);
+        if (s->bseen) gone |= seen_by_all(s->bseen, w);
         int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;
     }
     return changed;
-}
-
-int rg_bands_clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
-{
-    packed pk;
-    pack(dom, &pk);
-    v4u hold = board_of(&pk, __builtin_ctz(bit)) & s->bpeer->of[c];
-    for (int b = 0; b < 3; b++)
-        for (uint32_t x = hold[b]; x; x &= x - 1) {
-            int p = b * 27 + __builtin_ctz(x);
-            if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
-                if (s->wdeg) s->wdeg[c] += 1.0;
-                return RG_FAIL;
-            }
-        }
-    return 0;
 }

@@ -43,12 +43,6 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits);
  * boards take it. RG_FAIL, 0 or 1. */
 int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
 
-/* A 9 x 9 model's naked single c (holding bit) leaves its peers (as
- * propagate.c's clear_peers, in the same order: the peer lists are
- * sorted): the peers holding the digit read off its board. RG_FAIL (c
- * blamed) or 0. */
-int rg_bands_clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit);
-
 /* The same on a 16 x 16 board of 4 x 4 boxes (bands16.c): its boards are
  * four 64-bit words a digit, word b the cells of rows 4b to 4b + 3 in the
  * cells' own order. */

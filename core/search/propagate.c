@@ -83,7 +83,6 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     const int *peers = m->peers + m->peer_off[c];
     const int n = m->peer_off[c + 1] - m->peer_off[c];
     if (!bit) return 0;
-    if (s->band_on && s->bpeer) return rg_bands_clear_peers(s, dom, c, bit);
     const int d = __builtin_ctz(bit);
     /* The peers holding the digit, 64 at a time (rg_holders), narrowed in
      * order: narrowing one changes no other's domain. */

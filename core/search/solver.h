@@ -97,11 +97,6 @@ struct rg_solver {
     /* With must-differ pairs beyond the houses, a 9 x 9 model's "every
      * place sees it" step on the boards too (bands.c): NULL else. */
     struct rg_band_seen *bseen;
-    /* A 9 x 9 model that takes the boards: each cell's peers as a board
-     * (bands.c), for its naked singles while a run takes the boards
-     * (band_on) and for the boards' "every place sees it" step; NULL
-     * else. */
-    struct rg_band_peers *bpeer;
     int *ustack[3];
     int nustack[3];
     /* Cells changed since their units were last marked (units.h): the

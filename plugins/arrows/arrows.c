@@ -501,10 +501,11 @@ static __attribute__((noinline)) int arrow_run_long(rg_space *sp, const arrow *a
                      LAYER_CACHE * LSUM_DP_WORDS);
 }
 
-/* ---- The usual arrow: every value below 64, a set of sums one word ------------ */
+/* ---- The usual arrow: every value below 63, a set of sums one word ------------ */
 
-/* arrow_run when cap < 64 and the shafts are grouped (link), with the sets of
- * sums as single words (lim: the sums 0 .. cap) instead of sumsets of
+/* arrow_run when cap < 63, at most 9 digits (a distinct group's layer sums
+ * then fit two words) and the shafts grouped (link), with the sets of sums
+ * as single words (lim: the sums 0 .. cap) instead of sumsets of
  * SUMSET_WORDS: the same prunings in the same order. */
 
 /* group_sums in a word. */
@@ -631,7 +632,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     long cap = arrow_cap(a, dom);
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
     if (a->most_groups > ARROW_GROUPS) return arrow_run_long(sp, a, dom, cap);
-    if (cap < 63 && a->groups) return arrow_run64(sp, a, dom, (int)cap);
+    if (cap < 63 && a->D <= 9 && a->groups) return arrow_run64(sp, a, dom, (int)cap);
     sumset sums[ARROW_GROUPS], pre[ARROW_GROUPS];
     uint64_t lay[ARROW_LAYERS * 8];
     return arrow_run(sp, a, dom, cap, ARROW_GROUPS, sums, pre, lay, ARROW_LAYERS * 8);

@@ -115,12 +115,11 @@ static int cover_other(rg_solver *s, const unsigned char *band)
 
 /* The "every place sees it" step of a 9 x 9 model with must-differ pairs
  * beyond the houses, on the boards: per cell its peers (the houses' and
- * the pairs'), per unit (every one on the boards) its cells. */
+ * the pairs'), and the rows, columns and boxes (rg_grid_house's order);
+ * the other units' cells are the boards' own (struct rg_band_other). */
 struct rg_band_seen {
-    int n; /* the other units (on the boards too) */
     v4u peers[81];
-    v4u house[27];         /* rows, columns, boxes (rg_grid_house's order) */
-    v4u unit[OTHER_UNITS]; /* the other units */
+    v4u house[27];
 };
 
 static int cover_seen(rg_solver *s)
@@ -142,8 +141,6 @@ static int cover_seen(rg_solver *s)
         sn->house[9 + k] = col;
         sn->house[18 + k] = box;
     }
-    sn->n = 0;
-    for (int i = 0; s->bother && i < s->bother->n; i++) sn->unit[sn->n++] = s->bother->cells[i];
     s->bseen = sn;
     return RG_OK;
 }
@@ -407,8 +404,8 @@ static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
 /* Of the cells w (a digit's), those that see every place of the digit in
  * some unit where it has two or three (one of them holds it). The rows
  * and boxes counted lane by lane, the columns by a bit-sliced sum of the
- * nine rows, the other units by a count each. */
-static inline v4u seen_by_all(const struct rg_band_seen *sn, v4u w)
+ * nine rows, the other units (o, when any) by a count each. */
+static inline v4u seen_by_all(const struct rg_band_seen *sn, const struct rg_band_other *o, v4u w)
 {
     uint32_t some = 0, ones = 0, twos = 0, fours = 0;
     for (int b = 0; b < 3; b++)
@@ -427,9 +424,9 @@ static inline v4u seen_by_all(const struct rg_band_seen *sn, v4u w)
         int h = __builtin_ctz(some);
         kill |= seen_from(sn, w & sn->house[h], sn->house[h]);
     }
-    for (int i = 0; i < sn->n; i++) {
-        v4u x = w & sn->unit[i];
-        if (two_three((int)vcount(x))) kill |= seen_from(sn, x, sn->unit[i]);
+    for (int i = 0; o && i < o->n; i++) {
+        v4u x = w & o->cells[i];
+        if (two_three((int)vcount(x))) kill |= seen_from(sn, x, o->cells[i]);
     }
     return kill & w;
 }
@@ -452,7 +449,7 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u gone = w & rg_band_locked(s->btab, w);
         for (int i = 0; o && i < o->npairs; i++)
             if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
-        if (s->bseen) gone |= seen_by_all(s->bseen, w);
+        if (s->bseen) gone |= seen_by_all(s->bseen, o, w);
         int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;

@@ -165,18 +165,28 @@ static int cmp_pos(const void *x, const void *y)
     return a[0] != c[0] ? (a[0] > c[0]) - (a[0] < c[0]) : (a[1] > c[1]) - (a[1] < c[1]);
 }
 
-/* format.md 8.10: only whisper and parity lines may pass through a cell
- * again. The first entry that repeats an earlier one is refused, found by
- * sorting (cell, place) pairs: O(n log n) on long lines. */
-static int refuse_revisit(rg_build *b, rg_rule *r, int kind, const int *cells, int n)
+/* The first entry of cells[0..n) that repeats an earlier one (n: none; -1:
+ * out of memory), found by sorting (cell, place) pairs: O(n log n) on long
+ * lines. */
+static int first_revisit(const int *cells, int n)
 {
     int(*pos)[2] = malloc((size_t)n * sizeof *pos), first = n;
-    if (!pos) return lines_host->error(b, r, NULL, "out of memory");
+    if (!pos) return -1;
     for (int i = 0; i < n; i++) pos[i][0] = cells[i], pos[i][1] = i;
     qsort(pos, (size_t)n, sizeof *pos, cmp_pos);
     for (int i = 1; i < n; i++)
         if (pos[i][0] == pos[i - 1][0] && pos[i][1] < first) first = pos[i][1];
     free(pos);
+    return first;
+}
+
+/* format.md 8.10: only whisper and parity lines may pass through a cell
+ * again; on the others the first entry that repeats an earlier one is
+ * refused. */
+static int refuse_revisit(rg_build *b, rg_rule *r, int kind, const int *cells, int n)
+{
+    int first = first_revisit(cells, n);
+    if (first < 0) return lines_host->error(b, r, NULL, "out of memory");
     if (first == n) return RG_OK;
     char name[24], field[48];
     name_cell(b, cells[first], name, sizeof name);
@@ -248,25 +258,6 @@ int lines_read(rg_build *b, rg_rule *r, line *l)
     return rc == RG_OK ? read_parameter(b, r, l) : rc;
 }
 
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, c = *(const int *)y;
-    return (a > c) - (a < c);
-}
-
-/* Does each cell of cells[0..n) come once? (Sorted copy; 0 also when out
- * of memory, which only costs the whisper its two-sweep pass.) */
-static int once_each(const int *cells, int n)
-{
-    int *s = malloc((size_t)n * sizeof *s), ok = s != NULL;
-    if (!s) return 0;
-    memcpy(s, cells, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_int);
-    for (int i = 1; i < n && ok; i++) ok = s[i] != s[i - 1];
-    free(s);
-    return ok;
-}
-
 static int compile_line(rg_build *b, rg_rule *r, void **data)
 {
     line *l = lines_host->alloc(b, sizeof *l);
@@ -275,7 +266,9 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     if (rc != RG_OK) return rc;
     int kind = l->kind, n = l->n;
     const int *cells = l->cells;
-    l->path = kind == LINE_WHISPER && !l->closed && once_each(cells, n);
+    /* (out of memory, first_revisit's -1, only costs the whisper its
+     * two-sweep pass) */
+    l->path = kind == LINE_WHISPER && !l->closed && first_revisit(cells, n) == n;
     rc = lines_host->add_mark(b, "line", 0, cells, n);
     /* Thermometers and renbans never repeat a digit: must-differ edges let
      * naked singles see it. */

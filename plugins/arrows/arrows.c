@@ -603,12 +603,9 @@ static __attribute__((noinline)) int arrow_run64(rg_space *sp, const arrow *a, c
     uint64_t target = t.w[0];
     for (int s = 0; s < a->nshaft; s++) target &= shaft_sums64(a, s, dom, lim, sums, pre, &lc);
     if (!target) return RG_PROP_FAIL;
-    t.w[0] = target; /* bulb_readings and bulb_support read the first word alone */
-    rg_mask pick[MAX_BULB], sup[MAX_BULB] = {0};
-    if (a->D <= 9)
-        bulb_readings(a, dom, 1, &t, sup);
-    else
-        bulb_support(a, dom, 0, 0, cap, &t, pick, sup);
+    t.w[0] = target; /* bulb_readings reads the first word alone */
+    rg_mask sup[MAX_BULB] = {0};
+    bulb_readings(a, dom, 1, &t, sup);
     for (int i = 0; i < a->nbulb; i++)
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {

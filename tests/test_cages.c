@@ -58,6 +58,26 @@ static void impossible_cages(void **state)
     rg_puzzle_free(p);
 }
 
+/* A cage of one cell fixes it (a restriction of its root domain, no
+ * propagator): of the 288 grids of the 4x4 sudoku, 72 have a given digit in
+ * a given cell; a sum no digit makes leaves none; a grid with another digit
+ * there breaks the cage (rule 1), any other passes. */
+static void one_cell_cages(void **state)
+{
+    (void)state;
+    int(*grids)[16] = t_sudoku4(NULL);
+    for (int sum = 0; sum <= 5; sum++) {
+        char rules[256] = "[" V3_GRID4;
+        v3_cat(rules, sizeof rules, ", {\"type\": \"cage\", \"cells\": [\"r2c3\"], \"sum\": %d}]",
+               sum);
+        rg_puzzle *p = v3_parse(4, 4, 4, rules);
+        assert_int_equal(v3_count_all(p, 1000), sum >= 1 && sum <= 4 ? 72 : 0);
+        for (int g = 0; g < 288; g++)
+            assert_int_equal(rg_puzzle_check(p, grids[g]), grids[g][6] == sum ? -1 : 1);
+        rg_puzzle_free(p);
+    }
+}
+
 /* ---- Random killer cages on the 4x4 sudoku ---------------------------------------- */
 
 typedef struct kcage {
@@ -822,6 +842,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(errors, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(impossible_cages, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(one_cell_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(counts_on_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(filter_soundness, t_mem_setup, t_mem_teardown),

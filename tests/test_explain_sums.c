@@ -111,6 +111,15 @@ static void cage_combinations(void **state)
         "cage combinations", 1, "can only be 2+8, 3+7 or 4+6", "1 and 5 cannot be in it");
 }
 
+/* A cage of one cell fixes it before any step (a root restriction): the
+ * naked single that places it names the cage. */
+static void one_cell_cage(void **state)
+{
+    (void)state;
+    EXPECT(DOC4("{\"type\": \"cage\", \"cells\": [\"r3c2\"], \"sum\": 3}", ""), "naked single",
+           1, "r3c2 has only 3 left");
+}
+
 /* A killer of the corpus whose explanation needs derived sums: its first
  * line (rule 1 is the first cage, which derives for all). */
 static rg_puzzle *corpus_puzzle(const char *rel, int index)
@@ -285,6 +294,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(cage_combinations, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(one_cell_cage, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(derived_sums, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(arrows, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(thermometers, t_mem_setup, t_mem_teardown),

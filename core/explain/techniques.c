@@ -135,6 +135,11 @@ static int naked_single(rg_explainer *e, rg_xstate *st)
         if (st->placed[c] || !rg_single(st->dom[c])) continue;
         int d = rg_digit_of(st->dom[c]);
         rg_x_begin(e, RG_RANK_NAKED_SINGLE, "naked single", "core");
+        /* A cell its rules fix before any step (a cage of one cell, say)
+         * names them. */
+        if (rg_single(e->m->root[c]))
+            for (int i = 0; i < e->m->nrestr; i++)
+                if (e->m->restr[i].cell == c) rg_x_rule(e, e->m->restr[i].rule);
         rg_x_focus(e, &c, 1);
         rg_x_place(e, c, d);
         rg_text_cells(&e->text, e->m, &c, 1, " ");

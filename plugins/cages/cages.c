@@ -72,7 +72,7 @@ static int link_cage(rg_build *b, rg_rule *r, void *data)
     cage *c = data;
     if (!c) return RG_OK;
     int rc = RG_OK;
-    if (c->nsets >= 0 && c->has_sum && c->n <= c->D) rc = cages_house_lists(b, r, c);
+    if (c->nsets >= 0 && c->has_sum && c->n > 1 && c->n <= c->D) rc = cages_house_lists(b, r, c);
     if (rc != RG_OK) return rc;
     cages_model *cm = cages_model_of(b);
     if (!cm) return cages_host->error(b, r, NULL, "out of memory");

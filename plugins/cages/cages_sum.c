@@ -660,6 +660,11 @@ int cages_add_sum(rg_build *b, rg_rule *r, cage *c)
 {
     int rc = make_sets(b, r, c);
     if (rc != RG_OK) return rc;
+    /* A cage of one cell fixes it: a restriction of its root domain (to
+     * nothing when no digit makes the sum), which the root's first naked
+     * singles spread with the givens, and the restriction's check is the
+     * cage's; a propagator would only repeat that once. */
+    if (c->n == 1) return cages_host->restrict_cell(b, c->cells[0], c->nsets ? c->sets[0] : 0);
     return add_sum_props(b, &cage_prop, c);
 }
 

@@ -116,8 +116,8 @@ static void cage_combinations(void **state)
 static void one_cell_cage(void **state)
 {
     (void)state;
-    EXPECT(DOC4("{\"type\": \"cage\", \"cells\": [\"r3c2\"], \"sum\": 3}", ""), "naked single",
-           1, "r3c2 has only 3 left");
+    EXPECT(DOC4("{\"type\": \"cage\", \"cells\": [\"r3c2\"], \"sum\": 3}", ""), "naked single", 1,
+           "r3c2 has only 3 left");
 }
 
 /* A killer of the corpus whose explanation needs derived sums: its first

@@ -165,6 +165,70 @@ static void test_corpora(void **state)
     rg_solver_free(b);
 }
 
+/* The spaces of s's stack whose digit boards say they are valid (each
+ * reached by the last search: the stack was zeroed before it) hold the
+ * boards their domains give: per digit the cells holding it, the cells
+ * with one digit left, the fourth word all ones. Returns how many. */
+static long boards_match(const rg_solver *s)
+{
+    long checked = 0;
+    for (int d = 0; d < s->nspaces; d++) {
+        const unsigned char *sp = s->spaces + (size_t)d * s->space_bytes;
+        const struct rg_space_boards *B = (const void *)(sp + s->board_off);
+        if (!B->valid) continue;
+        const rg_mask *dom = (const rg_mask *)(const void *)sp;
+        for (int c = 0; c < 81; c++) {
+            uint32_t bit = 1u << (c % 27);
+            for (int k = 0; k < 9; k++)
+                if (!(B->d[k][c / 27] & bit) != !(dom[c] >> k & 1u))
+                    fail_msg("depth %d, cell %d, digit %d: board %d, domain %#x", d, c, k + 1,
+                             !!(B->d[k][c / 27] & bit), dom[c]);
+            assert_int_equal(!!(B->solved[c / 27] & bit), dom[c] && !(dom[c] & (dom[c] - 1)));
+        }
+        for (int k = 0; k < 9; k++) assert_int_equal(B->d[k][3], (1u << 27) - 1);
+        checked++;
+    }
+    return checked;
+}
+
+/* The boards a 9x9 space keeps (solver.h, rg_space_boards) against its
+ * domains, in every space the searches of the corpora leave on the stack
+ * (each narrowing keeps both); a model without the boards has none. */
+static void test_space_boards(void **state)
+{
+    (void)state;
+    rg_solver *a = rg_solver_new();
+    assert_non_null(a);
+    long spaces = 0, models = 0;
+    for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
+        int n;
+        rg_puzzle **v = t_corpus_load(corpora[k], t_scaled() ? 4 : 1, &n);
+        for (int i = 0; i < n; i++)
+            for (int level = RG_STRATEGY_SINGLES; level <= RG_STRATEGY_INTERSECTIONS; level++) {
+                rg_options o;
+                rg_result r;
+                rg_error err;
+                rg_error_clear(&err);
+                opts(&o, level, RG_HEURISTIC_DOMWDEG, 2000);
+                assert_int_equal(rg_solve(a, v[i], &o, &r, &err), RG_OK);
+                if (rg_solver_fast_path_used(a)) continue; /* (houses alone) */
+                int used = rg_solver_digit_boards_used(a);
+                assert_int_equal(a->board_off != 0, used);
+                if (!used) continue;
+                memset(a->spaces, 0, (size_t)a->nspaces * a->space_bytes);
+                assert_int_equal(rg_solve(a, v[i], &o, &r, &err), RG_OK);
+                long got = boards_match(a);
+                assert_true(got >= 1); /* the root at least */
+                spaces += got;
+                models++;
+            }
+        t_corpus_unload(v, n);
+    }
+    assert_true(models > 20);
+    print_message("%ld spaces of %ld runs checked\n", spaces, models);
+    rg_solver_free(a);
+}
+
 /* The X-sudoku of examples/xsudoku.txt on its template (a new puzzle). */
 static rg_puzzle *xsudoku(void)
 {
@@ -498,8 +562,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpora),      cmocka_unit_test(test_fixpoints),
-        cmocka_unit_test(test_xsudoku),      cmocka_unit_test(test_which),
-        cmocka_unit_test(test_root_failure), cmocka_unit_test(test_sixteen),
+        cmocka_unit_test(test_space_boards), cmocka_unit_test(test_xsudoku),
+        cmocka_unit_test(test_which),        cmocka_unit_test(test_root_failure),
+        cmocka_unit_test(test_sixteen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

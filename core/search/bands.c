@@ -145,6 +145,20 @@ static int cover_seen(rg_solver *s)
     return RG_OK;
 }
 
+/* Each cell's peers (its list: houses, other units and must-differ pairs)
+ * as a board, for the naked singles on the space's boards. */
+static int peer_boards(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    uint32_t(*pb)[4] = rg_mem_calloc(81, sizeof *pb);
+    if (!pb) return RG_E_NOMEM;
+    for (int c = 0; c < 81; c++)
+        for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++)
+            pb[c][m->peers[k] / 27] |= 1u << (m->peers[k] % 27);
+    s->bpeers = (const uint32_t(*)[4])pb;
+    return RG_OK;
+}
+
 /* For a model of side 9 or 16 that may qualify: which units are its rows,
  * columns and boxes, which groups the boards cover, which units a cell's
  * narrowing still marks (and on which stacks), as lists per cell; all in
@@ -172,7 +186,10 @@ static int cover(rg_solver *s, int side)
     }
     if (found != all) return RG_OK;
     s->band_side = side;
-    if (side == 9) s->btab = rg_band_tables();
+    if (side == 9) {
+        s->btab = rg_band_tables();
+        if (peer_boards(s) != RG_OK) return RG_E_NOMEM;
+    }
     int other = U > 3 * side && side == 9 ? cover_other(s, band) : 0;
     if (other < 0) return RG_E_NOMEM;
     if (U == 3 * side || other) {
@@ -219,6 +236,7 @@ void rg_bands_release(rg_solver *s)
     rg_mem_free(s->band_mem);
     rg_mem_free(s->bother);
     rg_mem_free(s->bseen);
+    rg_mem_free((void *)s->bpeers);
 }
 
 void rg_bands_select(rg_solver *s)
@@ -321,17 +339,32 @@ static void blame_house(rg_solver *s, v4u w)
     }
 }
 
-/* The domains are packed once a call and each narrowing patches its
- * cell's lane, so that every digit's board is read from the domains as
- * they are (a narrowing changes no other cell: the naked singles wait on
- * their stack). */
+void rg_bands_read(rg_solver *s, rg_mask *dom)
+{
+    struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    packed pk;
+    pack(dom, &pk);
+    for (int d = 0; d < 9; d++) {
+        v4u w = board_of(&pk, d);
+        memcpy(B->d[d], &w, sizeof w);
+    }
+    v4u solved = singles_of(&pk);
+    memcpy(B->solved, &solved, sizeof solved);
+    B->valid = 1;
+}
+
+/* Digit d's board as the space holds it, read a word at a time (each
+ * word as the narrowings stored it, so that the load is forwarded). */
+static inline v4u board_at(const struct rg_space_boards *B, int d)
+{
+    return (v4u){B->d[d][0], B->d[d][1], B->d[d][2], B->d[d][3]};
+}
 
 /* Each cell of at (per band) narrowed to its domain & keep where that
- * changes it, and its lane of pk with it: keep is a digit's bit for hidden
- * singles, every other digit for locked candidates. RG_FAIL (a domain
- * emptied), 0 or 1. */
-static inline int narrow_board(rg_solver *s, rg_mask *dom, packed *pk, v4u at, rg_mask keep,
-                               int fam)
+ * changes it (its boards follow: rg_space_narrow): keep is a digit's bit
+ * for hidden singles, every other digit for locked candidates. RG_FAIL (a
+ * domain emptied), 0 or 1. */
+static inline int narrow_board(rg_solver *s, rg_mask *dom, v4u at, rg_mask keep, int fam)
 {
     int changed = 0;
     for (int b = 0; b < 3; b++)
@@ -340,10 +373,6 @@ static inline int narrow_board(rg_solver *s, rg_mask *dom, packed *pk, v4u at, r
             rg_mask v = dom[c];
             if (!(v & ~keep)) continue;
             if (rg_space_narrow(s, dom, c, v & keep, fam) < 0) return RG_FAIL;
-            if (c < 80)
-                pk->lane[c] = (uint16_t)(v & keep);
-            else
-                pk->last = v & keep;
             changed = 1;
         }
     return changed;
@@ -354,13 +383,13 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
     s->st.family_calls[RG_FAM_SINGLES]++;
     if (s->band_side == 16) return rg_bands16_singles(s, dom, digits);
     const struct rg_band_other *o = s->bother;
-    packed pk;
-    pack(dom, &pk);
-    const v4u solved = singles_of(&pk);
+    const struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    /* (a cell placed during the pass holds one digit: no other board has it) */
+    const v4u solved = {B->solved[0], B->solved[1], B->solved[2], B->solved[3]};
     int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        v4u w = board_of(&pk, d), cells, bad;
+        v4u w = board_at(B, d), cells, bad;
         HIDDEN_CELLS(v4u, w, __builtin_shufflevector(w, w, 1, 2, 0, 3),
                      __builtin_shufflevector(w, w, 2, 0, 1, 3), cells, bad);
         int empty = -1; /* the first other unit without the digit */
@@ -378,10 +407,9 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
                 rg_space_blame(s, s->m->unit_cells + (size_t)o->unit[empty] * 9, 9);
             return RG_FAIL;
         }
-        /* the open cells alone in a house (a cell placed since the
-         * domains were read is passed over) */
+        /* the open cells alone in a house */
         v4u at = w & ~solved & cells;
-        int r = narrow_board(s, dom, &pk, at, (rg_mask)1 << d, RG_FAM_SINGLES);
+        int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
         if (r < 0) return RG_FAIL;
         changed |= r;
     }
@@ -436,21 +464,20 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
     s->st.family_calls[RG_FAM_INTERSECTIONS]++;
     if (s->band_side == 16) return rg_bands16_locked(s, dom, digits);
     const struct rg_band_other *o = s->bother;
-    packed pk;
-    pack(dom, &pk);
+    const struct rg_space_boards *B = rg_space_boards_of(s, dom);
     int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
         /* every cell holding d, placed ones too: a placed cell whose
          * peers still hold d (its naked single not yet spread) must count
          * as one of d's places */
-        v4u w = board_of(&pk, d);
+        v4u w = board_at(B, d);
         w[3] = 0;
         v4u gone = w & rg_band_locked(s->btab, w);
         for (int i = 0; o && i < o->npairs; i++)
             if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
         if (s->bseen) gone |= seen_by_all(s->bseen, o, w);
-        int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
+        int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;
     }

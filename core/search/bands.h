@@ -5,8 +5,12 @@
  * no smaller house), hidden singles and locked candidates between the
  * rows, columns and boxes are found per digit from a board of the cells
  * that hold it (three 27-bit band words at 9 x 9, as the classic fast path
- * holds them; four 64-bit ones at 16 x 16), read from the domains when the
- * deduction runs, instead of by scanning each changed unit. The digits any
+ * holds them; four 64-bit ones at 16 x 16), instead of by scanning each
+ * changed unit. At 9 x 9 the space keeps the boards beside the domains
+ * (struct rg_space_boards, solver.h: every narrowing clears the digits it
+ * takes), and a naked single's peers holding its digit are its board and
+ * the cell's peers as a board; at 16 x 16 they are read from the domains
+ * when the deduction runs. The digits any
  * cell lost since each deduction last ran (hlost, llost) say which boards
  * to look at. The units are marked and scanned only for what the boards
  * leave: the other units' hidden singles and intersections, and with
@@ -30,6 +34,12 @@ void rg_bands_release(rg_solver *s);
 /* At the start of a run, with s->band_on decided: the marking's lists and
  * stack masks for it, and dirty_bits cleared when no unit is left to mark. */
 void rg_bands_select(rg_solver *s);
+
+/* A 9 x 9 space's digit boards (bboards) read from its domains dom, and
+ * marked valid: where a propagation starts on a space whose boards are not
+ * (a root set up from the model's domains and the givens). From there
+ * every narrowing keeps them (rg_space_narrow). */
+void rg_bands_read(rg_solver *s, rg_mask *dom);
 
 /* Hidden singles of the digits in the 27 houses, from dom as it is: a
  * digit with one open place in a house goes there, one with no place in a

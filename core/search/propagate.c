@@ -99,6 +99,29 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     return 0;
 }
 
+/* clear_peers on a 9 x 9 space with digit boards: the peers holding the
+ * digit are its board and c's peers as a board, in the list's order (it
+ * is sorted, and a board's bits go by cell). */
+static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
+{
+    if (!bit) return 0;
+    struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    uint32_t *on = B->d[__builtin_ctz(bit)];
+    const uint32_t *pb = s->bpeers[c];
+    for (int b = 0; b < 3; b++) {
+        uint32_t hold = on[b] & pb[b];
+        on[b] &= ~hold; /* the digit leaves them all at once */
+        for (; hold; hold &= hold - 1) {
+            int p = 27 * b + __builtin_ctz(hold);
+            if (rg_space_narrow_as(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS, 0) < 0) {
+                if (s->wdeg) s->wdeg[c] += 1.0;
+                return RG_FAIL;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The houses' deductions with digit boards (bands.h), in the unit scans'
  * order: hidden singles of the rows, columns and boxes over the digits
  * lost since they last looked (those looked at now are owed to locked
@@ -143,12 +166,14 @@ int rg_propagate(rg_solver *s, unsigned char *space)
 {
     rg_mask *dom = (rg_mask *)space;
     s->inactive = (uint32_t *)(space + s->inactive_off);
+    if (s->bboards && !rg_space_boards_of(s, dom)->valid) rg_bands_read(s, dom);
     for (;;) {
         while (s->nnaked) {
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
             s->st.family_calls[RG_FAM_PEERS]++;
-            if (clear_peers(s, dom, c, bit) < 0) goto fail;
+            if ((s->bboards ? clear_peers_boards(s, dom, c, bit) : clear_peers(s, dom, c, bit)) < 0)
+                goto fail;
         }
         if (s->queued_total) {
             if (run_one(s, space) < 0) goto fail;

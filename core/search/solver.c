@@ -140,6 +140,14 @@ static int prepare(rg_solver *s, rg_model *m)
     off += (size_t)((m->nprops + 31) / 32) * sizeof(uint32_t);
     s->assigned_off = off;
     off += (size_t)s->N;
+    /* (the boards' choice needs only the model) */
+    int banded = rg_bands_prepare(s);
+    s->board_off = 0;
+    if (banded == RG_OK && s->bpeers) {
+        off = (off + 15) & ~(size_t)15;
+        s->board_off = off;
+        off += sizeof(struct rg_space_boards);
+    }
     s->space_bytes = (off + 15) & ~(size_t)15;
     int planned = rg_search_plan(s);
     s->frames = rg_mem_calloc((size_t)s->N + 2, sizeof *s->frames);
@@ -159,9 +167,9 @@ static int prepare(rg_solver *s, rg_model *m)
     s->reach = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->reach);
     s->lscore = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lscore);
     s->lstamp = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->lstamp);
-    int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && rg_bands_prepare(s) == RG_OK &&
-             s->frames && s->naked && s->queued && s->values && s->sol && s->wdeg && s->udirty &&
-             s->ulost && s->clost && s->cstack && s->scratch && s->reach && s->lscore && s->lstamp;
+    int ok = planned == RG_OK && rg_fast_prepare(s) == RG_OK && banded == RG_OK && s->frames &&
+             s->naked && s->queued && s->values && s->sol && s->wdeg && s->udirty && s->ulost &&
+             s->clost && s->cstack && s->scratch && s->reach && s->lscore && s->lstamp;
     ok = ok && rg_changes_prepare(s) == RG_OK;
     for (int b = 0; b < 3; b++) ok = ok && s->ustack[b];
     for (int k = 0; k < RG_COST_CLASSES; k++) ok = ok && s->queue[k];
@@ -357,6 +365,7 @@ static void reset(rg_solver *s, const rg_options *o)
                  !(s->ded & RG_DEDUCE_SUBSETS);
     s->band_inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
     rg_bands_select(s);
+    s->bboards = s->band_on && s->board_off;
     rg_units_clear_dirty(s);
     s->stopped = s->broken = 0;
     s->idle = 0;

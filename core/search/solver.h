@@ -37,13 +37,26 @@ typedef struct rg_frame {
     rg_mask took; /* the digit tried last: on the path, the one taken */
 } rg_frame;
 
+/* A 9 x 9 space's digit boards (board_off), kept by every narrowing while
+ * bboards: per digit the cells holding it as three 27-bit band words (the
+ * fourth all ones, as the deductions read it), the cells with one digit
+ * left the same way, and valid (0 until they are read from the domains:
+ * a space set up from the model's root starts zeroed). */
+struct rg_space_boards {
+    uint32_t d[9][4];
+    uint32_t solved[4];
+    uint32_t valid, pad[3];
+};
+
 struct rg_solver {
     rg_model *m;
     int N, D;
     rg_mask full;
     /* A space: domains, then plugin state, then inactive-propagator bits, then
-     * assigned flags (check and forward levels). */
-    size_t space_bytes, state_off, inactive_off, assigned_off;
+     * assigned flags (check and forward levels), then on a 9 x 9 model the
+     * boards take, its digit boards (struct rg_space_boards, bands.h;
+     * board_off 0 when there are none). */
+    size_t space_bytes, state_off, inactive_off, assigned_off, board_off;
     unsigned char *spaces; /* nspaces kept spaces: every kept depth, made by prepare */
     int nspaces;
     /* Recomputation (search.c): the space of every every-th depth is kept
@@ -77,6 +90,11 @@ struct rg_solver {
      * the model qualifies (the board's side), else 0. */
     const struct rg_band_tables *btab;
     int band_side, band_on, band_inter, units_only, band_used;
+    /* band_on on a space with digit boards (board_off): every narrowing
+     * keeps them, and the naked singles and deductions read them. */
+    int bboards;
+    /* Each cell's peers as a board (with board_off: 81 of them). */
+    const uint32_t (*bpeers)[4];
     rg_mask hlost, llost;
     /* With boards: per group of intersections 1 when the boards cover it
      * (gskip: a row, column or box with rows, columns and boxes only), and

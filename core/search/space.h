@@ -49,8 +49,37 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, 
     }
 }
 
+/* The digit boards of the space whose domains are dom (bboards). */
+static inline struct rg_space_boards *rg_space_boards_of(const rg_solver *s, rg_mask *dom)
+{
+    return (struct rg_space_boards *)(void *)((unsigned char *)dom + s->board_off);
+}
+
+/* Cell c lost the digits lost (and is single when fixed): its bits leave
+ * those digits' boards. */
+static inline void rg_space_boards_narrow(const rg_solver *s, rg_mask *dom, int c, rg_mask lost,
+                                          int fixed)
+{
+    struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    const int b = (c >= 27) + (c >= 54);
+    const uint32_t bit = 1u << (c - 27 * b);
+    for (; lost; lost &= lost - 1) B->d[__builtin_ctz(lost)][b] &= ~bit;
+    if (fixed) B->solved[b] |= bit; /* (no store otherwise: a chain through memory) */
+}
+
+/* rg_space_narrow, with boards 0 when the caller takes the digits lost off
+ * the boards itself (the cell's solved bit is still set here). */
+static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam,
+                                     int boards);
+
 /* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
 static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
+{
+    return rg_space_narrow_as(s, dom, c, nm, fam, 1);
+}
+
+static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam,
+                                     int boards)
 {
     rg_mask old = dom[c];
     s->st.family_prunings[fam] += (uint64_t)rg_popcount(old ^ nm);
@@ -58,12 +87,14 @@ static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm,
         dom[c] = 0;
         s->failed = 1;
         if (s->wdeg) s->wdeg[c] += 1.0;
+        if (s->bboards) rg_space_boards_of(s, dom)->valid = 0; /* (a failed space) */
         return RG_FAIL;
     }
     dom[c] = nm;
     s->hlost |= old & ~nm; /* the digit boards' (bands.h) */
     if (s->dirty_bits) rg_units_mark(s, c, old & ~nm);
     int fixed = rg_single(nm);
+    if (s->bboards) rg_space_boards_narrow(s, dom, c, boards ? old & ~nm : 0, fixed);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
         if (s->m->nprops) rg_space_notify(s, c, fixed, nm, old & ~nm);

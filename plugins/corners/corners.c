@@ -23,43 +23,35 @@ typedef struct quad {
     int nneed;
 } quad;
 
-/* Can the required digits need[] except index skip be given distinct cells of
- * the block other than cell `away`, each holding its digit? Over the needs in
- * turn, the subsets of the four cells that the needs so far can fill (bit S
- * of reach for subset S): a cell i that holds the next need extends each
- * subset without it, which is the set shifted by 2^i. */
-static int match(const rg_mask *dom, const quad *q, int skip, int away)
+/* Gives the required digits from the k-th on distinct cells not in used
+ * that hold them (got: each used cell's digit); at each complete way, a
+ * cell given a digit keeps it and a cell given none keeps its domain
+ * (listed digits may repeat). */
+static void give(const rg_mask *dom, const rg_mask *bit, int n, int k, unsigned used, rg_mask *got,
+                 rg_mask *keep)
 {
-    static const uint32_t without[4] = {0x5555u, 0x3333u, 0x0F0Fu, 0x00FFu};
-    uint32_t reach = 1; /* the empty subset */
-    for (int k = 0; k < q->nneed && reach; k++) {
-        if (k == skip) continue;
-        rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
-        uint32_t next = 0;
-        for (int i = 0; i < 4; i++)
-            if (i != away && (dom[i] & bit)) next |= (reach & without[i]) << (1u << i);
-        reach = next;
+    if (k == n) {
+        for (int i = 0; i < 4; i++) keep[i] |= (used >> i & 1u) ? got[i] : dom[i];
+        return;
     }
-    return reach != 0;
+    for (int i = 0; i < 4; i++)
+        if (!(used >> i & 1u) && (dom[i] & bit[k])) {
+            got[i] = bit[k];
+            give(dom, bit, n, k + 1, used | 1u << i, got, keep);
+        }
 }
 
+/* Exactly the digits some filling of the block uses: over every way of
+ * giving the required digits distinct cells that hold them (a search over
+ * the cells, a digit at a time), what give keeps. */
 static int quad_propagate(rg_space *sp, void *data)
 {
     const quad *q = data;
     const rg_mask *all = corners_host->domains(sp);
-    rg_mask dom[4], listed = 0;
+    rg_mask dom[4], bit[4], got[4], keep[4] = {0, 0, 0, 0};
     for (int i = 0; i < 4; i++) dom[i] = all[q->cells[i]];
-    for (int k = 0; k < q->nneed; k++) listed |= (rg_mask)1 << (q->need[k] - 1);
-    rg_mask keep[4];
-    for (int i = 0; i < 4; i++) {
-        keep[i] = 0;
-        if ((dom[i] & ~listed) && match(dom, q, -1, i)) keep[i] |= dom[i] & ~listed;
-        for (int k = 0; k < q->nneed; k++) {
-            rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
-            if (!(dom[i] & bit) || (keep[i] & bit)) continue;
-            if (match(dom, q, k, i)) keep[i] |= bit;
-        }
-    }
+    for (int k = 0; k < q->nneed; k++) bit[k] = (rg_mask)1 << (q->need[k] - 1);
+    give(dom, bit, q->nneed, 0, 0, got, keep);
     int placed = 1;
     for (int i = 0; i < 4; i++) {
         if ((dom[i] & ~keep[i]) && corners_host->keep(sp, q->cells[i], keep[i]) < 0)

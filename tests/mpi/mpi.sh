@@ -126,9 +126,20 @@ for k in 2 3 4; do
     done
 done
 # The same file through standard input (rank 0 sends the entries as text).
+# Open MPI 4's launcher itself now and then dies forwarding a file to rank
+# 0's standard input (a segfault in mpirun's orte_iof_hnp_read_local_handler,
+# Open MPI issue 7483, fixed in 5.0; about one run in 50 on a loaded 2-core
+# machine): only that crash, recognised by mpirun's own backtrace, is run
+# again, at most twice; any other failure fails below.
 set +e
 "$RULEGRID" count --json - <"$BIG" >"$TMP/big.stdin.1" 2>/dev/null
-"$MPIRUN" --oversubscribe -np 3 "$RULEGRID" count --json -j 2 - <"$BIG" >"$TMP/big.stdin" 2>/dev/null
+for try in 1 2 3; do
+    "$MPIRUN" --oversubscribe -np 3 "$RULEGRID" count --json -j 2 - <"$BIG" >"$TMP/big.stdin" \
+        2>"$TMP/big.stdin.err"
+    rc=$?
+    [ "$rc" = 139 ] && grep -q "orte_iof_hnp_read_local_handler" "$TMP/big.stdin.err" || break
+    echo "note: mpirun crashed forwarding standard input (Open MPI issue 7483), try $try" >&2
+done
 set -e
 cmp -s <(untimed "$TMP/big.stdin") <(untimed "$TMP/big.stdin.1") ||
     fail "blocks: standard input differs ($(wc -l <"$TMP/big.stdin") lines against $(wc -l <"$TMP/big.stdin.1")): $(diff <(untimed "$TMP/big.stdin.1") <(untimed "$TMP/big.stdin") | head -5)"

@@ -118,21 +118,15 @@ static int cover_other(rg_solver *s, const unsigned char *band)
  * the pairs'), and the rows, columns and boxes (rg_grid_house's order);
  * the other units' cells are the boards' own (struct rg_band_other). */
 struct rg_band_seen {
-    v4u peers[81];
+    const uint32_t (*peers)[4]; /* the solver's peer boards (bpeers) */
     v4u house[27];
 };
 
 static int cover_seen(rg_solver *s)
 {
-    const rg_model *m = s->m;
     struct rg_band_seen *sn = rg_mem_alloc(sizeof *sn);
     if (!sn) return RG_E_NOMEM;
-    const int W = m->pwords;
-    for (int c = 0; c < 81; c++) {
-        const uint64_t *pb = m->peerbits + (size_t)c * W;
-        sn->peers[c] = bands_of(pb[0], W > 1 ? pb[1] : 0);
-        sn->peers[c][3] = 0;
-    }
+    sn->peers = s->bpeers;
     for (int k = 0; k < 9; k++) {
         v4u row = {0, 0, 0, 0}, col = {COL0 << k, COL0 << k, COL0 << k, 0}, box = {0, 0, 0, 0};
         row[k / 3] = ROW0 << 9 * (k % 3);
@@ -425,7 +419,8 @@ static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
 {
     v4u common = {BAND, BAND, BAND, 0};
     for (int b = 0; b < 3; b++)
-        for (uint32_t y = x[b]; y; y &= y - 1) common &= sn->peers[b * 27 + __builtin_ctz(y)];
+        for (uint32_t y = x[b]; y; y &= y - 1)
+            common &= vload(sn->peers[b * 27 + __builtin_ctz(y)]);
     return common & ~u;
 }
 

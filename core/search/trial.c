@@ -100,7 +100,7 @@ int rg_trial_narrow(rg_solver *s, unsigned char *space, int cell, rg_mask keep, 
     rg_changes_restart(s);
     /* ... and its domains may have been written directly: its digit
      * boards are read again from them (rg_bands_read). */
-    if (s->board_off) ((struct rg_space_boards *)(void *)(sp + s->board_off))->valid = 0;
+    if (s->board_off) rg_space_boards_of(s, dom)->valid = 0;
     int rc = 0;
     rg_mask nm = dom[cell] & keep;
     if (nm != dom[cell]) rc = rg_space_narrow(s, dom, cell, nm, RG_FAM_PEERS);

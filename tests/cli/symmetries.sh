@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The engine's answers follow the square's symmetries (scripts/symmetries):
+# every puzzle of corpus/variants (but killer-hard, whose puzzles take
+# seconds) under all eight maps has the answer of the original, and a unique
+# solution is the image of the document's. The maps rename every cell, so
+# every rule family meets its cells in other orders and places: a rule read
+# or propagated with a fixed orientation, or a plugin that reads positions
+# instead of its cell lists, shows up here. At most 60,000 nodes a variant
+# (Hard renban 2 takes half a million); a variant cut off by the limit is
+# not compared, and at most one in twenty may be. Then the script's errors.
+set -euo pipefail
+
+# shellcheck source=../data/cli/common.sh
+. "$(dirname "$0")/../data/cli/common.sh"
+SYM=$SRC/scripts/symmetries
+
+files=()
+for f in "$SRC"/corpus/variants/*.jsonl; do
+    [ "$(basename "$f")" = killer-hard.jsonl ] || files+=("$f")
+done
+[ "${#files[@]}" -ge 14 ] || fail "only ${#files[@]} corpus files"
+python3 "$SYM" "${files[@]}" >"$TMP/all.jsonl" 2>"$TMP/sym.err" ||
+    fail "symmetries of the corpus: $(cat "$TMP/sym.err")"
+run "$RULEGRID" count --json --nodes 60000 -j 2 "$TMP/all.jsonl"
+[ "$RC" = 0 ] || [ "$RC" = 3 ] || fail "count of the variants: exit status $RC: $ERR"
+printf '%s\n' "$OUT" >"$TMP/all.out"
+python3 - "$TMP/all.jsonl" "$TMP/all.out" <<'EOF' || fail "answers differ between a puzzle's variants"
+import json, sys
+docs = [json.loads(l) for l in open(sys.argv[1])]
+outs = [json.loads(l) for l in open(sys.argv[2])]
+assert len(docs) == len(outs) and len(docs) % 8 == 0, (len(docs), len(outs))
+assert [d["x-symmetry"] for d in docs[:8]] == ["identity", "rot180", "mirror", "flip",
+                                              "transpose", "antitranspose", "rot90", "rot270"]
+bad, cut, solutions = [], 0, 0
+for p in range(0, len(docs), 8):
+    seen = set()
+    for d, o in zip(docs[p:p + 8], outs[p:p + 8]):
+        if o["status"] == "unknown":
+            cut += 1
+            continue
+        seen.add(o["status"])
+        if o["status"] == "unique" and "solution" in d:
+            solutions += 1
+            if o["solution"] != d["solution"]:
+                bad.append("puzzle %d, %s: not the image of the solution" % (p // 8, d["x-symmetry"]))
+    if len(seen) > 1:
+        bad.append("puzzle %d: answers %s" % (p // 8, sorted(seen)))
+    if "none" in seen:
+        bad.append("puzzle %d: no solution" % (p // 8))
+for b in bad:
+    print(b, file=sys.stderr)
+assert cut * 20 <= len(docs), "%d of %d variants cut off" % (cut, len(docs))
+assert solutions * 2 > len(docs), "only %d solutions compared" % solutions
+print("%d variants of %d puzzles: answers agree, %d solutions compared, %d cut off"
+      % (len(docs), len(docs) // 8, solutions, cut))
+sys.exit(1 if bad else 0)
+EOF
+
+# The images themselves: a transposing map swaps the board and the box.
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 6, "columns": 6, "digits": 6}, "rules": [{"type": "box_grid", "origin": "r1c1", "box": [2, 3]}, {"type": "corner", "kind": "battenburg", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"]}, {"type": "line", "kind": "thermo", "cells": ["r1c1", "r1c2", "r1c3"]}], "givens": {"r1c3": 5}}' >"$TMP/six.json"
+run python3 "$SYM" --count 8 "$TMP/six.json"
+expect_rc 0 "symmetries of a 6x6"
+[ "$(wc -l <<<"$OUT")" = 8 ] || fail "eight maps: $OUT"
+rot90=$(sed -n 7p <<<"$OUT")
+has "$rot90" '"x-symmetry": "rot90"' "rot90 named"
+has "$rot90" '"box": [3, 2]' "rot90 swaps the box"
+has "$rot90" '"cells": ["r1c5", "r1c6", "r2c5", "r2c6"]' "the corner block in reading order"
+has "$rot90" '"cells": ["r1c6", "r2c6", "r3c6"]' "the thermometer still runs from its bulb"
+has "$rot90" '"givens": {"r3c6": 5}' "givens renamed"
+run python3 "$SYM" --count 2 "$TMP/six.json"
+[ "$(wc -l <<<"$OUT")" = 2 ] || fail "--count 2: $OUT"
+has "$(sed -n 2p <<<"$OUT")" '"origin": "r1c1"' "rot180 keeps the grid's origin"
+
+# Errors: exit status 2, the file, the line and the rule named.
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": [{"type": "box_grid", "origin": "r1c1", "box": [2, 2]}, {"type": "lab.parity_cage", "cells": ["r1c1"]}]}' >"$TMP/plugin.jsonl"
+run python3 "$SYM" "$TMP/plugin.jsonl"
+expect_rc 2 "a plugin's rule type"
+has "$ERR" "plugin.jsonl:1: rule 1 (lab.parity_cage): a type of another plugin" "plugin type named"
+printf 'not json\n' >"$TMP/bad.jsonl"
+run python3 "$SYM" "$TMP/bad.jsonl"
+expect_rc 2 "not JSON"
+has "$ERR" "bad.jsonl:1: not JSON" "not JSON named"
+run python3 "$SYM" --count 9 "$TMP/six.json"
+expect_rc 2 "--count 9"
+has "$ERR" "--count: 9 is not 1 to 8" "--count out of range"
+run python3 "$SYM" "$TMP/missing.jsonl"
+expect_rc 2 "a missing file"
+has "$ERR" "missing.jsonl: No such file or directory" "missing file named"
+echo "symmetries: ok"

@@ -71,6 +71,15 @@ run python3 "$SYM" --count 2 "$TMP/six.json"
 [ "$(wc -l <<<"$OUT")" = 2 ] || fail "--count 2: $OUT"
 has "$(sed -n 2p <<<"$OUT")" '"origin": "r1c1"' "rot180 keeps the grid's origin"
 
+# Two grids side by side: an origin named as an area follows its grid (the
+# grid's image's top-left cell), a cell in a list of cells is that cell.
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 18, "digits": 9}, "rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]}, {"type": "box_grid", "origin": "r1c10", "box": [3, 3]}, {"type": "neighbours", "kind": "antiknight", "area": "r1c10"}, {"type": "negative", "of": "kropki", "area": ["r1c10", "r2c10"]}]}' >"$TMP/two.json"
+run python3 "$SYM" --count 2 "$TMP/two.json"
+expect_rc 0 "symmetries of two grids"
+rot180=$(sed -n 2p <<<"$OUT")
+has "$rot180" '{"type": "neighbours", "kind": "antiknight", "area": "r1c1"}' "an area origin follows its grid"
+has "$rot180" '"area": ["r9c9", "r8c9"]' "cells of an area list renamed as cells"
+
 # Errors: exit status 2, the file, the line and the rule named.
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": [{"type": "box_grid", "origin": "r1c1", "box": [2, 2]}, {"type": "lab.parity_cage", "cells": ["r1c1"]}]}' >"$TMP/plugin.jsonl"
 run python3 "$SYM" "$TMP/plugin.jsonl"
@@ -80,6 +89,10 @@ printf 'not json\n' >"$TMP/bad.jsonl"
 run python3 "$SYM" "$TMP/bad.jsonl"
 expect_rc 2 "not JSON"
 has "$ERR" "bad.jsonl:1: not JSON" "not JSON named"
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": [{"cells": ["r1c1"]}]}' >"$TMP/notype.json"
+run python3 "$SYM" "$TMP/notype.json"
+expect_rc 2 "a rule without a type"
+has "$ERR" "notype.json: rule 0: field type: missing or not a string" "missing type named"
 run python3 "$SYM" --count 9 "$TMP/six.json"
 expect_rc 2 "--count 9"
 has "$ERR" "--count: 9 is not 1 to 8" "--count out of range"

@@ -463,26 +463,29 @@ none:
  * exact once every cell is placed (the placed digits must be a set). The
  * search buys more nodes and far cheaper ones (docs/bench.md, "The cage
  * sum as a filter"); cage_exact runs beside it at sac, in explanations and
- * in verify (implied). */
+ * in verify (implied). A pass reads the cells' domains once: a keep
+ * narrows only its own cell (the host queues the rest), so the passes
+ * after the first update their copy instead of reading the space again. */
 static int cage_filter(rg_space *sp, void *data)
 {
     const cage *c = data;
     if (c->nsets < 0) return prune_bounds(sp, c);
     const rg_mask *dom = cages_host->domains(sp);
+    rg_mask od[32]; /* the open cells' domains, 0 when placed (n <= D <= 32) */
     for (;;) {
-        /* Without a branch per cell (which cells are placed is hard to
-         * predict): bad, an empty cell or a digit placed twice. */
+        /* No branch per cell (which are placed is hard to predict); an empty
+         * cell or a digit placed twice (popcount below) leaves no set. */
         rg_mask placed = 0, uni = 0;
-        int open = 0, bad = 0;
+        int open = 0, empty = 0;
         for (int i = 0; i < c->n; i++) {
-            rg_mask x = dom[c->cells[i]];
-            rg_mask one = -(rg_mask) !(x & (x - 1)); /* all ones when placed or empty */
-            bad |= (one & (!x | ((x & placed) != 0))) != 0;
-            placed |= x & one;
-            uni |= x & ~one;
-            open += !one;
+            rg_mask x = dom[c->cells[i]], m = -(rg_mask)((x & (x - 1)) != 0); /* ones: open */
+            od[i] = x & m;
+            placed |= x & ~m;
+            uni |= x & m;
+            open += m & 1;
+            empty |= !x;
         }
-        if (bad) goto none;
+        if (empty | (__builtin_popcount(placed) != c->n - open)) goto none;
         /* Without a branch per set (which set fits is hard to predict). */
         rg_mask allow = 0, required = ~(rg_mask)0, any = 0;
         for (int s = 0; s < c->nsets; s++) {
@@ -499,11 +502,10 @@ static int cage_filter(rg_space *sp, void *data)
         rg_mask once = 0, twice = 0;
         int changed = 0;
         for (int i = 0; i < c->n; i++) {
-            rg_mask x = dom[c->cells[i]];
-            x &= -(rg_mask)((x & (x - 1)) != 0); /* open cells only */
+            rg_mask x = od[i];
             if (x & ~allow) {
                 if (cages_host->keep(sp, c->cells[i], x & allow) < 0) return RG_PROP_FAIL;
-                x &= allow;
+                od[i] = x &= allow;
                 changed = 1;
             }
             twice |= once & x;
@@ -512,7 +514,7 @@ static int cage_filter(rg_space *sp, void *data)
         if (required & ~once) goto none;
         rg_mask single = required & ~twice;
         for (int i = 0; single && i < c->n; i++) {
-            rg_mask x = dom[c->cells[i]], v = x & single;
+            rg_mask x = od[i], v = x & single;
             if (!(x & (x - 1)) || !v) continue;
             /* Two required digits with this cell their only holder: no set. */
             if (v & (v - 1)) goto none;

@@ -114,11 +114,11 @@ static int cover_other(rg_solver *s, const unsigned char *band)
 }
 
 /* The "every place sees it" step of a 9 x 9 model with must-differ pairs
- * beyond the houses, on the boards: per cell its peers (the houses' and
- * the pairs'), and the rows, columns and boxes (rg_grid_house's order);
- * the other units' cells are the boards' own (struct rg_band_other). */
+ * beyond the houses, on the boards: the rows, columns and boxes
+ * (rg_grid_house's order); each cell's peers (the houses' and the pairs')
+ * are the solver's peer boards (bpeers), the other units' cells the
+ * boards' own (struct rg_band_other). */
 struct rg_band_seen {
-    const uint32_t (*peers)[4]; /* the solver's peer boards (bpeers) */
     v4u house[27];
 };
 
@@ -126,7 +126,6 @@ static int cover_seen(rg_solver *s)
 {
     struct rg_band_seen *sn = rg_mem_alloc(sizeof *sn);
     if (!sn) return RG_E_NOMEM;
-    sn->peers = s->bpeers;
     for (int k = 0; k < 9; k++) {
         v4u row = {0, 0, 0, 0}, col = {COL0 << k, COL0 << k, COL0 << k, 0}, box = {0, 0, 0, 0};
         row[k / 3] = ROW0 << 9 * (k % 3);
@@ -414,13 +413,12 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 static inline uint32_t two_three(int k) { return (unsigned)(k - 2) <= 1u; }
 
 /* The cells outside unit x's cells u (a digit's places there, two or
- * three) that see them all. */
-static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
+ * three) that see them all (peers: each cell's peer board). */
+static inline v4u seen_from(const uint32_t (*peers)[4], v4u x, v4u u)
 {
     v4u common = {BAND, BAND, BAND, 0};
     for (int b = 0; b < 3; b++)
-        for (uint32_t y = x[b]; y; y &= y - 1)
-            common &= vload(sn->peers[b * 27 + __builtin_ctz(y)]);
+        for (uint32_t y = x[b]; y; y &= y - 1) common &= vload(peers[b * 27 + __builtin_ctz(y)]);
     return common & ~u;
 }
 
@@ -428,7 +426,8 @@ static inline v4u seen_from(const struct rg_band_seen *sn, v4u x, v4u u)
  * some unit where it has two or three (one of them holds it). The rows
  * and boxes counted lane by lane, the columns by a bit-sliced sum of the
  * nine rows, the other units (o, when any) by a count each. */
-static inline v4u seen_by_all(const struct rg_band_seen *sn, const struct rg_band_other *o, v4u w)
+static inline v4u seen_by_all(const struct rg_band_seen *sn, const uint32_t (*peers)[4],
+                              const struct rg_band_other *o, v4u w)
 {
     uint32_t some = 0, ones = 0, twos = 0, fours = 0;
     for (int b = 0; b < 3; b++)
@@ -445,11 +444,11 @@ static inline v4u seen_by_all(const struct rg_band_seen *sn, const struct rg_ban
     v4u kill = {0, 0, 0, 0};
     for (; some; some &= some - 1) {
         int h = __builtin_ctz(some);
-        kill |= seen_from(sn, w & sn->house[h], sn->house[h]);
+        kill |= seen_from(peers, w & sn->house[h], sn->house[h]);
     }
     for (int i = 0; o && i < o->n; i++) {
         v4u x = w & o->cells[i];
-        if (two_three((int)vcount(x))) kill |= seen_from(sn, x, o->cells[i]);
+        if (two_three((int)vcount(x))) kill |= seen_from(peers, x, o->cells[i]);
     }
     return kill & w;
 }
@@ -471,7 +470,7 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         v4u gone = w & rg_band_locked(s->btab, w);
         for (int i = 0; o && i < o->npairs; i++)
             if (!vany(w & o->pa[i]) && vany(w & o->pi[i])) gone |= w & o->pb[i];
-        if (s->bseen) gone |= seen_by_all(s->bseen, o, w);
+        if (s->bseen) gone |= seen_by_all(s->bseen, s->bpeers, o, w);
         int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;

@@ -70,15 +70,6 @@ static inline void rg_space_boards_narrow(const rg_solver *s, rg_mask *dom, int 
 /* rg_space_narrow, with boards 0 when the caller takes the digits lost off
  * the boards itself (the cell's solved bit is still set here). */
 static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam,
-                                     int boards);
-
-/* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
-static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
-{
-    return rg_space_narrow_as(s, dom, c, nm, fam, 1);
-}
-
-static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam,
                                      int boards)
 {
     rg_mask old = dom[c];
@@ -100,6 +91,12 @@ static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask 
         if (s->m->nprops) rg_space_notify(s, c, fixed, nm, old & ~nm);
     }
     return 1;
+}
+
+/* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
+static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
+{
+    return rg_space_narrow_as(s, dom, c, nm, fam, 1);
 }
 
 /* The host table's search-time calls (plugin.h documents each). */

@@ -829,6 +829,72 @@ static void required_digits_leave_the_house(void **state)
     rg_puzzle_free(p);
 }
 
+/* A sum derived over more than half of one house is implied: the search
+ * below sac leaves it out, sac, explanations and verify run it. On one row
+ * of 9, cages {c1, c2} = 15 and {c3, c4} = 15 hold 6..9, so the innies c5..c9
+ * make 15 and are 1..5: found when every propagator runs (the innies, and
+ * the row's unit propagator, implied as well), not at the intersections
+ * level (no deduction of the search reaches it: the cages alone allow 6..9
+ * anywhere). Innies of 3 cells (cages over 6) stay in the search. Then the
+ * flags over the killer corpus. */
+static void innies_over_most_of_a_house(void **state)
+{
+    (void)state;
+    rg_puzzle *p = v3_parse(1, 9, 9,
+                            "[{\"type\": \"row\", \"cells\": \"r1c1:r1c9\"}, "
+                            "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 15}, "
+                            "{\"type\": \"cage\", \"cells\": [\"r1c3\", \"r1c4\"], \"sum\": 15}]");
+    rg_mask out[9];
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_INTERSECTIONS, NULL, out), 0);
+    for (int c = 0; c < 4; c++) assert_int_equal(out[c], 0x1e0); /* 6 to 9 */
+    for (int c = 4; c < 9; c++) assert_int_equal(out[c], 0x1ff);
+    rg_solver_every_propagator(s, 1);
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
+    for (int c = 4; c < 9; c++) assert_int_equal(out[c], 0x1f); /* 1 to 5 */
+    rg_solver_free(s);
+    int big = 0, small = 0;
+    rg_puzzle_free(p);
+    p = v3_parse(1, 9, 9,
+                 "[{\"type\": \"row\", \"cells\": \"r1c1:r1c9\"}, "
+                 "{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"], \"sum\": 6}, "
+                 "{\"type\": \"cage\", \"cells\": [\"r1c4\", \"r1c5\", \"r1c6\"], \"sum\": 24}]");
+    const rg_model *m = p->model;
+    for (int i = 0; i < m->nprops; i++) {
+        const rg_prop *a = &m->props[i];
+        if (strcmp(a->def.name, "cage_innies") != 0) continue;
+        assert_int_equal(a->nwatch, 3);
+        assert_false(a->def.flags & RG_PROPAGATOR_IMPLIED);
+        small++;
+    }
+    assert_int_equal(small, 1);
+    rg_puzzle_free(p);
+    /* The corpus: every innie filter is implied exactly when it covers more
+     * than half its house, and its exact twin always. */
+    FILE *f = fopen(t_src("corpus/variants/killer.jsonl"), "r");
+    assert_non_null(f);
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) > 0) {
+        p = t_parse(line);
+        m = p->model;
+        for (int i = 0; i < m->nprops; i++) {
+            const rg_prop *a = &m->props[i];
+            int implied = (a->def.flags & RG_PROPAGATOR_IMPLIED) != 0;
+            if (!strcmp(a->def.name, "cage_innies_exact")) assert_true(implied);
+            if (strcmp(a->def.name, "cage_innies") != 0) continue;
+            assert_int_equal(implied, 2 * a->nwatch > 9);
+            big += implied;
+            small += !implied;
+        }
+        rg_puzzle_free(p);
+    }
+    free(line);
+    fclose(f);
+    assert_true(big > 0 && small > 1);
+}
+
 /* The killer corpus: every puzzle unique with its answer; the counts of
  * guesses are reported by the corpus measurements, not asserted here. */
 static void corpus_killers(void **state)
@@ -859,6 +925,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(low_sums_table, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup,
                                         t_mem_teardown),
+        cmocka_unit_test_setup_teardown(innies_over_most_of_a_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

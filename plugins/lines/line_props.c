@@ -111,7 +111,7 @@ static int check_thermo(const int *values, void *data)
 /* ---- whisper ------------------------------------------------------------------ */
 
 /* Digits at least k away from some digit of m. */
-static rg_mask far_from(rg_mask m, int k, int D)
+static inline __attribute__((always_inline)) rg_mask far_from(rg_mask m, int k, int D)
 {
     return m ? ge(mask_lowest(m) + k, D) | le(mask_highest(m) - k, D) : 0;
 }

@@ -1,6 +1,7 @@
 /* The corners plugin (format.md 6.9): battenburg, as four different-parity
  * pair rules, and quadruple, by a matching propagator that keeps exactly the
  * supported digits of the 2 x 2 block (listed digits may repeat). */
+#include <stdint.h>
 #include <stdio.h>
 
 #include "corners.h"
@@ -23,35 +24,45 @@ typedef struct quad {
     int nneed;
 } quad;
 
-/* Gives the required digits from the k-th on distinct cells not in used
- * that hold them (got: each used cell's digit); at each complete way, a
- * cell given a digit keeps it and a cell given none keeps its domain
- * (listed digits may repeat). */
-static void give(const rg_mask *dom, const rg_mask *bit, int n, int k, unsigned used, rg_mask *got,
-                 rg_mask *keep)
-{
-    if (k == n) {
-        for (int i = 0; i < 4; i++) keep[i] |= (used >> i & 1u) ? got[i] : dom[i];
-        return;
-    }
-    for (int i = 0; i < 4; i++)
-        if (!(used >> i & 1u) && (dom[i] & bit[k])) {
-            got[i] = bit[k];
-            give(dom, bit, n, k + 1, used | 1u << i, got, keep);
-        }
-}
+/* The ways of giving the required digits distinct cells that hold them, a
+ * digit at a time, as sets of the 16 sets of cells used so far (bit s: the
+ * cells of s used): without[i] holds the sets without cell i, and giving
+ * cell i a digit moves set s to s + 2^i. reach[k]: the sets the first k
+ * digits can use; done[k]: those from which the rest can be given. */
+static const uint32_t without[4] = {0x5555, 0x3333, 0x0F0F, 0x00FF};
 
-/* Exactly the digits some filling of the block uses: over every way of
- * giving the required digits distinct cells that hold them (a search over
- * the cells, a digit at a time), what give keeps. */
+/* Exactly the digits some filling of the block uses: a cell keeps a
+ * required digit when some way gives it that digit, and its whole domain
+ * when some complete way leaves it free (listed digits may repeat). */
 static int quad_propagate(rg_space *sp, void *data)
 {
     const quad *q = data;
     const rg_mask *all = corners_host->domains(sp);
-    rg_mask dom[4], bit[4], got[4], keep[4] = {0, 0, 0, 0};
+    const int n = q->nneed;
+    rg_mask dom[4], bit[4], keep[4] = {0, 0, 0, 0};
+    uint32_t reach[5], done[5];
     for (int i = 0; i < 4; i++) dom[i] = all[q->cells[i]];
-    for (int k = 0; k < q->nneed; k++) bit[k] = (rg_mask)1 << (q->need[k] - 1);
-    give(dom, bit, q->nneed, 0, 0, got, keep);
+    reach[0] = 1;
+    for (int k = 0; k < n; k++) {
+        bit[k] = (rg_mask)1 << (q->need[k] - 1);
+        uint32_t r = 0;
+        for (int i = 0; i < 4; i++)
+            if (dom[i] & bit[k]) r |= (reach[k] & without[i]) << (1u << i);
+        reach[k + 1] = r;
+    }
+    done[n] = 0xFFFF;
+    for (int k = n - 1; k >= 0; k--) {
+        uint32_t d = 0;
+        for (int i = 0; i < 4; i++)
+            if (dom[i] & bit[k]) d |= (done[k + 1] >> (1u << i)) & without[i];
+        done[k] = d;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (reach[n] & without[i]) keep[i] = dom[i];
+        for (int k = 0; k < n; k++)
+            if ((dom[i] & bit[k]) && (reach[k] & without[i] & (done[k + 1] >> (1u << i))))
+                keep[i] |= bit[k];
+    }
     int placed = 1;
     for (int i = 0; i < 4; i++) {
         if ((dom[i] & ~keep[i]) && corners_host->keep(sp, q->cells[i], keep[i]) < 0)

@@ -45,23 +45,23 @@ static int quad_propagate(rg_space *sp, void *data)
     reach[0] = 1;
     for (int k = 0; k < n; k++) {
         bit[k] = (rg_mask)1 << (q->need[k] - 1);
-        uint32_t r = 0;
+        uint32_t r = 0; /* (no branch per cell: which hold the digit is hard to predict) */
         for (int i = 0; i < 4; i++)
-            if (dom[i] & bit[k]) r |= (reach[k] & without[i]) << (1u << i);
+            r |= (reach[k] & without[i] & -(uint32_t)((dom[i] & bit[k]) != 0)) << (1u << i);
         reach[k + 1] = r;
     }
     done[n] = 0xFFFF;
     for (int k = n - 1; k >= 0; k--) {
         uint32_t d = 0;
         for (int i = 0; i < 4; i++)
-            if (dom[i] & bit[k]) d |= (done[k + 1] >> (1u << i)) & without[i];
+            d |= (done[k + 1] >> (1u << i)) & without[i] & -(uint32_t)((dom[i] & bit[k]) != 0);
         done[k] = d;
     }
     for (int i = 0; i < 4; i++) {
-        if (reach[n] & without[i]) keep[i] = dom[i];
+        keep[i] = dom[i] & -(rg_mask)((reach[n] & without[i]) != 0);
         for (int k = 0; k < n; k++)
-            if ((dom[i] & bit[k]) && (reach[k] & without[i] & (done[k + 1] >> (1u << i))))
-                keep[i] |= bit[k];
+            keep[i] |= dom[i] & bit[k] &
+                       -(rg_mask)((reach[k] & without[i] & (done[k + 1] >> (1u << i))) != 0);
     }
     int placed = 1;
     for (int i = 0; i < 4; i++) {

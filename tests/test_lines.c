@@ -12,8 +12,6 @@
 #include <cmocka.h>
 
 #include "data/variants-3/harness.h"
-#include "model/model.h"
-#include "model/record.h"
 
 /* ---- Errors -------------------------------------------------------------------- */
 
@@ -504,39 +502,6 @@ static void region_sum_segments_differ(void **state)
     rg_puzzle_free(p);
 }
 
-/* Thermometers and renbans add no must-differ pairs (which would turn on
- * the "every place sees it" step over the board): their propagators keep
- * a placed digit off the rest of the line. One row of 5 cells, 9 digits, no
- * house, r1c3 placed at 5: the thermo leaves 1..3, 2..4, 6..8, 7..9; a renban
- * over r1c2..r1c5 keeps 5 out of its other cells (windows 2..5 to 5..8). */
-static void placed_digits_leave_the_line(void **state)
-{
-    (void)state;
-    rg_mask start[5] = {0x1ff, 0x1ff, 0x10, 0x1ff, 0x1ff}, out[5];
-    rg_puzzle *p = v3_parse(1, 5, 9,
-                            "[{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", "
-                            "\"r1c2\", \"r1c3\", \"r1c4\", \"r1c5\"]}]");
-    assert_int_equal(p->model->nedges, 0);
-    rg_solver *s = rg_solver_new();
-    assert_non_null(s);
-    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
-    assert_int_equal(out[0], 0x7);
-    assert_int_equal(out[1], 0xe);
-    assert_int_equal(out[3], 0xe0);
-    assert_int_equal(out[4], 0x1c0);
-    rg_puzzle_free(p);
-    p = v3_parse(1, 5, 9,
-                 "[{\"type\": \"line\", \"kind\": \"renban\", \"cells\": [\"r1c2\", \"r1c3\", "
-                 "\"r1c4\", \"r1c5\"]}]");
-    assert_int_equal(p->model->nedges, 0);
-    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
-    assert_int_equal(out[0], 0x1ff);
-    for (int c = 1; c < 5; c++)
-        if (c != 2) assert_int_equal(out[c], 0xee); /* 2..8 but 5 */
-    rg_solver_free(s);
-    rg_puzzle_free(p);
-}
-
 /* The root domains of a 4x4 sudoku with rules after its grid, from start;
  * every: run the implied propagators too (the renban's units). */
 static void root4_at(const char *rules, const rg_mask *start, rg_mask *out, int every)
@@ -689,7 +654,6 @@ int main(void)
         cmocka_unit_test_setup_teardown(revisits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(placed_digits_leave_the_line, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses_sound, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),

@@ -149,6 +149,16 @@ static int refuse_field(rg_build *b, rg_rule *r, const char *field, const char *
     return lines_host->error(b, r, field, "a %s line takes no %s", kind, field);
 }
 
+static int add_all_differ(rg_build *b, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int rc = lines_host->add_differ(b, cells[i], cells[j]);
+            if (rc != RG_OK) return rc;
+        }
+    return RG_OK;
+}
+
 static int cmp_pos(const void *x, const void *y)
 {
     const int *a = x, *c = y;
@@ -260,11 +270,10 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
      * two-sweep pass) */
     l->path = kind == LINE_WHISPER && !l->closed && first_revisit(cells, n) == n;
     rc = lines_host->add_mark(b, "line", 0, cells, n);
-    /* Thermometers and renbans never repeat a digit, but their propagators
-     * (exact alone) keep a placed digit off the line: no must-differ edges,
-     * which would turn on the intersections level's "every place sees it"
-     * step for the whole board (docs/bench.md, "Thermometers and renbans
-     * without must-differ pairs"). */
+    /* Thermometers and renbans never repeat a digit: must-differ edges let
+     * naked singles see it. */
+    if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
+        rc = add_all_differ(b, cells, n);
     if (rc != RG_OK) return rc;
     /* region_sum needs the boxes of every rule, a renban the houses of its
      * cells: their propagators come at link. */

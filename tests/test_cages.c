@@ -850,10 +850,9 @@ static void innies_over_most_of_a_house(void **state)
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_INTERSECTIONS, NULL, out), 0);
     for (int c = 0; c < 4; c++) assert_int_equal(out[c], 0x1e0); /* 6 to 9 */
     for (int c = 4; c < 9; c++) assert_int_equal(out[c], 0x1ff);
-    rg_solver_every_propagator(s, 1);
-    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
-    for (int c = 4; c < 9; c++) assert_int_equal(out[c], 0x1f); /* 1 to 5 */
     rg_solver_free(s);
+    v3_root(p, out); /* every propagator, at the propagate level */
+    for (int c = 4; c < 9; c++) assert_int_equal(out[c], 0x1f); /* 1 to 5 */
     int big = 0, small = 0;
     rg_puzzle_free(p);
     p = v3_parse(1, 9, 9,

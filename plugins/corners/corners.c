@@ -39,29 +39,33 @@ static int quad_propagate(rg_space *sp, void *data)
     const quad *q = data;
     const rg_mask *all = corners_host->domains(sp);
     const int n = q->nneed;
-    rg_mask dom[4], bit[4], keep[4] = {0, 0, 0, 0};
-    uint32_t reach[5], done[5];
+    rg_mask dom[4], keep[4] = {0, 0, 0, 0};
+    /* holds[k][i]: the sets without cell i when cell i can take the k-th
+     * digit, else none (no branch per cell: which hold it is hard to
+     * predict) */
+    uint32_t holds[4][4], reach[5], done[5];
     for (int i = 0; i < 4; i++) dom[i] = all[q->cells[i]];
     reach[0] = 1;
     for (int k = 0; k < n; k++) {
-        bit[k] = (rg_mask)1 << (q->need[k] - 1);
-        uint32_t r = 0; /* (no branch per cell: which hold the digit is hard to predict) */
-        for (int i = 0; i < 4; i++)
-            r |= (reach[k] & without[i] & -(uint32_t)((dom[i] & bit[k]) != 0)) << (1u << i);
+        rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
+        uint32_t r = 0;
+        for (int i = 0; i < 4; i++) {
+            holds[k][i] = without[i] & -(uint32_t)((dom[i] & bit) != 0);
+            r |= (reach[k] & holds[k][i]) << (1u << i);
+        }
         reach[k + 1] = r;
     }
     done[n] = 0xFFFF;
     for (int k = n - 1; k >= 0; k--) {
         uint32_t d = 0;
-        for (int i = 0; i < 4; i++)
-            d |= (done[k + 1] >> (1u << i)) & without[i] & -(uint32_t)((dom[i] & bit[k]) != 0);
+        for (int i = 0; i < 4; i++) d |= (done[k + 1] >> (1u << i)) & holds[k][i];
         done[k] = d;
     }
     for (int i = 0; i < 4; i++) {
         keep[i] = dom[i] & -(rg_mask)((reach[n] & without[i]) != 0);
         for (int k = 0; k < n; k++)
-            keep[i] |= dom[i] & bit[k] &
-                       -(rg_mask)((reach[k] & without[i] & (done[k + 1] >> (1u << i))) != 0);
+            keep[i] |= (rg_mask)1 << (q->need[k] - 1) &
+                       -(rg_mask)((reach[k] & holds[k][i] & (done[k + 1] >> (1u << i))) != 0);
     }
     int placed = 1;
     for (int i = 0; i < 4; i++) {

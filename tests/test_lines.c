@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include "data/variants-3/harness.h"
+#include "model/model.h"
+#include "model/record.h"
 
 /* ---- Errors -------------------------------------------------------------------- */
 
@@ -631,6 +633,41 @@ static void nine_digit_puzzles(void **state)
     rg_puzzle_free(p);
 }
 
+/* Is x among the peers of c in p's model? */
+static int is_peer(const rg_puzzle *p, int c, int x)
+{
+    const rg_model *m = p->model;
+    for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++)
+        if (m->peers[k] == x) return 1;
+    return 0;
+}
+
+/* A thermometer's and a renban's cells are peers of each other (naked
+ * singles and the check level see them), but their pairs, which the lines'
+ * propagators enforce alone, do not turn on the board-wide "every place
+ * sees it" step (the peer bitsets); a `different` relation's pair does. */
+static void enforced_pairs(void **state)
+{
+    (void)state;
+    /* r3c3 and r4c4 (cells 20 and 30): no house in common */
+    static const char *const rules[] = {
+        "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r3c3\", \"r4c4\"]}",
+        "{\"type\": \"line\", \"kind\": \"renban\", \"cells\": [\"r3c3\", \"r4c4\"]}",
+        "{\"type\": \"relation\", \"op\": \"different\", \"pairs\": [[\"r3c3\", \"r4c4\"]]}"};
+    for (int i = 0; i < 3; i++) {
+        char json[512];
+        snprintf(json, sizeof json,
+                 "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, %s]", rules[i]);
+        rg_puzzle *p = v3_parse(9, 9, 9, json);
+        assert_non_null(p);
+        assert_true(is_peer(p, 20, 30) && is_peer(p, 30, 20));
+        assert_false(is_peer(p, 20, 40));
+        /* the step's bitsets only for the relation */
+        assert_int_equal(p->model->peerbits != NULL, i == 2);
+        rg_puzzle_free(p);
+    }
+}
+
 /* The variant corpus of line puzzles: every answer checked. */
 static void corpus_files(void **state)
 {
@@ -657,6 +694,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(renban_houses, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses_sound, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(enforced_pairs, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_files, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

@@ -104,6 +104,7 @@ static const rg_host table = {
     .draw_outline = rg_draw_outline,
     .draw_legend = rg_draw_legend,
     .gen_wanted = rg_hook_wanted,
+    .add_differ_enforced = rg_build_add_differ_enforced,
 };
 
 const rg_host *rg_host_table(void) { return &table; }

@@ -314,7 +314,9 @@ int rg_build_add_grid(rg_build *b, int origin)
     return RG_OK;
 }
 
-int rg_build_add_differ(rg_build *b, int a, int c)
+/* A must-differ pair; plain (add_differ) pairs also count in nplain_edges,
+ * which turns on the reasoning kept for pairs beyond the houses. */
+static int add_edge(rg_build *b, int a, int c, int plain)
 {
     rg_model *m = model_of(b);
     int pair[2] = {a, c};
@@ -331,8 +333,13 @@ int rg_build_add_differ(rg_build *b, int a, int c)
     m->edges[m->nedges++] = a;
     m->edges[m->nedges++] = c;
     m->edges[m->nedges++] = b->rule_index;
+    m->nplain_edges += plain;
     return RG_OK;
 }
+
+int rg_build_add_differ(rg_build *b, int a, int c) { return add_edge(b, a, c, 1); }
+
+int rg_build_add_differ_enforced(rg_build *b, int a, int c) { return add_edge(b, a, c, 0); }
 
 int rg_build_add_unit(rg_build *b, const int *cells, int n)
 {

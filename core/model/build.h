@@ -30,6 +30,7 @@ void *rg_build_alloc(rg_build *b, size_t size);
 int rg_build_add_house(rg_build *b, const int *cells, int n, int kind);
 int rg_build_add_grid(rg_build *b, int origin);
 int rg_build_add_differ(rg_build *b, int a, int c);
+int rg_build_add_differ_enforced(rg_build *b, int a, int c);
 int rg_build_add_unit(rg_build *b, const int *cells, int n);
 int rg_build_restrict_cell(rg_build *b, int cell, rg_mask allowed);
 int rg_build_add_mark(rg_build *b, const char *family, long key, const int *cells, int n);

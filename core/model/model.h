@@ -91,8 +91,9 @@ struct rg_model {
 
     rg_house *houses;
     int nhouses, caphouses;
-    int *edges; /* must-differ pairs from add_differ: a, b, rule */
+    int *edges; /* must-differ pairs (add_differ, add_differ_enforced): a, b, rule */
     int nedges, capedges;
+    int nplain_edges; /* how many came from add_differ */
     rg_prop *props;
     int nprops, capprops;
     rg_mark *marks;
@@ -117,7 +118,8 @@ struct rg_model {
     /* Built by rg_model_finish. */
     rg_mask *root;         /* per cell: allowed digits before givens */
     int *peer_off, *peers; /* CSR: peers of cell i */
-    /* With must-differ pairs beyond the houses (nedges > 0) on a board of
+    /* With must-differ pairs beyond the houses (nplain_edges > 0: pairs a
+     * propagator enforces alone do not count) on a board of
      * up to RG_PEERBITS_MAX_WORDS * 64 cells: the peers of cell i as a
      * bitset of pwords 64-bit words at peerbits + i * pwords, for the
      * intersections level's "every place sees it" step; else NULL. */

@@ -131,12 +131,13 @@ static int build_peers(rg_model *m, const int *hoff, const int *hl)
     return RG_OK;
 }
 
-/* The peers and the units as bitsets, when must-differ pairs reach beyond
- * the houses. */
+/* The peers and the units as bitsets, when must-differ pairs other than
+ * those a propagator enforces alone reach beyond the houses (the bitsets
+ * then hold every peer). */
 static int build_peerbits(rg_model *m)
 {
     int N = m->board.ncells, W = (N + 63) / 64;
-    if (m->nedges == 0 || W > RG_PEERBITS_MAX_WORDS) return RG_OK;
+    if (m->nplain_edges == 0 || W > RG_PEERBITS_MAX_WORDS) return RG_OK;
     m->peerbits = rg_mem_calloc((size_t)N * (size_t)W, sizeof *m->peerbits);
     if (!m->peerbits) return RG_E_NOMEM;
     m->pwords = W;

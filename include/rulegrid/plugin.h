@@ -504,6 +504,19 @@ typedef struct rg_host {
      * draw_legend: compare host->size with offsetof(rg_host, gen_wanted) +
      * sizeof host->gen_wanted before calling it. */
     int (*gen_wanted)(const rg_gen *g, int cell);
+
+    /* From compile or link: a must-differ pair that the rule's own
+     * propagator already keeps apart in every space (a thermometer's two
+     * cells, two cells of a renban). Like add_differ the two cells become
+     * peers (naked singles, the check and forward levels see the pair), but
+     * the pair does not count as one beyond the houses for the reasoning
+     * kept for those (the intersections level's "every place sees it"
+     * step), which would cost the whole board more than the pair can give
+     * back. A pair the propagator does not enforce alone must go through
+     * add_differ. Added after gen_wanted: compare host->size with
+     * offsetof(rg_host, add_differ_enforced) + sizeof
+     * host->add_differ_enforced, and call add_differ on an older host. */
+    int (*add_differ_enforced)(rg_build *b, int a, int c);
 } rg_host;
 
 /* ---- The entry ----------------------------------------------------------- */

@@ -149,11 +149,21 @@ static int refuse_field(rg_build *b, rg_rule *r, const char *field, const char *
     return lines_host->error(b, r, field, "a %s line takes no %s", kind, field);
 }
 
+/* Every two cells of a thermometer or renban differ. The lines'
+ * propagators keep them apart alone: on a host that knows the call the
+ * pairs are enforced ones, peers for naked singles and the check level
+ * without turning on the board-wide step kept for pairs beyond the houses
+ * (docs/rules-cages-lines-arrows.md). */
 static int add_all_differ(rg_build *b, const int *cells, int n)
 {
+    int (*add)(rg_build *, int, int) =
+        lines_host->size >=
+                offsetof(rg_host, add_differ_enforced) + sizeof lines_host->add_differ_enforced
+            ? lines_host->add_differ_enforced
+            : lines_host->add_differ;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            int rc = lines_host->add_differ(b, cells[i], cells[j]);
+            int rc = add(b, cells[i], cells[j]);
             if (rc != RG_OK) return rc;
         }
     return RG_OK;
@@ -270,8 +280,8 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
      * two-sweep pass) */
     l->path = kind == LINE_WHISPER && !l->closed && first_revisit(cells, n) == n;
     rc = lines_host->add_mark(b, "line", 0, cells, n);
-    /* Thermometers and renbans never repeat a digit: must-differ edges let
-     * naked singles see it. */
+    /* Thermometers and renbans never repeat a digit: must-differ pairs let
+     * naked singles and the check level see it. */
     if (rc == RG_OK && (kind == LINE_THERMO || kind == LINE_RENBAN))
         rc = add_all_differ(b, cells, n);
     if (rc != RG_OK) return rc;

@@ -1,6 +1,7 @@
 /* Checking an assignment against every rule of a model: root restrictions,
  * houses, must-differ edges, then each propagator's check. */
 #include "model/check.h"
+#include "base/mask.h"
 #include "model/model.h"
 
 /* Shared by broken (partial: 0 = empty) and check (complete). */
@@ -14,7 +15,16 @@ static int first_broken(const rg_model *m, const int *values, int complete)
         int v = values[m->restr[i].cell];
         if (v && !(m->restr[i].allowed & (1u << (v - 1)))) return m->restr[i].rule;
     }
-    for (int i = 0; i < m->nhouses; i++) {
+    for (int i = 0; complete && i < m->nhouses; i++) {
+        /* every cell holds 1..D: the house holds n distinct digits exactly
+         * when they make n bits (no branch per cell: a found solution's
+         * check on every house) */
+        const rg_house *h = &m->houses[i];
+        rg_mask seen = 0;
+        for (int k = 0; k < h->n; k++) seen |= (rg_mask)1 << (values[h->cells[k]] - 1);
+        if (rg_popcount(seen) != h->n) return h->rule;
+    }
+    for (int i = 0; !complete && i < m->nhouses; i++) {
         const rg_house *h = &m->houses[i];
         rg_mask seen = 0;
         for (int k = 0; k < h->n; k++) {

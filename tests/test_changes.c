@@ -267,12 +267,42 @@ static void implied_at_sac(void **state)
     rg_registry_free(reg);
 }
 
+/* An assignment's check does not ask an implied propagator (by its
+ * contract the others and the houses refuse whatever it refuses); the same
+ * propagator without the flag is asked. */
+static void implied_not_checked(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry_with(PLUGIN);
+    static const int solution[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+    for (int flags = 0; flags < 2; flags++) {
+        char doc[512];
+        snprintf(doc, sizeof doc,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                 "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+                 "\"origin\": \"r1c1\", \"box\": [2, 2]}, {\"type\": \"test.implied\", "
+                 "\"cells\": \"r1c1:r1c4\", \"flags\": %d}]}",
+                 flags ? RG_PROPAGATOR_IMPLIED : 0);
+        rg_puzzle *p = t_parse_in(reg, doc);
+        long before = plugin_count("rg_test_implied_checks");
+        assert_int_equal(rg_puzzle_check(p, solution), -1);
+        long asked = plugin_count("rg_test_implied_checks") - before;
+        if (flags)
+            assert_int_equal(asked, 0);
+        else
+            assert_true(asked > 0);
+        rg_puzzle_free(p);
+    }
+    rg_registry_free(reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(audited, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(few_digits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(implied_at_sac, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(implied_not_checked, t_mem_setup, t_mem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

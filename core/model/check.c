@@ -1,5 +1,6 @@
 /* Checking an assignment against every rule of a model: root restrictions,
- * houses, must-differ edges, then each propagator's check. */
+ * houses, must-differ edges, then the check of each propagator that is not
+ * implied. */
 #include "model/check.h"
 #include "base/mask.h"
 #include "model/model.h"
@@ -39,8 +40,11 @@ static int first_broken(const rg_model *m, const int *values, int complete)
         int a = values[m->edges[e]], b = values[m->edges[e + 1]];
         if (a && a == b) return m->edges[e + 2];
     }
-    for (int p = 0; p < m->nprops; p++) {
-        const rg_prop *pr = &m->props[p];
+    /* Not the implied propagators (check_props): by their contract the
+     * others and the houses refuse whatever they refuse. */
+    const int np = m->check_props ? m->ncheck_props : m->nprops;
+    for (int i = 0; i < np; i++) {
+        const rg_prop *pr = &m->props[m->check_props ? m->check_props[i] : i];
         if (!pr->def.check(values, pr->data)) return pr->rule;
     }
     if (complete && m->infeasible_rule >= 0) return m->infeasible_rule;

@@ -155,6 +155,12 @@ struct rg_model {
     uint32_t *implied;
     int nimplied;
     int *watch_main;
+    /* The propagators whose check a complete or partial assignment is
+     * asked (model/check.c): all but the implied ones, which by their
+     * contract refuse nothing the others and the houses let through;
+     * ncheck_props of them, NULL before the tables are built. */
+    int *check_props;
+    int ncheck_props;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -129,7 +129,8 @@ enum {
      * prunes earlier, at a cost that pays when the search buys the fewest
      * guesses at any price and not otherwise. The host runs it at the sac
      * level, in explanations and in `rulegrid verify`, and leaves it out of
-     * the search below sac. Added after RG_PROPAGATOR_CHANGES: a host from
+     * the search below sac; its check is not asked when an assignment is
+     * checked (the others decide). Added after RG_PROPAGATOR_CHANGES: a host from
      * before it runs the propagator at every level, which is just as
      * right. */
     RG_PROPAGATOR_IMPLIED = 2u

@@ -172,9 +172,17 @@ static int few_compile(rg_build *b, rg_rule *r, void **data)
  * unchecked, so that a flag the host does not know can be tried) that
  * counts its runs (rg_test_implied_runs) and prunes as test.changes does:
  * over a house, implied by it. */
-static long implied_runs;
+static long implied_runs, implied_checks;
 
 RG_PLUGIN_EXPORT long rg_test_implied_runs(void) { return implied_runs; }
+RG_PLUGIN_EXPORT long rg_test_implied_checks(void) { return implied_checks; }
+
+/* The house decides it; counts the times it is asked. */
+static int implied_holds(const int *values, void *data)
+{
+    implied_checks++;
+    return holds(values, data);
+}
 
 static int implied_propagate(rg_space *sp, void *data)
 {
@@ -200,7 +208,7 @@ static int implied_compile(rg_build *b, rg_rule *r, void **data)
                          .family = "test",
                          .cost = RG_COST_LINEAR,
                          .propagate = implied_propagate,
-                         .check = holds,
+                         .check = implied_holds,
                          .flags = (unsigned)flags};
     *data = a;
     return host->add_propagator(b, &def, a, a->cells, a->n, RG_EV_FIXED);

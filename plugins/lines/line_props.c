@@ -849,30 +849,56 @@ static int check_zipper(const int *values, void *data)
 
 /* Both kinds fix the ends as a pair (lo, hi) and ask every inner cell for a
  * digit in a mask of that pair: strictly between (between) or outside the
- * closed range (lockout, which also wants hi - lo >= k). Every pair is
- * tried; given the pair the inner cells are independent, so keeping the
- * digits of the pairs that survive is exact. */
+ * closed range (lockout, which also wants hi - lo >= k). Given the pair
+ * the inner cells are independent, so keeping the digits of the pairs that
+ * survive is exact. The pairs of one lo are taken together: the hi that
+ * leave every inner cell a digit make a range (ends_his), so a run costs
+ * O(D n) instead of O(D^2 n). */
+
+/* The hi of the pairs (lo, hi), his at most, that leave every inner cell
+ * a digit. Between: above each cell's lowest digit over lo (b; a cell
+ * with none takes every hi away, b | (b - 1) being every bit). Lockout: a
+ * cell with a digit below lo fits every hi, another only those below its
+ * largest digit. */
+static rg_mask ends_his(const line *l, const rg_mask *dom, int lo, rg_mask his)
+{
+    rg_mask below = ((rg_mask)1 << (lo - 1)) - 1;
+    if (l->kind != LINE_LOCKOUT) {
+        for (int i = 1; i < l->n - 1 && his; i++) {
+            rg_mask above = dom[l->cells[i]] & ~(below | bit(lo)), b = above & -above;
+            his &= ~(b | (b - 1));
+        }
+        return his;
+    }
+    for (int i = 1; i < l->n - 1 && his; i++) {
+        rg_mask x = dom[l->cells[i]];
+        if (!(x & below)) his = x ? his & mask_upto(mask_highest(x) - 1) : 0;
+    }
+    return his;
+}
+
 static int prop_ends(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
-    int lockout = l->kind == LINE_LOCKOUT;
+    int lockout = l->kind == LINE_LOCKOUT, gap = lockout ? l->value : 2;
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
+    const rg_mask all = mask_upto(D), da = dom[a], dz = dom[z];
     rg_mask ka = 0, kz = 0, inner = 0;
-    for (int lo = 1; lo <= D; lo++)
-        for (int hi = lo + (lockout ? l->value : 2); hi <= D; hi++) {
-            int up = (dom[a] & bit(lo)) && (dom[z] & bit(hi));
-            int down = (dom[a] & bit(hi)) && (dom[z] & bit(lo));
-            if (!up && !down) continue;
-            rg_mask ok = lockout ? mask_upto(D) & ~span(lo, hi, D) : span(lo + 1, hi - 1, D);
-            int fits = 1;
-            for (int i = 1; i < n - 1 && fits; i++) fits = (dom[l->cells[i]] & ok) != 0;
-            if (!fits) continue;
-            if (up) ka |= bit(lo), kz |= bit(hi);
-            if (down) ka |= bit(hi), kz |= bit(lo);
-            inner |= ok;
-        }
+    for (int lo = 1; lo + gap <= D; lo++) {
+        /* lo at one end, the other end's digit hi at least gap above it */
+        if (!((da | dz) & bit(lo))) continue;
+        rg_mask his = ends_his(l, dom, lo, all & ~mask_upto(lo + gap - 1));
+        rg_mask up = da & bit(lo) ? dz & his : 0, down = dz & bit(lo) ? da & his : 0;
+        if (up) ka |= bit(lo), kz |= up;
+        if (down) kz |= bit(lo), ka |= down;
+        rg_mask used = up | down;
+        if (!used) continue;
+        /* the inner digits of the widest pair of this lo */
+        inner |= lockout ? mask_upto(lo - 1) | (all & ~mask_upto(mask_lowest(used)))
+                         : span(lo + 1, mask_highest(used) - 1, D);
+    }
     if (keep_cell(sp, dom, a, ka) < 0 || keep_cell(sp, dom, z, kz) < 0) return RG_PROP_FAIL;
     for (int i = 1; i < n - 1; i++)
         if (keep_cell(sp, dom, l->cells[i], inner) < 0) return RG_PROP_FAIL;

@@ -178,13 +178,19 @@ static int cover(rg_solver *s, int side)
         band[u] = 1;
     }
     if (found != all) return RG_OK;
+    int other = U > 3 * side && side == 9 ? cover_other(s, band) : 0;
+    if (other < 0) return RG_E_NOMEM;
+    /* Houses of fewer cells (a killer's cages): only when the boards take
+     * every group of the units, the groups with such a house too, which
+     * are then not looked at (their locked candidates, a digit of a unit
+     * inside a cage leaving the rest of the cage, are left to the cage's
+     * own propagators and the naked singles) */
+    if (m->nhouses > m->nunits && !(U == 3 * side || other)) return RG_OK;
     s->band_side = side;
     if (side == 9) {
         s->btab = rg_band_tables();
         if (peer_boards(s) != RG_OK) return RG_E_NOMEM;
     }
-    int other = U > 3 * side && side == 9 ? cover_other(s, band) : 0;
-    if (other < 0) return RG_E_NOMEM;
     if (U == 3 * side || other) {
         /* no other house, or the others on the boards too: every group is
          * the boards' (the scans skip them all); with must-differ pairs
@@ -213,13 +219,12 @@ int rg_bands_prepare(rg_solver *s)
     const rg_model *m = s->m;
     const rg_board *b = &m->board;
     const int side = b->rows;
-    /* Houses of fewer cells (cages, a line's distinct digits) meet the rows,
-     * columns and boxes in intersections the boards do not cover: the
-     * scans of those units would stay, and on the killers the boards beside
-     * them saved no time (docs/bench.md). */
+    /* Houses of fewer cells (cages) are allowed when the boards take every
+     * group (cover): scanning their intersections beside the boards saved
+     * the killers no time, leaving them out does (docs/bench.md). */
     int q = (side == 9 || side == 16) && b->cols == side && b->digits == side &&
-            b->ncells == side * side && m->nunits >= 3 * side && m->nhouses == m->nunits &&
-            m->infeasible_rule < 0 && m->igroup_off;
+            b->ncells == side * side && m->nunits >= 3 * side && m->infeasible_rule < 0 &&
+            m->igroup_off;
     for (int c = 0; q && c < side * side; c++) q = b->at[c] == c;
     return q ? cover(s, side) : RG_OK;
 }

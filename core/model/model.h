@@ -161,6 +161,9 @@ struct rg_model {
      * ncheck_props of them, NULL before the tables are built. */
     int *check_props;
     int ncheck_props;
+    /* Per propagator its cost class (def.cost), for the queue's push: a
+     * byte array, not the propagator records, on the hot path. */
+    unsigned char *prop_cost;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

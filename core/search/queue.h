@@ -8,7 +8,7 @@
 /* Queue propagator p (not queued yet) at the back of its cost class. */
 static inline void rg_queue_push(rg_solver *s, int p)
 {
-    int k = s->m->props[p].def.cost, t = s->qtail[k];
+    int k = s->m->prop_cost[p], t = s->qtail[k];
     s->queue[k][t] = p;
     s->qtail[k] = t == s->m->nprops ? 0 : t + 1; /* rings of nprops + 1 */
     s->queued[p] = 1;

@@ -26,18 +26,19 @@ static int degree(const rg_solver *s, const rg_mask *dom, int c)
 }
 
 /* domwdeg: the least candidates / weight, the first in index order among
- * equals. The weights are whole numbers (each failure adds 1 to some), so
- * comparing pc * best weight with best pc * weight orders the cells exactly
- * as the quotients do, without a division a cell. */
+ * equals. The weights are whole numbers (half points: each failure adds 2
+ * to some), so comparing pc * best weight with best pc * weight orders the
+ * cells exactly as the quotients do, without a division or a floating
+ * point operation a cell. */
 static int select_domwdeg(const rg_solver *s, const rg_mask *dom, const unsigned char *as)
 {
-    const double *w = s->wdeg;
-    int best = -1, bpc = 1;
-    double bw = 0.0; /* no cell yet: any beats pc / 0 */
+    const uint64_t *w = s->wdeg;
+    int best = -1;
+    uint64_t bpc = 1, bw = 0; /* no cell yet: any beats pc / 0 */
     for (int c = 0; c < s->N; c++) {
         rg_mask x = dom[c];
         if (as ? as[c] : !(x & (x - 1))) continue;
-        int pc = rg_popcount(x);
+        uint64_t pc = (uint64_t)rg_popcount(x);
         if (best < 0 || pc * bw < bpc * w[c]) {
             best = c;
             bpc = pc;
@@ -57,14 +58,14 @@ static int select_domwdeg(const rg_solver *s, const rg_mask *dom, const unsigned
  * exact on whole weights (docs/architecture.md, "Search": at equal
  * weights a cell of three candidates gives way, and a heavier cell of
  * three holds). */
-static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double bw, rg_frame *f)
+static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, uint64_t bw, rg_frame *f)
 {
     const rg_model *m = s->m;
     const int D = s->D;
-    const double *w = s->wdeg;
+    const uint64_t *w = s->wdeg;
     int bu = -1;
     rg_mask bd = 0, bat = 0; /* the best digit and its places (positions in the unit) */
-    double bs = 0.0;         /* the best places' weight, w1 + w2 */
+    uint64_t bs = 0;         /* the best places' weight, w1 + w2 */
     for (int u = 0; u < m->nunits; u++) {
         const int *cells = m->unit_cells + (size_t)u * D;
         rg_mask c0, c1, c2, placed;
@@ -74,7 +75,7 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double
         while (two) {
             rg_mask bit = two & -two, at = 0;
             two ^= bit;
-            double sum = 0.0;
+            uint64_t sum = 0;
             for (int k = 0; k < D; k++) {
                 rg_mask x = dom[cells[k]];
                 if ((x & bit) && (x & (x - 1))) {
@@ -90,7 +91,7 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, double
             }
         }
     }
-    if (bu < 0 || !(5.0 * bw < bpc * bs)) return 0;
+    if (bu < 0 || !(5 * bw < (uint64_t)bpc * bs)) return 0;
     f->unit = bu;
     f->digit = bd;
     f->left = bat;

@@ -91,7 +91,7 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
         for (uint64_t hold = rg_holders(dom, peers + base, w, d); hold; hold &= hold - 1) {
             int p = peers[base + __builtin_ctzll(hold)];
             if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
-                if (s->wdeg) s->wdeg[c] += 1.0;
+                if (s->wdeg) s->wdeg[c] += 2;
                 return RG_FAIL;
             }
         }
@@ -114,7 +114,7 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
         for (; hold; hold &= hold - 1) {
             int p = 27 * b + __builtin_ctz(hold);
             if (rg_space_narrow_as(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS, 0) < 0) {
-                if (s->wdeg) s->wdeg[c] += 1.0;
+                if (s->wdeg) s->wdeg[c] += 2;
                 return RG_FAIL;
             }
         }
@@ -235,8 +235,8 @@ static int root_singles(rg_solver *s, rg_mask *dom)
                 continue;
             }
             if (s->wdeg) {
-                s->wdeg[p] += 1.0;
-                s->wdeg[c] += 1.0;
+                s->wdeg[p] += 2;
+                s->wdeg[c] += 2;
             }
             rc = RG_FAIL;
             goto done;

@@ -68,7 +68,7 @@ static unsigned char *materialize(rg_solver *s, int d)
     if (kept(s, d) || s->held[d & 1] == d) return slot(s, d);
     rg_stats counted = s->st;
     uint64_t probes = s->probes, max_nodes = s->o.max_nodes;
-    double *weights = s->wdeg;
+    uint64_t *weights = s->wdeg;
     s->wdeg = NULL;
     s->o.max_nodes = 0;
     int ok = 1;

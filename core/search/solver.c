@@ -385,11 +385,13 @@ static void reset(rg_solver *s, const rg_options *o)
  * classic fast path keeps its own). A cell's weight starts at 1 and half a
  * point for each propagator watching it (dom/wdeg's start, its degree:
  * the rules it is in beyond the houses, which every cell of a regular grid
- * shares alike), and failures add to it (domwdeg). */
+ * shares alike), and failures add a point to it (domwdeg). Kept in half
+ * points (s->wdeg: 2 + one a propagator), so that the heuristics compare
+ * whole numbers. */
 static void reset_general(rg_solver *s)
 {
     const int *woff = s->m->watch_off;
-    for (int c = 0; c < s->N; c++) s->wdeg[c] = 1.0 + 0.5 * (woff[c + 1] - woff[c]);
+    for (int c = 0; c < s->N; c++) s->wdeg[c] = 2 + (uint64_t)(woff[c + 1] - woff[c]);
     /* No estimate is of epoch 1 or later until a probe gives it. */
     memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
     s->lepoch = 1;

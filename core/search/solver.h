@@ -124,7 +124,9 @@ struct rg_solver {
     int ncstack;
     int *values; /* scratch: digits per cell */
     int *sol;
-    double *wdeg;
+    /* dom/wdeg's weight per cell in half points (whole numbers: the
+     * heuristics compare products, exactly and without floating point) */
+    uint64_t *wdeg;
 
     rg_options o;
     rg_stats st;

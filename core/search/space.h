@@ -21,7 +21,7 @@ static inline unsigned char *rg_space_at(rg_solver *s, int d)
 static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
 {
     if (!s->wdeg) return;
-    for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 1.0;
+    for (int i = 0; i < n; i++) s->wdeg[cells[i]] += 2; /* a point */
 }
 
 /* Cell c changed, losing the digits lost: the propagators watching it that
@@ -77,7 +77,7 @@ static inline int rg_space_narrow_as(rg_solver *s, rg_mask *dom, int c, rg_mask 
     if (!nm) {
         dom[c] = 0;
         s->failed = 1;
-        if (s->wdeg) s->wdeg[c] += 1.0;
+        if (s->wdeg) s->wdeg[c] += 2;
         if (s->bboards) rg_space_boards_of(s, dom)->valid = 0; /* (a failed space) */
         return RG_FAIL;
     }

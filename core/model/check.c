@@ -16,18 +16,17 @@ static int first_broken(const rg_model *m, const int *values, int complete)
         int v = values[m->restr[i].cell];
         if (v && !(m->restr[i].allowed & (1u << (v - 1)))) return m->restr[i].rule;
     }
-    for (int i = 0; complete && i < m->nhouses; i++) {
-        /* every cell holds 1..D: the house holds n distinct digits exactly
-         * when they make n bits (no branch per cell: a found solution's
-         * check on every house) */
+    for (int i = 0; i < m->nhouses; i++) {
         const rg_house *h = &m->houses[i];
         rg_mask seen = 0;
-        for (int k = 0; k < h->n; k++) seen |= (rg_mask)1 << (values[h->cells[k]] - 1);
-        if (rg_popcount(seen) != h->n) return h->rule;
-    }
-    for (int i = 0; !complete && i < m->nhouses; i++) {
-        const rg_house *h = &m->houses[i];
-        rg_mask seen = 0;
+        if (complete) {
+            /* every cell holds 1..D: the house holds n distinct digits
+             * exactly when they make n bits (no branch per cell: a found
+             * solution's check on every house) */
+            for (int k = 0; k < h->n; k++) seen |= (rg_mask)1 << (values[h->cells[k]] - 1);
+            if (rg_popcount(seen) != h->n) return h->rule;
+            continue;
+        }
         for (int k = 0; k < h->n; k++) {
             int v = values[h->cells[k]];
             if (!v) continue;
@@ -40,12 +39,12 @@ static int first_broken(const rg_model *m, const int *values, int complete)
         int a = values[m->edges[e]], b = values[m->edges[e + 1]];
         if (a && a == b) return m->edges[e + 2];
     }
-    /* Not the implied propagators (check_props): by their contract the
+    /* Not the implied propagators (m->implied): by their contract the
      * others and the houses refuse whatever they refuse. */
-    const int np = m->check_props ? m->ncheck_props : m->nprops;
-    for (int i = 0; i < np; i++) {
-        const rg_prop *pr = &m->props[m->check_props ? m->check_props[i] : i];
-        if (!pr->def.check(values, pr->data)) return pr->rule;
+    for (int p = 0; p < m->nprops; p++) {
+        const rg_prop *pr = &m->props[p];
+        if (!(m->implied[p >> 5] >> (p & 31) & 1u) && !pr->def.check(values, pr->data))
+            return pr->rule;
     }
     if (complete && m->infeasible_rule >= 0) return m->infeasible_rule;
     return -1;

@@ -155,12 +155,6 @@ struct rg_model {
     uint32_t *implied;
     int nimplied;
     int *watch_main;
-    /* The propagators whose check a complete or partial assignment is
-     * asked (model/check.c): all but the implied ones, which by their
-     * contract refuse nothing the others and the houses let through;
-     * ncheck_props of them, NULL before the tables are built. */
-    int *check_props;
-    int ncheck_props;
     /* Per propagator its cost class (def.cost), for the queue's push: a
      * byte array, not the propagator records, on the hot path. */
     unsigned char *prop_cost;

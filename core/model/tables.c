@@ -395,12 +395,11 @@ static int build_watch(rg_model *m)
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
     m->watch_main = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_main);
-    m->check_props = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->check_props);
     m->prop_cost = rg_mem_alloc((size_t)m->nprops + 1);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     m->track_off = rg_mem_calloc((size_t)N + 1, sizeof *m->track_off);
     if (!m->watch_prop || !m->watch_max || !m->prop_watch_off || !m->implied || !m->watch_main ||
-        !m->check_props || !m->prop_cost || !fill || !m->track_off) {
+        !m->prop_cost || !fill || !m->track_off) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
@@ -412,8 +411,6 @@ static int build_watch(rg_model *m)
         if (m->props[p].def.flags & RG_PROPAGATOR_IMPLIED) {
             m->implied[p >> 5] |= 1u << (p & 31);
             m->nimplied++;
-        } else {
-            m->check_props[m->ncheck_props++] = p;
         }
     }
     /* The implied propagators' entries last, so that a search below sac

@@ -101,25 +101,49 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 
 /* clear_peers on a 9 x 9 space with digit boards: the peers holding the
  * digit are its board and c's peers as a board, in the list's order (it
- * is sorted, and a board's bits go by cell). */
+ * is sorted, and a board's bits go by cell). Each is narrowed as
+ * rg_space_narrow_as would (the same counters, marks, stack and queue, in
+ * the same order), with what all of them share done once: the digit leaves
+ * the board in one store, and only the digit goes. */
 static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
     struct rg_space_boards *B = rg_space_boards_of(s, dom);
     uint32_t *on = B->d[__builtin_ctz(bit)];
     const uint32_t *pb = s->bpeers[c];
+    const int notify = s->m->nprops != 0, mark = s->dirty_bits != 0;
+    uint64_t pruned = 0;
+    int rc = 0;
     for (int b = 0; b < 3; b++) {
         uint32_t hold = on[b] & pb[b];
+        if (!hold) continue;
         on[b] &= ~hold; /* the digit leaves them all at once */
+        s->hlost |= bit;
         for (; hold; hold &= hold - 1) {
             int p = 27 * b + __builtin_ctz(hold);
-            if (rg_space_narrow_as(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS, 0) < 0) {
-                if (s->wdeg) s->wdeg[c] += 2;
-                return RG_FAIL;
+            rg_mask nm = dom[p] & ~bit;
+            pruned++;
+            if (!nm) {
+                dom[p] = 0;
+                s->failed = 1;
+                if (s->wdeg) s->wdeg[p] += 2, s->wdeg[c] += 2;
+                B->valid = 0; /* (a failed space) */
+                rc = RG_FAIL;
+                goto done;
             }
+            dom[p] = nm;
+            if (mark) rg_units_mark(s, p, bit);
+            int fixed = rg_single(nm);
+            if (fixed) {
+                B->solved[b] |= 1u << (p - 27 * b);
+                s->naked[s->nnaked++] = p;
+            }
+            if (notify) rg_space_notify(s, p, fixed, nm, bit);
         }
     }
-    return 0;
+done:
+    s->st.family_prunings[RG_FAM_PEERS] += pruned;
+    return rc;
 }
 
 /* The houses' deductions with digit boards (bands.h), in the unit scans'

@@ -41,10 +41,14 @@ static int first_broken(const rg_model *m, const int *values, int complete)
     }
     /* Not the implied propagators (m->implied): by their contract the
      * others and the houses refuse whatever they refuse. */
-    for (int p = 0; p < m->nprops; p++) {
-        const rg_prop *pr = &m->props[p];
-        if (!(m->implied[p >> 5] >> (p & 31) & 1u) && !pr->def.check(values, pr->data))
-            return pr->rule;
+    for (int w = 0; w * 32 < m->nprops; w++) {
+        /* a word of the implied bits at a time: most of a killer's are */
+        uint32_t ask = ~m->implied[w];
+        if (m->nprops - w * 32 < 32) ask &= (1u << (m->nprops - w * 32)) - 1;
+        for (; ask; ask &= ask - 1) {
+            const rg_prop *pr = &m->props[w * 32 + __builtin_ctz(ask)];
+            if (!pr->def.check(values, pr->data)) return pr->rule;
+        }
     }
     if (complete && m->infeasible_rule >= 0) return m->infeasible_rule;
     return -1;

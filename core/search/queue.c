@@ -4,12 +4,11 @@
 
 void rg_queue_clear(rg_solver *s)
 {
-    int size = s->m->nprops + 1;
+    const int last = s->m->nprops; /* rings of nprops + 1 */
     for (int k = 0; k < RG_COST_CLASSES; k++) {
-        while (s->qhead[k] != s->qtail[k]) {
-            s->queued[s->queue[k][s->qhead[k]]] = 0;
-            s->qhead[k] = (s->qhead[k] + 1) % size;
-        }
+        for (int h = s->qhead[k], t = s->qtail[k]; h != t; h = h == last ? 0 : h + 1)
+            s->queued[s->queue[k][h]] = 0;
+        s->qhead[k] = s->qtail[k];
     }
     s->queued_total = 0;
     s->nnaked = 0;
@@ -19,8 +18,28 @@ void rg_queue_clear(rg_solver *s)
 void rg_queue_all(rg_solver *s)
 {
     const rg_model *m = s->m;
+    const unsigned char *cost = m->prop_cost;
+    unsigned char *queued = s->queued;
+    if (!s->queued_total) {
+        /* An empty queue (a root, a restart): the rings start over, and
+         * every push is at its ring's start, in order, without a wrap. */
+        int t[RG_COST_CLASSES] = {0}, n = 0;
+        for (int p = 0; p < m->nprops; p++) {
+            if (queued[p] || (s->inactive[p >> 5] & (1u << (p & 31)))) continue;
+            int k = cost[p];
+            s->queue[k][t[k]++] = p;
+            queued[p] = 1;
+            n++;
+        }
+        for (int k = 0; k < RG_COST_CLASSES; k++) {
+            s->qhead[k] = 0;
+            s->qtail[k] = t[k];
+        }
+        s->queued_total = n;
+        return;
+    }
     for (int p = 0; p < m->nprops; p++) {
-        if (s->queued[p] || (s->inactive[p >> 5] & (1u << (p & 31)))) continue;
+        if (queued[p] || (s->inactive[p >> 5] & (1u << (p & 31)))) continue;
         rg_queue_push(s, p);
     }
 }

@@ -104,14 +104,16 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
  * is sorted, and a board's bits go by cell). Each is narrowed as
  * rg_space_narrow_as would (the same counters, marks, stack and queue, in
  * the same order), with what all of them share done once: the digit leaves
- * the board in one store, and only the digit goes. */
+ * the board in one store, only the digit goes, and the propagators are
+ * woken in a second pass over the cells that have any (bwatch; a failure
+ * in the first pass drops the queue anyway). */
 static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
     struct rg_space_boards *B = rg_space_boards_of(s, dom);
     uint32_t *on = B->d[__builtin_ctz(bit)];
     const uint32_t *pb = s->bpeers[c];
-    const int notify = s->m->nprops != 0, mark = s->dirty_bits != 0;
+    const int mark = s->dirty_bits != 0;
     uint64_t pruned = 0;
     int rc = 0;
     for (int b = 0; b < 3; b++) {
@@ -119,8 +121,8 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
         if (!hold) continue;
         on[b] &= ~hold; /* the digit leaves them all at once */
         s->hlost |= bit;
-        for (; hold; hold &= hold - 1) {
-            int p = 27 * b + __builtin_ctz(hold);
+        for (uint32_t h = hold; h; h &= h - 1) {
+            int p = 27 * b + __builtin_ctz(h);
             rg_mask nm = dom[p] & ~bit;
             pruned++;
             if (!nm) {
@@ -133,12 +135,14 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
             }
             dom[p] = nm;
             if (mark) rg_units_mark(s, p, bit);
-            int fixed = rg_single(nm);
-            if (fixed) {
+            if (rg_single(nm)) {
                 B->solved[b] |= 1u << (p - 27 * b);
                 s->naked[s->nnaked++] = p;
             }
-            if (notify) rg_space_notify(s, p, fixed, nm, bit);
+        }
+        for (uint32_t h = hold & s->bwatch[b]; h; h &= h - 1) {
+            int p = 27 * b + __builtin_ctz(h);
+            rg_space_notify(s, p, rg_single(dom[p]), dom[p], bit);
         }
     }
 done:

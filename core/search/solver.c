@@ -352,6 +352,10 @@ static void reset(rg_solver *s, const rg_options *o)
     s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
     s->implied_out = m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop;
     s->watch_end = s->implied_out ? m->watch_main : m->watch_off + 1;
+    memset(s->bwatch, 0, sizeof s->bwatch);
+    for (int c = 0; s->bpeers && c < 81; c++)
+        if (m->watch_off[c] != s->watch_end[c] || m->track_off[c] != m->track_off[c + 1])
+            s->bwatch[c / 27] |= 1u << (c % 27);
     s->dirty_bits = 0;
     if (m->nunits) {
         if (s->ded & RG_DEDUCE_SINGLES) s->dirty_bits |= 1;

@@ -95,6 +95,9 @@ struct rg_solver {
     int bboards;
     /* Each cell's peers as a board (with board_off: 81 of them). */
     const uint32_t (*bpeers)[4];
+    /* With bpeers: the cells whose narrowing has propagators to wake or
+     * changes to note (a watch before watch_end, or a tracked one). */
+    uint32_t bwatch[4];
     rg_mask hlost, llost;
     /* With boards: per group of intersections 1 when the boards cover it
      * (gskip: a row, column or box with rows, columns and boxes only), and

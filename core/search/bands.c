@@ -317,23 +317,27 @@ static inline v4u singles_of(const packed *pk)
 }
 
 /* A digit of board w has no place left in some house: the cells of the
- * first such row, column or box are blamed. */
+ * first such row, column or box are blamed (each house tested as a mask,
+ * its cells listed only for the one blamed). */
 static void blame_house(rg_solver *s, v4u w)
 {
-    int cells[9];
     for (int h = 0; h < 27; h++) {
-        int any = 0;
-        for (int k = 0; k < 9; k++) {
-            int c = h < 9    ? 9 * h + k
-                    : h < 18 ? 9 * k + (h - 9)
-                             : (h - 18) / 3 * 27 + (h - 18) % 3 * 3 + k / 3 * 9 + k % 3;
-            cells[k] = c;
-            any |= (int)(w[c / 27] >> (c % 27) & 1u);
+        v4u hm = {0, 0, 0, 0};
+        if (h < 9) {
+            hm[h / 3] = ROW0 << 9 * (h % 3);
+        } else if (h < 18) {
+            hm = (v4u){COL0 << (h - 9), COL0 << (h - 9), COL0 << (h - 9), 0};
+        } else {
+            hm[(h - 18) / 3] = BOX0 << 3 * ((h - 18) % 3);
         }
-        if (!any) {
-            rg_space_blame(s, cells, 9);
-            return;
-        }
+        if (vany(w & hm)) continue;
+        int cells[9];
+        for (int k = 0; k < 9; k++)
+            cells[k] = h < 9    ? 9 * h + k
+                       : h < 18 ? 9 * k + (h - 9)
+                                : (h - 18) / 3 * 27 + (h - 18) % 3 * 3 + k / 3 * 9 + k % 3;
+        rg_space_blame(s, cells, 9);
+        return;
     }
 }
 
@@ -407,6 +411,7 @@ int rg_bands_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
         }
         /* the open cells alone in a house */
         v4u at = w & ~solved & cells;
+        if (!vany(at)) continue;
         int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
         if (r < 0) return RG_FAIL;
         changed |= r;

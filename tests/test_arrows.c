@@ -237,6 +237,39 @@ static void soundness_groups(void **state)
     rg_puzzle_free(p);
 }
 
+/* The usual arrow, a one-cell bulb and one shaft of two cells, takes its
+ * own path (arrow_pair): on a 1 x 3 board (bulb r1c1, shaft r1c2 r1c3),
+ * the shaft's cells apart (they may repeat) or grouped by a cage without a
+ * sum (they may not), from random start domains, narrowing keeps exactly
+ * the digits solutions use. A 3-cell shaft beside it goes the general way:
+ * both must agree with brute force. */
+static void pair_exact(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {
+        "[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r1c2\", \"r1c3\"]]}]",
+        "[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r1c2\", \"r1c3\"]]}, "
+        "{\"type\": \"cage\", \"cells\": [\"r1c2\", \"r1c3\"]}]",
+        "[{\"type\": \"arrow\", \"bulb\": [\"r1c1\"], \"lines\": [[\"r1c2\", \"r1c3\", "
+        "\"r1c4\"]]}, {\"type\": \"cage\", \"cells\": [\"r1c3\", \"r1c4\"]}]"};
+    for (int k = 0; k < 3; k++) {
+        int solvable = 0, repeats = 0;
+        for (int t = 0; t < 400; t++) {
+            int D = 4 + v3_rand(6), cols = k == 2 ? 4 : 3;
+            rg_puzzle *p = v3_parse(1, cols, D, rules[k]);
+            rg_mask start[4];
+            v3_domains(cols, D, 40000, start);
+            solvable += v3_sound(p, start, 1);
+            /* a repeat on the shaft: allowed apart, refused grouped */
+            int vals[4] = {4, 2, 2, 4};
+            if (k < 2 && rg_puzzle_check(p, vals) == -1) repeats++;
+            rg_puzzle_free(p);
+        }
+        assert_true(solvable > 50);
+        assert_int_equal(repeats, k == 0 ? 400 : 0);
+    }
+}
+
 /* Shafts long enough that their sums pass the value sets: 32 digits, a
  * 3-cell pill and a 36-cell shaft prune by bounds. Start domains around a
  * planted solution; soundness only. */
@@ -301,6 +334,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness_groups, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness_bounds, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(pair_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_arrows, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

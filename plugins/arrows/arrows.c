@@ -40,6 +40,7 @@ typedef struct arrow {
     int nshaft;
     shaft *groups;   /* per shaft, from link; NULL before */
     int most_groups; /* the most groups of a shaft (link) */
+    int pair;        /* one bulb cell, one shaft of two other cells (link) */
 } arrow;
 
 /* The bulb values within cap, by digits in bulb order: each step is
@@ -615,6 +616,43 @@ static __attribute__((noinline)) int arrow_run64(rg_space *sp, const arrow *a, c
     return RG_PROP_FIX;
 }
 
+/* The usual arrow (pair): a one-cell bulb b and one shaft of two other
+ * cells x, y, at most 9 digits, so b = x + y (x != y when they share a
+ * house: one group). The same exact supports as arrow_run64 in a few word
+ * operations, and the same keeps in its order: the bulb, then the groups
+ * from the last (one group: x, y; two: y, x). A digit without support
+ * supports none on the other cell, so computing both cells' keeps from the
+ * domains before either changes gives what the full run gives. */
+static int arrow_pair(rg_space *sp, const arrow *a, const rg_mask *dom)
+{
+    const shaft *sh = a->groups;
+    int b = a->bulb[0], cx = sh->order[0], cy = sh->order[1], apart = sh->ng > 1;
+    rg_mask X = dom[cx], Y = dom[cy];
+    uint64_t sums = 0; /* bit v: the value v */
+    for (rg_mask m = X; m; m &= m - 1) {
+        int x = __builtin_ctz(m);
+        sums |= (uint64_t)(apart ? Y : Y & ~((rg_mask)1 << x)) << (x + 2);
+    }
+    uint64_t target = sums & (uint64_t)dom[b] << 1;
+    if (!target) return RG_PROP_FAIL;
+    if (arrows_host->keep(sp, b, (rg_mask)(target >> 1)) < 0) return RG_PROP_FAIL;
+    rg_mask kx = 0, ky = 0;
+    for (rg_mask m = X; m; m &= m - 1) {
+        int x = __builtin_ctz(m);
+        if (target >> (x + 2) & (apart ? Y : Y & ~((rg_mask)1 << x))) kx |= m & -m;
+    }
+    for (rg_mask m = Y; m; m &= m - 1) {
+        int y = __builtin_ctz(m);
+        if (target >> (y + 2) & (apart ? X : X & ~((rg_mask)1 << y))) ky |= m & -m;
+    }
+    if (apart) {
+        if (mask_keep(arrows_host, sp, dom, cy, ky) < 0) return RG_PROP_FAIL;
+        return mask_keep(arrows_host, sp, dom, cx, kx) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    }
+    if (mask_keep(arrows_host, sp, dom, cx, kx) < 0) return RG_PROP_FAIL;
+    return mask_keep(arrows_host, sp, dom, cy, ky) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+}
+
 /* The values the bulb can read and every shaft can add up to (target); a
  * bulb digit stays when it is part of a reading in target, a shaft digit
  * when the rest of its shaft can complete it to a value in target. Bulb and
@@ -625,6 +663,7 @@ static int arrow_propagate(rg_space *sp, void *data)
     const arrow *a = data;
     if (a->nbulb >= MAX_BULB) return RG_PROP_FAIL;
     const rg_mask *dom = arrows_host->domains(sp);
+    if (a->pair) return arrow_pair(sp, a, dom);
     if (all_placed(a, dom)) return placed_sums(a, dom) ? RG_PROP_FIX : RG_PROP_FAIL;
     long cap = arrow_cap(a, dom);
     if (cap >= SUMSET_WORDS * 64) return prune_bounds(sp, a);
@@ -969,6 +1008,8 @@ static int link_arrow(rg_build *b, rg_rule *r, void *data)
     a->groups = groups;
     for (int s = 0; s < a->nshaft; s++)
         if (groups[s].ng > a->most_groups) a->most_groups = groups[s].ng;
+    a->pair = a->nbulb == 1 && a->nshaft == 1 && a->len[0] == 2 && a->D <= 9 &&
+              !groups[0].repeats && a->bulb[0] != a->shaft[0][0] && a->bulb[0] != a->shaft[0][1];
     return RG_OK;
 }
 

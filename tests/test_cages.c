@@ -370,7 +370,9 @@ static void long_cages(void **state)
  * groups of at most 3),
  * random domains, totals planted or off by a little. lsum_support keeps
  * exactly the digits of the assignments with distinct digits in each group
- * making the total, and fails exactly when there is none. */
+ * making the total, and fails exactly when there is none; so does
+ * lsum_support_small on the sums it takes (one or two groups of up to
+ * three cells). */
 static int brute_lsum(const lsum *L, const int *grp, const rg_mask *dom, int i, long acc, int *val,
                       rg_mask *used)
 {
@@ -393,7 +395,7 @@ static int brute_lsum(const lsum *L, const int *grp, const rg_mask *dom, int i, 
 static void signed_sums(void **state)
 {
     (void)state;
-    int feasible = 0, pruned = 0;
+    int feasible = 0, pruned = 0, smalls = 0;
     /* a quarter on a sample, a twentieth under Valgrind */
     const int full = 3000, rounds = t_rounds(full, 750, 150);
     for (int t = 0; t < rounds; t++) {
@@ -432,17 +434,28 @@ static void signed_sums(void **state)
         int any = brute_lsum(&L, grp, dom, 0, 0, val, used);
         int rc = lsum_support(&L, dom, keep);
         assert_int_equal(rc, any);
+        /* one or two groups of up to three cells: the small path too */
+        rg_mask small_keep[LSUM_CELLS];
+        int small = lsum_small(&L), src = small ? lsum_support_small(&L, dom, small_keep) : 0;
+        if (small) {
+            assert_int_equal(src, any);
+            smalls++;
+        }
         if (!any) continue;
         feasible++;
         for (int i = 0; i < L.n; i++) {
             if (keep[i] != used[i])
                 fail_msg("case %d cell %d: kept %#x, assignments use %#x (domain %#x)", t, i,
                          keep[i], used[i], dom[i]);
+            if (small && small_keep[i] != used[i])
+                fail_msg("case %d cell %d: the small path kept %#x, assignments use %#x", t, i,
+                         small_keep[i], used[i]);
             pruned += keep[i] != dom[i];
         }
     }
     assert_true(feasible > 1000 * rounds / full);
     assert_true(pruned > 500 * rounds / full);
+    assert_true(smalls > 500 * rounds / full);
 }
 
 /* The least and the most the group's k cells make with distinct digits of

@@ -45,7 +45,9 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     L.n = n;
     if (!n) return L.total == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
     if (skip && lsum_loose(&L, d, 1)) return RG_PROP_FIX;
-    int rc = L.D == 9 ? lsum_support9(&L, d, keep) : lsum_support(&L, d, keep);
+    int rc = lsum_small(&L) ? lsum_support_small(&L, d, keep)
+             : L.D == 9     ? lsum_support9(&L, d, keep)
+                            : lsum_support(&L, d, keep);
     if (rc < 0) return RG_PROP_FIX; /* sums too wide: nothing known */
     if (rc == 0) return RG_PROP_FAIL;
     /* The host only for a cell that loses a digit (most keep all of theirs). */

@@ -682,6 +682,87 @@ static inline int lsum_support(const lsum *L, const rg_mask *dom, rg_mask *keep)
                           LSUM_LAYERS * LSUM_DP_WORDS);
 }
 
+/* ---- Small signed sums: one or two groups of one to three cells ---------- */
+
+/* The values (bit v: the value v) group g of L makes: one cell's digits,
+ * or the totals of distinct digits of its two or three cells. */
+static inline uint64_t lsum_small_sums(const lsum *L, const rg_mask *d, int g)
+{
+    const rg_mask *c = d + L->start[g];
+    switch (L->start[g + 1] - L->start[g]) {
+    case 1: return (uint64_t)c[0] << 1;
+    case 2: return lsum_pair_sums(c[0], c[1]);
+    default: return lsum_triple_sums(c[0], c[1], c[2]);
+    }
+}
+
+/* The values v of a with t - v among b's. */
+static inline uint64_t lsum_small_mirror(uint64_t a, uint64_t b, long t)
+{
+    uint64_t out = 0;
+    for (uint64_t m = a; m; m &= m - 1) {
+        long w = t - __builtin_ctzll(m);
+        if (w >= 0 && w < 64 && (b >> w & 1)) out |= m & -m;
+    }
+    return out;
+}
+
+/* x moved up k bits (down when k < 0). */
+static inline uint64_t lsum_small_shift(uint64_t x, long k)
+{
+    if (k >= 64 || k <= -64) return 0;
+    return k >= 0 ? x << k : x >> -k;
+}
+
+/* Does lsum_support_small take L: one or two groups of at most three cells
+ * each, at most 20 digits (a group's values stay below 64)? */
+static inline int lsum_small(const lsum *L)
+{
+    return L->ng >= 1 && L->ng <= 2 && L->D <= 20 && L->start[1] <= 3 &&
+           L->n - L->start[L->ng - 1] <= 3;
+}
+
+/* lsum_support for the sums lsum_small takes (most of a killer search's
+ * signed-sum runs that are not loose): the values each group may take so
+ * that the signed total is made, then each cell's digits in such a value
+ * (lsum_pair_keep, lsum_triple_keep). The same keep as lsum_support (both
+ * exact), in tens to hundreds of operations instead of a thousand. 1, or 0
+ * when the total cannot be made. */
+static inline int lsum_support_small(const lsum *L, const rg_mask *d, rg_mask *keep)
+{
+    uint64_t ok[2];
+    if (L->ng == 1) {
+        long t = L->sign[0] * L->total;
+        ok[0] = t >= 0 && t < 64 ? lsum_small_sums(L, d, 0) & (uint64_t)1 << t : 0;
+    } else {
+        uint64_t s0 = lsum_small_sums(L, d, 0), s1 = lsum_small_sums(L, d, 1);
+        if (L->sign[0] == L->sign[1]) { /* v0 + v1 = total * sign */
+            long t = L->sign[0] * L->total;
+            ok[0] = lsum_small_mirror(s0, s1, t);
+            ok[1] = lsum_small_mirror(s1, s0, t);
+        } else { /* sign[0] (v0 - v1) = total */
+            long t = L->sign[0] * L->total;
+            ok[0] = s0 & lsum_small_shift(s1, t);
+            ok[1] = s1 & lsum_small_shift(s0, -t);
+        }
+    }
+    if (!ok[0]) return 0;
+    for (int g = 0; g < L->ng; g++) {
+        int a = L->start[g], k = L->start[g + 1] - a;
+        if (k == 1) {
+            keep[a] = d[a] & (rg_mask)(ok[g] >> 1);
+        } else if (k == 2) {
+            keep[a] = lsum_pair_keep(d[a], d[a + 1], ok[g]);
+            keep[a + 1] = lsum_pair_keep(d[a + 1], d[a], ok[g]);
+        } else {
+            keep[a] = lsum_triple_keep(d[a], d[a + 1], d[a + 2], ok[g]);
+            keep[a + 1] = lsum_triple_keep(d[a + 1], d[a], d[a + 2], ok[g]);
+            keep[a + 2] = lsum_triple_keep(d[a + 2], d[a], d[a + 1], ok[g]);
+        }
+    }
+    return 1;
+}
+
 /* lsum_support at 9 digits with everything inlined (flatten), the layers'
  * word count the constant 8: their loops unroll, their memsets become
  * stores. Its layers take 8 words each and it needs no options (every

@@ -130,4 +130,62 @@ static inline void sumset_supports(const rg_mask *dom, const int *cells, int n, 
     }
 }
 
+/* ---- One word: every sum below 64 (cap < 64) ------------------------------------ */
+
+/* The sums up to cap as a mask of bits 0..cap. */
+static inline uint64_t sumset64_lim(int cap)
+{
+    return cap >= 63 ? ~(uint64_t)0 : ((uint64_t)2 << cap) - 1;
+}
+
+/* sumset_of_cells when cap < 64: the same sums, one word. */
+static inline uint64_t sumset64_of_cells(const rg_mask *dom, const int *cells, int n, int skip,
+                                         int cap)
+{
+    uint64_t a = 1, lim = sumset64_lim(cap);
+    for (int i = 0; i < n; i++) {
+        if (i == skip) continue;
+        uint64_t b = 0;
+        for (rg_mask m = dom[cells[i]]; m; m &= m - 1) b |= a << (__builtin_ctz(m) + 1);
+        a = b & lim;
+    }
+    return a;
+}
+
+/* sumset_kept when cap < 64. */
+static inline rg_mask sumset64_kept(const rg_mask *dom, const int *cells, int n, int i, int cap,
+                                    uint64_t target)
+{
+    uint64_t others = sumset64_of_cells(dom, cells, n, i, cap);
+    rg_mask kept = 0;
+    for (rg_mask m = dom[cells[i]]; m; m &= m - 1)
+        if (others << (__builtin_ctz(m) + 1) & target) kept |= m & -m;
+    return kept;
+}
+
+/* sumset_supports when cap < 64: the prefixes' sums and what each prefix
+ * must make, a word each (n <= SUMSET_SUPPORT_CELLS). */
+static inline void sumset64_supports(const rg_mask *dom, const int *cells, int n, int cap,
+                                     uint64_t target, rg_mask *keep)
+{
+    uint64_t pre[SUMSET_SUPPORT_CELLS], lim = sumset64_lim(cap), need = target;
+    pre[0] = 1;
+    for (int k = 0; k + 1 < n; k++) {
+        uint64_t b = 0;
+        for (rg_mask m = dom[cells[k]]; m; m &= m - 1) b |= pre[k] << (__builtin_ctz(m) + 1);
+        pre[k + 1] = b & lim;
+    }
+    for (int k = n - 1; k >= 0; k--) {
+        rg_mask kept = 0;
+        uint64_t next = 0;
+        for (rg_mask m = dom[cells[k]]; m; m &= m - 1) {
+            int x = __builtin_ctz(m) + 1;
+            if (pre[k] << x & need) kept |= m & -m;
+            next |= need >> x;
+        }
+        keep[k] = kept;
+        need = next;
+    }
+}
+
 #endif

@@ -43,7 +43,8 @@ static int keep_hitting(rg_space *sp, const int *cells, int n, int i, const sums
                         int nw)
 {
     const rg_mask *dom = lines_host->domains(sp);
-    rg_mask keep = sumset_kept(dom, cells, n, i, cap, nw, target);
+    rg_mask keep = nw == 1 ? sumset64_kept(dom, cells, n, i, cap, target->w[0])
+                           : sumset_kept(dom, cells, n, i, cap, nw, target);
     return keep_cell(sp, dom, cells[i], keep) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
@@ -60,7 +61,10 @@ static int keep_all_hitting(rg_space *sp, const int *cells, int n, const sumset 
     }
     const rg_mask *dom = lines_host->domains(sp);
     rg_mask keep[SUMSET_SUPPORT_CELLS];
-    sumset_supports(dom, cells, n, cap, nw, target, keep);
+    if (nw == 1)
+        sumset64_supports(dom, cells, n, cap, target->w[0], keep);
+    else
+        sumset_supports(dom, cells, n, cap, nw, target, keep);
     for (int i = 0; i < n; i++)
         if (keep_cell(sp, dom, cells[i], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
@@ -935,8 +939,13 @@ static int prop_double_arrow(rg_space *sp, void *data)
     int cap = 2 * D, nw = cap / 64 + 1;
     const int both[2] = {a, z};
     sumset ends, target;
-    sumset_of_cells(dom, both, 2, -1, cap, nw, &ends);
-    sumset_of_cells(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
+    if (nw == 1) { /* every total below 64: a word each */
+        ends.w[0] = sumset64_of_cells(dom, both, 2, -1, cap);
+        target.w[0] = sumset64_of_cells(dom, l->cells + 1, n - 2, -1, cap);
+    } else {
+        sumset_of_cells(dom, both, 2, -1, cap, nw, &ends);
+        sumset_of_cells(dom, l->cells + 1, n - 2, -1, cap, nw, &target);
+    }
     uint64_t any = 0;
     for (int k = 0; k < nw; k++) any |= target.w[k] &= ends.w[k];
     if (!any) return RG_PROP_FAIL;

@@ -104,25 +104,32 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
  * is sorted, and a board's bits go by cell). Each is narrowed as
  * rg_space_narrow_as would (the same counters, marks, stack and queue, in
  * the same order), with what all of them share done once: the digit leaves
- * the board in one store, only the digit goes, and the propagators are
- * woken in a second pass over the cells that have any (bwatch; a failure
- * in the first pass drops the queue anyway). */
+ * the board in one store a band, only the digit goes, and the propagators
+ * are woken in a second pass over the cells that have any (bwatch; a
+ * failure in the first pass drops the queue anyway). The bands are walked
+ * as two words (bands 0 and 1: a cell's bit is its index; band 2), and a
+ * new single is stacked without a branch: which peers hold the digit, and
+ * which of them it leaves single, is hard to predict, and a first solve
+ * pays for every branch it mispredicts. */
 static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
     struct rg_space_boards *B = rg_space_boards_of(s, dom);
     uint32_t *on = B->d[__builtin_ctz(bit)];
     const uint32_t *pb = s->bpeers[c];
+    uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
+    on[0] &= ~h0;
+    on[1] &= ~h1;
+    on[2] &= ~h2;
+    uint64_t lo = h0 | (uint64_t)h1 << 27, hi = h2;
+    if (!(lo | hi)) return 0;
+    s->hlost |= bit;
     const int mark = s->dirty_bits != 0;
-    uint64_t pruned = 0;
-    int rc = 0;
-    for (int b = 0; b < 3; b++) {
-        uint32_t hold = on[b] & pb[b];
-        if (!hold) continue;
-        on[b] &= ~hold; /* the digit leaves them all at once */
-        s->hlost |= bit;
-        for (uint32_t h = hold; h; h &= h - 1) {
-            int p = 27 * b + __builtin_ctz(h);
+    int *naked = s->naked, nn = s->nnaked, rc = 0;
+    uint64_t pruned = 0, fix_lo = 0, fix_hi = 0;
+    for (int half = 0; half < 2; half++) {
+        for (uint64_t h = half ? hi : lo; h; h &= h - 1) {
+            int p = (half ? 54 : 0) + __builtin_ctzll(h);
             rg_mask nm = dom[p] & ~bit;
             pruned++;
             if (!nm) {
@@ -135,17 +142,31 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
             }
             dom[p] = nm;
             if (mark) rg_units_mark(s, p, bit);
-            if (rg_single(nm)) {
-                B->solved[b] |= 1u << (p - 27 * b);
-                s->naked[s->nnaked++] = p;
-            }
+            uint64_t fixed = !(nm & (nm - 1));
+            naked[nn] = p;
+            nn += (int)fixed;
+            if (half)
+                fix_hi |= fixed << (p - 54);
+            else
+                fix_lo |= fixed << p;
         }
-        for (uint32_t h = hold & s->bwatch[b]; h; h &= h - 1) {
-            int p = 27 * b + __builtin_ctz(h);
-            rg_space_notify(s, p, rg_single(dom[p]), dom[p], bit);
+    }
+    B->solved[0] |= (uint32_t)fix_lo & 0x7FFFFFFu;
+    B->solved[1] |= (uint32_t)(fix_lo >> 27);
+    B->solved[2] |= (uint32_t)fix_hi;
+    {
+        const uint64_t wlo = s->bwatch[0] | (uint64_t)s->bwatch[1] << 27, whi = s->bwatch[2];
+        for (uint64_t h = lo & wlo; h; h &= h - 1) {
+            int p = __builtin_ctzll(h);
+            rg_space_notify(s, p, (int)(fix_lo >> p & 1), dom[p], bit);
+        }
+        for (uint64_t h = hi & whi; h; h &= h - 1) {
+            int p = 54 + __builtin_ctzll(h);
+            rg_space_notify(s, p, (int)(fix_hi >> (p - 54) & 1), dom[p], bit);
         }
     }
 done:
+    s->nnaked = nn;
     s->st.family_prunings[RG_FAM_PEERS] += pruned;
     return rc;
 }

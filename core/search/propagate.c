@@ -298,9 +298,67 @@ done:
     return rc < 0 ? rg_propagate_abandon(s) : 0;
 }
 
+/* root_singles on a 9 x 9 space with digit boards (read first): the peers
+ * holding the digit are its board and c's peers as a board, in the peer
+ * list's order (bands 0 and 1 as one word), and the digit leaves the board
+ * at once: no test per peer (which hold the digit is hard to predict). */
+static int root_singles_boards(rg_solver *s, rg_mask *dom)
+{
+    struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    if (!B->valid) rg_bands_read(s, dom);
+    int *naked = s->naked, n = s->nnaked;
+    uint64_t calls = 0, pruned = 0;
+    int rc = 0;
+    while (n) {
+        int c = naked[--n];
+        rg_mask bit = dom[c];
+        calls++;
+        uint32_t *on = B->d[__builtin_ctz(bit)];
+        const uint32_t *pb = s->bpeers[c];
+        uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
+        on[0] &= ~h0;
+        on[1] &= ~h1;
+        on[2] &= ~h2;
+        uint64_t fix_lo = 0, fix_hi = 0;
+        for (int half = 0; half < 2; half++) {
+            for (uint64_t h = half ? h2 : h0 | (uint64_t)h1 << 27; h; h &= h - 1) {
+                int at = __builtin_ctzll(h), p = half ? 54 + at : at;
+                rg_mask x = dom[p] & ~bit;
+                dom[p] = x;
+                pruned++;
+                if (!x) {
+                    if (s->wdeg) {
+                        s->wdeg[p] += 2;
+                        s->wdeg[c] += 2;
+                    }
+                    B->valid = 0; /* (a failed space) */
+                    rc = RG_FAIL;
+                    goto done;
+                }
+                const uint64_t fixed = !(x & (x - 1));
+                naked[n] = p;
+                n += (int)fixed;
+                if (half)
+                    fix_hi |= fixed << at;
+                else
+                    fix_lo |= fixed << at;
+            }
+        }
+        B->solved[0] |= (uint32_t)fix_lo & 0x7FFFFFFu;
+        B->solved[1] |= (uint32_t)(fix_lo >> 27);
+        B->solved[2] |= (uint32_t)fix_hi;
+    }
+done:
+    s->nnaked = n;
+    s->st.family_calls[RG_FAM_PEERS] += calls;
+    s->st.family_prunings[RG_FAM_PEERS] += pruned;
+    return rc < 0 ? rg_propagate_abandon(s) : 0;
+}
+
 int rg_propagate_root(rg_solver *s, unsigned char *space)
 {
-    if (root_singles(s, (rg_mask *)space) < 0) return RG_FAIL;
+    rg_mask *dom = (rg_mask *)space;
+    if ((s->bboards ? root_singles_boards(s, dom) : root_singles(s, dom)) < 0) return RG_FAIL;
     return rg_propagate(s, space);
 }
 

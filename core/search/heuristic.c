@@ -4,6 +4,7 @@
 #include "search/heuristic.h"
 #include "base/mask.h"
 #include "rulegrid/rulegrid.h"
+#include "search/space.h"
 #include "search/table.h"
 #include "search/units.h"
 
@@ -45,6 +46,32 @@ static int select_domwdeg(const rg_solver *s, const rg_mask *dom, const unsigned
             bw = w[c];
         }
     }
+    return best;
+}
+
+/* select_domwdeg over a 9 x 9 space's open cells as its digit boards give
+ * them (the cells not placed, in index order: bands 0 and 1 as one word,
+ * then band 2), so that a placed cell costs neither a test nor a
+ * mispredicted branch. The same cell as the plain loop. */
+static int select_domwdeg_boards(const rg_solver *s, const rg_mask *dom)
+{
+    const struct rg_space_boards *B =
+        (const struct rg_space_boards *)(const void *)((const unsigned char *)dom + s->board_off);
+    const uint64_t *w = s->wdeg;
+    int best = -1;
+    uint64_t bpc = 1, bw = 0;
+    const uint64_t open[2] = {~(B->solved[0] | (uint64_t)B->solved[1] << 27) & 0x3FFFFFFFFFFFFFull,
+                              ~(uint64_t)B->solved[2] & 0x7FFFFFFu};
+    for (int half = 0; half < 2; half++)
+        for (uint64_t h = open[half]; h; h &= h - 1) {
+            int c = (half ? 54 : 0) + __builtin_ctzll(h);
+            uint64_t pc = (uint64_t)rg_popcount(dom[c]);
+            if (best < 0 || pc * bw < bpc * w[c]) {
+                best = c;
+                bpc = pc;
+                bw = w[c];
+            }
+        }
     return best;
 }
 
@@ -103,8 +130,11 @@ static int heuristic_cell(rg_solver *s, const unsigned char *space)
 {
     const rg_mask *dom = (const rg_mask *)space;
     const unsigned char *as = s->cascade ? NULL : space + s->assigned_off;
-    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG || s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES)
+    if (s->o.heuristic == RG_HEURISTIC_DOMWDEG || s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES) {
+        if (s->bboards && rg_space_boards_of(s, (rg_mask *)(void *)space)->valid)
+            return select_domwdeg_boards(s, dom);
         return select_domwdeg(s, dom, as);
+    }
     int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;
     for (int c = 0; c < s->N; c++) {

@@ -16,11 +16,15 @@
 /* ---- Masks ---------------------------------------------------------------- */
 
 /* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-static inline rg_mask ge(int v, int D)
+/* mask_upto clamped, then one shift: no branch (where a line's bounds fall
+ * is hard to predict) */
+static inline rg_mask upto(int d)
 {
-    return v <= 1 ? mask_upto(D) : v > D ? 0 : mask_upto(D) & ~mask_upto(v - 1);
+    int k = d < 0 ? 0 : d > 32 ? 32 : d;
+    return (rg_mask)(((uint64_t)1 << k) - 1);
 }
-static inline rg_mask le(int v, int D) { return v < 1 ? 0 : v >= D ? mask_upto(D) : mask_upto(v); }
+static inline rg_mask ge(int v, int D) { return upto(D) & ~upto(v - 1); }
+static inline rg_mask le(int v, int D) { return upto(v < D ? v : D); }
 static inline rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }
 static rg_mask bit(int d) { return (rg_mask)1 << (d - 1); }
 

@@ -99,6 +99,30 @@ static inline int clear_peers(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
     return 0;
 }
 
+/* The peers of c holding digit bit on the space's boards B, as two words
+ * (*lo: bands 0 and 1, a cell's bit its index; *hi: band 2), taken off the
+ * digit's board. */
+static inline void board_holders(const rg_solver *s, struct rg_space_boards *B, int c, rg_mask bit,
+                                 uint64_t *lo, uint64_t *hi)
+{
+    uint32_t *on = B->d[__builtin_ctz(bit)];
+    const uint32_t *pb = s->bpeers[c];
+    uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
+    on[0] &= ~h0;
+    on[1] &= ~h1;
+    on[2] &= ~h2;
+    *lo = h0 | (uint64_t)h1 << 27;
+    *hi = h2;
+}
+
+/* The cells of fix_lo and fix_hi (board_holders' words) placed on B. */
+static inline void board_placed(struct rg_space_boards *B, uint64_t fix_lo, uint64_t fix_hi)
+{
+    B->solved[0] |= (uint32_t)fix_lo & 0x7FFFFFFu;
+    B->solved[1] |= (uint32_t)(fix_lo >> 27);
+    B->solved[2] |= (uint32_t)fix_hi;
+}
+
 /* clear_peers on a 9 x 9 space with digit boards: the peers holding the
  * digit are its board and c's peers as a board, in the list's order (it
  * is sorted, and a board's bits go by cell). Each is narrowed as
@@ -115,13 +139,8 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
 {
     if (!bit) return 0;
     struct rg_space_boards *B = rg_space_boards_of(s, dom);
-    uint32_t *on = B->d[__builtin_ctz(bit)];
-    const uint32_t *pb = s->bpeers[c];
-    uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
-    on[0] &= ~h0;
-    on[1] &= ~h1;
-    on[2] &= ~h2;
-    uint64_t lo = h0 | (uint64_t)h1 << 27, hi = h2;
+    uint64_t lo, hi;
+    board_holders(s, B, c, bit, &lo, &hi);
     if (!(lo | hi)) return 0;
     s->hlost |= bit;
     const int mark = s->dirty_bits != 0;
@@ -151,9 +170,7 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
                 fix_lo |= fixed << p;
         }
     }
-    B->solved[0] |= (uint32_t)fix_lo & 0x7FFFFFFu;
-    B->solved[1] |= (uint32_t)(fix_lo >> 27);
-    B->solved[2] |= (uint32_t)fix_hi;
+    board_placed(B, fix_lo, fix_hi);
     {
         const uint64_t wlo = s->bwatch[0] | (uint64_t)s->bwatch[1] << 27, whi = s->bwatch[2];
         for (uint64_t h = lo & wlo; h; h &= h - 1) {
@@ -253,112 +270,97 @@ fail:
     return rg_propagate_abandon(s);
 }
 
+/* Naked single c (holding bit) leaves its peers at a root (root_singles):
+ * by the peer list, a test per peer. New singles go on naked[*n]; the cell
+ * emptied, or -1. */
+static inline int root_peers_list(rg_solver *s, rg_mask *dom, int c, rg_mask bit, int *naked,
+                                  int *n, uint64_t *pruned)
+{
+    const rg_model *m = s->m;
+    for (int k = m->peer_off[c], end = m->peer_off[c + 1]; k < end; k++) {
+        int p = m->peers[k];
+        rg_mask x = dom[p];
+        if (!(x & bit)) continue;
+        x &= ~bit;
+        dom[p] = x;
+        ++*pruned;
+        if (x & (x - 1)) continue;
+        if (!x) return p;
+        naked[(*n)++] = p;
+    }
+    return -1;
+}
+
+/* root_peers_list on a 9 x 9 space with digit boards: the peers holding the
+ * digit are its board and c's peers as a board, in the peer list's order
+ * (bands 0 and 1 as one word), and the digit leaves the board at once: no
+ * test per peer (which hold the digit is hard to predict). */
+static inline int root_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit, int *naked,
+                                    int *n, uint64_t *pruned)
+{
+    struct rg_space_boards *B = rg_space_boards_of(s, dom);
+    uint64_t lo, hi, fix_lo = 0, fix_hi = 0;
+    board_holders(s, B, c, bit, &lo, &hi);
+    int nn = *n;
+    for (int half = 0; half < 2; half++) {
+        for (uint64_t h = half ? hi : lo; h; h &= h - 1) {
+            int at = __builtin_ctzll(h), p = half ? 54 + at : at;
+            rg_mask x = dom[p] & ~bit;
+            dom[p] = x;
+            ++*pruned;
+            if (!x) {
+                *n = nn;
+                B->valid = 0; /* (a failed space) */
+                return p;
+            }
+            const uint64_t fixed = !(x & (x - 1));
+            naked[nn] = p;
+            nn += (int)fixed;
+            if (half)
+                fix_hi |= fixed << at;
+            else
+                fix_lo |= fixed << at;
+        }
+    }
+    *n = nn;
+    board_placed(B, fix_lo, fix_hi);
+    return -1;
+}
+
 /* The naked singles a root starts from (the givens and the cells they fix,
  * one by one as rg_propagate takes them), taken while every unit is still
  * dirty for every digit and every active propagator still queued: a
  * narrowing there would mark and queue nothing new and note no change (the
- * lists are unknown), so only the domains, the naked stack and the counters
- * change. The same prunings in the same order as rg_propagate's loop.
- * RG_FAIL (abandoned as rg_propagate does) or 0. */
+ * lists are unknown), so only the domains (and boards), the naked stack and
+ * the counters change. The same prunings in the same order as
+ * rg_propagate's loop. RG_FAIL (abandoned as rg_propagate does) or 0. */
 static int root_singles(rg_solver *s, rg_mask *dom)
 {
-    const rg_model *m = s->m;
-    const int *peers = m->peers, *off = m->peer_off;
-    int *naked = s->naked, n = s->nnaked;
+    const int boards = s->bboards;
+    if (boards && !rg_space_boards_of(s, dom)->valid) rg_bands_read(s, dom);
+    int *naked = s->naked, n = s->nnaked, failed = -1, c = -1;
     uint64_t calls = 0, pruned = 0;
-    int rc = 0;
-    while (n) {
-        int c = naked[--n];
+    while (n && failed < 0) {
+        c = naked[--n];
         rg_mask bit = dom[c];
         calls++;
-        for (int k = off[c], end = off[c + 1]; k < end; k++) {
-            int p = peers[k];
-            rg_mask x = dom[p];
-            if (!(x & bit)) continue;
-            x &= ~bit;
-            dom[p] = x;
-            pruned++;
-            if (x & (x - 1)) continue;
-            if (x) {
-                naked[n++] = p;
-                continue;
-            }
-            if (s->wdeg) {
-                s->wdeg[p] += 2;
-                s->wdeg[c] += 2;
-            }
-            rc = RG_FAIL;
-            goto done;
-        }
+        failed = boards ? root_peers_boards(s, dom, c, bit, naked, &n, &pruned)
+                        : root_peers_list(s, dom, c, bit, naked, &n, &pruned);
     }
-done:
     s->nnaked = n;
     s->st.family_calls[RG_FAM_PEERS] += calls;
     s->st.family_prunings[RG_FAM_PEERS] += pruned;
-    return rc < 0 ? rg_propagate_abandon(s) : 0;
-}
-
-/* root_singles on a 9 x 9 space with digit boards (read first): the peers
- * holding the digit are its board and c's peers as a board, in the peer
- * list's order (bands 0 and 1 as one word), and the digit leaves the board
- * at once: no test per peer (which hold the digit is hard to predict). */
-static int root_singles_boards(rg_solver *s, rg_mask *dom)
-{
-    struct rg_space_boards *B = rg_space_boards_of(s, dom);
-    if (!B->valid) rg_bands_read(s, dom);
-    int *naked = s->naked, n = s->nnaked;
-    uint64_t calls = 0, pruned = 0;
-    int rc = 0;
-    while (n) {
-        int c = naked[--n];
-        rg_mask bit = dom[c];
-        calls++;
-        uint32_t *on = B->d[__builtin_ctz(bit)];
-        const uint32_t *pb = s->bpeers[c];
-        uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
-        on[0] &= ~h0;
-        on[1] &= ~h1;
-        on[2] &= ~h2;
-        uint64_t fix_lo = 0, fix_hi = 0;
-        for (int half = 0; half < 2; half++) {
-            for (uint64_t h = half ? h2 : h0 | (uint64_t)h1 << 27; h; h &= h - 1) {
-                int at = __builtin_ctzll(h), p = half ? 54 + at : at;
-                rg_mask x = dom[p] & ~bit;
-                dom[p] = x;
-                pruned++;
-                if (!x) {
-                    if (s->wdeg) {
-                        s->wdeg[p] += 2;
-                        s->wdeg[c] += 2;
-                    }
-                    B->valid = 0; /* (a failed space) */
-                    rc = RG_FAIL;
-                    goto done;
-                }
-                const uint64_t fixed = !(x & (x - 1));
-                naked[n] = p;
-                n += (int)fixed;
-                if (half)
-                    fix_hi |= fixed << at;
-                else
-                    fix_lo |= fixed << at;
-            }
-        }
-        B->solved[0] |= (uint32_t)fix_lo & 0x7FFFFFFu;
-        B->solved[1] |= (uint32_t)(fix_lo >> 27);
-        B->solved[2] |= (uint32_t)fix_hi;
+    if (failed < 0) return 0;
+    if (s->wdeg) {
+        s->wdeg[failed] += 2;
+        s->wdeg[c] += 2;
     }
-done:
-    s->nnaked = n;
-    s->st.family_calls[RG_FAM_PEERS] += calls;
-    s->st.family_prunings[RG_FAM_PEERS] += pruned;
-    return rc < 0 ? rg_propagate_abandon(s) : 0;
+    return rg_propagate_abandon(s);
 }
 
 int rg_propagate_root(rg_solver *s, unsigned char *space)
 {
-    rg_mask *dom = (rg_mask *)space;
-    if ((s->bboards ? root_singles_boards(s, dom) : root_singles(s, dom)) < 0) return RG_FAIL;
+    if (root_singles(s, (rg_mask *)space) < 0) return RG_FAIL;
     return rg_propagate(s, space);
 }
 

@@ -41,6 +41,48 @@ static void tables_match_definitions(void **state)
     assert_null(rg_pairop_names[RG_OP_COUNT]);
 }
 
+/* The nibbles (what rg_pairop_table_new adds, at most 12 digits) give the
+ * union and intersection of ab, and the union of ba, over every domain, as
+ * the walk over its digits does; above 12 digits there are none, and an
+ * intersection with another table drops them. */
+static void nibbles_match_walks(void **state)
+{
+    (void)state;
+    static const int digits[] = {4, 9, 12, 13};
+    int checked = 0;
+    for (int op = 0; op < RG_OP_COUNT; op++)
+        for (int k = 0; k < 4; k++) {
+            int D = digits[k];
+            for (long v = 0; v <= 20; v += 5) {
+                rg_pairop_table t;
+                rg_pairop_fill(&t, op, v, D);
+                rg_pairop_fill_nibbles(&t);
+                assert_int_equal(t.nibbles, D <= 12);
+                if (!t.nibbles) continue;
+                for (rg_mask m = 0; m < (rg_mask)1 << D; m++) {
+                    rg_mask sup = 0, all = ~(rg_mask)0, back = 0;
+                    for (int x = 0; x < D; x++)
+                        if (m >> x & 1) sup |= t.ab[x], all &= t.ab[x], back |= t.ba[x];
+                    assert_int_equal(t.nib[0][0][m & 15] | t.nib[0][1][m >> 4 & 15] |
+                                         t.nib[0][2][m >> 8 & 15],
+                                     sup);
+                    assert_int_equal(t.nib[1][0][m & 15] & t.nib[1][1][m >> 4 & 15] &
+                                         t.nib[1][2][m >> 8 & 15],
+                                     all);
+                    assert_int_equal(t.nib[2][0][m & 15] | t.nib[2][1][m >> 4 & 15] |
+                                         t.nib[2][2][m >> 8 & 15],
+                                     back);
+                    checked++;
+                }
+                rg_pairop_table u;
+                rg_pairop_fill_all(&u, D);
+                rg_pairop_and(&t, &u);
+                assert_int_equal(t.nibbles, 0);
+            }
+        }
+    assert_true(checked > 100000);
+}
+
 static void and_and_support(void **state)
 {
     (void)state;
@@ -187,6 +229,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(tables_match_definitions, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(nibbles_match_walks, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(and_and_support, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(wake_threshold, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_counts_4x4, t_mem_setup, t_mem_teardown),

@@ -67,6 +67,7 @@ int rg_pairop_holds(int op, long param, int a, int b)
 void rg_pairop_fill(rg_pairop_table *t, int op, long param, int digits)
 {
     t->digits = digits;
+    t->nibbles = 0;
     for (int x = 0; x < RG_MAX_DIGITS; x++) t->ab[x] = t->ba[x] = 0;
     for (int a = 1; a <= digits; a++)
         for (int b = 1; b <= digits; b++)
@@ -80,11 +81,33 @@ void rg_pairop_fill_all(rg_pairop_table *t, int digits)
 {
     rg_mask full = digits >= 32 ? ~(rg_mask)0 : (((rg_mask)1 << digits) - 1);
     t->digits = digits;
+    t->nibbles = 0;
     for (int x = 0; x < RG_MAX_DIGITS; x++) t->ab[x] = t->ba[x] = x < digits ? full : 0;
+}
+
+void rg_pairop_fill_nibbles(rg_pairop_table *t)
+{
+    t->nibbles = 0;
+    if (t->digits > 12) return;
+    for (int j = 0; j < 3; j++)
+        for (int m = 0; m < 16; m++) {
+            rg_mask sup = 0, all = ~(rg_mask)0, back = 0;
+            for (int k = 0; k < 4; k++)
+                if (m >> k & 1) {
+                    sup |= t->ab[4 * j + k];
+                    all &= t->ab[4 * j + k];
+                    back |= t->ba[4 * j + k];
+                }
+            t->nib[0][j][m] = sup;
+            t->nib[1][j][m] = all;
+            t->nib[2][j][m] = back;
+        }
+    t->nibbles = 1;
 }
 
 void rg_pairop_and(rg_pairop_table *t, const rg_pairop_table *u)
 {
+    t->nibbles = 0;
     for (int x = 0; x < RG_MAX_DIGITS; x++) {
         t->ab[x] &= u->ab[x];
         t->ba[x] &= u->ba[x];
@@ -158,7 +181,9 @@ const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param)
     rg_board_info bi;
     host->board(b, &bi);
     rg_pairop_table *t = host->alloc(b, sizeof *t);
-    if (t) rg_pairop_fill(t, op, param, bi.digits);
+    if (!t) return NULL;
+    rg_pairop_fill(t, op, param, bi.digits);
+    rg_pairop_fill_nibbles(t);
     return t;
 }
 
@@ -170,6 +195,27 @@ typedef struct pair {
     rg_pairop_why why;
 } pair;
 
+/* pair_propagate by the table's nibbles (at most 12 digits): the same keeps
+ * and answer from three words a side, no walk over a domain's digits
+ * (whose count is hard to predict: a first solve mispredicts every walk's
+ * end). */
+static int pair_by_nibbles(rg_space *sp, const struct pair *p, const rg_mask (*nib)[3][16],
+                           rg_mask da, rg_mask dc)
+{
+    rg_mask sup = nib[0][0][da & 15] | nib[0][1][da >> 4 & 15] | nib[0][2][da >> 8 & 15];
+    if (dc & ~sup) {
+        if (host->keep(sp, p->c, sup) < 0) return RG_PROP_FAIL;
+        dc &= sup;
+    }
+    rg_mask all = nib[1][0][da & 15] & nib[1][1][da >> 4 & 15] & nib[1][2][da >> 8 & 15];
+    if ((dc & ~all) == 0) return RG_PROP_SUBSUMED;
+    sup = nib[2][0][dc & 15] | nib[2][1][dc >> 4 & 15] | nib[2][2][dc >> 8 & 15];
+    if (da & ~sup) {
+        if (host->keep(sp, p->a, sup) < 0) return RG_PROP_FAIL;
+    }
+    return RG_PROP_FIX;
+}
+
 /* Arc consistency in one pass: after b keeps only digits supported by dom_a,
  * every digit of a still has its support in b, so a pass over a with the new
  * dom_b finishes. Entailed when every digit of a allows all of dom_b. */
@@ -179,6 +225,7 @@ static int pair_propagate(rg_space *sp, void *data)
     const rg_pairop_table *t = p->t;
     const rg_mask *dom = host->domains(sp);
     rg_mask da = dom[p->a], dc = dom[p->c];
+    if (t->nibbles) return pair_by_nibbles(sp, p, t->nib, da, dc);
     rg_mask sup = 0, all = ~(rg_mask)0;
     for (rg_mask m = da; m; m &= m - 1) {
         rg_mask x = t->ab[__builtin_ctz(m)];

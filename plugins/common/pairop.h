@@ -31,11 +31,18 @@ enum {
 };
 
 /* A binary relation over digits 1..digits: ab[x-1] holds the digits b
- * allowed opposite a = x, ba[y-1] the digits a allowed opposite b = y. */
+ * allowed opposite a = x, ba[y-1] the digits a allowed opposite b = y.
+ * With nibbles set (rg_pairop_table_new, at most 12 digits) the same by
+ * four digits at a time: nib[0][j][m] the union of ab over the digits 4j +
+ * (bits of m), nib[1][j][m] their intersection (all ones for m = 0),
+ * nib[2][j][m] the union of ba; the pair propagator reads three words
+ * where it would walk a domain's digits. */
 typedef struct rg_pairop_table {
     int digits;
     rg_mask ab[RG_MAX_DIGITS];
     rg_mask ba[RG_MAX_DIGITS];
+    int nibbles;
+    rg_mask nib[3][3][16];
 } rg_pairop_table;
 
 /* The operator names, indexed by RG_OP_*, NULL-terminated (for read_enum). */
@@ -56,6 +63,10 @@ void rg_pairop_fill(rg_pairop_table *t, int op, long param, int digits);
 
 /* The full relation (everything allowed) over 1..digits. */
 void rg_pairop_fill_all(rg_pairop_table *t, int digits);
+/* The nibbles of a filled table of at most 12 digits (else none): what
+ * rg_pairop_table_new adds. Changing ab or ba after it (rg_pairop_and)
+ * drops them. */
+void rg_pairop_fill_nibbles(rg_pairop_table *t);
 
 /* t becomes t AND u (both pairs must hold). */
 void rg_pairop_and(rg_pairop_table *t, const rg_pairop_table *u);

@@ -31,48 +31,47 @@ static int degree(const rg_solver *s, const rg_mask *dom, int c)
  * to some), so comparing pc * best weight with best pc * weight orders the
  * cells exactly as the quotients do, without a division or a floating
  * point operation a cell. */
+/* The best cell so far for domwdeg (best, its candidates and weight). */
+typedef struct domwdeg_best {
+    int cell;
+    uint64_t pc, w;
+} domwdeg_best;
+
+/* Open cell c of domain x against the best so far (no cell yet: any beats
+ * pc / 0). */
+static inline void domwdeg_offer(const rg_solver *s, domwdeg_best *b, int c, rg_mask x)
+{
+    uint64_t pc = (uint64_t)rg_popcount(x);
+    if (b->cell < 0 || pc * b->w < b->pc * s->wdeg[c]) *b = (domwdeg_best){c, pc, s->wdeg[c]};
+}
+
 static int select_domwdeg(const rg_solver *s, const rg_mask *dom, const unsigned char *as)
 {
-    const uint64_t *w = s->wdeg;
-    int best = -1;
-    uint64_t bpc = 1, bw = 0; /* no cell yet: any beats pc / 0 */
+    domwdeg_best b = {-1, 1, 0};
     for (int c = 0; c < s->N; c++) {
         rg_mask x = dom[c];
         if (as ? as[c] : !(x & (x - 1))) continue;
-        uint64_t pc = (uint64_t)rg_popcount(x);
-        if (best < 0 || pc * bw < bpc * w[c]) {
-            best = c;
-            bpc = pc;
-            bw = w[c];
-        }
+        domwdeg_offer(s, &b, c, x);
     }
-    return best;
+    return b.cell;
 }
 
-/* select_domwdeg over a 9 x 9 space's open cells as its digit boards give
+/* select_domwdeg over a 9 x 9 space's open cells as its digit boards B give
  * them (the cells not placed, in index order: bands 0 and 1 as one word,
  * then band 2), so that a placed cell costs neither a test nor a
  * mispredicted branch. The same cell as the plain loop. */
-static int select_domwdeg_boards(const rg_solver *s, const rg_mask *dom)
+static int select_domwdeg_boards(const rg_solver *s, const rg_mask *dom,
+                                 const struct rg_space_boards *B)
 {
-    const struct rg_space_boards *B =
-        (const struct rg_space_boards *)(const void *)((const unsigned char *)dom + s->board_off);
-    const uint64_t *w = s->wdeg;
-    int best = -1;
-    uint64_t bpc = 1, bw = 0;
+    domwdeg_best b = {-1, 1, 0};
     const uint64_t open[2] = {~(B->solved[0] | (uint64_t)B->solved[1] << 27) & 0x3FFFFFFFFFFFFFull,
                               ~(uint64_t)B->solved[2] & 0x7FFFFFFu};
     for (int half = 0; half < 2; half++)
         for (uint64_t h = open[half]; h; h &= h - 1) {
             int c = (half ? 54 : 0) + __builtin_ctzll(h);
-            uint64_t pc = (uint64_t)rg_popcount(dom[c]);
-            if (best < 0 || pc * bw < bpc * w[c]) {
-                best = c;
-                bpc = pc;
-                bw = w[c];
-            }
+            domwdeg_offer(s, &b, c, dom[c]);
         }
-    return best;
+    return b.cell;
 }
 
 /* domwdeg_places: the two-place (unit, digit) whose places weigh most
@@ -131,9 +130,9 @@ static int heuristic_cell(rg_solver *s, const unsigned char *space)
     const rg_mask *dom = (const rg_mask *)space;
     const unsigned char *as = s->cascade ? NULL : space + s->assigned_off;
     if (s->o.heuristic == RG_HEURISTIC_DOMWDEG || s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES) {
-        if (s->bboards && rg_space_boards_of(s, (rg_mask *)(void *)space)->valid)
-            return select_domwdeg_boards(s, dom);
-        return select_domwdeg(s, dom, as);
+        const struct rg_space_boards *B =
+            s->bboards ? rg_space_boards_of(s, (rg_mask *)(void *)space) : NULL;
+        return B && B->valid ? select_domwdeg_boards(s, dom, B) : select_domwdeg(s, dom, as);
     }
     int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;

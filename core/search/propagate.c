@@ -126,7 +126,7 @@ static inline void board_placed(struct rg_space_boards *B, uint64_t fix_lo, uint
 /* clear_peers on a 9 x 9 space with digit boards: the peers holding the
  * digit are its board and c's peers as a board, in the list's order (it
  * is sorted, and a board's bits go by cell). Each is narrowed as
- * rg_space_narrow_as would (the same counters, marks, stack and queue, in
+ * rg_space_narrow would (the same counters, marks, stack and queue, in
  * the same order), with what all of them share done once: the digit leaves
  * the board in one store a band, only the digit goes, and the propagators
  * are woken in a second pass over the cells that have any (bwatch; a

@@ -618,39 +618,39 @@ static __attribute__((noinline)) int arrow_run64(rg_space *sp, const arrow *a, c
 
 /* The usual arrow (pair): a one-cell bulb b and one shaft of two other
  * cells x, y, at most 9 digits, so b = x + y (x != y when they share a
- * house: one group). The same exact supports as arrow_run64 in a few word
- * operations, and the same keeps in its order: the bulb, then the groups
- * from the last (one group: x, y; two: y, x). A digit without support
- * supports none on the other cell, so computing both cells' keeps from the
- * domains before either changes gives what the full run gives. */
+ * house: one group, whose values and keeps are linsum.h's pairs'). The same
+ * exact supports as arrow_run64 in a few word operations, and the same
+ * keeps in its order: the bulb, then the groups from the last (one group:
+ * x, y; two: y, x). A digit without support supports none on the other
+ * cell, so computing both cells' keeps from the domains before either
+ * changes gives what the full run gives. */
 static int arrow_pair(rg_space *sp, const arrow *a, const rg_mask *dom)
 {
     const shaft *sh = a->groups;
-    int b = a->bulb[0], cx = sh->order[0], cy = sh->order[1], apart = sh->ng > 1;
+    int b = a->bulb[0], cx = sh->order[0], cy = sh->order[1];
     rg_mask X = dom[cx], Y = dom[cy];
-    uint64_t sums = 0; /* bit v: the value v */
-    for (rg_mask m = X; m; m &= m - 1) {
-        int x = __builtin_ctz(m);
-        sums |= (uint64_t)(apart ? Y : Y & ~((rg_mask)1 << x)) << (x + 2);
+    if (sh->ng == 1) { /* one group: distinct digits (linsum.h's pairs) */
+        uint64_t target = lsum_pair_sums(X, Y) & (uint64_t)dom[b] << 1; /* bit v: value v */
+        if (!target) return RG_PROP_FAIL;
+        if (arrows_host->keep(sp, b, (rg_mask)(target >> 1)) < 0) return RG_PROP_FAIL;
+        if (mask_keep(arrows_host, sp, dom, cx, lsum_pair_keep(X, Y, target)) < 0)
+            return RG_PROP_FAIL;
+        return mask_keep(arrows_host, sp, dom, cy, lsum_pair_keep(Y, X, target)) < 0 ? RG_PROP_FAIL
+                                                                                     : RG_PROP_FIX;
     }
+    /* two groups of a cell each: the digits may repeat */
+    uint64_t sums = 0;
+    for (rg_mask m = X; m; m &= m - 1) sums |= (uint64_t)Y << (__builtin_ctz(m) + 2);
     uint64_t target = sums & (uint64_t)dom[b] << 1;
     if (!target) return RG_PROP_FAIL;
     if (arrows_host->keep(sp, b, (rg_mask)(target >> 1)) < 0) return RG_PROP_FAIL;
     rg_mask kx = 0, ky = 0;
-    for (rg_mask m = X; m; m &= m - 1) {
-        int x = __builtin_ctz(m);
-        if (target >> (x + 2) & (apart ? Y : Y & ~((rg_mask)1 << x))) kx |= m & -m;
-    }
-    for (rg_mask m = Y; m; m &= m - 1) {
-        int y = __builtin_ctz(m);
-        if (target >> (y + 2) & (apart ? X : X & ~((rg_mask)1 << y))) ky |= m & -m;
-    }
-    if (apart) {
-        if (mask_keep(arrows_host, sp, dom, cy, ky) < 0) return RG_PROP_FAIL;
-        return mask_keep(arrows_host, sp, dom, cx, kx) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
-    }
-    if (mask_keep(arrows_host, sp, dom, cx, kx) < 0) return RG_PROP_FAIL;
-    return mask_keep(arrows_host, sp, dom, cy, ky) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
+    for (rg_mask m = X; m; m &= m - 1)
+        if (target >> (__builtin_ctz(m) + 2) & Y) kx |= m & -m;
+    for (rg_mask m = Y; m; m &= m - 1)
+        if (target >> (__builtin_ctz(m) + 2) & X) ky |= m & -m;
+    if (mask_keep(arrows_host, sp, dom, cy, ky) < 0) return RG_PROP_FAIL;
+    return mask_keep(arrows_host, sp, dom, cx, kx) < 0 ? RG_PROP_FAIL : RG_PROP_FIX;
 }
 
 /* The values the bulb can read and every shaft can add up to (target); a

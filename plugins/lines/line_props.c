@@ -15,14 +15,17 @@
 
 /* ---- Masks ---------------------------------------------------------------- */
 
-/* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
-/* mask_upto clamped, then one shift: no branch (where a line's bounds fall
- * is hard to predict) */
+/* mask_upto without a branch: clamped, then one shift (where a line's
+ * bounds fall is hard to predict). Kept here: made the shared mask_upto, it
+ * changed GCC 12's inlining enough to raise a false maybe-uninitialized
+ * error in renban_windows. */
 static inline rg_mask upto(int d)
 {
     int k = d < 0 ? 0 : d > 32 ? 32 : d;
     return (rg_mask)(((uint64_t)1 << k) - 1);
 }
+
+/* Digits >= v, <= v, in [lo, hi] (empty outside 1..D). */
 static inline rg_mask ge(int v, int D) { return upto(D) & ~upto(v - 1); }
 static inline rg_mask le(int v, int D) { return upto(v < D ? v : D); }
 static inline rg_mask span(int lo, int hi, int D) { return ge(lo, D) & le(hi, D); }

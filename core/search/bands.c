@@ -369,11 +369,10 @@ static inline v4u board_at(const struct rg_space_boards *B, int d)
 static inline int narrow_board(rg_solver *s, rg_mask *dom, v4u at, rg_mask keep, int fam)
 {
     int changed = 0;
-    /* bands 0 and 1 as one word (a cell's bit is its index), then band 2:
-     * a loop's end is a mispredicted branch */
+    const uint32_t band[2] = {at[0], at[1]}; /* (rg_board_low) */
     for (int half = 0; half < 2; half++)
-        for (uint64_t x = half ? at[2] : at[0] | (uint64_t)at[1] << 27; x; x &= x - 1) {
-            int c = (half ? 54 : 0) + __builtin_ctzll(x);
+        for (uint64_t x = half ? at[2] : rg_board_low(band); x; x &= x - 1) {
+            int c = (half ? RG_BOARD_BAND2 : 0) + __builtin_ctzll(x);
             rg_mask v = dom[c];
             if (!(v & ~keep)) continue;
             if (rg_space_narrow(s, dom, c, v & keep, fam) < 0) return RG_FAIL;

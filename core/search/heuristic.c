@@ -64,11 +64,11 @@ static int select_domwdeg_boards(const rg_solver *s, const rg_mask *dom,
                                  const struct rg_space_boards *B)
 {
     domwdeg_best b = {-1, 1, 0};
-    const uint64_t open[2] = {~(B->solved[0] | (uint64_t)B->solved[1] << 27) & 0x3FFFFFFFFFFFFFull,
+    const uint64_t open[2] = {~rg_board_low(B->solved) & (((uint64_t)1 << RG_BOARD_BAND2) - 1),
                               ~(uint64_t)B->solved[2] & 0x7FFFFFFu};
     for (int half = 0; half < 2; half++)
         for (uint64_t h = open[half]; h; h &= h - 1) {
-            int c = (half ? 54 : 0) + __builtin_ctzll(h);
+            int c = (half ? RG_BOARD_BAND2 : 0) + __builtin_ctzll(h);
             domwdeg_offer(s, &b, c, dom[c]);
         }
     return b.cell;

@@ -107,12 +107,12 @@ static inline void board_holders(const rg_solver *s, struct rg_space_boards *B, 
 {
     uint32_t *on = B->d[__builtin_ctz(bit)];
     const uint32_t *pb = s->bpeers[c];
-    uint32_t h0 = on[0] & pb[0], h1 = on[1] & pb[1], h2 = on[2] & pb[2];
-    on[0] &= ~h0;
-    on[1] &= ~h1;
-    on[2] &= ~h2;
-    *lo = h0 | (uint64_t)h1 << 27;
-    *hi = h2;
+    const uint32_t h[3] = {on[0] & pb[0], on[1] & pb[1], on[2] & pb[2]};
+    on[0] &= ~h[0];
+    on[1] &= ~h[1];
+    on[2] &= ~h[2];
+    *lo = rg_board_low(h);
+    *hi = h[2];
 }
 
 /* The cells of fix_lo and fix_hi (board_holders' words) placed on B. */
@@ -148,7 +148,7 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
     uint64_t pruned = 0, fix_lo = 0, fix_hi = 0;
     for (int half = 0; half < 2; half++) {
         for (uint64_t h = half ? hi : lo; h; h &= h - 1) {
-            int p = (half ? 54 : 0) + __builtin_ctzll(h);
+            int p = (half ? RG_BOARD_BAND2 : 0) + __builtin_ctzll(h);
             rg_mask nm = dom[p] & ~bit;
             pruned++;
             if (!nm) {
@@ -165,21 +165,21 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
             naked[nn] = p;
             nn += (int)fixed;
             if (half)
-                fix_hi |= fixed << (p - 54);
+                fix_hi |= fixed << (p - RG_BOARD_BAND2);
             else
                 fix_lo |= fixed << p;
         }
     }
     board_placed(B, fix_lo, fix_hi);
     {
-        const uint64_t wlo = s->bwatch[0] | (uint64_t)s->bwatch[1] << 27, whi = s->bwatch[2];
+        const uint64_t wlo = rg_board_low(s->bwatch), whi = s->bwatch[2];
         for (uint64_t h = lo & wlo; h; h &= h - 1) {
             int p = __builtin_ctzll(h);
             rg_space_notify(s, p, (int)(fix_lo >> p & 1), dom[p], bit);
         }
         for (uint64_t h = hi & whi; h; h &= h - 1) {
-            int p = 54 + __builtin_ctzll(h);
-            rg_space_notify(s, p, (int)(fix_hi >> (p - 54) & 1), dom[p], bit);
+            int p = RG_BOARD_BAND2 + __builtin_ctzll(h);
+            rg_space_notify(s, p, (int)(fix_hi >> (p - RG_BOARD_BAND2) & 1), dom[p], bit);
         }
     }
 done:
@@ -304,7 +304,7 @@ static inline int root_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask b
     int nn = *n;
     for (int half = 0; half < 2; half++) {
         for (uint64_t h = half ? hi : lo; h; h &= h - 1) {
-            int at = __builtin_ctzll(h), p = half ? 54 + at : at;
+            int at = __builtin_ctzll(h), p = half ? RG_BOARD_BAND2 + at : at;
             rg_mask x = dom[p] & ~bit;
             dom[p] = x;
             ++*pruned;

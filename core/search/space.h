@@ -49,6 +49,16 @@ static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, 
     }
 }
 
+/* A 9 x 9 board's bands 0 and 1 as one word whose bit is the cell's index
+ * (band 2 is a word of its own, its bit the cell's index less
+ * RG_BOARD_BAND2): the walks over a board's cells take two words, not
+ * three, as a loop's end is a mispredicted branch. */
+enum { RG_BOARD_BAND2 = 54 };
+static inline uint64_t rg_board_low(const uint32_t *band)
+{
+    return band[0] | (uint64_t)band[1] << 27;
+}
+
 /* The digit boards of the space whose domains are dom (bboards). */
 static inline struct rg_space_boards *rg_space_boards_of(const rg_solver *s, rg_mask *dom)
 {

@@ -369,7 +369,7 @@ static void test_fixpoints(void **state)
         "corpus/variants/thermo.jsonl", "corpus/variants/neighbours.jsonl"};
     rg_solver *a = rg_solver_new(), *b = rg_solver_new();
     rg_solver_set_digit_boards(b, 0);
-    int rounds = t_scaled() ? 40 : 600, failed = 0, total = 0;
+    int rounds = t_rounds(600, 40, 20), failed = 0, total = 0;
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
         int n;
         rg_puzzle **v = t_corpus_load(files[k], 1, &n);

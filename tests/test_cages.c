@@ -105,7 +105,7 @@ static void counts_on_4x4(void **state)
     (void)state;
     int(*grids)[16] = t_sudoku4(NULL);
     int differs_ignored = 0, differs_half = 0;
-    const int rounds = t_rounds(80, 80, 30); /* fewer under Valgrind */
+    const int rounds = t_rounds(80, 80, 20); /* fewer under Valgrind */
     for (int t = 0; t < rounds; t++) {
         kcage ks[3];
         int nk = 1 + v3_rand(3), used[16] = {0};

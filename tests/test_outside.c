@@ -836,7 +836,8 @@ static void killer_houses_sound(void **state)
         int g[16] = {0};
         fill(g, 0);
     }
-    for (int t = 0; t < 200; t++) {
+    const int rounds = t_rounds(200, 200, 80); /* fewer under Valgrind */
+    for (int t = 0; t < rounds; t++) {
         const int *g = grids[rnd(288)];
         char rules[2048];
         size_t k = 0;

@@ -121,9 +121,16 @@ run "$RULEGRID" count "$TMP/decided.txt"
 reference=$OUT
 run "$RULEGRID" count "$DATA/puzzles.txt"
 statuses=$(awk '{print $1, $2}' <<<"$OUT")
+# Under the sanitizers (RULEGRID_TEST_SCALE set) each strategy and heuristic
+# runs one value order, the two taking turns: every pair and every order runs.
+si=0
 for s in check forward propagate singles intersections subsets probe sac; do
+    si=$((si + 1)) hi=0
     for h in first mrv mrv_degree domwdeg lookahead; do
+        hi=$((hi + 1)) vi=0
         for v in ascending random; do
+            vi=$((vi + 1))
+            [ -n "${RULEGRID_TEST_SCALE:-}" ] && [ $(((si + hi + vi) % 2)) = 1 ] && continue
             run "$RULEGRID" count --strategy "$s" --heuristic "$h" --values "$v" --seed 7 "$TMP/decided.txt"
             expect_rc 1 "count --strategy $s --heuristic $h --values $v"
             same "$OUT" "$reference" "count --strategy $s --heuristic $h --values $v"

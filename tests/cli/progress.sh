@@ -46,17 +46,17 @@ EOF
 # peers, hence no fast path) takes tens of milliseconds a puzzle of the
 # forum's hardest list: its first 20 take about a second and a half, with
 # room for a machine three times as fast. (Plain propagation took about 3 ms
-# a puzzle and left too little room once the search got faster.) Under
-# Valgrind or the sanitizers (RULEGRID_TEST_SCALE set), which run several
-# times slower, 18 puzzles and a smaller batch still last that long. A
-# classic9 puzzle takes about a quarter of a millisecond to make (the
-# classic fast path solves its uniqueness checks): 4,000 take a second.
+# a puzzle and left too little room once the search got faster.) Under the
+# sanitizers (RULEGRID_TEST_SCALE set), which run about four times slower,
+# 12 puzzles (1.4 s) and a smaller batch still last long enough. A classic9
+# puzzle takes about a quarter of a millisecond to make (the classic fast
+# path solves its uniqueness checks): 4,000 take a second.
 HARD=$TMP/hard.txt
 BATCH=4000
 LINES=20
 if [ -n "${RULEGRID_TEST_SCALE:-}" ]; then
     BATCH=1600
-    LINES=18
+    LINES=12
 fi
 head -n "$LINES" "$SRC/corpus/classic/puzzles6_forum_hardest_1106.txt" >"$HARD"
 N=$(grep -c "^[^#]" "$HARD")

@@ -7,7 +7,8 @@
 # or propagated with a fixed orientation, or a plugin that reads positions
 # instead of its cell lists, shows up here. At most 60,000 nodes a variant
 # (Hard renban 2 takes half a million); a variant cut off by the limit is
-# not compared, and at most one in twenty may be. Then the script's errors.
+# not compared, and at most one in twenty may be. Then the script's errors,
+# and scripts/bench-variants (which times these maps) in both its modes.
 set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
@@ -107,6 +108,22 @@ has "$ERR" "nocols.jsonl:1: a field missing or of the wrong kind ('columns')" "m
 run python3 "$SRC/scripts/bench-variants" --symmetries 9
 expect_rc 2 "bench-variants --symmetries 9"
 has "$ERR" "--symmetries: 9 is not 1 to 8" "bench-variants --symmetries out of range"
+# bench-variants in both modes (a fresh process per puzzle; --corpus-runs),
+# this build against itself on three thermo puzzles: one row for the file,
+# and per puzzle the same statuses and guesses for both builds and modes.
+for mode in "" --corpus-runs; do
+    run python3 "$SRC/scripts/bench-variants" --build "$RG_BUILD_DIR" --ref "$RG_BUILD_DIR" \
+        --reps 2 --short-reps 2 --only 0,3,5 $mode "$SRC/corpus/variants/thermo.jsonl"
+    expect_rc 0 "bench-variants $mode"
+    grep -qE '^\| thermo\.jsonl \| 3 \| 3 \| 3 \| ' <<<"$OUT" || fail "bench-variants $mode: no row of 3 proved: $OUT"
+    [ "$(grep -c 'ref unique' <<<"$ERR")" = 3 ] || fail "bench-variants $mode: not 3 puzzle lines: $ERR"
+    # "ref unique <µs> us <guesses> | new unique <µs> us <guesses>" without the times
+    sed -E 's/ +[0-9.]+ us / /g' <<<"$ERR" | grep -oE 'ref [a-z]+ +[0-9]+ \| new [a-z]+ +[0-9]+' >"$TMP/bv$mode.txt"
+    [ "$(wc -l <"$TMP/bv$mode.txt")" = 3 ] || fail "bench-variants $mode: puzzle lines unread: $ERR"
+    awk '{ if ($2 != $6 || $3 != $7) exit 1 }' "$TMP/bv$mode.txt" || fail "bench-variants $mode: the builds differ: $ERR"
+done
+cmp -s "$TMP/bv.txt" "$TMP/bv--corpus-runs.txt" || fail "bench-variants: the modes disagree on statuses or guesses"
+has "$OUT" "Corpus runs: each build counts each file in one process." "bench-variants --corpus-runs says so"
 run python3 "$SYM" "$TMP/missing.jsonl"
 expect_rc 2 "a missing file"
 has "$ERR" "missing.jsonl: No such file or directory" "missing file named"

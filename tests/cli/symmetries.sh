@@ -124,6 +124,14 @@ for mode in "" --corpus-runs; do
 done
 cmp -s "$TMP/bv.txt" "$TMP/bv--corpus-runs.txt" || fail "bench-variants: the modes disagree on statuses or guesses"
 has "$OUT" "Corpus runs: each build counts each file in one process." "bench-variants --corpus-runs says so"
+# A build that answers nothing stops the corpus run, named, with its exit status.
+mkdir -p "$TMP/mute/bin"
+printf '#!/bin/sh\necho "cannot start" >&2\nexit 2\n' >"$TMP/mute/bin/rulegrid"
+chmod +x "$TMP/mute/bin/rulegrid"
+run python3 "$SRC/scripts/bench-variants" --build "$RG_BUILD_DIR" --ref "$TMP/mute" --corpus-runs \
+    --only 0 "$SRC/corpus/variants/thermo.jsonl"
+expect_rc 1 "bench-variants --corpus-runs with a failing build"
+has "$ERR" "mute/bin/rulegrid failed (exit 2, 0 results of 1): cannot start" "the failing build named"
 run python3 "$SYM" "$TMP/missing.jsonl"
 expect_rc 2 "a missing file"
 has "$ERR" "missing.jsonl: No such file or directory" "missing file named"

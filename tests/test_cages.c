@@ -16,6 +16,7 @@
 #include "data/variants-3/harness.h"
 #include "model/model.h"
 #include "model/record.h"
+#include "search/solver.h"
 
 /* ---- Errors and impossible cages ------------------------------------------------ */
 
@@ -842,6 +843,65 @@ static void required_digits_leave_the_house(void **state)
     rg_puzzle_free(p);
 }
 
+/* The calls of family fam in st (0 when it made none). */
+static uint64_t family_calls(const rg_stats *st, const char *fam)
+{
+    for (int i = 0; i < st->families; i++)
+        if (strcmp(st->family[i], fam) == 0) return st->family_calls[i];
+    return 0;
+}
+
+/* A solve's root stops once every cell is placed: what is still queued is
+ * left to the solution check. With every cell given on a 4 x 4 grid the
+ * naked singles place them all before any cage runs. A cage that the
+ * givens keep is unique; one they break has no solution, the cage named as
+ * the rule broken, at every level. The root of the candidates (a fixpoint,
+ * which runs the propagators) refuses the broken one, also after a solve of
+ * the same puzzle on the same solver with its roots kept. */
+static void root_places_every_cell(void **state)
+{
+    (void)state;
+    static const char *grid = "\"r1c1\": 1, \"r1c2\": 2, \"r1c3\": 3, \"r1c4\": 4, "
+                              "\"r2c1\": 3, \"r2c2\": 4, \"r2c3\": 1, \"r2c4\": 2, "
+                              "\"r3c1\": 2, \"r3c2\": 1, \"r3c3\": 4, \"r3c4\": 3, "
+                              "\"r4c1\": 4, \"r4c2\": 3, \"r4c3\": 2, \"r4c4\": 1";
+    for (int sum = 3; sum <= 4; sum++) {
+        char json[1024];
+        snprintf(json, sizeof json,
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                 "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+                 "\"origin\": \"r1c1\", \"box\": [2, 2]}, {\"type\": \"cage\", \"cells\": "
+                 "[\"r1c1\", \"r1c2\"], \"sum\": %d}], \"givens\": {%s}}",
+                 sum, grid);
+        rg_puzzle *p = t_parse(json);
+        assert_non_null(p);
+        int holds = sum == 3;
+        for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
+            rg_solver *s = rg_solver_new();
+            rg_solver_keep_root(s, 1);
+            rg_options o;
+            rg_options_default(&o);
+            o.strategy = st;
+            o.limit = 2;
+            rg_result r;
+            rg_error err;
+            assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
+            assert_int_equal(r.status, holds ? RG_STATUS_UNIQUE : RG_STATUS_NONE);
+            assert_int_equal(r.broken_rule, holds ? -1 : 1);
+            assert_int_equal(family_calls(&r.stats, "cages"), 0);
+            /* the same solver's candidates: the cage runs, and refuses */
+            rg_mask out[16];
+            int rc = rg_solver_root(s, p, st, out);
+            if (holds)
+                assert_int_equal(rc, 0);
+            else
+                assert_true(rc < 0);
+            rg_solver_free(s);
+        }
+        rg_puzzle_free(p);
+    }
+}
+
 /* A sum derived over more than half of one house is implied: the search
  * below sac leaves it out, sac, explanations and verify run it. On one row
  * of 9, cages {c1, c2} = 15 and {c3, c4} = 15 hold 6..9, so the innies c5..c9
@@ -938,6 +998,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(required_digits_leave_the_house, t_mem_setup,
                                         t_mem_teardown),
         cmocka_unit_test_setup_teardown(innies_over_most_of_a_house, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(root_places_every_cell, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_killers, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

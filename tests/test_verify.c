@@ -14,6 +14,7 @@
 
 #include "base/json.h"
 #include "model/record.h"
+#include "search/solver.h"
 #include "search/trial.h"
 #include "support.h"
 #include "verify/mutate.h"
@@ -175,9 +176,12 @@ static void documents(void **state)
 }
 
 /* rg_verify_type: built-in types pass; the broken bound fails soundness in
- * its first trials with a document that reproduces it (no solution with the
- * propagator, some by backtracking), the same for the same seed; the correct
- * sum passes; the errors name the type and the sample. */
+ * its first trials with a document that reproduces it (no root fixpoint with
+ * the propagator, solutions by backtracking), the same for the same seed;
+ * the correct sum passes; the errors name the type and the sample. (A solve
+ * may still find the solution: its root stops once every cell is placed and
+ * leaves the rest to the rules' checks, and this document's wrong removal
+ * places both cells.) */
 static void verify_type(void **state)
 {
     (void)state;
@@ -206,8 +210,10 @@ static void verify_type(void **state)
     int status;
     rg_solver *s = rg_solver_new();
     rg_result res;
-    t_solve(s, p, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &res);
-    assert_int_equal(res.status, RG_STATUS_NONE);
+    rg_mask *out = calloc((size_t)rg_puzzle_cells(p), sizeof *out);
+    assert_non_null(out);
+    assert_true(rg_solver_root(s, p, RG_STRATEGY_INTERSECTIONS, out) < 0);
+    free(out);
     t_solve(s, p, RG_STRATEGY_CHECK, RG_HEURISTIC_FIRST, 2, 0, 0, &res);
     assert_true(res.solutions >= 1);
     (void)status;

@@ -228,6 +228,19 @@ int rg_propagate_abandon(rg_solver *s)
     return RG_FAIL;
 }
 
+/* Every cell placed at a solve's root, the houses kept (the naked singles
+ * have left their peers): the propagators still queued would only confirm
+ * the rules, or refute them, on a full assignment, which the search's
+ * solution check decides (every rule's check; search.c accept). On a
+ * puzzle solved at the root that was most of the root's work: a killer's
+ * derived sums, one run each (docs/bench.md, "A root that places every
+ * cell"). Drops what is queued and dirty; returns 0. */
+int rg_propagate_settle(rg_solver *s)
+{
+    rg_propagate_abandon(s);
+    return 0;
+}
+
 int rg_propagate(rg_solver *s, unsigned char *space)
 {
     rg_mask *dom = (rg_mask *)space;
@@ -238,9 +251,11 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
             s->st.family_calls[RG_FAM_PEERS]++;
+            s->placed++;
             if ((s->bboards ? clear_peers_boards(s, dom, c, bit) : clear_peers(s, dom, c, bit)) < 0)
                 goto fail;
         }
+        if (s->placed == s->stop_at) return rg_propagate_settle(s);
         if (s->queued_total) {
             if (run_one(s, space) < 0) goto fail;
             continue;
@@ -348,6 +363,7 @@ static int root_singles(rg_solver *s, rg_mask *dom)
                         : root_peers_list(s, dom, c, bit, naked, &n, &pruned);
     }
     s->nnaked = n;
+    s->placed += (int)calls;
     s->st.family_calls[RG_FAM_PEERS] += calls;
     s->st.family_prunings[RG_FAM_PEERS] += pruned;
     if (failed < 0) return 0;

@@ -28,6 +28,7 @@
 struct rg_root_memo {
     int valid;
     unsigned ded;
+    int stop; /* root_stop's */
     int *givens;
     unsigned char *space;
     int *chg_n, *chg_pos, *chg_list, nchg_list;
@@ -181,7 +182,12 @@ static int prepare(rg_solver *s, rg_model *m)
     return RG_OK;
 }
 
-rg_solver *rg_solver_new(void) { return rg_mem_calloc(1, sizeof(rg_solver)); }
+rg_solver *rg_solver_new(void)
+{
+    rg_solver *s = rg_mem_calloc(1, sizeof(rg_solver));
+    if (s) s->stop_at = -1;
+    return s;
+}
 
 void rg_solver_free(rg_solver *s)
 {
@@ -198,6 +204,7 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     rg_mask *dom = (rg_mask *)sp;
     memset(sp, 0, s->space_bytes);
     memcpy(dom, m->root, (size_t)s->N * sizeof *dom);
+    s->placed = 0;
     if (start)
         for (int c = 0; c < s->N; c++) dom[c] &= start[c];
     if (m->state_size) memcpy(sp + s->state_off, m->state_init, m->state_size);
@@ -230,7 +237,9 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     rg_changes_restart(s);
     rg_queue_all(s);
     rg_units_all_dirty(s);
+    s->stop_at = s->root_stop ? s->N : -1;
     int rc = rg_propagate_root(s, sp);
+    s->stop_at = -1; /* the root's alone: not the probes' nor the search's */
     if (rc == 0 && (s->ded & RG_DEDUCE_PROBE)) rc = rg_probe_run(s, sp);
     return rc;
 }
@@ -257,7 +266,7 @@ static int memo_usable(const rg_solver *s, const rg_mask *start)
 static int memo_hit(const rg_solver *s, const rg_puzzle *p, const rg_mask *start)
 {
     const struct rg_root_memo *k = s->memo;
-    return memo_usable(s, start) && k && k->valid && k->ded == s->ded &&
+    return memo_usable(s, start) && k && k->valid && k->ded == s->ded && k->stop == s->root_stop &&
            memcmp(k->givens, p->givens, (size_t)s->N * sizeof *k->givens) == 0;
 }
 
@@ -299,6 +308,7 @@ static void memo_save(rg_solver *s, const rg_puzzle *p)
     if (!s->memo && !(s->memo = memo_new(s))) return;
     struct rg_root_memo *k = s->memo;
     k->ded = s->ded;
+    k->stop = s->root_stop;
     memcpy(k->givens, p->givens, (size_t)s->N * sizeof *k->givens);
     memo_copy(k, s, 1);
     k->valid = 1;
@@ -352,6 +362,8 @@ static void reset(rg_solver *s, const rg_options *o)
     s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
     s->implied_out = m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop;
     s->watch_end = s->implied_out ? m->watch_main : m->watch_off + 1;
+    s->root_stop = 0;
+    s->stop_at = -1;
     memset(s->bwatch, 0, sizeof s->bwatch);
     for (int c = 0; s->bpeers && c < 81; c++)
         if (m->watch_off[c] != s->watch_end[c] || m->track_off[c] != m->track_off[c + 1])
@@ -445,6 +457,7 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
     if (s->fast) rg_fast_unused(s);
     s->band_used = !fast && s->band_on;
     if (!fast) reset_general(s);
+    s->root_stop = !fast;
     int rc = fast ? rg_fast_root(s, p, start) : root_of(s, p, start);
     s->st.root_us = rg_clock_us(&s->t0);
     if (rc == 0) {

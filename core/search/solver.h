@@ -186,6 +186,14 @@ struct rg_solver {
      * (watch_end[c] either way). */
     int implied_out;
     const int *watch_end;
+    /* A solve's root (rg_solver_solve_from: root_stop) stops propagating
+     * once every cell is placed, what is still queued being left to the
+     * solution check, as for any full assignment (propagate.c): placed
+     * counts the naked singles taken since root() (each cell is one once),
+     * and the propagation stops when it reaches stop_at (N in that root's
+     * propagation, else -1). Off for the candidates and explanations,
+     * whose roots are fixpoints. */
+    int root_stop, placed, stop_at;
 };
 
 /* rg_solve from the domains start[] (a mask per cell, intersected with the

@@ -158,6 +158,10 @@ struct rg_model {
     /* Per propagator its cost class (def.cost), for the queue's push: a
      * byte array, not the propagator records, on the hot path. */
     unsigned char *prop_cost;
+    /* Propagators of the dearest class (RG_COST_GLOBAL), implied or not:
+     * with none the search never asks whether the deductions go first
+     * (search/propagate.c bands_first). */
+    int nglobal;
     int *box_of;
 
     /* The document's board and rules as read ({"board": ..., "rules": ...}),

@@ -408,6 +408,7 @@ static int build_watch(rg_model *m)
     for (int p = 0; p < m->nprops; p++) {
         m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
         m->prop_cost[p] = (unsigned char)m->props[p].def.cost;
+        m->nglobal += m->props[p].def.cost == RG_COST_GLOBAL;
         if (m->props[p].def.flags & RG_PROPAGATOR_IMPLIED) {
             m->implied[p >> 5] |= 1u << (p & 31);
             m->nimplied++;

@@ -217,6 +217,23 @@ static int bands(rg_solver *s, rg_mask *dom)
     return s->nustack[1] ? rg_units_intersections(s, dom) : 0;
 }
 
+/* With the digit boards on: do the deductions (bands) go before the next
+ * queued propagator? They do when it is of the dearest class (global: a
+ * killer's derived sums) and some cell lost a digit since they last looked.
+ * A hidden single or locked candidate costs a few word operations, where a
+ * global propagator's run costs hundreds of instructions and is woken again
+ * by whatever the deductions then find (docs/bench.md, "Deductions before
+ * the dearest propagators"). */
+static inline int bands_first(const rg_solver *s)
+{
+    rg_mask lost = s->hlost | (rg_mask)s->ncstack | (rg_mask)s->nustack[0];
+    if (s->band_inter) lost |= s->llost | (rg_mask)s->nustack[1];
+    if (!lost) return 0;
+    int k = 0;
+    while (s->qhead[k] == s->qtail[k]) k++;
+    return k == RG_COST_GLOBAL;
+}
+
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s)
 {
@@ -256,11 +273,15 @@ int rg_propagate(rg_solver *s, unsigned char *space)
                 goto fail;
         }
         if (s->placed == s->stop_at) return rg_propagate_settle(s);
+        int r;
         if (s->queued_total) {
+            if (s->band_global && bands_first(s)) {
+                if ((r = bands(s, dom)) < 0) goto fail;
+                if (r) continue;
+            }
             if (run_one(s, space) < 0) goto fail;
             continue;
         }
-        int r;
         if (s->band_on) {
             if ((r = bands(s, dom)) < 0) goto fail;
             if (r) continue;

@@ -380,6 +380,7 @@ static void reset(rg_solver *s, const rg_options *o)
     s->band_on = s->band_side && !s->units_only && s->cascade && (s->ded & RG_DEDUCE_SINGLES) &&
                  !(s->ded & RG_DEDUCE_SUBSETS);
     s->band_inter = (s->ded & RG_DEDUCE_INTERSECTIONS) != 0;
+    s->band_global = s->band_on && m->nglobal > 0;
     rg_bands_select(s);
     s->bboards = s->band_on && s->board_off;
     rg_units_clear_dirty(s);

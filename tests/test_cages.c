@@ -879,13 +879,8 @@ static void root_places_every_cell(void **state)
         for (int st = RG_STRATEGY_PROPAGATE; st < RG_STRATEGY_COUNT; st++) {
             rg_solver *s = rg_solver_new();
             rg_solver_keep_root(s, 1);
-            rg_options o;
-            rg_options_default(&o);
-            o.strategy = st;
-            o.limit = 2;
             rg_result r;
-            rg_error err;
-            assert_int_equal(rg_solve(s, p, &o, &r, &err), RG_OK);
+            t_solve(s, p, st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, holds ? RG_STATUS_UNIQUE : RG_STATUS_NONE);
             assert_int_equal(r.broken_rule, holds ? -1 : 1);
             assert_int_equal(family_calls(&r.stats, "cages"), 0);

@@ -160,7 +160,7 @@ struct rg_model {
     unsigned char *prop_cost;
     /* Propagators of the dearest class (RG_COST_GLOBAL), implied or not:
      * with none the search never asks whether the deductions go first
-     * (search/propagate.c bands_first). */
+     * (search/propagate.c bands_due). */
     int nglobal;
     int *box_of;
 

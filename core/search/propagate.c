@@ -37,13 +37,19 @@ static inline int check_run(rg_solver *s, int p, int r, int narrowed)
     return ++s->idle < RG_LIMITS_IDLE_RUNS ? 0 : endless(s, p);
 }
 
-/* Run the cheapest queued propagator. RG_FAIL (also when a limit ends the
- * run) or 0. */
-static int run_one(rg_solver *s, unsigned char *space)
+/* The cheapest cost class with a propagator queued (one is). */
+static inline int cheapest_class(const rg_solver *s)
 {
-    const rg_model *m = s->m;
     int k = 0;
     while (s->qhead[k] == s->qtail[k]) k++;
+    return k;
+}
+
+/* Run the first queued propagator of class k, the cheapest queued.
+ * RG_FAIL (also when a limit ends the run) or 0. */
+static int run_one(rg_solver *s, unsigned char *space, int k)
+{
+    const rg_model *m = s->m;
     int p = s->queue[k][s->qhead[k]];
     s->qhead[k] = s->qhead[k] == m->nprops ? 0 : s->qhead[k] + 1;
     s->queued_total--;
@@ -217,21 +223,17 @@ static int bands(rg_solver *s, rg_mask *dom)
     return s->nustack[1] ? rg_units_intersections(s, dom) : 0;
 }
 
-/* With the digit boards on: do the deductions (bands) go before the next
- * queued propagator? They do when it is of the dearest class (global: a
- * killer's derived sums) and some cell lost a digit since they last looked.
- * A hidden single or locked candidate costs a few word operations, where a
- * global propagator's run costs hundreds of instructions and is woken again
- * by whatever the deductions then find (docs/bench.md, "Deductions before
- * the dearest propagators"). */
-static inline int bands_first(const rg_solver *s)
+/* With the digit boards on, before a propagator of the dearest class
+ * (global: a killer's derived sums): have cells lost digits since the
+ * deductions (bands) last looked? Then they go first. A hidden single or
+ * locked candidate costs a few word operations, where a global run costs
+ * hundreds of instructions and is woken again by whatever the deductions
+ * then find (docs/bench.md, "Deductions before the dearest propagators"). */
+static inline int bands_due(const rg_solver *s)
 {
     rg_mask lost = s->hlost | (rg_mask)s->ncstack | (rg_mask)s->nustack[0];
     if (s->band_inter) lost |= s->llost | (rg_mask)s->nustack[1];
-    if (!lost) return 0;
-    int k = 0;
-    while (s->qhead[k] == s->qtail[k]) k++;
-    return k == RG_COST_GLOBAL;
+    return lost != 0;
 }
 
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
@@ -243,19 +245,6 @@ int rg_propagate_abandon(rg_solver *s)
     memset(s->ulost, 0, ((size_t)s->m->nunits + 1) * sizeof *s->ulost);
     s->failed = 0;
     return RG_FAIL;
-}
-
-/* Every cell placed at a solve's root, the houses kept (the naked singles
- * have left their peers): the propagators still queued would only confirm
- * the rules, or refute them, on a full assignment, which the search's
- * solution check decides (every rule's check; search.c accept). On a
- * puzzle solved at the root that was most of the root's work: a killer's
- * derived sums, one run each (docs/bench.md, "A root that places every
- * cell"). Drops what is queued and dirty; returns 0. */
-int rg_propagate_settle(rg_solver *s)
-{
-    rg_propagate_abandon(s);
-    return 0;
 }
 
 int rg_propagate(rg_solver *s, unsigned char *space)
@@ -272,14 +261,26 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             if ((s->bboards ? clear_peers_boards(s, dom, c, bit) : clear_peers(s, dom, c, bit)) < 0)
                 goto fail;
         }
-        if (s->placed == s->stop_at) return rg_propagate_settle(s);
+        if (s->placed == s->stop_at) {
+            /* Every cell placed at a solve's root, the houses kept (the
+             * naked singles have left their peers): what is still queued
+             * would only confirm the rules, or refute them, on a full
+             * assignment, which the search's solution check decides (every
+             * rule's check; search.c accept). On a puzzle solved at the root
+             * that was most of the root's work: a killer's derived sums, one
+             * run each (docs/bench.md, "A root that places every cell"). */
+            rg_propagate_abandon(s);
+            return 0;
+        }
         int r;
         if (s->queued_total) {
-            if (s->band_global && bands_first(s)) {
+            int k = cheapest_class(s);
+            if (k == RG_COST_GLOBAL && s->band_global && bands_due(s)) {
+                /* (0: nothing narrowed, so the queue is as it was) */
                 if ((r = bands(s, dom)) < 0) goto fail;
                 if (r) continue;
             }
-            if (run_one(s, space) < 0) goto fail;
+            if (run_one(s, space, k) < 0) goto fail;
             continue;
         }
         if (s->band_on) {

@@ -15,9 +15,6 @@ int rg_propagate(rg_solver *s, unsigned char *space);
 int rg_propagate_root(rg_solver *s, unsigned char *space);
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s);
-/* With root_stop, once every cell is placed: drop what is queued and
- * dirty, leaving the rules to the solution check. Returns 0. */
-int rg_propagate_settle(rg_solver *s);
 /* Place bit in cell c of space and propagate as the strategy says. */
 int rg_propagate_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit);
 

@@ -91,7 +91,7 @@ struct rg_solver {
     const struct rg_band_tables *btab;
     int band_side, band_on, band_inter, units_only, band_used;
     /* band_on on a model with propagators of the global class: the
-     * deductions may go before them (propagate.c bands_first). */
+     * deductions may go before them (propagate.c bands_due). */
     int band_global;
     /* band_on on a space with digit boards (board_off): every narrowing
      * keeps them, and the naked singles and deductions read them. */

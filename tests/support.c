@@ -169,6 +169,14 @@ void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long
     assert_int_equal(rg_solve(s, p, &o, r, &err), RG_OK);
 }
 
+uint64_t t_family(const rg_stats *st, const char *name, int prunings)
+{
+    for (int i = 0; i < st->families; i++)
+        if (strcmp(st->family[i], name) == 0)
+            return prunings ? st->family_prunings[i] : st->family_calls[i];
+    return 0;
+}
+
 void t_same_run(const rg_puzzle *p, const rg_result *a, const rg_result *b, const char *what)
 {
     if (a->status != b->status || a->solutions != b->solutions)

@@ -38,6 +38,9 @@ void t_solve(rg_solver *s, const rg_puzzle *p, int strategy, int heuristic, long
  * solutions, first solution, and every counter (nodes, guesses, failures,
  * prunings, propagations, calls and prunings per family). */
 void t_same_run(const rg_puzzle *p, const rg_result *a, const rg_result *b, const char *what);
+/* The calls (prunings: the digits removed) of the family named name in st;
+ * 0 when it has none. */
+uint64_t t_family(const rg_stats *st, const char *name, int prunings);
 /* Count solutions up to limit with strategy and heuristic; returns the count
  * and fills *status when status is not NULL. */
 long t_count(const rg_puzzle *p, int strategy, int heuristic, long limit, int *status);

@@ -843,14 +843,6 @@ static void required_digits_leave_the_house(void **state)
     rg_puzzle_free(p);
 }
 
-/* The calls of family fam in st (0 when it made none). */
-static uint64_t family_calls(const rg_stats *st, const char *fam)
-{
-    for (int i = 0; i < st->families; i++)
-        if (strcmp(st->family[i], fam) == 0) return st->family_calls[i];
-    return 0;
-}
-
 /* A solve's root stops once every cell is placed: what is still queued is
  * left to the solution check. With every cell given on a 4 x 4 grid the
  * naked singles place them all before any cage runs. A cage that the
@@ -883,7 +875,7 @@ static void root_places_every_cell(void **state)
             t_solve(s, p, st, RG_HEURISTIC_DOMWDEG, 2, 0, 0, &r);
             assert_int_equal(r.status, holds ? RG_STATUS_UNIQUE : RG_STATUS_NONE);
             assert_int_equal(r.broken_rule, holds ? -1 : 1);
-            assert_int_equal(family_calls(&r.stats, "cages"), 0);
+            assert_int_equal(t_family(&r.stats, "cages", 0), 0);
             /* the same solver's candidates: the cage runs, and refuses */
             rg_mask out[16];
             int rc = rg_solver_root(s, p, st, out);

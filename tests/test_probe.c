@@ -35,14 +35,6 @@ static void unload(rg_puzzle **p, int n)
     for (int i = 0; i < n; i++) rg_puzzle_free(p[i]);
 }
 
-static uint64_t family(const rg_stats *st, const char *name, int prunings)
-{
-    for (int i = 0; i < st->families; i++)
-        if (strcmp(st->family[i], name) == 0)
-            return prunings ? st->family_prunings[i] : st->family_calls[i];
-    return 0;
-}
-
 /* Solves the 9 x 9 puzzle q twice, at level sa with heuristic ha into a and
  * at sb with hb into b: both prove it unique with the same solution. */
 static void same_unique(rg_solver *s, rg_puzzle *q, int sa, int ha, int sb, int hb, rg_result *a,
@@ -101,7 +93,7 @@ static void hard_fewer_guesses(void **state)
                 assert_memory_equal(sol, r.solution, sizeof sol);
             guesses[st] += r.stats.guesses;
             if (st < RG_STRATEGY_PROBE) {
-                assert_int_equal(family(&r.stats, "probe", 0), 0);
+                assert_int_equal(t_family(&r.stats, "probe", 0), 0);
                 continue;
             }
             no_guess += st == RG_STRATEGY_PROBE && r.no_guess;
@@ -136,8 +128,8 @@ static void probes_counted(void **state)
         rg_result a, b;
         same_unique(s, p[i], RG_STRATEGY_SUBSETS, RG_HEURISTIC_DOMWDEG, RG_STRATEGY_PROBE,
                     RG_HEURISTIC_DOMWDEG, &a, &b);
-        assert_true(family(&b.stats, "probe", 0) > 0);
-        assert_true(family(&b.stats, "probe", 1) > 0);
+        assert_true(t_family(&b.stats, "probe", 0) > 0);
+        assert_true(t_family(&b.stats, "probe", 1) > 0);
         sub += a.stats.guesses;
         pro += b.stats.guesses;
     }
@@ -244,9 +236,9 @@ static void sac_killers(void **state)
              * the cells with two or three candidates). (Not more than the
              * probe level in all: sac runs the implied propagators too,
              * and the probe level's search is as long as its luck.) */
-            assert_true(family(&b.stats, "probe", 0) > 0);
-            assert_true(family(&b.stats, "probe", 0) >
-                        family(&a.stats, "probe", 0) / a.stats.nodes);
+            assert_true(t_family(&b.stats, "probe", 0) > 0);
+            assert_true(t_family(&b.stats, "probe", 0) >
+                        t_family(&a.stats, "probe", 0) / a.stats.nodes);
         }
     }
     rg_solver_free(s);

@@ -1,8 +1,8 @@
 /* The corners plugin: its errors; battenburg and quadruple clues counted on
  * the 288 4 x 4 sudokus against the rule evaluated here; quadruple digits
  * that repeat; sound propagation; the quadruple propagator exact (it keeps
- * a digit exactly when some filling of the block has it); the corpus
- * puzzles. */
+ * a digit exactly when some filling of the block has it); a listed digit
+ * leaving the houses that hold all its places; the corpus puzzles. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -198,6 +198,108 @@ static void quadruple_exact(void **state)
     rg_solver_free(s);
 }
 
+/* The candidates of a 9 x 9 sudoku with the quadruple rule quad and the
+ * givens givens, at the propagate level (got: 81 masks). */
+static void narrowed(const char *quad, const char *givens, rg_mask *got)
+{
+    vbuf b = {0};
+    v_add(&b, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 3]}, %s]", quad);
+    char *json = v_doc(9, 9, 9, "", b.s, givens);
+    rg_puzzle *p = t_parse(json);
+    rg_solver *s = rg_solver_new();
+    rg_mask start[81];
+    for (int c = 0; c < 81; c++) start[c] = 0x1FF;
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, got), 0);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+    free(json);
+    free(b.s);
+}
+
+#define HAS(got, r, c, d) (((got)[((r)-1) * 9 + (c)-1] >> ((d)-1)) & 1u)
+
+/* A listed digit whose places in the block all lie in a house leaves the
+ * rest of that house; one listed twice goes on a diagonal of a block across
+ * four boxes, so it leaves the rest of both rows and both columns. Nothing
+ * else at the propagate level takes these digits. */
+static void places(void **state)
+{
+    (void)state;
+    rg_mask got[81];
+    /* r2c5's 5 leaves the block's 5 to r1c1 r1c2: row 1 and box 1. */
+    narrowed("{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [5], \"cells\": "
+             "[\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}",
+             "\"r2c5\": 5", got);
+    assert_true(HAS(got, 1, 1, 5) && HAS(got, 1, 2, 5));
+    assert_false(HAS(got, 1, 3, 5) || HAS(got, 1, 9, 5) || HAS(got, 3, 1, 5) || HAS(got, 3, 3, 5));
+    assert_true(HAS(got, 4, 1, 5) && HAS(got, 9, 2, 5)); /* columns 1 and 2 hold r2c1 r2c2 too */
+    /* Without r2c5 the 5 may be anywhere in the block: nothing leaves row 1. */
+    narrowed("{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [5], \"cells\": "
+             "[\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}",
+             "", got);
+    assert_true(HAS(got, 1, 9, 5) && HAS(got, 2, 9, 5) && HAS(got, 9, 1, 5));
+    assert_false(HAS(got, 3, 3, 5)); /* but the box's 5 is in the block */
+    /* Twice across four boxes. */
+    narrowed("{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [7, 7], \"cells\": "
+             "[\"r3c3\", \"r3c4\", \"r4c3\", \"r4c4\"]}",
+             "", got);
+    for (int i = 1; i <= 9; i++) {
+        assert_int_equal(HAS(got, 3, i, 7), i == 3 || i == 4);
+        assert_int_equal(HAS(got, 4, i, 7), i == 3 || i == 4);
+        assert_int_equal(HAS(got, i, 3, 7), i == 3 || i == 4);
+        assert_int_equal(HAS(got, i, 4, 7), i == 3 || i == 4);
+    }
+    assert_true(HAS(got, 1, 1, 7) && HAS(got, 5, 5, 7));
+    /* A digit listed once, and the block inside a box: the other box cells. */
+    narrowed("{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [2, 3], \"cells\": "
+             "[\"r5c5\", \"r5c6\", \"r6c5\", \"r6c6\"]}",
+             "", got);
+    assert_false(HAS(got, 4, 4, 2) || HAS(got, 6, 4, 3) || HAS(got, 4, 6, 3));
+    assert_true(HAS(got, 5, 1, 2) && HAS(got, 1, 5, 3) && HAS(got, 6, 9, 2));
+}
+
+/* Propagation with houses round the block (a 4 x 4 sudoku), against the
+ * 288 sudokus: from a start holding one sudoku whose block holds the
+ * listed digits (those of some of its block's cells) and random others, narrowing
+ * at the propagate level keeps every digit of every sudoku within the start
+ * that the quadruple allows. */
+static void soundness_houses(void **state)
+{
+    (void)state;
+    int ns;
+    int(*all)[16] = t_sudoku4(&ns);
+    rg_solver *s = rg_solver_new();
+    for (int round = 0; round < 300; round++) {
+        const int *sol = all[v_rand((unsigned)ns)];
+        int r = (int)v_rand(3), c = (int)v_rand(3), n = 1 + (int)v_rand(3), need[4];
+        int block[4] = {r * 4 + c, r * 4 + c + 1, r * 4 + 4 + c, r * 4 + 5 + c};
+        int at = (int)v_rand(4); /* n of the block's cells, from a random one on */
+        for (int k = 0; k < n; k++) need[k] = sol[block[(at + k) % 4]];
+        vbuf b = {0};
+        v_add(&b, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}, "
+                  "{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": [");
+        for (int k = 0; k < n; k++) v_add(&b, "%s%d", k ? ", " : "", need[k]);
+        v_add(&b, "], \"cells\": [\"r%dc%d\", \"r%dc%d\", \"r%dc%d\", \"r%dc%d\"]}]", r + 1, c + 1,
+              r + 1, c + 2, r + 2, c + 1, r + 2, c + 2);
+        char *json = v_doc(4, 4, 4, "", b.s, "");
+        rg_puzzle *p = t_parse(json);
+        rg_mask start[16], got[16], want[16] = {0};
+        for (int i = 0; i < 16; i++) start[i] = (rg_mask)(1u << (sol[i] - 1) | v_rand(16));
+        for (int k = 0; k < ns; k++) {
+            int in = quad_holds(all[k], r, c, need, n);
+            for (int i = 0; i < 16 && in; i++) in = start[i] >> (all[k][i] - 1) & 1u;
+            for (int i = 0; i < 16 && in; i++) want[i] |= (rg_mask)1 << (all[k][i] - 1);
+        }
+        if (!quad_holds(sol, r, c, need, n)) fail_msg("the listed digits are the block's");
+        assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, got), 0);
+        for (int i = 0; i < 16; i++) assert_int_equal(got[i] & want[i], want[i]);
+        rg_puzzle_free(p);
+        free(json);
+        free(b.s);
+    }
+    rg_solver_free(s);
+}
+
 static void corpus(void **state)
 {
     (void)state;
@@ -212,6 +314,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(quadruple_repeats, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(quadruple_exact, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(places, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(soundness_houses, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

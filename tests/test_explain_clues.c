@@ -146,6 +146,22 @@ static void corners(void **state)
           "r2c1 r2c2 cannot be 2, 4, 5, 6, 7, 8 or 9, as 1 and 3 would not all fit in the other "
           "three cells.",
           NULL);
+    /* r2c5's 5 leaves the block's 5 to row 1: the rest of row 1 and box 1 lose it. */
+    fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"corner\", \"kind\": \"quadruple\", "
+                         "\"digits\": [5], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}], "
+                         "\"givens\": {\"r2c5\": 5}}",
+          "quadruple places", 1, NULL,
+          "r1c1 r1c2 r2c1 r2c2 must hold 5: the 5 can only go in r1c1 r1c2, so each house "
+          "holding all of those has its 5 in the block: r1c3 r1c7 r1c8 r1c9 r3c1 r3c2 r3c3 "
+          "cannot be 5.",
+          NULL);
+    /* Twice on a block across four boxes: a diagonal, so both rows and both columns. */
+    fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"corner\", \"kind\": \"quadruple\", "
+                         "\"digits\": [7, 7], \"cells\": [\"r3c3\", \"r3c4\", \"r4c3\", "
+                         "\"r4c4\"]}]}",
+          "quadruple places", 1, NULL, "must hold 7 and 7: the two 7s need two of ",
+          "that share no house, and each such pair puts a 7 in every house through the block",
+          "r3c9", "r9c3", "r1c4", "r4c1", ": they cannot be 7.", NULL);
 }
 
 static void outside(void **state)
@@ -263,6 +279,10 @@ static void silent(void **state)
     quiet(BOARD(2, 2, 9) "\"rules\": [{\"type\": \"corner\", \"kind\": \"quadruple\", \"digits\": "
                          "[1, 2], \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]}",
           "quadruple");
+    /* The 5 may go in either row and either column of a block across four boxes. */
+    quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"corner\", \"kind\": \"quadruple\", "
+                         "\"digits\": [5], \"cells\": [\"r3c3\", \"r3c4\", \"r4c3\", \"r4c4\"]}]}",
+          "quadruple places");
     quiet(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"negative\", \"of\": \"kropki\", "
                          "\"color\": \"white\"}]}",
           "negative constraint");

@@ -213,7 +213,6 @@ static int read_block(rg_build *b, rg_rule *r, const int **cells)
 
 static int compile_corner(rg_build *b, rg_rule *r, void **data)
 {
-    (void)data;
     int kind;
     int rc = corners_host->read_enum(b, r, "kind", 0, kinds, &kind);
     if (rc != RG_OK) return rc;
@@ -240,6 +239,7 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
     }
     quad *q = corners_host->alloc(b, sizeof *q);
     if (!q) return corners_host->error(b, r, NULL, "out of memory");
+    *data = q;
     for (int i = 0; i < 4; i++) q->cells[i] = cells[i];
     q->nneed = nd;
     for (int k = 0; k < nd; k++) {
@@ -258,6 +258,227 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
                          .check = quad_check,
                          .explain = quad_explain};
     return corners_host->add_propagator(b, &def, q, cells, 4, RG_EV_DOMAIN);
+}
+
+/* ---- A listed digit's places and the houses around the block ------------- */
+
+#define QUAD_HOUSES 16 /* houses holding two or more of a block's cells, at most */
+
+/* A house holding two or more of the block's cells. */
+typedef struct quad_house {
+    unsigned in; /* bit i: the block's cell i is in it */
+    int nout;
+    const int *out; /* its cells outside the block */
+} quad_house;
+
+/* A quadruple's listed digits (each once, with how many times it is listed)
+ * and the houses around its block. */
+typedef struct quad_around {
+    const quad *q;
+    int nd;
+    rg_mask digit[4];
+    int count[4];
+    unsigned apart; /* bit 4 i + j: cells i and j share no house */
+    int nh;
+    quad_house h[QUAD_HOUSES];
+} quad_around;
+
+/* The houses where every way of placing listed digit k in the block (once,
+ * or twice in two cells that share no house) puts one: as bits of x->h. */
+static unsigned around_houses(const quad_around *x, const rg_mask *dom, int k)
+{
+    unsigned hold = 0, hit = 0;
+    for (int i = 0; i < 4; i++) hold |= (unsigned)((dom[x->q->cells[i]] & x->digit[k]) != 0) << i;
+    if (x->count[k] == 1) {
+        if (!(hold & (hold - 1))) return 0; /* one place or none: the block's own propagator */
+        for (int h = 0; h < x->nh; h++) hit |= (unsigned)((hold & ~x->h[h].in) == 0) << h;
+        return hit;
+    }
+    if (x->count[k] != 2) return 0;
+    unsigned pairs[6];
+    int np = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if ((hold >> i & 1) && (hold >> j & 1) && (x->apart >> (4 * i + j) & 1))
+                pairs[np++] = 1u << i | 1u << j;
+    if (!np) return 0;
+    for (int h = 0; h < x->nh; h++) {
+        int every = 1;
+        for (int p = 0; p < np && every; p++) every = (pairs[p] & x->h[h].in) != 0;
+        hit |= (unsigned)every << h;
+    }
+    return hit;
+}
+
+/* A listed digit whose every placing in the block lies in a house leaves
+ * the house's other cells: that house's copy of it is in the block. */
+static int around_propagate(rg_space *sp, void *data)
+{
+    const quad_around *x = data;
+    const rg_mask *dom = corners_host->domains(sp);
+    for (int k = 0; k < x->nd; k++)
+        for (unsigned hit = around_houses(x, dom, k); hit; hit &= hit - 1) {
+            const quad_house *h = &x->h[__builtin_ctz(hit)];
+            for (int i = 0; i < h->nout; i++)
+                if ((dom[h->out[i]] & x->digit[k]) &&
+                    corners_host->remove(sp, h->out[i], x->digit[k]) < 0)
+                    return RG_PROP_FAIL;
+        }
+    return RG_PROP_FIX;
+}
+
+/* Holds on every assignment: the houses refuse whatever this propagator
+ * refuses (a house's digit twice), and the block's own propagator checks
+ * the listed digits. */
+static int around_holds(const int *values, void *data)
+{
+    (void)values;
+    (void)data;
+    return 1;
+}
+
+/* "r1c1 r1c2 r2c1 r2c2 must hold 5: the 5 can only go in r1c1 r1c2, so each
+ * house holding all of those has its 5 in the block: r1c3 ... cannot be 5."
+ * A digit listed twice: "the two 7s need two of r3c3 r3c4 r4c3 r4c4 that
+ * share no house, and each such pair puts a 7 in every house through the
+ * block that holds r3c1 ...: they cannot be 7." */
+static int around_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
+{
+    const quad_around *x = data;
+    if (!wu_ready(corners_host)) return RG_OK;
+    wu_text t;
+    wu_start(&t, corners_host, w);
+    wu_cells(&t, x->q->cells, 4);
+    wu_add(&t, " must hold ");
+    need_list(&t, x->q, 0);
+    int said = 0;
+    for (int k = 0; k < x->nd; k++) {
+        /* a house holds at most D <= 32 cells */
+        int gone[QUAD_HOUSES * 32], ng = 0, d = __builtin_ctz(x->digit[k]) + 1;
+        for (unsigned hit = around_houses(x, before, k); hit; hit &= hit - 1) {
+            const quad_house *h = &x->h[__builtin_ctz(hit)];
+            for (int i = 0; i < h->nout && ng < QUAD_HOUSES * 32; i++) {
+                int c = h->out[i], dup = 0;
+                for (int j = 0; j < ng && !dup; j++) dup = gone[j] == c;
+                if (!dup && (before[c] & ~after[c] & x->digit[k])) gone[ng++] = c;
+            }
+        }
+        if (!ng) continue;
+        int places[4], np = 0;
+        for (int i = 0; i < 4; i++)
+            if (before[x->q->cells[i]] & x->digit[k]) places[np++] = x->q->cells[i];
+        wu_add(&t, "%s", said++ ? "; " : ": ");
+        if (x->count[k] == 2) {
+            wu_add(&t, "the two %ds need two of ", d);
+            wu_cells(&t, places, np);
+            wu_add(&t,
+                   " that share no house, and each such pair puts a %d in every house "
+                   "through the block that holds ",
+                   d);
+            wu_cells(&t, gone, ng);
+            wu_add(&t, ": they cannot be %d", d);
+        } else {
+            wu_add(&t, "the %d can only go in ", d);
+            wu_cells(&t, places, np);
+            wu_add(&t, ", so each house holding all of those has its %d in the block: ", d);
+            wu_cells(&t, gone, ng);
+            wu_add(&t, " cannot be %d", d);
+        }
+    }
+    wu_add(&t, ".");
+    return wu_finish(&t, "quadruple places");
+}
+
+#define QUAD_SEEN 256 /* houses of a block's cells looked at, at most */
+
+/* The houses of the block's cells (hs, at most QUAD_SEEN), each with the
+ * block's cells it holds (hin: bit i, cell i); how many, or -1 without
+ * memory. Houses past QUAD_SEEN are left out, which only loses prunings:
+ * two cells then seem to share no house, and a digit listed twice more
+ * ways to go. */
+static int block_houses(rg_build *b, const quad *q, int *hs, unsigned *hin)
+{
+    int nhs = 0;
+    for (int i = 0; i < 4; i++) {
+        const int *houses;
+        int n = corners_host->cell_houses(b, q->cells[i], &houses);
+        if (n < 0) return -1;
+        for (int j = 0; j < n; j++) {
+            int at = 0;
+            while (at < nhs && hs[at] != houses[j]) at++;
+            if (at == nhs) {
+                if (nhs == QUAD_SEEN) continue;
+                hs[nhs] = houses[j];
+                hin[nhs++] = 0;
+            }
+            hin[at] |= 1u << i;
+        }
+    }
+    return nhs;
+}
+
+/* House h's cells outside the block (in the build's memory), or NULL. */
+static const int *outside_block(rg_build *b, const quad *q, int h, int *nout)
+{
+    const int *cells;
+    int n, kind;
+    corners_host->house(b, h, &cells, &n, &kind);
+    int *out = corners_host->alloc(b, (size_t)(n > 0 ? n : 1) * sizeof *out);
+    *nout = 0;
+    for (int i = 0; out && i < n; i++) {
+        int inside = 0;
+        for (int j = 0; j < 4; j++) inside |= cells[i] == q->cells[j];
+        if (!inside) out[(*nout)++] = cells[i];
+    }
+    return out;
+}
+
+/* The houses around a quadruple's block, and its propagator when a listed
+ * digit has a house to leave. */
+static int link_corner(rg_build *b, rg_rule *r, void *data)
+{
+    const quad *q = data;
+    if (!q) return RG_OK; /* a battenburg */
+    quad_around *x = corners_host->alloc(b, sizeof *x);
+    int hs[QUAD_SEEN];
+    unsigned hin[QUAD_SEEN];
+    int nhs = x ? block_houses(b, q, hs, hin) : -1;
+    if (nhs < 0) return corners_host->error(b, r, NULL, "out of memory");
+    x->q = q;
+    x->nd = 0;
+    for (int k = 0; k < q->nneed; k++) {
+        rg_mask bit = (rg_mask)1 << (q->need[k] - 1);
+        if (x->nd && x->digit[x->nd - 1] == bit) {
+            x->count[x->nd - 1]++;
+        } else {
+            x->digit[x->nd] = bit;
+            x->count[x->nd++] = 1;
+        }
+    }
+    x->apart = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            int share = 0;
+            for (int a = 0; a < nhs && !share; a++) share = (hin[a] >> i & 1) && (hin[a] >> j & 1);
+            x->apart |= (unsigned)!share << (4 * i + j);
+        }
+    x->nh = 0;
+    for (int a = 0; a < nhs && x->nh < QUAD_HOUSES; a++) {
+        if (!(hin[a] & (hin[a] - 1))) continue; /* one of the block's cells: its peers */
+        int nout;
+        const int *out = outside_block(b, q, hs[a], &nout);
+        if (!out) return corners_host->error(b, r, NULL, "out of memory");
+        if (nout) x->h[x->nh++] = (quad_house){hin[a], nout, out};
+    }
+    if (!x->nh) return RG_OK;
+    rg_propagator def = {.size = sizeof(rg_propagator),
+                         .name = "quadruple_places",
+                         .family = "corners",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = around_propagate,
+                         .check = around_holds,
+                         .explain = around_explain};
+    return corners_host->add_propagator(b, &def, x, q->cells, 4, RG_EV_DOMAIN);
 }
 
 /* A battenburg mark: four small squares round the corner, alternating
@@ -323,6 +544,7 @@ static const rg_rule_type types[] = {
      .name = "corner",
      .family = "corners",
      .compile = compile_corner,
+     .link = link_corner,
      .generate = corners_generate,
      .write_rank = 609,
      .write_order = corner_order,

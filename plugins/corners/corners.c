@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "corners.h"
+#include "group_houses.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
 #include "why_util.h"
@@ -264,13 +265,6 @@ static int compile_corner(rg_build *b, rg_rule *r, void **data)
 
 #define QUAD_HOUSES 16 /* houses holding two or more of a block's cells, at most */
 
-/* A house holding two or more of the block's cells. */
-typedef struct quad_house {
-    unsigned in; /* bit i: the block's cell i is in it */
-    int nout;
-    const int *out; /* its cells outside the block */
-} quad_house;
-
 /* A quadruple's listed digits (each once, with how many times it is listed)
  * and the houses around its block. */
 typedef struct quad_around {
@@ -280,7 +274,7 @@ typedef struct quad_around {
     int count[4];
     unsigned apart; /* bit 4 i + j: cells i and j share no house */
     int nh;
-    quad_house h[QUAD_HOUSES];
+    gh_house h[QUAD_HOUSES]; /* with a cell outside the block */
 } quad_around;
 
 /* The houses where every way of placing listed digit k in the block (once,
@@ -318,7 +312,7 @@ static int around_propagate(rg_space *sp, void *data)
     const rg_mask *dom = corners_host->domains(sp);
     for (int k = 0; k < x->nd; k++)
         for (unsigned hit = around_houses(x, dom, k); hit; hit &= hit - 1) {
-            const quad_house *h = &x->h[__builtin_ctz(hit)];
+            const gh_house *h = &x->h[__builtin_ctz(hit)];
             for (int i = 0; i < h->nout; i++)
                 if ((dom[h->out[i]] & x->digit[k]) &&
                     corners_host->remove(sp, h->out[i], x->digit[k]) < 0)
@@ -356,7 +350,7 @@ static int around_explain(rg_why *w, void *data, const rg_mask *before, const rg
         /* a house holds at most D <= 32 cells */
         int gone[QUAD_HOUSES * 32], ng = 0, d = __builtin_ctz(x->digit[k]) + 1;
         for (unsigned hit = around_houses(x, before, k); hit; hit &= hit - 1) {
-            const quad_house *h = &x->h[__builtin_ctz(hit)];
+            const gh_house *h = &x->h[__builtin_ctz(hit)];
             for (int i = 0; i < h->nout && ng < QUAD_HOUSES * 32; i++) {
                 int c = h->out[i], dup = 0;
                 for (int j = 0; j < ng && !dup; j++) dup = gone[j] == c;
@@ -389,50 +383,6 @@ static int around_explain(rg_why *w, void *data, const rg_mask *before, const rg
     return wu_finish(&t, "quadruple places");
 }
 
-#define QUAD_SEEN 256 /* houses of a block's cells looked at, at most */
-
-/* The houses of the block's cells (hs, at most QUAD_SEEN), each with the
- * block's cells it holds (hin: bit i, cell i); how many, or -1 without
- * memory. Houses past QUAD_SEEN are left out, which only loses prunings:
- * two cells then seem to share no house, and a digit listed twice more
- * ways to go. */
-static int block_houses(rg_build *b, const quad *q, int *hs, unsigned *hin)
-{
-    int nhs = 0;
-    for (int i = 0; i < 4; i++) {
-        const int *houses;
-        int n = corners_host->cell_houses(b, q->cells[i], &houses);
-        if (n < 0) return -1;
-        for (int j = 0; j < n; j++) {
-            int at = 0;
-            while (at < nhs && hs[at] != houses[j]) at++;
-            if (at == nhs) {
-                if (nhs == QUAD_SEEN) continue;
-                hs[nhs] = houses[j];
-                hin[nhs++] = 0;
-            }
-            hin[at] |= 1u << i;
-        }
-    }
-    return nhs;
-}
-
-/* House h's cells outside the block (in the build's memory), or NULL. */
-static const int *outside_block(rg_build *b, const quad *q, int h, int *nout)
-{
-    const int *cells;
-    int n, kind;
-    corners_host->house(b, h, &cells, &n, &kind);
-    int *out = corners_host->alloc(b, (size_t)(n > 0 ? n : 1) * sizeof *out);
-    *nout = 0;
-    for (int i = 0; out && i < n; i++) {
-        int inside = 0;
-        for (int j = 0; j < 4; j++) inside |= cells[i] == q->cells[j];
-        if (!inside) out[(*nout)++] = cells[i];
-    }
-    return out;
-}
-
 /* The houses around a quadruple's block, and its propagator when a listed
  * digit has a house to leave. */
 static int link_corner(rg_build *b, rg_rule *r, void *data)
@@ -440,10 +390,9 @@ static int link_corner(rg_build *b, rg_rule *r, void *data)
     const quad *q = data;
     if (!q) return RG_OK; /* a battenburg */
     quad_around *x = corners_host->alloc(b, sizeof *x);
-    int hs[QUAD_SEEN];
-    unsigned hin[QUAD_SEEN];
-    int nhs = x ? block_houses(b, q, hs, hin) : -1;
-    if (nhs < 0) return corners_host->error(b, r, NULL, "out of memory");
+    gh_house *gh;
+    int ng = x ? gh_houses(corners_host, b, q->cells, 4, &gh) : -1;
+    if (ng < 0) return corners_host->error(b, r, NULL, "out of memory");
     x->q = q;
     x->nd = 0;
     for (int k = 0; k < q->nneed; k++) {
@@ -459,17 +408,14 @@ static int link_corner(rg_build *b, rg_rule *r, void *data)
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++) {
             int share = 0;
-            for (int a = 0; a < nhs && !share; a++) share = (hin[a] >> i & 1) && (hin[a] >> j & 1);
+            for (int a = 0; a < ng && !share; a++)
+                share = (gh[a].in >> i & 1) && (gh[a].in >> j & 1);
             x->apart |= (unsigned)!share << (4 * i + j);
         }
+    /* Houses past QUAD_HOUSES are left out, which only loses prunings. */
     x->nh = 0;
-    for (int a = 0; a < nhs && x->nh < QUAD_HOUSES; a++) {
-        if (!(hin[a] & (hin[a] - 1))) continue; /* one of the block's cells: its peers */
-        int nout;
-        const int *out = outside_block(b, q, hs[a], &nout);
-        if (!out) return corners_host->error(b, r, NULL, "out of memory");
-        if (nout) x->h[x->nh++] = (quad_house){hin[a], nout, out};
-    }
+    for (int a = 0; a < ng && x->nh < QUAD_HOUSES; a++)
+        if (gh[a].nout) x->h[x->nh++] = gh[a];
     if (!x->nh) return RG_OK;
     rg_propagator def = {.size = sizeof(rg_propagator),
                          .name = "quadruple_places",

@@ -142,7 +142,7 @@ static void placing_of(const xu *x, const line *l, rg_mask v, placing *p)
             at |= (uint32_t)1 << i;
         }
     for (int h = 0; h < l->nhouses && p->nh; h++) {
-        const line_house *H = &l->houses[h];
+        const gh_house *H = &l->houses[h];
         if (at & ~H->in) continue;
         for (int k = 0; k < H->nout && p->ng < 64; k++) {
             int q = H->out[k], dup = 0;

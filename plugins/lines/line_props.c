@@ -277,8 +277,8 @@ static int units_on(rg_space *sp, const line *l, rg_mask *need, int *changed)
     const rg_mask *dom = lines_host->domains(sp);
     rg_mask all = mask_upto(l->D);
     for (int h = 0; h < l->nhouses; h++) {
-        const line_house *H = &l->houses[h];
-        if (!H->unit) continue;
+        const gh_house *H = &l->houses[h];
+        if (H->size != l->D) continue; /* not a unit */
         rg_mask elsewhere = 0;
         for (int c = 0; c < H->nout; c++) elsewhere |= dom[H->out[c]];
         rg_mask on = all & ~elsewhere;
@@ -308,7 +308,7 @@ static int clear_houses(rg_space *sp, const line *l, rg_mask every)
             if (dom[l->cells[i]] & dig) at |= (uint32_t)1 << i;
         if (__builtin_popcount(at) < 2) continue; /* placed: naked singles */
         for (int h = 0; h < l->nhouses; h++) {
-            const line_house *H = &l->houses[h];
+            const gh_house *H = &l->houses[h];
             if (at & ~H->in) continue;
             for (int c = 0; c < H->nout; c++) {
                 int r = remove_cell(sp, dom, H->out[c], dig);

@@ -313,35 +313,6 @@ static int same_boxes(const rg_build *b, const int *h1, int n1, const int *h2, i
     return i == n1 && j == n2;
 }
 
-/* renban: the houses holding two or more of its cells, each with the
- * positions it holds and its other cells; the propagator then watches the
- * line and the other cells of its units. A line without such houses, or of
- * more than 32 cells (no solution: it fails), gets the plain propagator. */
-/* Fills l->houses[l->nhouses] from house hi and keeps it (nhouses grows)
- * when it holds two or more cells of the line and some other cell. */
-static int renban_house(rg_build *b, rg_rule *r, line *l, int hi, int D)
-{
-    const int *hc;
-    int hn, kind;
-    lines_host->house(b, hi, &hc, &hn, &kind);
-    line_house *h = &l->houses[l->nhouses];
-    h->out = lines_host->alloc(b, (size_t)hn * sizeof *h->out);
-    if (!h->out) return lines_host->error(b, r, NULL, "out of memory");
-    h->in = 0;
-    h->nout = 0;
-    h->unit = hn == D;
-    for (int k = 0; k < hn; k++) {
-        int i = 0;
-        while (i < l->n && l->cells[i] != hc[k]) i++;
-        if (i < l->n)
-            h->in |= (uint32_t)1 << i;
-        else
-            h->out[h->nout++] = hc[k];
-    }
-    if (__builtin_popcount(h->in) >= 2 && h->nout > 0) l->nhouses++;
-    return RG_OK;
-}
-
 /* The watch list of a renban with houses: its cells, then the other cells
  * of its units (watch has room for them). Returns the list's length. */
 static int renban_watch(const line *l, int *watch)
@@ -349,7 +320,7 @@ static int renban_watch(const line *l, int *watch)
     int nw = l->n;
     for (int i = 0; i < l->n; i++) watch[i] = l->cells[i];
     for (int h = 0; h < l->nhouses; h++)
-        for (int k = 0; k < l->houses[h].nout && l->houses[h].unit; k++) {
+        for (int k = 0; k < l->houses[h].nout && l->houses[h].size == l->D; k++) {
             int w = l->n;
             while (w < nw && watch[w] != l->houses[h].out[k]) w++;
             if (w == nw) watch[nw++] = l->houses[h].out[k];
@@ -357,34 +328,19 @@ static int renban_watch(const line *l, int *watch)
     return nw;
 }
 
+/* renban: the houses holding two or more of its cells and some other cell
+ * (group_houses.h); the propagator then watches the line and the other
+ * cells of its units. A line without such houses, or of more than 32 cells
+ * (no solution: it fails), gets the plain propagator. */
 static int link_renban(rg_build *b, rg_rule *r, line *l)
 {
     if (l->n > 32) return lines_add(b, l);
-    rg_board_info bi;
-    lines_host->board(b, &bi);
-    int nseen = 0, cap = 0, room = l->n + 1;
-    for (int i = 0; i < l->n; i++) {
-        const int *hs;
-        int nh = lines_host->cell_houses(b, l->cells[i], &hs);
-        if (nh < 0) return lines_host->error(b, r, NULL, "out of memory");
-        cap += nh;
-    }
-    int *seen = lines_host->alloc(b, (size_t)(cap + 1) * sizeof *seen);
-    l->houses = lines_host->alloc(b, (size_t)(cap + 1) * sizeof *l->houses);
-    if (!seen || !l->houses) return lines_host->error(b, r, NULL, "out of memory");
-    for (int i = 0; i < l->n; i++) {
-        const int *hs;
-        int nh = lines_host->cell_houses(b, l->cells[i], &hs);
-        for (int k = 0; k < nh; k++) {
-            int j = 0;
-            while (j < nseen && seen[j] != hs[k]) j++;
-            if (j == nseen) seen[nseen++] = hs[k];
-        }
-    }
-    for (int j = 0; j < nseen; j++) {
-        int rc = renban_house(b, r, l, seen[j], bi.digits);
-        if (rc != RG_OK) return rc;
-    }
+    gh_house *gh;
+    int ng = gh_houses(lines_host, b, l->cells, l->n, &gh), room = l->n + 1;
+    if (ng < 0) return lines_host->error(b, r, NULL, "out of memory");
+    l->houses = gh;
+    for (int j = 0; j < ng; j++)
+        if (gh[j].nout > 0) gh[l->nhouses++] = gh[j];
     if (!l->nhouses) return lines_add(b, l);
     for (int h = 0; h < l->nhouses; h++) room += l->houses[h].nout;
     int *watch = lines_host->alloc(b, (size_t)room * sizeof *watch);

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "group_houses.h"
 #include "masks.h"
 #include "rulegrid/plugin.h"
 
@@ -25,16 +26,6 @@ enum {
     LINE_KINDS
 };
 
-/* A house holding two or more cells of a renban (from link): in has bit i
- * for each position i of the line in the house, out[0..nout) are the
- * house's other cells. */
-typedef struct line_house {
-    uint32_t in;
-    int unit; /* the house holds D cells: every digit once */
-    int nout;
-    int *out;
-} line_house;
-
 /* A region_sum of more segments goes without per-space state. */
 #define LINE_SEGS_MAX 64
 
@@ -53,7 +44,8 @@ typedef struct line {
     int allsets;           /* region_sum: every segment goes by sets: with state */
     int state;             /* zipper, region_sum (allsets): handle of its per-space state */
     int state2;            /* renban with houses: the second propagator's state */
-    line_house *houses;    /* renban: the houses holding two or more of its cells */
+    gh_house *houses;      /* renban: the houses holding two or more of its cells and
+                            * some other cell (group_houses.h; a unit when size is D) */
     int nhouses;
 } line;
 

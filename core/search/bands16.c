@@ -172,28 +172,50 @@ static inline unsigned any_nibble(uint64_t w)
     return (unsigned)((x | x >> 24) & 0xFFFF);
 }
 
-static inline unsigned lone(unsigned x) { return x & (x - 1) ? 0 : x; }
-
-/* Locked candidates within band word w (rows against boxes): the cells
- * they take the digit from. Bit 4i + k of m: row i of the band holds it in
- * box k. A box with it in one row (pointing) takes it from that row's
- * other boxes; a row with it in one box (claiming) takes it from that
- * box's other rows. */
-static inline uint64_t band_locked(uint64_t w)
+/* Per nibble of x (16 bits): the nibble where it holds one bit, else 0. */
+static inline unsigned lone_nibbles(unsigned x)
 {
-    unsigned m = any_nibble(w), r[4], once = 0, twice = 0, gone = 0;
+    unsigned two = x & x >> 1, any = x | x >> 1; /* per bit pair: both, either */
+    unsigned many = (two | two >> 2 | (any & any >> 2)) & 0x1111u;
+    return x & ~(many * 0xFu);
+}
+
+/* Per nibble of x (16 bits): 0xF where it holds a bit, else 0. */
+static inline unsigned full_nibbles(unsigned x)
+{
+    return ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111u) * 0xFu;
+}
+
+#define LANE0 0x000F000F000F000Full /* the low nibble of each 16-bit lane */
+
+/* Per 16-bit lane of x, whose lanes hold bits in their low nibble only:
+ * that nibble where it holds one bit, else 0. */
+static inline uint64_t lone_lanes4(uint64_t x)
+{
+    uint64_t two = x & x >> 1, any = x | x >> 1; /* per bit pair: both, either */
+    uint64_t many = (two | two >> 2 | (any & any >> 2)) & LANES;
+    return x & ~(many * 0xF);
+}
+
+/* Locked candidates within each band word of w (rows against boxes),
+ * the four bands at once as the 16-bit lanes of one word: the cells they
+ * take the digit from, into gone. In a band's lane bit 4i + k says that
+ * row i of the band holds it in box k. A box with it in one row
+ * (pointing) takes it from that row's other boxes; a row with it in one
+ * box (claiming) takes it from that box's other rows. */
+static inline void bands_locked(const uint64_t *w, uint64_t *gone)
+{
+    uint64_t m = 0, r[4], out = 0;
+    for (int b = 0; b < 4; b++) m |= (uint64_t)any_nibble(w[b]) << 16 * b;
+    for (int i = 0; i < 4; i++) r[i] = m >> 4 * i & LANE0;
+    uint64_t twice = (r[0] & r[1]) | ((r[0] | r[1]) & r[2]) | ((r[0] | r[1] | r[2]) & r[3]);
+    uint64_t one_row = (r[0] | r[1] | r[2] | r[3]) & ~twice;
     for (int i = 0; i < 4; i++) {
-        r[i] = m >> 4 * i & 0xF;
-        twice |= once & r[i];
-        once |= r[i];
+        uint64_t p = r[i] & one_row, some = ((p | p >> 1 | p >> 2 | p >> 3) & LANES) * 0xF;
+        out |= (some & ~p) << 4 * i;                           /* the row's other boxes */
+        out |= lone_lanes4(r[i]) * 0x1111 & ~(LANE0 << 4 * i); /* the box's other rows */
     }
-    unsigned one_row = once & ~twice;
-    for (int i = 0; i < 4; i++) {
-        unsigned p = r[i] & one_row, c = lone(r[i]);
-        gone |= (p ? 0xF & ~p : 0) << 4 * i;
-        for (int j = 0; j < 4; j++) gone |= (j != i ? c : 0) << 4 * j;
-    }
-    return w & nibbles_of(gone);
+    for (int b = 0; b < 4; b++) gone[b] = w[b] & nibbles_of((unsigned)(out >> 16 * b & 0xFFFF));
 }
 
 /* Locked candidates across the bands (columns against boxes), added to
@@ -208,15 +230,13 @@ static inline void stack_locked(const uint64_t *w, uint64_t *gone)
         col[b] = (unsigned)((f | f >> 16) & 0xFFFF); /* the band's columns holding it */
         twice |= once & col[b];
         once |= col[b];
-        point[b] = 0;
-        for (int k = 0; k < 4; k++) point[b] |= lone(col[b] >> 4 * k & 0xF) << 4 * k;
+        point[b] = lone_nibbles(col[b]);
     }
     unsigned one_band = once & ~twice;
     for (int b = 0; b < 4; b++) {
-        unsigned claim = col[b] & one_band, boxes = 0, others = 0;
-        for (int k = 0; k < 4; k++) boxes |= (claim >> 4 * k & 0xF ? 0xFu : 0) << 4 * k;
-        for (int o = 0; o < 4; o++) others |= o != b ? point[o] : 0;
-        gone[b] |= w[b] & (((boxes & ~claim) | others) * LANES);
+        unsigned claim = col[b] & one_band;
+        unsigned others = point[(b + 1) & 3] | point[(b + 2) & 3] | point[(b + 3) & 3];
+        gone[b] |= w[b] & (((full_nibbles(claim) & ~claim) | others) * LANES);
     }
 }
 
@@ -228,16 +248,26 @@ static inline void stack_locked(const uint64_t *w, uint64_t *gone)
 static void blame_houses(rg_solver *s, const uint64_t *w)
 {
     int cells[16];
-    for (int h = 0; h < 48; h++) {
-        int any = 0;
-        for (int k = 0; k < 16; k++) {
-            int c = h < 16   ? 16 * h + k
-                    : h < 32 ? 16 * k + (h - 16)
-                             : (h - 32) / 4 * 64 + (h - 32) % 4 * 4 + k / 4 * 16 + k % 4;
-            cells[k] = c;
-            any |= (int)(w[c / 64] >> (c % 64) & 1u);
+    uint64_t o = w[0] | w[1] | w[2] | w[3];
+    o |= o >> 32;
+    o |= o >> 16;
+    for (int b = 0; b < 4; b++)
+        for (int i = 0; i < 4; i++)
+            if (!(w[b] >> 16 * i & 0xFFFF)) {
+                for (int k = 0; k < 16; k++) cells[k] = 64 * b + 16 * i + k;
+                rg_space_blame(s, cells, 16);
+            }
+    for (unsigned cols = ~(unsigned)o & 0xFFFF; cols; cols &= cols - 1) {
+        for (int k = 0; k < 16; k++) cells[k] = 16 * k + __builtin_ctz(cols);
+        rg_space_blame(s, cells, 16);
+    }
+    for (int b = 0; b < 4; b++) {
+        unsigned m = any_nibble(w[b]);
+        for (unsigned boxes = ~(m | m >> 4 | m >> 8 | m >> 12) & 0xF; boxes; boxes &= boxes - 1) {
+            for (int k = 0; k < 16; k++)
+                cells[k] = 64 * b + k / 4 * 16 + 4 * __builtin_ctz(boxes) + k % 4;
+            rg_space_blame(s, cells, 16);
         }
-        if (!any) rg_space_blame(s, cells, 16);
     }
 }
 
@@ -296,7 +326,7 @@ int rg_bands16_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
         /* every cell holding d, placed ones too (as at 9 x 9) */
         uint64_t w[4], gone[4];
         board_of(&pk, d, w);
-        for (int b = 0; b < 4; b++) gone[b] = band_locked(w[b]);
+        bands_locked(w, gone);
         stack_locked(w, gone);
         int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;

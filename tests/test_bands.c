@@ -570,6 +570,28 @@ static void sixteens(rg_puzzle **v)
                    "");
 }
 
+/* boards_match on a 16 x 16 solver's stack (struct rg_space_boards16). */
+static long boards16_match(const rg_solver *s)
+{
+    long checked = 0;
+    for (int d = 0; d < s->nspaces; d++) {
+        const unsigned char *sp = s->spaces + (size_t)d * s->space_bytes;
+        const struct rg_space_boards16 *B = (const void *)(sp + s->board16_off);
+        if (!B->valid) continue;
+        const rg_mask *dom = (const rg_mask *)(const void *)sp;
+        for (int c = 0; c < 256; c++) {
+            uint64_t bit = (uint64_t)1 << (c % 64);
+            for (int k = 0; k < 16; k++)
+                if (!(B->d[k][c / 64] & bit) != !(dom[c] >> k & 1u))
+                    fail_msg("depth %d, cell %d, digit %d: board %d, domain %#x", d, c, k + 1,
+                             !!(B->d[k][c / 64] & bit), dom[c]);
+            assert_int_equal(!!(B->solved[c / 64] & bit), dom[c] && !(dom[c] & (dom[c] - 1)));
+        }
+        checked++;
+    }
+    return checked;
+}
+
 /* 16 x 16 boards (bands16.c) against the scans: propagated domains from
  * random partial grids of the four models of sixteens, and searches from
  * them (about half the cells given, so that some have several solutions):
@@ -582,6 +604,7 @@ static void test_sixteen(void **state)
     rg_solver *a = rg_solver_new(), *b = rg_solver_new();
     rg_solver_set_digit_boards(b, 0);
     int rounds = t_scaled() ? 12 : 150, failed = 0, total = 0, unique = 0, searches = 0;
+    long spaces = 0;
     for (int k = 0; k < 4; k++) {
         for (int t = 0; t < rounds; t++, total++)
             failed += fixpoint_round(a, b, v[k], t, 25 + (int)rnd(40));
@@ -589,6 +612,18 @@ static void test_sixteen(void **state)
             rg_puzzle *q = partial(b, v[k], 1000 + t, 40 + (int)rnd(20));
             unique += both_ways(a, b, q, 50000);
             searches += 4;
+            /* the boards each space of a search keeps (solver.h,
+             * rg_space_boards16) against its domains */
+            rg_options o;
+            rg_result r;
+            rg_error err;
+            rg_error_clear(&err);
+            opts(&o, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 50000);
+            assert_int_equal(rg_solve(a, q, &o, &r, &err), RG_OK);
+            assert_true(a->board16_off != 0 && rg_solver_digit_boards_used(a));
+            memset(a->spaces, 0, (size_t)a->nspaces * a->space_bytes);
+            assert_int_equal(rg_solve(a, q, &o, &r, &err), RG_OK);
+            spaces += boards16_match(a);
             rg_puzzle_free(q);
         }
         rg_puzzle_free(v[k]);
@@ -597,8 +632,9 @@ static void test_sixteen(void **state)
     assert_true(failed > total / 20);
     assert_true(failed < total - total / 20);
     assert_true(unique > 0 && unique < searches);
-    print_message("%d of %d rounds failed, %d of %d searches unique\n", failed, total, unique,
-                  searches);
+    assert_true(spaces >= rounds / 6 * 4); /* the roots at least */
+    print_message("%d of %d rounds failed, %d of %d searches unique, %ld spaces' boards checked\n",
+                  failed, total, unique, searches, spaces);
     rg_solver_free(a);
     rg_solver_free(b);
 }

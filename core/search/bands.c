@@ -152,6 +152,19 @@ static int peer_boards(rg_solver *s)
     return RG_OK;
 }
 
+/* The same for a 16 x 16 model (bpeers16, 256 boards of four words). */
+static int peer_boards16(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    uint64_t(*pb)[4] = rg_mem_calloc(256, sizeof *pb);
+    if (!pb) return RG_E_NOMEM;
+    for (int c = 0; c < 256; c++)
+        for (int k = m->peer_off[c]; k < m->peer_off[c + 1]; k++)
+            pb[c][m->peers[k] / 64] |= (uint64_t)1 << (m->peers[k] % 64);
+    s->bpeers16 = (const uint64_t(*)[4])pb;
+    return RG_OK;
+}
+
 /* For a model of side 9 or 16 that may qualify: which units are its rows,
  * columns and boxes, which groups the boards cover, which units a cell's
  * narrowing still marks (and on which stacks), as lists per cell; all in
@@ -190,6 +203,8 @@ static int cover(rg_solver *s, int side)
     if (side == 9) {
         s->btab = rg_band_tables();
         if (peer_boards(s) != RG_OK) return RG_E_NOMEM;
+    } else if (peer_boards16(s) != RG_OK) {
+        return RG_E_NOMEM;
     }
     if (U == 3 * side || other) {
         /* no other house, or the others on the boards too: every group is
@@ -235,6 +250,7 @@ void rg_bands_release(rg_solver *s)
     rg_mem_free(s->bother);
     rg_mem_free(s->bseen);
     rg_mem_free((void *)s->bpeers);
+    rg_mem_free((void *)s->bpeers16);
 }
 
 void rg_bands_select(rg_solver *s)

@@ -9,8 +9,8 @@
  * changed unit. At 9 x 9 the space keeps the boards beside the domains
  * (struct rg_space_boards, solver.h: every narrowing clears the digits it
  * takes), and a naked single's peers holding its digit are its board and
- * the cell's peers as a board; at 16 x 16 they are read from the domains
- * when the deduction runs. The digits any
+ * the cell's peers as a board; at 16 x 16 the same (struct
+ * rg_space_boards16), each peer narrowed by rg_space_narrow. The digits any
  * cell lost since each deduction last ran (hlost, llost) say which boards
  * to look at. The units are marked and scanned only for what the boards
  * leave: the other units' hidden singles and intersections, and with
@@ -55,7 +55,9 @@ int rg_bands_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
 
 /* The same on a 16 x 16 board of 4 x 4 boxes (bands16.c): its boards are
  * four 64-bit words a digit, word b the cells of rows 4b to 4b + 3 in the
- * cells' own order. */
+ * cells' own order, kept in the space (struct rg_space_boards16) and read
+ * from the domains as rg_bands_read does. */
+void rg_bands16_read(rg_solver *s, rg_mask *dom);
 int rg_bands16_singles(rg_solver *s, rg_mask *dom, rg_mask digits);
 int rg_bands16_locked(rg_solver *s, rg_mask *dom, rg_mask digits);
 

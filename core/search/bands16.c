@@ -4,6 +4,7 @@
  * so cell n is bit n % 64 of word n / 64. Within a word the rows are
  * 16-bit lanes and a box is the same nibble of each lane. */
 #include <stdint.h>
+#include <string.h>
 
 #include "search/bands.h"
 #include "search/space.h"
@@ -271,11 +272,11 @@ static void blame_houses(rg_solver *s, const uint64_t *w)
     }
 }
 
-/* Each cell of at narrowed to its domain & keep where that changes it,
- * and its lane of pk with it (a narrowing changes no other cell's domain:
- * the naked singles wait in their stack). RG_FAIL, 0 or 1. */
-static inline int narrow_board(rg_solver *s, rg_mask *dom, packed16 *pk, const uint64_t *at,
-                               rg_mask keep, int fam)
+/* Each cell of at narrowed to its domain & keep where that changes it
+ * (rg_space_narrow keeps the space's boards; a narrowing changes no other
+ * cell's domain: the naked singles wait in their stack). RG_FAIL, 0 or 1. */
+static inline int narrow_board(rg_solver *s, rg_mask *dom, const uint64_t *at, rg_mask keep,
+                               int fam)
 {
     int changed = 0;
     for (int b = 0; b < 4; b++)
@@ -284,32 +285,40 @@ static inline int narrow_board(rg_solver *s, rg_mask *dom, packed16 *pk, const u
             rg_mask v = dom[c];
             if (!(v & ~keep)) continue;
             if (rg_space_narrow(s, dom, c, v & keep, fam) < 0) return RG_FAIL;
-            pk->lane[c] = (uint16_t)(v & keep);
             changed = 1;
         }
     return changed;
 }
 
+void rg_bands16_read(rg_solver *s, rg_mask *dom)
+{
+    struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
+    packed16 pk;
+    pack(dom, &pk);
+    for (int d = 0; d < 16; d++) board_of(&pk, d, B->d[d]);
+    singles_of(&pk, B->solved);
+    B->valid = 1;
+}
+
 int rg_bands16_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
-    packed16 pk;
+    const struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
     uint64_t solved[4];
-    pack(dom, &pk);
-    singles_of(&pk, solved);
+    memcpy(solved, B->solved, sizeof solved);
     int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
         uint64_t w[4], at[4];
-        board_of(&pk, d, w);
+        memcpy(w, B->d[d], sizeof w);
         if (hidden(w, at)) {
             s->failed = 1;
             blame_houses(s, w);
             return RG_FAIL;
         }
         /* the open cells alone in a house (a cell placed since the
-         * domains were read is passed over) */
+         * call began is passed over) */
         for (int b = 0; b < 4; b++) at[b] &= ~solved[b];
-        int r = narrow_board(s, dom, &pk, at, (rg_mask)1 << d, RG_FAM_SINGLES);
+        int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
         if (r < 0) return RG_FAIL;
         changed |= r;
     }
@@ -318,17 +327,16 @@ int rg_bands16_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 
 int rg_bands16_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
-    packed16 pk;
-    pack(dom, &pk);
+    const struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
     int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
         /* every cell holding d, placed ones too (as at 9 x 9) */
         uint64_t w[4], gone[4];
-        board_of(&pk, d, w);
+        memcpy(w, B->d[d], sizeof w);
         bands_locked(w, gone);
         stack_locked(w, gone);
-        int r = narrow_board(s, dom, &pk, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
+        int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);
         if (r < 0) return RG_FAIL;
         changed |= r;
     }

@@ -194,6 +194,27 @@ done:
     return rc;
 }
 
+/* clear_peers on a 16 x 16 space with digit boards: the peers holding the
+ * digit are its board and c's peers as a board, in the list's order (it
+ * is sorted, and a board's bits go by cell), each narrowed by
+ * rg_space_narrow as clear_peers does (which keeps the boards). */
+static inline int clear_peers_boards16(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
+{
+    if (!bit) return 0;
+    const uint64_t *on = rg_space_boards16_of(s, dom)->d[__builtin_ctz(bit)];
+    const uint64_t *pb = s->bpeers16[c];
+    uint64_t h[4] = {on[0] & pb[0], on[1] & pb[1], on[2] & pb[2], on[3] & pb[3]};
+    for (int w = 0; w < 4; w++)
+        for (; h[w]; h[w] &= h[w] - 1) {
+            int p = 64 * w + __builtin_ctzll(h[w]);
+            if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
+                if (s->wdeg) s->wdeg[c] += 2;
+                return RG_FAIL;
+            }
+        }
+    return 0;
+}
+
 /* The houses' deductions with digit boards (bands.h), in the unit scans'
  * order: hidden singles of the rows, columns and boxes over the digits
  * lost since they last looked (those looked at now are owed to locked
@@ -247,18 +268,31 @@ int rg_propagate_abandon(rg_solver *s)
     return RG_FAIL;
 }
 
+/* A space's digit boards read from its domains where they are not valid
+ * (a root set up from the model, a space written directly). */
+static inline void boards_ready(rg_solver *s, rg_mask *dom)
+{
+    if (s->bboards) {
+        if (!rg_space_boards_of(s, dom)->valid) rg_bands_read(s, dom);
+    } else if (s->bboards16 && !rg_space_boards16_of(s, dom)->valid) {
+        rg_bands16_read(s, dom);
+    }
+}
+
 int rg_propagate(rg_solver *s, unsigned char *space)
 {
     rg_mask *dom = (rg_mask *)space;
     s->inactive = (uint32_t *)(space + s->inactive_off);
-    if (s->bboards && !rg_space_boards_of(s, dom)->valid) rg_bands_read(s, dom);
+    boards_ready(s, dom);
     for (;;) {
         while (s->nnaked) {
             int c = s->naked[--s->nnaked];
             rg_mask bit = dom[c];
             s->st.family_calls[RG_FAM_PEERS]++;
             s->placed++;
-            if ((s->bboards ? clear_peers_boards(s, dom, c, bit) : clear_peers(s, dom, c, bit)) < 0)
+            if ((s->bboards     ? clear_peers_boards(s, dom, c, bit)
+                 : s->bboards16 ? clear_peers_boards16(s, dom, c, bit)
+                                : clear_peers(s, dom, c, bit)) < 0)
                 goto fail;
         }
         if (s->placed == s->stop_at) {
@@ -385,6 +419,9 @@ static int root_singles(rg_solver *s, rg_mask *dom)
                         : root_peers_list(s, dom, c, bit, naked, &n, &pruned);
     }
     s->nnaked = n;
+    /* (the list's way writes the domains alone: a 16 x 16 space's boards
+     * are read again where its propagation starts) */
+    if (s->bboards16) rg_space_boards16_of(s, dom)->valid = 0;
     s->placed += (int)calls;
     s->st.family_calls[RG_FAM_PEERS] += calls;
     s->st.family_prunings[RG_FAM_PEERS] += pruned;

@@ -124,6 +124,24 @@ static void release_buffers(rg_solver *s)
     s->fast_baseline = fast_baseline;
 }
 
+/* The digit boards' place in a space from off, when the model takes them
+ * (banded: rg_bands_prepare's answer): the space's size. */
+static size_t boards_layout(rg_solver *s, int banded, size_t off)
+{
+    s->board_off = s->board16_off = 0;
+    if (banded == RG_OK && (s->bpeers || s->bpeers16)) {
+        off = (off + 15) & ~(size_t)15;
+        if (s->bpeers) {
+            s->board_off = off;
+            off += sizeof(struct rg_space_boards);
+        } else {
+            s->board16_off = off;
+            off += sizeof(struct rg_space_boards16);
+        }
+    }
+    return (off + 15) & ~(size_t)15;
+}
+
 static int prepare(rg_solver *s, rg_model *m)
 {
     if (s->m == m) return RG_OK;
@@ -143,13 +161,7 @@ static int prepare(rg_solver *s, rg_model *m)
     off += (size_t)s->N;
     /* (the boards' choice needs only the model) */
     int banded = rg_bands_prepare(s);
-    s->board_off = 0;
-    if (banded == RG_OK && s->bpeers) {
-        off = (off + 15) & ~(size_t)15;
-        s->board_off = off;
-        off += sizeof(struct rg_space_boards);
-    }
-    s->space_bytes = (off + 15) & ~(size_t)15;
+    s->space_bytes = boards_layout(s, banded, off);
     int planned = rg_search_plan(s);
     s->frames = rg_mem_calloc((size_t)s->N + 2, sizeof *s->frames);
     s->naked = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->naked);
@@ -368,6 +380,10 @@ static void reset(rg_solver *s, const rg_options *o)
     for (int c = 0; s->bpeers && c < 81; c++)
         if (m->watch_off[c] != s->watch_end[c] || m->track_off[c] != m->track_off[c + 1])
             s->bwatch[c / 27] |= 1u << (c % 27);
+    memset(s->bwatch16, 0, sizeof s->bwatch16);
+    for (int c = 0; s->bpeers16 && c < 256; c++)
+        if (m->watch_off[c] != s->watch_end[c] || m->track_off[c] != m->track_off[c + 1])
+            s->bwatch16[c / 64] |= (uint64_t)1 << (c % 64);
     s->dirty_bits = 0;
     if (m->nunits) {
         if (s->ded & RG_DEDUCE_SINGLES) s->dirty_bits |= 1;
@@ -383,6 +399,7 @@ static void reset(rg_solver *s, const rg_options *o)
     s->band_global = s->band_on && m->nglobal > 0;
     rg_bands_select(s);
     s->bboards = s->band_on && s->board_off;
+    s->bboards16 = s->band_on && s->board16_off;
     rg_units_clear_dirty(s);
     s->stopped = s->broken = 0;
     s->idle = 0;

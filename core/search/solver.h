@@ -48,6 +48,16 @@ struct rg_space_boards {
     uint32_t valid, pad[3];
 };
 
+/* A 16 x 16 space's digit boards (board16_off), kept as the 9 x 9 ones
+ * while bboards16: per digit the cells holding it as four 64-bit words
+ * (word b rows 4b to 4b + 3, cell n bit n % 64 of word n / 64, as
+ * bands16.c reads them), the cells with one digit left, and valid. */
+struct rg_space_boards16 {
+    uint64_t d[16][4];
+    uint64_t solved[4];
+    uint64_t valid, pad;
+};
+
 struct rg_solver {
     rg_model *m;
     int N, D;
@@ -55,8 +65,9 @@ struct rg_solver {
     /* A space: domains, then plugin state, then inactive-propagator bits, then
      * assigned flags (check and forward levels), then on a 9 x 9 model the
      * boards take, its digit boards (struct rg_space_boards, bands.h;
-     * board_off 0 when there are none). */
-    size_t space_bytes, state_off, inactive_off, assigned_off, board_off;
+     * board_off 0 when there are none), on a 16 x 16 one those of struct
+     * rg_space_boards16 (board16_off). */
+    size_t space_bytes, state_off, inactive_off, assigned_off, board_off, board16_off;
     unsigned char *spaces; /* nspaces kept spaces: every kept depth, made by prepare */
     int nspaces;
     /* Recomputation (search.c): the space of every every-th depth is kept
@@ -96,6 +107,12 @@ struct rg_solver {
     /* band_on on a space with digit boards (board_off): every narrowing
      * keeps them, and the naked singles and deductions read them. */
     int bboards;
+    /* The same on a 16 x 16 space (board16_off), with each cell's peers
+     * as a board (256 of them) and the cells whose narrowing has
+     * propagators to wake or changes to note (as bwatch). */
+    int bboards16;
+    const uint64_t (*bpeers16)[4];
+    uint64_t bwatch16[4];
     /* Each cell's peers as a board (with board_off: 81 of them). */
     const uint32_t (*bpeers)[4];
     /* With bpeers: the cells whose narrowing has propagators to wake or

@@ -77,6 +77,22 @@ static inline void rg_space_boards_narrow(const rg_solver *s, rg_mask *dom, int 
     if (fixed) B->solved[b] |= bit; /* (no store otherwise: a chain through memory) */
 }
 
+/* The 16 x 16 digit boards of the space whose domains are dom (bboards16). */
+static inline struct rg_space_boards16 *rg_space_boards16_of(const rg_solver *s, rg_mask *dom)
+{
+    return (struct rg_space_boards16 *)(void *)((unsigned char *)dom + s->board16_off);
+}
+
+/* rg_space_boards_narrow on a 16 x 16 space's boards. */
+static inline void rg_space_boards16_narrow(const rg_solver *s, rg_mask *dom, int c, rg_mask lost,
+                                            int fixed)
+{
+    struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
+    const uint64_t bit = (uint64_t)1 << (c % 64);
+    for (; lost; lost &= lost - 1) B->d[__builtin_ctz(lost)][c / 64] &= ~bit;
+    if (fixed) B->solved[c / 64] |= bit;
+}
+
 /* rg_space_narrow's body (a wrapper of its own: inlined this way, GCC
  * lays out the small-puzzle paths a measured 2 % faster). */
 static inline int rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
@@ -87,14 +103,20 @@ static inline int rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask 
         dom[c] = 0;
         s->failed = 1;
         if (s->wdeg) s->wdeg[c] += 2;
-        if (s->bboards) rg_space_boards_of(s, dom)->valid = 0; /* (a failed space) */
+        if (s->bboards) /* (a failed space) */
+            rg_space_boards_of(s, dom)->valid = 0;
+        else if (s->bboards16)
+            rg_space_boards16_of(s, dom)->valid = 0;
         return RG_FAIL;
     }
     dom[c] = nm;
     s->hlost |= old & ~nm; /* the digit boards' (bands.h) */
     if (s->dirty_bits) rg_units_mark(s, c, old & ~nm);
     int fixed = rg_single(nm);
-    if (s->bboards) rg_space_boards_narrow(s, dom, c, old & ~nm, fixed);
+    if (s->bboards)
+        rg_space_boards_narrow(s, dom, c, old & ~nm, fixed);
+    else if (s->bboards16)
+        rg_space_boards16_narrow(s, dom, c, old & ~nm, fixed);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
         if (s->m->nprops) rg_space_notify(s, c, fixed, nm, old & ~nm);

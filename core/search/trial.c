@@ -101,6 +101,7 @@ int rg_trial_narrow(rg_solver *s, unsigned char *space, int cell, rg_mask keep, 
     /* ... and its domains may have been written directly: its digit
      * boards are read again from them (rg_bands_read). */
     if (s->board_off) rg_space_boards_of(s, dom)->valid = 0;
+    if (s->board16_off) rg_space_boards16_of(s, dom)->valid = 0;
     int rc = 0;
     rg_mask nm = dom[cell] & keep;
     if (nm != dom[cell]) rc = rg_space_narrow(s, dom, cell, nm, RG_FAM_PEERS);

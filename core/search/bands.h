@@ -10,7 +10,7 @@
  * (struct rg_space_boards, solver.h: every narrowing clears the digits it
  * takes), and a naked single's peers holding its digit are its board and
  * the cell's peers as a board; at 16 x 16 the same (struct
- * rg_space_boards16), each peer narrowed by rg_space_narrow. The digits any
+ * rg_space_boards16). The digits any
  * cell lost since each deduction last ran (hlost, llost) say which boards
  * to look at. The units are marked and scanned only for what the boards
  * leave: the other units' hidden singles and intersections, and with

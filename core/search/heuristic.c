@@ -124,6 +124,20 @@ static int select_places(const rg_solver *s, const rg_mask *dom, int bpc, uint64
     return 1;
 }
 
+/* The same over a 16 x 16 space's open cells (its boards' cells not
+ * placed, four words in index order). */
+static int select_domwdeg_boards16(const rg_solver *s, const rg_mask *dom,
+                                   const struct rg_space_boards16 *B)
+{
+    domwdeg_best b = {-1, 1, 0};
+    for (int w = 0; w < 4; w++)
+        for (uint64_t h = ~B->solved[w]; h; h &= h - 1) {
+            int c = 64 * w + __builtin_ctzll(h);
+            domwdeg_offer(s, &b, c, dom[c]);
+        }
+    return b.cell;
+}
+
 /* The next cell to branch on, or -1 when every cell is decided. */
 static int heuristic_cell(rg_solver *s, const unsigned char *space)
 {
@@ -132,7 +146,11 @@ static int heuristic_cell(rg_solver *s, const unsigned char *space)
     if (s->o.heuristic == RG_HEURISTIC_DOMWDEG || s->o.heuristic == RG_HEURISTIC_DOMWDEG_PLACES) {
         const struct rg_space_boards *B =
             s->bboards ? rg_space_boards_of(s, (rg_mask *)(void *)space) : NULL;
-        return B && B->valid ? select_domwdeg_boards(s, dom, B) : select_domwdeg(s, dom, as);
+        if (B && B->valid) return select_domwdeg_boards(s, dom, B);
+        const struct rg_space_boards16 *B16 =
+            s->bboards16 ? rg_space_boards16_of(s, (rg_mask *)(void *)space) : NULL;
+        return B16 && B16->valid ? select_domwdeg_boards16(s, dom, B16)
+                                 : select_domwdeg(s, dom, as);
     }
     int best = -1, bpc = 99, bdeg = -1, scored = 0;
     double bscore = 1e300;

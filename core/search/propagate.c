@@ -194,25 +194,59 @@ done:
     return rc;
 }
 
-/* clear_peers on a 16 x 16 space with digit boards: the peers holding the
- * digit are its board and c's peers as a board, in the list's order (it
- * is sorted, and a board's bits go by cell), each narrowed by
- * rg_space_narrow as clear_peers does (which keeps the boards). */
+/* clear_peers on a 16 x 16 space with digit boards, as clear_peers_boards
+ * does it at 9 x 9: the peers holding the digit are its board and c's
+ * peers as a board, in the list's order (it is sorted, and a board's bits
+ * go by cell); the digit leaves the board in one store a word, each peer
+ * is narrowed as rg_space_narrow would (the same counters, marks, stack
+ * and queue, in the same order), and the propagators are woken in a
+ * second pass over the cells that have any (bwatch16). */
 static inline int clear_peers_boards16(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
-    const uint64_t *on = rg_space_boards16_of(s, dom)->d[__builtin_ctz(bit)];
+    struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
+    uint64_t *on = B->d[__builtin_ctz(bit)], h[4], fix[4] = {0, 0, 0, 0};
     const uint64_t *pb = s->bpeers16[c];
-    uint64_t h[4] = {on[0] & pb[0], on[1] & pb[1], on[2] & pb[2], on[3] & pb[3]};
+    for (int w = 0; w < 4; w++) {
+        h[w] = on[w] & pb[w];
+        on[w] &= ~h[w];
+    }
+    if (!(h[0] | h[1] | h[2] | h[3])) return 0;
+    s->hlost |= bit;
+    const int mark = s->dirty_bits != 0;
+    int *naked = s->naked, nn = s->nnaked, rc = 0;
+    uint64_t pruned = 0;
     for (int w = 0; w < 4; w++)
-        for (; h[w]; h[w] &= h[w] - 1) {
-            int p = 64 * w + __builtin_ctzll(h[w]);
-            if (rg_space_narrow(s, dom, p, dom[p] & ~bit, RG_FAM_PEERS) < 0) {
-                if (s->wdeg) s->wdeg[c] += 2;
-                return RG_FAIL;
+        for (uint64_t x = h[w]; x; x &= x - 1) {
+            int at = __builtin_ctzll(x), p = 64 * w + at;
+            rg_mask nm = dom[p] & ~bit;
+            pruned++;
+            if (!nm) {
+                dom[p] = 0;
+                s->failed = 1;
+                if (s->wdeg) s->wdeg[p] += 2, s->wdeg[c] += 2;
+                B->valid = 0; /* (a failed space) */
+                rc = RG_FAIL;
+                goto done;
             }
+            dom[p] = nm;
+            if (mark) rg_units_mark(s, p, bit);
+            uint64_t fixed = !(nm & (nm - 1));
+            naked[nn] = p;
+            nn += (int)fixed;
+            fix[w] |= fixed << at;
         }
-    return 0;
+    for (int w = 0; w < 4; w++) {
+        B->solved[w] |= fix[w];
+        for (uint64_t x = h[w] & s->bwatch16[w]; x; x &= x - 1) {
+            int at = __builtin_ctzll(x), p = 64 * w + at;
+            rg_space_notify(s, p, (int)(fix[w] >> at & 1), dom[p], bit);
+        }
+    }
+done:
+    s->nnaked = nn;
+    s->st.family_prunings[RG_FAM_PEERS] += pruned;
+    return rc;
 }
 
 /* The houses' deductions with digit boards (bands.h), in the unit scans'

@@ -200,7 +200,9 @@ done:
  * go by cell); the digit leaves the board in one store a word, each peer
  * is narrowed as rg_space_narrow would (the same counters, marks, stack
  * and queue, in the same order), and the propagators are woken in a
- * second pass over the cells that have any (bwatch16). */
+ * second pass over the cells that have any (bwatch16). (Its loop is
+ * clear_peers_boards' over four words: a helper shared by the two cost the
+ * 9 x 9 variants 0.3 to 0.5 % more instructions, as GCC laid it out.) */
 static inline int clear_peers_boards16(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;

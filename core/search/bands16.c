@@ -4,7 +4,6 @@
  * so cell n is bit n % 64 of word n / 64. Within a word the rows are
  * 16-bit lanes and a box is the same nibble of each lane. */
 #include <stdint.h>
-#include <string.h>
 
 #include "search/bands.h"
 #include "search/space.h"
@@ -303,21 +302,18 @@ void rg_bands16_read(rg_solver *s, rg_mask *dom)
 int rg_bands16_singles(rg_solver *s, rg_mask *dom, rg_mask digits)
 {
     const struct rg_space_boards16 *B = rg_space_boards16_of(s, dom);
-    uint64_t solved[4];
-    memcpy(solved, B->solved, sizeof solved);
     int changed = 0;
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
-        uint64_t w[4], at[4];
-        memcpy(w, B->d[d], sizeof w);
+        const uint64_t *w = B->d[d]; /* (read before this digit narrows anything) */
+        uint64_t at[4];
         if (hidden(w, at)) {
             s->failed = 1;
             blame_houses(s, w);
             return RG_FAIL;
         }
-        /* the open cells alone in a house (a cell placed since the
-         * call began is passed over) */
-        for (int b = 0; b < 4; b++) at[b] &= ~solved[b];
+        /* the open cells alone in a house (placed ones are passed over) */
+        for (int b = 0; b < 4; b++) at[b] &= ~B->solved[b];
         int r = narrow_board(s, dom, at, (rg_mask)1 << d, RG_FAM_SINGLES);
         if (r < 0) return RG_FAIL;
         changed |= r;
@@ -332,8 +328,8 @@ int rg_bands16_locked(rg_solver *s, rg_mask *dom, rg_mask digits)
     for (; digits; digits &= digits - 1) {
         int d = __builtin_ctz(digits);
         /* every cell holding d, placed ones too (as at 9 x 9) */
-        uint64_t w[4], gone[4];
-        memcpy(w, B->d[d], sizeof w);
+        const uint64_t *w = B->d[d];
+        uint64_t gone[4];
         bands_locked(w, gone);
         stack_locked(w, gone);
         int r = narrow_board(s, dom, gone, ~((rg_mask)1 << d), RG_FAM_INTERSECTIONS);

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +15,20 @@
 #include "base/mem.h"
 #include "rulegrid/rulegrid.h"
 
-void rg_json_hooks(void)
+static void install_hooks(void)
 {
-    static atomic_int done;
-    if (atomic_exchange(&done, 1)) return;
     cJSON_Hooks hooks = {rg_mem_alloc, rg_mem_free};
     cJSON_InitHooks(&hooks);
+}
+
+/* Once, and every caller returns only when the hooks are in: a flag set
+ * before cJSON_InitHooks let a second worker thread parse with plain malloc
+ * while the first installed them, and free that tree through rg_mem_free
+ * (whose block header it lacks): "free(): invalid pointer". */
+void rg_json_hooks(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install_hooks);
 }
 
 /* ---- The check in front of cJSON -------------------------------------------

@@ -8,7 +8,8 @@
 
 struct cJSON;
 
-/* Routes cJSON's allocations through rg_mem_alloc / rg_mem_free (idempotent). */
+/* Routes cJSON's allocations through rg_mem_alloc / rg_mem_free: done once
+ * (rg_registry_new does it, before any worker thread), safe from any thread. */
 void rg_json_hooks(void);
 
 /* Lists and objects may nest this deep; one more is a fault. */

@@ -10,6 +10,7 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "base/json.h"
 #include "base/mem.h"
 #include "host/host.h"
 #include "host/loader.h"
@@ -54,6 +55,9 @@ struct rg_registry {
 
 rg_registry *rg_registry_new(void)
 {
+    /* cJSON's allocations counted from the first tree on: a tree made
+     * before the hooks would be freed through them. */
+    rg_json_hooks();
     rg_registry *reg = rg_mem_calloc(1, sizeof *reg);
     if (!reg) return NULL;
     reg->folders = rg_mem_strdup("");

@@ -55,6 +55,20 @@ static int racing_child(void)
     return bad ? 4 : rg_mem_in_use() != 0 ? 5 : 0;
 }
 
+/* fn run in a fresh child process (the k-th of its test), which must end
+ * normally with status 0. */
+static void in_child(int (*fn)(void), int k)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) _exit(fn());
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status)) fail_msg("child %d ended by signal %d", k, WTERMSIG(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 /* Threads whose first act is a parse: with the hooks' flag set before they
  * were installed, a thread could parse with plain malloc while another
  * installed them, then free its tree through rg_mem_free (seen as "free():
@@ -65,16 +79,7 @@ static void first_parses_race(void **state)
 {
     (void)state;
     int forks = t_rounds(200, 50, 10);
-    for (int k = 0; k < forks; k++) {
-        fflush(NULL);
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) _exit(racing_child());
-        int status = 0;
-        assert_int_equal(waitpid(pid, &status, 0), pid);
-        if (!WIFEXITED(status)) fail_msg("child %d ended by signal %d", k, WTERMSIG(status));
-        assert_int_equal(WEXITSTATUS(status), 0);
-    }
+    for (int k = 0; k < forks; k++) in_child(racing_child, k);
 }
 
 /* A registry installs them: a tree built (not parsed) after rg_registry_new
@@ -95,14 +100,7 @@ static int registry_child(void)
 static void registry_installs_hooks(void **state)
 {
     (void)state;
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) _exit(registry_child());
-    int status = 0;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
+    in_child(registry_child, 0);
 }
 
 int main(void)

@@ -141,34 +141,23 @@ static __attribute__((noinline, cold)) int peer_emptied(rg_solver *s, rg_mask *d
 }
 
 /* A naked single's walk over the peers holding its digit bit on the
- * boards, one word h of them (bit i is cell base + i): each loses the
- * digit, a new single is stacked without a branch and its bit set in *fix.
- * Made once with marking (mark 1) and once without, so that the loop tests
- * nothing it could know before. The peer left with no digit (the walk stops
- * there), or -1. */
-static inline __attribute__((always_inline)) int board_walk(rg_solver *s, rg_mask *dom, uint64_t h,
-                                                            int base, rg_mask bit, int mark,
-                                                            int *nn, uint64_t *fix)
+ * boards, one word h of them (bit i is cell base + i), none of them single
+ * (the caller has failed the space before any would be emptied): each
+ * loses the digit. Made once with marking (mark 1) and once without, so
+ * that the loop tests nothing it could know before. The peers left single,
+ * as bits of the word. */
+static inline __attribute__((always_inline)) uint64_t
+board_walk(rg_solver *s, rg_mask *dom, uint64_t h, int base, rg_mask bit, int mark)
 {
-    int *naked = s->naked, n = *nn, emptied = -1;
     uint64_t f = 0;
     for (; h; h &= h - 1) {
         int at = __builtin_ctzll(h), p = base + at;
         rg_mask nm = dom[p] & ~bit;
-        if (!nm) {
-            emptied = p;
-            break;
-        }
         dom[p] = nm;
         if (mark) rg_units_mark(s, p, bit);
-        uint64_t fixed = !(nm & (nm - 1));
-        naked[n] = p;
-        n += (int)fixed;
-        f |= fixed << at;
+        f |= (uint64_t) !(nm & (nm - 1)) << at;
     }
-    *nn = n;
-    *fix = f;
-    return emptied;
+    return f;
 }
 
 /* clear_peers on a 9 x 9 space with digit boards: the peers holding the
@@ -179,10 +168,12 @@ static inline __attribute__((always_inline)) int board_walk(rg_solver *s, rg_mas
  * the board in one store a band, only the digit goes, and the propagators
  * are woken in a second pass over the cells that have any (bwatch; a
  * failure in the first pass drops the queue anyway). The bands are walked
- * as two words (bands 0 and 1: a cell's bit is its index; band 2), and a
- * new single is stacked without a branch: which peers hold the digit, and
- * which of them it leaves single, is hard to predict, and a first solve
- * pays for every branch it mispredicts. */
+ * as two words (bands 0 and 1: a cell's bit is its index; band 2) with no
+ * branch but the loop's: a peer the digit would empty is found before, on
+ * the placed board, and the new singles are stacked after, from the walk's
+ * bits. Which peers hold the digit, and which of them it leaves single, is
+ * hard to predict, and a first solve pays for every branch it
+ * mispredicts. */
 static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
@@ -191,27 +182,36 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
     board_holders(s, B, c, bit, &lo, &hi);
     if (!(lo | hi)) return 0;
     s->hlost |= bit;
-    int nn = s->nnaked, rc = 0, e;
-    uint64_t fix_lo, fix_hi = 0;
-    if (s->dirty_bits) {
-        e = board_walk(s, dom, lo, 0, bit, 1, &nn, &fix_lo);
-        if (e < 0) e = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 1, &nn, &fix_hi);
-    } else {
-        e = board_walk(s, dom, lo, 0, bit, 0, &nn, &fix_lo);
-        if (e < 0) e = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 0, &nn, &fix_hi);
-    }
-    /* The peers pruned, counted once (up to the one emptied, if any). */
-    uint64_t pruned = (uint64_t)__builtin_popcountll(lo) + (uint64_t)__builtin_popcountll(hi);
-    if (e >= 0) {
-        B->valid = 0; /* (a failed space) */
+    int nn = s->nnaked, rc = 0;
+    uint64_t pruned;
+    /* A peer holding the digit that is single already (on the placed
+     * board: placed, or stacked to be) would be left with none: the space
+     * fails at the first in the walk's order. The peers before it would be
+     * narrowed in a space that is dropped; only their count stays. */
+    const uint64_t bad_lo = lo & rg_board_low(B->solved), bad_hi = hi & B->solved[2];
+    if (bad_lo | bad_hi) {
+        int e = bad_lo ? __builtin_ctzll(bad_lo) : RG_BOARD_BAND2 + __builtin_ctzll(bad_hi);
         pruned =
-            e < RG_BOARD_BAND2
-                ? (uint64_t)__builtin_popcountll(lo & ((2ull << e) - 1))
-                : (uint64_t)__builtin_popcountll(lo) +
-                      (uint64_t)__builtin_popcountll(hi & ((2ull << (e - RG_BOARD_BAND2)) - 1));
+            bad_lo ? (uint64_t)__builtin_popcountll(lo & ((2ull << e) - 1))
+                   : (uint64_t)__builtin_popcountll(lo) +
+                         (uint64_t)__builtin_popcountll(hi & ((2ull << (e - RG_BOARD_BAND2)) - 1));
+        B->valid = 0; /* (a failed space) */
         rc = peer_emptied(s, dom, e, c);
         goto done;
     }
+    pruned = (uint64_t)__builtin_popcountll(lo) + (uint64_t)__builtin_popcountll(hi);
+    uint64_t fix_lo, fix_hi;
+    if (s->dirty_bits) {
+        fix_lo = board_walk(s, dom, lo, 0, bit, 1);
+        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 1);
+    } else {
+        fix_lo = board_walk(s, dom, lo, 0, bit, 0);
+        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 0);
+    }
+    /* the new singles stacked in the walk's order */
+    int *naked = s->naked;
+    for (uint64_t x = fix_lo; x; x &= x - 1) naked[nn++] = __builtin_ctzll(x);
+    for (uint64_t x = fix_hi; x; x &= x - 1) naked[nn++] = RG_BOARD_BAND2 + __builtin_ctzll(x);
     board_placed(B, fix_lo, fix_hi);
     {
         const uint64_t wlo = rg_board_low(s->bwatch), whi = s->bwatch[2];
@@ -230,11 +230,12 @@ done:
     return rc;
 }
 
-/* board_walk at 16 x 16, over c's four words h (bit i of word w is cell
- * 64 w + i), the singles' bits going to fix[w]: the peers pruned, with the
- * top bit set and the emptied peer in bits 32 to 62 when one was. Its own
- * loop, counting as it goes: board_walk called per word cost the 16 x 16
- * sets 1 to 2 % more instructions, as GCC laid it out. */
+/* The walk of clear_peers_boards16 over c's four words h (bit i of word w
+ * is cell 64 w + i), the singles stacked as it goes and their bits set in
+ * fix[w]: the peers pruned, with the top bit set and the emptied peer in
+ * bits 32 to 62 when one was (the walk stops there). Not board_walk a word
+ * with the emptied peer found before it, as at 9 x 9: that cost the 16 x 16
+ * sets 5 to 7 % more instructions, as GCC laid it out. */
 static inline __attribute__((always_inline)) uint64_t board16_walk(rg_solver *s, rg_mask *dom,
                                                                    const uint64_t *h, rg_mask bit,
                                                                    int mark, int *nn, uint64_t *fix)

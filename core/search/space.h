@@ -32,8 +32,13 @@ void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
  * the propagators watching it that asked for changes record them, and those
  * watching it for that event are queued, unless queued or subsumed in this
  * space. A watch's event is RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k),
- * kept as the most digits the change may leave (watch_max: 1, 255, k). */
-static inline void rg_space_notify(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost)
+ * kept as the most digits the change may leave (watch_max: 1, 255, k).
+ * Always inlined: a few more instructions in its push (a mask of the
+ * classes queued) were enough for GCC to call it out of line, which alone
+ * cost killer.jsonl and relations.jsonl about 3 % more instructions
+ * (docs/bench.md, "Board naked singles without a branch but the loop's"). */
+static inline __attribute__((always_inline)) void rg_space_notify(rg_solver *s, int c, int fixed,
+                                                                  rg_mask now, rg_mask lost)
 {
     const rg_model *m = s->m;
     if (m->ntrack && m->track_off[c] != m->track_off[c + 1]) rg_space_note_changes(s, c, lost);

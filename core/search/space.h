@@ -36,7 +36,7 @@ void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
  * Always inlined: a few more instructions in its push (a mask of the
  * classes queued) were enough for GCC to call it out of line, which alone
  * cost killer.jsonl and relations.jsonl about 3 % more instructions
- * (docs/bench.md, "Board naked singles without a branch but the loop's"). */
+ * (docs/bench.md, stop 52's section). */
 static inline __attribute__((always_inline)) void rg_space_notify(rg_solver *s, int c, int fixed,
                                                                   rg_mask now, rg_mask lost)
 {

@@ -9,7 +9,8 @@
 struct cJSON;
 
 /* Routes cJSON's allocations through rg_mem_alloc / rg_mem_free: done once
- * (rg_registry_new does it, before any worker thread), safe from any thread. */
+ * (rg_registry_new does it, before any worker thread, so every entry point
+ * that takes a registry has them; rg_json_read too), safe from any thread. */
 void rg_json_hooks(void);
 
 /* Lists and objects may nest this deep; one more is a fault. */

@@ -381,7 +381,6 @@ int rg_generate(const rg_generator *g, const rg_gen_options *o, rg_puzzle **out,
     rg_error_clear(err);
     memset(info, 0, sizeof *info);
     *out = NULL;
-    rg_json_hooks();
     info->seed = o->seed;
     info->level = -1;
     rg_run r;
@@ -410,7 +409,6 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err)
 {
-    rg_json_hooks();
     *rules_json = NULL;
     const rg_rule_type *t = rg_registry_find(reg, type);
     if (!t)

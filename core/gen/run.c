@@ -7,7 +7,6 @@
 #include <cjson/cJSON.h>
 
 #include "base/error.h"
-#include "base/json.h"
 #include "base/rng.h"
 #include "gen/run.h"
 #include "io/document.h"
@@ -130,7 +129,6 @@ int rg_run_build(rg_run *r, const cJSON *rules, rg_puzzle **out)
         cJSON_Delete(doc);
         return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     }
-    rg_json_hooks();
     rg_error_clear(r->err);
     int rc = rg_document_read_tree(r->g->reg, doc, out, r->err);
     if (rc != RG_OK) {

@@ -5,11 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "base/error.h"
 #include "base/file.h"
-#include "base/json.h"
 #include "base/mem.h"
 #include "io/document.h"
 #include "io/out.h"
@@ -31,7 +28,6 @@ int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *
     rg_error local;
     if (!err) err = &local;
     rg_error_clear(err);
-    rg_json_hooks();
     rg_puzzle *p = NULL;
     int rc = rg_document_read(reg, text ? text : "", text ? len : 0, &p, err);
     if (rc) {

@@ -129,9 +129,9 @@ static inline void board_placed(struct rg_space_boards *B, uint64_t fix_lo, uint
     B->solved[2] |= (uint32_t)fix_hi;
 }
 
-/* Peer p of naked single c left with no digit, in either clear_peers_boards
- * walk: the space failed, p and c weighted. Out of line (a failure is rare,
- * and each loop stays as tight as it was without it). RG_FAIL. */
+/* Peer p of naked single c left with no digit, on the 9 x 9 or the 16 x 16
+ * boards: the space failed, p and c weighted. Out of line (a failure is
+ * rare, and each walk stays as tight as it was without it). RG_FAIL. */
 static __attribute__((noinline, cold)) int peer_emptied(rg_solver *s, rg_mask *dom, int p, int c)
 {
     dom[p] = 0;

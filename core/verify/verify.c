@@ -331,7 +331,6 @@ static int trial(rg_vrun *v, long i, rg_verify_result *r, rg_error *err)
 int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *o,
                    rg_verify_result *r, rg_error *err)
 {
-    rg_json_hooks();
     memset(r, 0, sizeof *r);
     r->rule = -1;
     rg_verify_options dflt;

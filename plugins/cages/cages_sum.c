@@ -452,15 +452,16 @@ none:
 }
 
 /* cage_filter's sets: of those of c that fit (hold the placed digits, the
- * others open ones: set ^ placed misses every bit of keep, placed and the
- * digits no open cell holds), *allow the union, *required the
- * intersection, *any all ones when one fits. Without a branch per set
- * (which set fits is hard to predict), four at a time (the lanes' ors and
- * ands folded after), then one at a time: one set an iteration, this loop
- * was about a seventh of killer.jsonl's instructions. */
-static inline void fitting_sets(const cage *c, rg_mask placed, rg_mask keep, rg_mask *allow,
+ * others in uni, the open cells' union: set ^ placed misses every bit of
+ * keep, placed and the digits no open cell holds), *allow the union,
+ * *required the intersection, *any all ones when one fits. Without a
+ * branch per set (which set fits is hard to predict), four at a time (the
+ * lanes' ors and ands folded after), then one at a time: one set an
+ * iteration, this loop was about a seventh of killer.jsonl's instructions. */
+static inline void fitting_sets(const cage *c, rg_mask placed, rg_mask uni, rg_mask *allow,
                                 rg_mask *required, rg_mask *any)
 {
+    const rg_mask keep = ~uni | placed;
     rg_mask a = 0, r = ~(rg_mask)0, y = 0;
     int s = 0;
     if (c->nsets >= 4) {
@@ -527,10 +528,10 @@ static int cage_filter(rg_space *sp, void *data)
         /* (an empty cell counts as placed and gives placed no digit) */
         if (__builtin_popcount(placed) != c->n - open) goto none;
         rg_mask allow, required, any;
-        fitting_sets(c, placed, ~uni | placed, &allow, &required, &any);
+        fitting_sets(c, placed, uni, &allow, &required, &any);
         if (!any) goto none;
-        allow &= ~placed;
         if (!open) return RG_PROP_SUBSUMED;
+        allow &= ~placed;
         required &= ~placed;
         /* once: the required digits some open cell keeps; twice: two do. */
         rg_mask once = 0, twice = 0;

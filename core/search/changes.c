@@ -1,6 +1,8 @@
 /* The change lists of event-driven propagation (changes.h). */
-#include "search/changes.h"
+#include <string.h>
+
 #include "base/mem.h"
+#include "search/changes.h"
 
 int rg_changes_prepare(rg_solver *s)
 {
@@ -44,6 +46,7 @@ void rg_changes_clear(rg_solver *s)
 void rg_changes_restart(rg_solver *s)
 {
     rg_changes_clear(s);
-    for (int p = 0; p < s->m->nprops; p++) s->chg_n[p] = -1;
+    /* every list unknown: -1 in each int, all its bytes 0xFF */
+    memset(s->chg_n, 0xFF, (size_t)s->m->nprops * sizeof *s->chg_n);
     s->running = -1;
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # scripts/bench-instructions: per-puzzle instruction counts under callgrind.
 # One build against itself gives equal counts and a ratio of exactly 1, and
-# its per-puzzle counts add up to callgrind's count of the whole run; a
-# weaker level on one side moves them; the maps multiply the puzzles; bad
-# options, unreadable files and a puzzle cut off by the node limit are
-# errors (exit status 2). Needs Valgrind, which cannot run a sanitizer
+# its per-puzzle counts add up to callgrind's count of the whole run; the
+# whole solve counts more than its timed part; a weaker level on one side
+# moves them; the maps multiply the puzzles; bad options, unreadable files
+# and a puzzle cut off by the node limit are errors (exit status 2). Needs Valgrind, which cannot run a sanitizer
 # build: there it says so and passes (the main build runs it).
 set -euo pipefail
 
@@ -39,6 +39,12 @@ valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=root_o
 whole=$(grep -o "Collected : [0-9]*" "$TMP/cg.err" | grep -o "[0-9]*$")
 [ "$whole" -eq "$ia" ] || fail "per-puzzle counts add up to $ia, the whole run counts $whole"
 
+# ---- the whole solve holds the timed part and the solver's setup for the model
+run "$BI" --build "$RG_BUILD_DIR" --region solve --only 1,2 "$REL"
+expect_rc 0 "the solve region"
+IFS='|' read -r _ _ _ is _ _ _ _ _ _ <<<"$(grep "^| relations.jsonl |" <<<"$OUT")"
+[ "$is" -gt "$ia" ] || fail "the whole solve counts $is, not more than the timed part's $ia"
+
 # ---- a weaker level on side B: other counts, side A unchanged
 run "$BI" --build "$RG_BUILD_DIR" --args-b "--strategy singles" --only 1,2 "$REL"
 expect_rc 0 "singles on side B"
@@ -67,4 +73,7 @@ has "$ERR" "not built" "the missing build"
 run "$BI" --build "$RG_BUILD_DIR" --args-b "--strategy nosuch" --only 1 "$REL"
 expect_rc 2 "a bad option of rulegrid count"
 has "$ERR" "unknown strategy 'nosuch'" "rulegrid's own message passed on"
+run "$BI" --build "$RG_BUILD_DIR" --only 1,x "$REL"
+expect_rc 2 "a bad --only"
+has "$ERR" "--only" "the option named"
 echo "bench-instructions ok"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # scripts/bench-instructions: per-puzzle instruction counts under callgrind.
 # One build against itself gives equal counts and a ratio of exactly 1, and
-# its per-puzzle counts add up to callgrind's count of the whole run; the
-# whole solve counts more than its timed part; a weaker level on one side
-# moves them; the maps multiply the puzzles; bad options, unreadable files
-# and a puzzle cut off by the node limit are errors (exit status 2). Needs Valgrind, which cannot run a sanitizer
-# build: there it says so and passes (the main build runs it).
+# its per-puzzle counts add up to callgrind's count of the whole run; a
+# puzzle of the classic fast path is counted; the whole solve counts more
+# than its timed part; a weaker level on one side moves them; the maps
+# multiply the puzzles; bad options, unreadable files and a puzzle cut off
+# by the node limit are errors (exit status 2). Needs Valgrind, which cannot
+# run a sanitizer build: there it says so and passes (the main build runs it).
 set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
@@ -38,6 +39,12 @@ valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=root_o
     <(sed -n '2,3p' "$REL") >/dev/null 2>"$TMP/cg.err" || true
 whole=$(grep -o "Collected : [0-9]*" "$TMP/cg.err" | grep -o "[0-9]*$")
 [ "$whole" -eq "$ia" ] || fail "per-puzzle counts add up to $ia, the whole run counts $whole"
+
+# ---- a puzzle on the classic fast path is counted too (its own root and search)
+run "$BI" --build "$RG_BUILD_DIR" --only 0 corpus/variants/cells.jsonl
+expect_rc 0 "a puzzle of the fast path"
+IFS='|' read -r _ _ _ ic _ _ _ _ _ _ <<<"$(grep "^| cells.jsonl |" <<<"$OUT")"
+[ "$ic" -gt 10000 ] || fail "the fast path's puzzle counts $ic instructions"
 
 # ---- the whole solve holds the timed part and the solver's setup for the model
 run "$BI" --build "$RG_BUILD_DIR" --region solve --only 1,2 "$REL"

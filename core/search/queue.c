@@ -18,35 +18,16 @@ void rg_queue_clear(rg_solver *s)
 void rg_queue_all(rg_solver *s)
 {
     const rg_model *m = s->m;
-    const unsigned char *cost = m->prop_cost;
-    unsigned char *queued = s->queued;
-    if (!s->queued_total) {
-        /* An empty queue (a root, a restart): the rings start over, and
-         * every push is at its ring's start, in order, without a wrap. */
-        int t[RG_COST_CLASSES] = {0}, n = 0;
-        /* A word of the inactive bits at a time: below sac most of a
-         * killer's propagators are implied, and inactive at a root. */
-        for (int w = 0; w * 32 < m->nprops; w++) {
-            uint32_t on = ~s->inactive[w];
-            if (m->nprops - w * 32 < 32) on &= (1u << (m->nprops - w * 32)) - 1;
-            for (; on; on &= on - 1) {
-                int p = w * 32 + __builtin_ctz(on);
-                if (queued[p]) continue;
-                int k = cost[p];
-                s->queue[k][t[k]++] = p;
-                queued[p] = 1;
-                n++;
-            }
+    if (!s->queued_total) /* an empty queue (a root, a restart): the rings start over */
+        for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
+    /* A word of the inactive bits at a time: below sac most of a killer's
+     * propagators are implied, and inactive at a root. */
+    for (int w = 0; w * 32 < m->nprops; w++) {
+        uint32_t on = ~s->inactive[w];
+        if (m->nprops - w * 32 < 32) on &= (1u << (m->nprops - w * 32)) - 1;
+        for (; on; on &= on - 1) {
+            int p = w * 32 + __builtin_ctz(on);
+            if (!s->queued[p]) rg_queue_push(s, p);
         }
-        for (int k = 0; k < RG_COST_CLASSES; k++) {
-            s->qhead[k] = 0;
-            s->qtail[k] = t[k];
-        }
-        s->queued_total = n;
-        return;
-    }
-    for (int p = 0; p < m->nprops; p++) {
-        if (queued[p] || (s->inactive[p >> 5] & (1u << (p & 31)))) continue;
-        rg_queue_push(s, p);
     }
 }

@@ -70,6 +70,8 @@ void rg_model_unref(rg_model *m)
     rg_mem_free(m->prop_watch_off);
     rg_mem_free(m->implied);
     rg_mem_free(m->watch_main);
+    rg_mem_free(m->global);
+    rg_mem_free(m->watch_cheap);
     rg_mem_free(m->prop_cost);
     rg_mem_free(m->box_of);
     for (int i = RG_FAM_BUILTIN; i < m->nfamilies; i++) rg_mem_free((char *)m->families[i]);

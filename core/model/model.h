@@ -155,6 +155,13 @@ struct rg_model {
     uint32_t *implied;
     int nimplied;
     int *watch_main;
+    /* The propagators of the dearest class (RG_COST_GLOBAL), one bit each
+     * as implied, and per cell where the main entries of that class start
+     * (their entries come after the main ones of the cheaper classes, and
+     * end at watch_main[c]): a root holds them back until the others are
+     * done (search/propagate.c), so its wakes stop short of them. */
+    uint32_t *global;
+    int *watch_cheap;
     /* Per propagator its cost class (def.cost), for the queue's push: a
      * byte array, not the propagator records, on the hot path. */
     unsigned char *prop_cost;

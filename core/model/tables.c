@@ -381,6 +381,35 @@ static unsigned char watch_max(unsigned ev)
     return ev >> 4 ? (unsigned char)(ev >> 4) : 255;
 }
 
+/* Each cell's watch entries (fill: where each cell's next entry goes). The
+ * implied propagators' entries last, so that a search below sac stops
+ * short of them (watch_main); before them the main ones of the cheaper
+ * classes, then those of the dearest (watch_cheap). Within each run the
+ * order is the propagators', as the queue's is. */
+static void fill_watch(rg_model *m, int *fill)
+{
+    int N = m->board.ncells;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int p = 0; p < m->nprops; p++) {
+            int implied = (m->implied[p >> 5] >> (p & 31)) & 1u;
+            int global = (m->global[p >> 5] >> (p & 31)) & 1u;
+            if (pass == 2 ? !implied : implied || global != pass) continue;
+            /* A propagator told what changed is woken on every change, so
+             * that nothing stays unreported at a fixpoint (search/changes.h). */
+            int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;
+            for (int k = 0; k < m->props[p].nwatch; k++) {
+                int c = m->props[p].watch[k], at = fill[c]++;
+                m->watch_prop[at] = p;
+                m->watch_max[at] = watch_max(track ? RG_EV_DOMAIN : m->props[p].events);
+                m->track_off[c + 1] += track;
+            }
+            m->ntrack += track;
+        }
+        if (pass == 0) memcpy(m->watch_cheap, fill, (size_t)N * sizeof *fill);
+        if (pass == 1) memcpy(m->watch_main, fill, (size_t)N * sizeof *fill);
+    }
+}
+
 static int build_watch(rg_model *m)
 {
     int N = m->board.ncells;
@@ -395,11 +424,13 @@ static int build_watch(rg_model *m)
     m->prop_watch_off = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->prop_watch_off);
     m->implied = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->implied);
     m->watch_main = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_main);
+    m->global = rg_mem_calloc(((size_t)m->nprops + 31) / 32 + 1, sizeof *m->global);
+    m->watch_cheap = rg_mem_alloc(((size_t)N + 1) * sizeof *m->watch_cheap);
     m->prop_cost = rg_mem_alloc((size_t)m->nprops + 1);
     int *fill = rg_mem_alloc(((size_t)N + 1) * sizeof *fill);
     m->track_off = rg_mem_calloc((size_t)N + 1, sizeof *m->track_off);
     if (!m->watch_prop || !m->watch_max || !m->prop_watch_off || !m->implied || !m->watch_main ||
-        !m->prop_cost || !fill || !m->track_off) {
+        !m->global || !m->watch_cheap || !m->prop_cost || !fill || !m->track_off) {
         rg_mem_free(fill);
         return RG_E_NOMEM;
     }
@@ -408,30 +439,16 @@ static int build_watch(rg_model *m)
     for (int p = 0; p < m->nprops; p++) {
         m->prop_watch_off[p + 1] = m->prop_watch_off[p] + m->props[p].nwatch;
         m->prop_cost[p] = (unsigned char)m->props[p].def.cost;
-        m->nglobal += m->props[p].def.cost == RG_COST_GLOBAL;
+        if (m->props[p].def.cost == RG_COST_GLOBAL) {
+            m->global[p >> 5] |= 1u << (p & 31);
+            m->nglobal++;
+        }
         if (m->props[p].def.flags & RG_PROPAGATOR_IMPLIED) {
             m->implied[p >> 5] |= 1u << (p & 31);
             m->nimplied++;
         }
     }
-    /* The implied propagators' entries last, so that a search below sac
-     * stops short of them (watch_main). */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int p = 0; p < m->nprops; p++) {
-            if (((m->implied[p >> 5] >> (p & 31)) & 1u) != (unsigned)pass) continue;
-            /* A propagator told what changed is woken on every change, so
-             * that nothing stays unreported at a fixpoint (search/changes.h). */
-            int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;
-            for (int k = 0; k < m->props[p].nwatch; k++) {
-                int c = m->props[p].watch[k], at = fill[c]++;
-                m->watch_prop[at] = p;
-                m->watch_max[at] = watch_max(track ? RG_EV_DOMAIN : m->props[p].events);
-                m->track_off[c + 1] += track;
-            }
-            m->ntrack += track;
-        }
-        if (!pass) memcpy(m->watch_main, fill, (size_t)N * sizeof *fill);
-    }
+    fill_watch(m, fill);
     rg_mem_free(fill);
     return build_track(m);
 }

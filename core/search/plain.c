@@ -11,6 +11,31 @@ static void fill_values(rg_solver *s, const unsigned char *space)
     for (int c = 0; c < s->N; c++) s->values[c] = as[c] ? rg_digit_of(dom[c]) : 0;
 }
 
+/* The next of cell c's watch entries in propagator order, or -1 after the
+ * last (*a, *b, *i: where the three runs of its list are; plain_entries
+ * starts them). The model keeps a cell's main entries of the dearest class
+ * after those of the cheaper ones (model/tables.c), each run in
+ * propagator order: the two merged are the main entries in that order, as
+ * these levels have always run them, then the implied ones. */
+typedef struct plain_entries {
+    int a, a_end, b, b_end, i, end;
+} plain_entries;
+
+static plain_entries plain_entries_of(const rg_solver *s, int c)
+{
+    const rg_model *m = s->m;
+    return (plain_entries){m->watch_off[c],  m->watch_cheap[c], m->watch_cheap[c],
+                           m->watch_main[c], m->watch_main[c],  s->watch_end[c]};
+}
+
+static int plain_next(const rg_model *m, plain_entries *e)
+{
+    if (e->a < e->a_end && (e->b == e->b_end || m->watch_prop[e->a] < m->watch_prop[e->b]))
+        return e->a++;
+    if (e->b < e->b_end) return e->b++;
+    return e->i < e->end ? e->i++ : -1;
+}
+
 /* Place digit bit in cell c. check: only test rules whose cells are all
  * placed; forward: also prune peers and run the propagators watching c once. */
 int rg_plain_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
@@ -40,7 +65,8 @@ int rg_plain_assign(rg_solver *s, unsigned char *space, int c, rg_mask bit)
         }
     }
     int filled = 0;
-    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
+    plain_entries e = plain_entries_of(s, c);
+    for (int w; (w = plain_next(m, &e)) >= 0;) {
         const rg_prop *pr = &m->props[m->watch_prop[w]];
         if (s->ded & RG_DEDUCE_FORWARD) {
             s->ctx.dom = dom;

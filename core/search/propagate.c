@@ -351,6 +351,8 @@ static inline int bands_due(const rg_solver *s)
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s)
 {
+    s->globals_due = 0;
+    s->watch_end = s->watch_all;
     rg_queue_clear(s);
     rg_units_clear_dirty(s);
     /* (Not in rg_units_clear_dirty: a run's start fills them all.) */
@@ -368,6 +370,31 @@ static inline void boards_ready(rg_solver *s, rg_mask *dom)
     } else if (s->bboards16 && !rg_space_boards16_of(s, dom)->valid) {
         rg_bands16_read(s, dom);
     }
+}
+
+/* A root's dearest propagators, held back until the queue is empty
+ * (solver.c root): queued now, in the order and at the point where they
+ * would have run had they been queued from the start, since the cheaper
+ * classes and the deductions come before them either way. From here on a
+ * change wakes them too. */
+static void release_globals(rg_solver *s)
+{
+    s->globals_due = 0;
+    s->watch_end = s->watch_all;
+    rg_queue_all(s, RG_QUEUE_GLOBAL);
+}
+
+/* The deductions over the units marked since they last ran (where the
+ * boards do not cover them), the cheapest first: RG_FAIL, 1 when one
+ * narrowed something (the rest wait for the next pass), else 0. */
+static inline int units_step(rg_solver *s, rg_mask *dom)
+{
+    int r;
+    if (s->ncstack) rg_units_flush(s);
+    if (s->nustack[0] && (r = rg_units_singles(s, dom)) != 0) return r;
+    if (s->nustack[1] && (r = rg_units_intersections(s, dom)) != 0) return r;
+    if (s->nustack[2] && (r = rg_units_subsets(s, dom)) != 0) return r;
+    return 0;
 }
 
 int rg_propagate(rg_solver *s, unsigned char *space)
@@ -408,24 +435,17 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             if (run_one(s, space, k) < 0) goto fail;
             continue;
         }
+        if (s->globals_due) {
+            release_globals(s);
+            continue;
+        }
         if (s->band_on) {
             if ((r = bands(s, dom)) < 0) goto fail;
             if (r) continue;
             return 0;
         }
-        if (s->ncstack) rg_units_flush(s);
-        if (s->nustack[0]) {
-            if ((r = rg_units_singles(s, dom)) < 0) goto fail;
-            if (r) continue;
-        }
-        if (s->nustack[1]) {
-            if ((r = rg_units_intersections(s, dom)) < 0) goto fail;
-            if (r) continue;
-        }
-        if (s->nustack[2]) {
-            if ((r = rg_units_subsets(s, dom)) < 0) goto fail;
-            if (r) continue;
-        }
+        if ((r = units_step(s, dom)) < 0) goto fail;
+        if (r) continue;
         return 0;
     }
 fail:

@@ -15,7 +15,7 @@ void rg_queue_clear(rg_solver *s)
     if (s->nchg_list) rg_changes_clear(s);
 }
 
-void rg_queue_all(rg_solver *s)
+void rg_queue_all(rg_solver *s, int which)
 {
     const rg_model *m = s->m;
     if (!s->queued_total) /* an empty queue (a root, a restart): the rings start over */
@@ -24,6 +24,8 @@ void rg_queue_all(rg_solver *s)
      * propagators are implied, and inactive at a root. */
     for (int w = 0; w * 32 < m->nprops; w++) {
         uint32_t on = ~s->inactive[w];
+        if (which == RG_QUEUE_CHEAP) on &= ~m->global[w];
+        if (which == RG_QUEUE_GLOBAL) on &= m->global[w];
         if (m->nprops - w * 32 < 32) on &= (1u << (m->nprops - w * 32)) - 1;
         for (; on; on &= on - 1) {
             int p = w * 32 + __builtin_ctz(on);

@@ -17,7 +17,11 @@ static inline void rg_queue_push(rg_solver *s, int p)
 
 /* Drop everything queued (and the naked-single stack). */
 void rg_queue_clear(rg_solver *s);
-/* Queue every propagator not subsumed in the current space. */
-void rg_queue_all(rg_solver *s);
+/* Which propagators rg_queue_all queues: every one, those of the cheaper
+ * classes, or those of the dearest (RG_COST_GLOBAL). */
+enum { RG_QUEUE_EVERY, RG_QUEUE_CHEAP, RG_QUEUE_GLOBAL };
+/* Queue every propagator of those (which) not subsumed in the current
+ * space. */
+void rg_queue_all(rg_solver *s, int which);
 
 #endif

@@ -114,7 +114,9 @@ static void release_buffers(rg_solver *s)
     size_t budget = s->copy_budget;
     int general_only = s->general_only, fast_baseline = s->fast_baseline, keep = s->keep_root;
     int guessless = s->guessless, every_prop = s->every_prop, units_only = s->units_only;
+    int no_hold = s->no_hold;
     memset(s, 0, sizeof *s);
+    s->no_hold = no_hold;
     s->keep_root = keep;
     s->guessless = guessless;
     s->every_prop = every_prop;
@@ -247,7 +249,15 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
         if (rg_single(dom[c])) s->naked[s->nnaked++] = c;
     }
     rg_changes_restart(s);
-    rg_queue_all(s);
+    if (s->defer_global) {
+        /* The dearest propagators wait (rg_propagate queues them when the
+         * rest is done): a puzzle the rest solves never wakes them. */
+        rg_queue_all(s, RG_QUEUE_CHEAP);
+        s->globals_due = 1;
+        s->watch_end = m->watch_cheap;
+    } else {
+        rg_queue_all(s, RG_QUEUE_EVERY);
+    }
     rg_units_all_dirty(s);
     s->stop_at = s->root_stop ? s->N : -1;
     int rc = rg_propagate_root(s, sp);
@@ -265,6 +275,8 @@ void rg_solver_keep_root(rg_solver *s, int on)
 void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
 
 void rg_solver_every_propagator(rg_solver *s, int on) { s->every_prop = on != 0; }
+
+void rg_solver_hold_global(rg_solver *s, int on) { s->no_hold = !on; }
 
 /* Can root() be kept, or a kept one stand for it? Only from the model's
  * root domains and the givens, with the fixpoint, below the probe level
@@ -373,7 +385,9 @@ static void reset(rg_solver *s, const rg_options *o)
     if (!s->ded && s->o.heuristic == RG_HEURISTIC_MRV_DEGREE) s->o.heuristic = RG_HEURISTIC_MRV;
     s->cascade = (s->ded & RG_DEDUCE_FIXPOINT) != 0;
     s->implied_out = m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop;
-    s->watch_end = s->implied_out ? m->watch_main : m->watch_off + 1;
+    s->watch_end = s->watch_all = s->implied_out ? m->watch_main : m->watch_off + 1;
+    s->defer_global = !s->no_hold && s->cascade && m->nglobal && (s->implied_out || !m->nimplied);
+    s->globals_due = 0;
     s->root_stop = 0;
     s->stop_at = -1;
     memset(s->bwatch, 0, sizeof s->bwatch);

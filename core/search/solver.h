@@ -206,6 +206,14 @@ struct rg_solver {
      * (watch_end[c] either way). */
     int implied_out;
     const int *watch_end;
+    /* A root holds the dearest propagators (RG_COST_GLOBAL) back until the
+     * others and the deductions are done (defer_global: this run does;
+     * globals_due: they are still held back, and watch_end is
+     * m->watch_cheap until then, else watch_all). Below sac, or with no
+     * implied propagator, where the main entries end each cell's list;
+     * never with no_hold, rg_solver_hold_global's switch). */
+    int defer_global, globals_due, no_hold;
+    const int *watch_all;
     /* A solve's root (rg_solver_solve_from: root_stop) stops propagating
      * once every cell is placed, what is still queued being left to the
      * solution check, as for any full assignment (propagate.c): placed
@@ -241,6 +249,10 @@ void rg_solver_guessless(rg_solver *s, int on);
  * tests of propagators, which look at every rule's pruning. Off by default;
  * kept across models. */
 void rg_solver_every_propagator(rg_solver *s, int on);
+/* With on = 0 a root queues the dearest propagators with the others from
+ * the start instead of holding them back (defer_global): for the test that
+ * both give the same runs. On by default; kept across models. */
+void rg_solver_hold_global(rg_solver *s, int on);
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

@@ -11,12 +11,13 @@ static void fill_values(rg_solver *s, const unsigned char *space)
     for (int c = 0; c < s->N; c++) s->values[c] = as[c] ? rg_digit_of(dom[c]) : 0;
 }
 
-/* The next of cell c's watch entries in propagator order, or -1 after the
- * last (*a, *b, *i: where the three runs of its list are; plain_entries
- * starts them). The model keeps a cell's main entries of the dearest class
- * after those of the cheaper ones (model/tables.c), each run in
- * propagator order: the two merged are the main entries in that order, as
- * these levels have always run them, then the implied ones. */
+/* A cell's watch entries in propagator order. The model keeps a cell's
+ * main entries of the dearest class after those of the cheaper ones, then
+ * the implied ones (model/tables.c), each run in propagator order: the
+ * first two merged give the main entries in that order, as these levels
+ * have always run them. a, b and i are the next entry of each run, up to
+ * a_end, b_end and end (plain_entries_of starts them at cell c);
+ * plain_next gives the next entry, or -1 after the last. */
 typedef struct plain_entries {
     int a, a_end, b, b_end, i, end;
 } plain_entries;

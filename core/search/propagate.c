@@ -351,8 +351,6 @@ static inline int bands_due(const rg_solver *s)
 /* After a failure: drop what is queued and dirty. Returns RG_FAIL. */
 int rg_propagate_abandon(rg_solver *s)
 {
-    s->globals_due = 0;
-    s->watch_end = s->watch_all;
     rg_queue_clear(s);
     rg_units_clear_dirty(s);
     /* (Not in rg_units_clear_dirty: a run's start fills them all.) */
@@ -379,7 +377,6 @@ static inline void boards_ready(rg_solver *s, rg_mask *dom)
  * change wakes them too. */
 static void release_globals(rg_solver *s)
 {
-    s->globals_due = 0;
     s->watch_end = s->watch_all;
     rg_queue_all(s, RG_QUEUE_GLOBAL);
 }
@@ -435,7 +432,7 @@ int rg_propagate(rg_solver *s, unsigned char *space)
             if (run_one(s, space, k) < 0) goto fail;
             continue;
         }
-        if (s->globals_due) {
+        if (rg_globals_held(s)) {
             release_globals(s);
             continue;
         }

@@ -253,7 +253,6 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
         /* The dearest propagators wait (rg_propagate queues them when the
          * rest is done): a puzzle the rest solves never wakes them. */
         rg_queue_all(s, RG_QUEUE_CHEAP);
-        s->globals_due = 1;
         s->watch_end = m->watch_cheap;
     } else {
         rg_queue_all(s, RG_QUEUE_EVERY);
@@ -261,6 +260,9 @@ static int root(rg_solver *s, const rg_puzzle *p, const rg_mask *start)
     rg_units_all_dirty(s);
     s->stop_at = s->root_stop ? s->N : -1;
     int rc = rg_propagate_root(s, sp);
+    /* The hold ends with the root, whichever way it ended (a failure, every
+     * cell placed, or a fixpoint, where it ended already). */
+    s->watch_end = s->watch_all;
     s->stop_at = -1; /* the root's alone: not the probes' nor the search's */
     if (rc == 0 && (s->ded & RG_DEDUCE_PROBE)) rc = rg_probe_run(s, sp);
     return rc;
@@ -387,7 +389,6 @@ static void reset(rg_solver *s, const rg_options *o)
     s->implied_out = m->nimplied && !(s->ded & RG_DEDUCE_SAC) && !s->every_prop;
     s->watch_end = s->watch_all = s->implied_out ? m->watch_main : m->watch_off + 1;
     s->defer_global = !s->no_hold && s->cascade && m->nglobal && (s->implied_out || !m->nimplied);
-    s->globals_due = 0;
     s->root_stop = 0;
     s->stop_at = -1;
     memset(s->bwatch, 0, sizeof s->bwatch);

@@ -207,12 +207,12 @@ struct rg_solver {
     int implied_out;
     const int *watch_end;
     /* A root holds the dearest propagators (RG_COST_GLOBAL) back until the
-     * others and the deductions are done (defer_global: this run does;
-     * globals_due: they are still held back, and watch_end is
-     * m->watch_cheap until then, else watch_all). Below sac, or with no
-     * implied propagator, where the main entries end each cell's list;
-     * never with no_hold, rg_solver_hold_global's switch). */
-    int defer_global, globals_due, no_hold;
+     * others and the deductions are done (defer_global: this run does).
+     * While they are held watch_end is m->watch_cheap, else watch_all
+     * (rg_globals_held). Below sac, or with no implied propagator, where
+     * the main entries end each cell's list; never with no_hold,
+     * rg_solver_hold_global's switch. */
+    int defer_global, no_hold;
     const int *watch_all;
     /* A solve's root (rg_solver_solve_from: root_stop) stops propagating
      * once every cell is placed, what is still queued being left to the
@@ -253,6 +253,9 @@ void rg_solver_every_propagator(rg_solver *s, int on);
  * the start instead of holding them back (defer_global): for the test that
  * both give the same runs. On by default; kept across models. */
 void rg_solver_hold_global(rg_solver *s, int on);
+/* Are a root's dearest propagators still held back (their watch entries
+ * left out of the wake loops)? */
+static inline int rg_globals_held(const rg_solver *s) { return s->watch_end != s->watch_all; }
 /* Tests and the generator: the domains after root propagation at a strategy
  * level (out has a mask per cell). Returns 0, RG_FAIL when the root fails,
  * or RG_E_NOMEM (out untouched) when the solver's buffers cannot be had. */

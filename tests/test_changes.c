@@ -261,38 +261,96 @@ static void implied_at_sac(void **state)
     }
     fclose(f);
     assert_int_equal(done, puzzles);
-    refused(reg, "test.implied", "\"flags\": 6", "RG_PROPAGATOR_IMPLIED");
+    refused(reg, "test.implied", "\"flags\": 8", "RG_PROPAGATOR_IMPLIED");
     rg_solver_free(plain);
     rg_solver_free(tested);
     rg_registry_free(reg);
 }
 
-/* An assignment's check does not ask an implied propagator (by its
- * contract the others and the houses refuse whatever it refuses); the same
- * propagator without the flag is asked. */
-static void implied_not_checked(void **state)
+/* An assignment's check does not ask an implied propagator, nor one
+ * flagged RG_PROPAGATOR_NO_CHECK (by their contracts the others and the
+ * houses refuse whatever they refuse); the same propagator without the
+ * flags is asked. The one flagged RG_PROPAGATOR_NO_CHECK still runs in the
+ * search below sac, and the implied one does not. */
+static void checks_asked(void **state)
 {
     (void)state;
     rg_registry *reg = t_registry_with(PLUGIN);
     static const int solution[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
-    for (int flags = 0; flags < 2; flags++) {
+    static const unsigned flags[3] = {0, RG_PROPAGATOR_IMPLIED, RG_PROPAGATOR_NO_CHECK};
+    for (int k = 0; k < 3; k++) {
         char doc[512];
         snprintf(doc, sizeof doc,
                  "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
                  "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
                  "\"origin\": \"r1c1\", \"box\": [2, 2]}, {\"type\": \"test.implied\", "
-                 "\"cells\": \"r1c1:r1c4\", \"flags\": %d}]}",
-                 flags ? RG_PROPAGATOR_IMPLIED : 0);
+                 "\"cells\": \"r1c1:r1c4\", \"flags\": %u}]}",
+                 flags[k]);
         rg_puzzle *p = t_parse_in(reg, doc);
         long before = plugin_count("rg_test_implied_checks");
         assert_int_equal(rg_puzzle_check(p, solution), -1);
         long asked = plugin_count("rg_test_implied_checks") - before;
-        if (flags)
+        if (flags[k])
             assert_int_equal(asked, 0);
         else
             assert_true(asked > 0);
+        int status;
+        before = implied_runs();
+        assert_int_equal(t_count(p, RG_STRATEGY_PROPAGATE, RG_HEURISTIC_DOMWDEG, 1000, &status),
+                         288);
+        if (flags[k] == RG_PROPAGATOR_IMPLIED)
+            assert_int_equal(implied_runs(), before);
+        else
+            assert_true(implied_runs() > before);
         rg_puzzle_free(p);
     }
+    rg_registry_free(reg);
+}
+
+/* The 4 x 4 grids (2 x 2 boxes) from cell c of g on, counted: all of them
+ * (avoid 0), or those without r1c1 = 1 and r2c3 = 2 together (avoid 1). */
+static long grids_from(int *g, int c, int avoid)
+{
+    if (c == 16) return !(avoid && g[0] == 1 && g[6] == 2);
+    long n = 0;
+    for (g[c] = 1; g[c] <= 4; g[c]++) {
+        int ok = 1;
+        for (int x = 0; x < c && ok; x++)
+            ok = g[x] != g[c] ||
+                 (x / 4 != c / 4 && x % 4 != c % 4 && (x / 8 != c / 8 || x % 4 / 2 != c % 4 / 2));
+        if (ok) n += grids_from(g, c + 1, avoid);
+    }
+    return n;
+}
+
+/* A found solution is checked against every rule's check at every level:
+ * test.lazy prunes nothing, so only its check keeps r1c1 and r2c3 from
+ * reading 1 and 2 together. The levels from propagate up leave the houses
+ * to the peers and ask the rules' checks alone; counted there and below,
+ * under two heuristics, the count must be that of the grids without the
+ * pair (counted here by brute force). */
+static void lazy_rule_checked(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry_with(PLUGIN);
+    rg_puzzle *p =
+        t_parse_in(reg, "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+                        "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"box_grid\", "
+                        "\"origin\": \"r1c1\", \"box\": [2, 2]}, {\"type\": \"test.lazy\", "
+                        "\"cells\": [\"r1c1\", \"r2c3\"], \"digits\": [1, 2]}]}");
+    int g[16];
+    const long all = grids_from(g, 0, 0), want = grids_from(g, 0, 1);
+    assert_int_equal(all, 288);
+    assert_true(want < all);
+    for (int level = 0; level < RG_STRATEGY_COUNT; level++) {
+        for (int h = 0; h < 2; h++) {
+            int status;
+            long n = t_count(p, level, h ? RG_HEURISTIC_MRV : RG_HEURISTIC_DOMWDEG, 1000, &status);
+            if (n != want)
+                fail_msg("level %s: %ld solutions, not %ld", rg_strategy_name(level), n, want);
+        }
+    }
+    rg_puzzle_free(p);
     rg_registry_free(reg);
 }
 
@@ -302,7 +360,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(audited, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(few_digits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(implied_at_sac, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(implied_not_checked, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(checks_asked, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(lazy_rule_checked, t_mem_setup, t_mem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -398,10 +398,10 @@ int rg_build_add_propagator(rg_build *b, const rg_propagator *def, void *data, c
                             def->name, events);
     unsigned flags =
         def->size >= offsetof(rg_propagator, flags) + sizeof def->flags ? def->flags : 0u;
-    if (flags & ~(unsigned)(RG_PROPAGATOR_CHANGES | RG_PROPAGATOR_IMPLIED))
+    if (flags & ~(unsigned)(RG_PROPAGATOR_CHANGES | RG_PROPAGATOR_IMPLIED | RG_PROPAGATOR_NO_CHECK))
         return rg_error_set(b->err, RG_E_INTERNAL, NULL,
-                            "propagator %s: flags %u are none of RG_PROPAGATOR_CHANGES or "
-                            "RG_PROPAGATOR_IMPLIED",
+                            "propagator %s: flags %u are none of RG_PROPAGATOR_CHANGES, "
+                            "RG_PROPAGATOR_IMPLIED or RG_PROPAGATOR_NO_CHECK",
                             def->name, flags);
     if (events & 2u) events |= 1u; /* any change: RG_EV_DOMAIN (or its AT_MOST) */
     int rc = bad_cells(b, watch, n);

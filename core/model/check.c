@@ -1,9 +1,23 @@
 /* Checking an assignment against every rule of a model: root restrictions,
- * houses, must-differ edges, then the check of each propagator that is not
- * implied. */
+ * houses, must-differ edges, then the check of each propagator that is
+ * asked (neither implied nor flagged RG_PROPAGATOR_NO_CHECK). */
 #include "model/check.h"
 #include "base/mask.h"
 #include "model/model.h"
+
+/* The checks of the propagators that are asked (m->checked: not the
+ * implied ones, nor those flagged RG_PROPAGATOR_NO_CHECK, which the others
+ * and the houses decide), then a house too big to hold: the first rule
+ * broken, or -1. */
+static int rules_broken(const rg_model *m, const int *values, int complete)
+{
+    for (int i = 0; i < m->nchecked; i++) {
+        const rg_prop *pr = &m->props[m->checked[i]];
+        if (!pr->def.check(values, pr->data)) return pr->rule;
+    }
+    if (complete && m->infeasible_rule >= 0) return m->infeasible_rule;
+    return -1;
+}
 
 /* Shared by broken (partial: 0 = empty) and check (complete). */
 static int first_broken(const rg_model *m, const int *values, int complete)
@@ -39,19 +53,7 @@ static int first_broken(const rg_model *m, const int *values, int complete)
         int a = values[m->edges[e]], b = values[m->edges[e + 1]];
         if (a && a == b) return m->edges[e + 2];
     }
-    /* Not the implied propagators (m->implied): by their contract the
-     * others and the houses refuse whatever they refuse. */
-    for (int w = 0; w * 32 < m->nprops; w++) {
-        /* a word of the implied bits at a time: most of a killer's are */
-        uint32_t ask = ~m->implied[w];
-        if (m->nprops - w * 32 < 32) ask &= (1u << (m->nprops - w * 32)) - 1;
-        for (; ask; ask &= ask - 1) {
-            const rg_prop *pr = &m->props[w * 32 + __builtin_ctz(ask)];
-            if (!pr->def.check(values, pr->data)) return pr->rule;
-        }
-    }
-    if (complete && m->infeasible_rule >= 0) return m->infeasible_rule;
-    return -1;
+    return rules_broken(m, values, complete);
 }
 
 int rg_check_broken(const rg_model *m, const int *values)
@@ -61,3 +63,5 @@ int rg_check_broken(const rg_model *m, const int *values)
 }
 
 int rg_check_values(const rg_model *m, const int *values) { return first_broken(m, values, 1); }
+
+int rg_check_rules(const rg_model *m, const int *values) { return rules_broken(m, values, 1); }

@@ -69,6 +69,7 @@ void rg_model_unref(rg_model *m)
     rg_mem_free(m->track_pos);
     rg_mem_free(m->prop_watch_off);
     rg_mem_free(m->implied);
+    rg_mem_free(m->checked);
     rg_mem_free(m->watch_main);
     rg_mem_free(m->global);
     rg_mem_free(m->watch_cheap);

@@ -154,6 +154,11 @@ struct rg_model {
      * start (watch_off[c + 1] when none watches c). */
     uint32_t *implied;
     int nimplied;
+    /* The propagators whose check an assignment's check asks (check.c), in
+     * order: neither implied nor RG_PROPAGATOR_NO_CHECK (the others and the
+     * houses refuse whatever those refuse). */
+    int *checked;
+    int nchecked;
     int *watch_main;
     /* The propagators of the dearest class (RG_COST_GLOBAL), one bit each
      * as implied, and per cell where the main entries of that class start

@@ -453,6 +453,18 @@ static int build_watch(rg_model *m)
     return build_track(m);
 }
 
+/* The propagators whose check is asked (model.h checked). */
+static int build_checked(rg_model *m)
+{
+    m->checked = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof *m->checked);
+    if (!m->checked) return RG_E_NOMEM;
+    m->nchecked = 0;
+    for (int p = 0; p < m->nprops; p++)
+        if (!(m->props[p].def.flags & (RG_PROPAGATOR_IMPLIED | RG_PROPAGATOR_NO_CHECK)))
+            m->checked[m->nchecked++] = p;
+    return RG_OK;
+}
+
 static int build_boxes(rg_model *m)
 {
     int N = m->board.ncells;
@@ -488,6 +500,7 @@ int rg_tables_build(rg_model *m)
     rg_mem_free(hl);
     if (rc == RG_OK) rc = group_inters(m);
     if (rc == RG_OK) rc = build_watch(m);
+    if (rc == RG_OK) rc = build_checked(m);
     if (rc == RG_OK) rc = build_boxes(m);
     if (rc == RG_OK) m->finished = 1;
     return rc;

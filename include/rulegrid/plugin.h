@@ -133,7 +133,18 @@ enum {
      * checked (the others decide). Added after RG_PROPAGATOR_CHANGES: a host from
      * before it runs the propagator at every level, which is just as
      * right. */
-    RG_PROPAGATOR_IMPLIED = 2u
+    RG_PROPAGATOR_IMPLIED = 2u,
+    /* The propagator runs in the search like any other, but its check
+     * refuses no complete assignment that the rule's other propagators'
+     * checks and the houses accept (a derived constraint: a sum over the
+     * union of cages and houses, a house's digits seen from outside). The
+     * host does not ask its check when an assignment is checked (a killer
+     * solved at the root asked about 140 such checks that always hold).
+     * The plugin still gives a check; one that always holds does. Added
+     * after RG_PROPAGATOR_IMPLIED: a host from before it refuses the
+     * propagator when the model is built, naming the flags, as it does
+     * every flag it does not know. */
+    RG_PROPAGATOR_NO_CHECK = 4u
 };
 
 /* ---- Rule types ---------------------------------------------------------- */

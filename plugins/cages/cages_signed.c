@@ -73,6 +73,7 @@ static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
                                         .cost = RG_COST_GLOBAL,
                                         .propagate = dsum_propagate,
                                         .check = cages_holds,
+                                        .flags = RG_PROPAGATOR_NO_CHECK,
                                         .explain = cages_explain_signed};
 
 int cages_add_signed(rg_build *b, dsum *ds)

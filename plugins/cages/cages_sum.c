@@ -635,6 +635,7 @@ static const rg_propagator derived_prop = {.size = sizeof(rg_propagator),
                                            .cost = RG_COST_LINEAR,
                                            .propagate = cage_filter,
                                            .check = cages_holds,
+                                           .flags = RG_PROPAGATOR_NO_CHECK,
                                            .explain = cages_explain_sum};
 
 /* The sum's propagator (def: cage_prop or derived_prop, its filter) and,

@@ -423,6 +423,7 @@ static int link_corner(rg_build *b, rg_rule *r, void *data)
                          .cost = RG_COST_LINEAR,
                          .propagate = around_propagate,
                          .check = around_holds,
+                         .flags = RG_PROPAGATOR_NO_CHECK,
                          .explain = around_explain};
     return corners_host->add_propagator(b, &def, x, q->cells, 4, RG_EV_DOMAIN);
 }

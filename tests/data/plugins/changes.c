@@ -214,6 +214,50 @@ static int implied_compile(rg_build *b, rg_rule *r, void **data)
     return host->add_propagator(b, &def, a, a->cells, a->n, RG_EV_FIXED);
 }
 
+/* test.lazy, for the solution check: cells must not read as digits
+ * (field "digits", one per cell) all at once. Its propagator prunes
+ * nothing, ever, so only its check can refuse such an assignment, and the
+ * search must ask it whatever the level. */
+typedef struct lazy {
+    const int *cells, *digits;
+    int n;
+} lazy;
+
+static int lazy_propagate(rg_space *sp, void *data)
+{
+    (void)sp;
+    (void)data;
+    return RG_PROP_FIX;
+}
+
+static int lazy_holds(const int *values, void *data)
+{
+    const lazy *z = data;
+    for (int i = 0; i < z->n; i++)
+        if (values[z->cells[i]] != z->digits[i]) return 1;
+    return 0;
+}
+
+static int lazy_compile(rg_build *b, rg_rule *r, void **data)
+{
+    lazy *z = host->alloc(b, sizeof *z);
+    if (!z) return host->error(b, r, NULL, "out of memory");
+    int rc = host->read_cells(b, r, "cells", 0, 1, MAX_CELLS, &z->cells, &z->n);
+    if (rc != RG_OK) return rc;
+    int nd;
+    rc = host->read_digits(b, r, "digits", 0, z->n, z->n, &z->digits, &nd);
+    if (rc != RG_OK) return rc;
+    if (nd != z->n) return host->error(b, r, "digits", "one digit per cell");
+    rg_propagator def = {.size = sizeof def,
+                         .name = "test_lazy",
+                         .family = "test",
+                         .cost = RG_COST_LINEAR,
+                         .propagate = lazy_propagate,
+                         .check = lazy_holds};
+    *data = z;
+    return host->add_propagator(b, &def, z, z->cells, z->n, RG_EV_DOMAIN);
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.changes", .family = "test", .compile = compile},
     {.size = sizeof(rg_rule_type), .name = "test.few", .family = "test", .compile = few_compile},
@@ -221,9 +265,12 @@ static const rg_rule_type types[] = {
      .name = "test.implied",
      .family = "test",
      .compile = implied_compile},
+    {.size = sizeof(rg_rule_type), .name = "test.lazy", .family = "test", .compile = lazy_compile},
 };
 
-RG_PLUGIN_DEFINE("changes", "1",
-                 "test.changes: audits the host's change lists; test.few: audits RG_EV_AT_MOST; "
-                 "test.implied: counts the runs of an RG_PROPAGATOR_IMPLIED propagator",
-                 host, types, NULL);
+RG_PLUGIN_DEFINE(
+    "changes", "1",
+    "test.changes: audits the host's change lists; test.few: audits RG_EV_AT_MOST; "
+    "test.implied: counts the runs of an RG_PROPAGATOR_IMPLIED propagator; test.lazy: a "
+    "rule only its check enforces",
+    host, types, NULL);

@@ -391,9 +391,10 @@ static void fill_watch(rg_model *m, int *fill)
     int N = m->board.ncells;
     for (int pass = 0; pass < 3; pass++) {
         for (int p = 0; p < m->nprops; p++) {
-            int implied = (m->implied[p >> 5] >> (p & 31)) & 1u;
-            int global = (m->global[p >> 5] >> (p & 31)) & 1u;
-            if (pass == 2 ? !implied : implied || global != pass) continue;
+            /* its run: 0 cheaper, 1 dearest, 2 implied (of any class) */
+            int run =
+                (m->implied[p >> 5] >> (p & 31)) & 1u ? 2 : (m->global[p >> 5] >> (p & 31)) & 1u;
+            if (run != pass) continue;
             /* A propagator told what changed is woken on every change, so
              * that nothing stays unreported at a fixpoint (search/changes.h). */
             int track = (m->props[p].def.flags & RG_PROPAGATOR_CHANGES) != 0;

@@ -111,6 +111,23 @@ static void relations(void **state)
         NULL);
 }
 
+/* A pair in a house: the text says the house is part of the reason. r1c1 is
+ * 5 or 6 (low and high cells); not consecutive alone would keep both in
+ * r1c2, each opposite itself. */
+static void pair_in_a_house(void **state)
+{
+    (void)state;
+    fires(BOARD(1, 3, 9) "\"rules\": [{\"type\": \"relation\", \"op\": \"not_consecutive\", "
+                         "\"pairs\": [[\"r1c1\", \"r1c2\"]]}, {\"type\": \"row\", \"cells\": "
+                         "[\"r1c1\", \"r1c2\", \"r1c3\"]}, {\"type\": \"cell\", \"kind\": "
+                         "\"low\", \"split\": 6, \"cells\": [\"r1c1\"]}, {\"type\": \"cell\", "
+                         "\"kind\": \"high\", \"split\": 4, \"cells\": [\"r1c1\"]}]}",
+          "relation", 0, NULL,
+          "r1c1 and r1c2 are not consecutive, and a house holds both: beside r1c1's 5 or 6, "
+          "r1c2 cannot be 5 or 6.",
+          NULL);
+}
+
 static void neighbours(void **state)
 {
     (void)state;
@@ -397,6 +414,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(edges, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relations, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(pair_in_a_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(neighbours, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corners, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(outside, t_mem_setup, t_mem_teardown),

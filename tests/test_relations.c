@@ -217,6 +217,67 @@ static void different_is_a_peer(void **state)
     free(json);
 }
 
+/* ---- A pair in a house ------------------------------------------------------------- */
+
+#define ROW3 "{\"type\": \"row\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}"
+
+/* The domains of r1c1..r1c3 (1 x 3 board, 9 digits, the rules given) after
+ * propagation from start. */
+static void narrow3(const char *rules, const rg_mask *start, rg_mask *out)
+{
+    char *json = v_doc(1, 3, 9, "", rules, "");
+    rg_puzzle *p = t_parse(json);
+    rg_solver *s = rg_solver_new();
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+    rg_solver_free(s);
+    rg_puzzle_free(p);
+    free(json);
+}
+
+/* A pair whose cells a house holds loses what only an equal digit would
+ * support, whichever order the rules come in; without the house it keeps
+ * it. An X (sum 10) keeps 5 only opposite 5: in a row both cells lose it.
+ * Not consecutive, with r1c1 down to 5 or 6: in a row r1c2 cannot be 5 (6 is
+ * consecutive, 5 equal) nor 6; alone, 5 opposite 5 and 6 opposite 6 hold.
+ * The relation's r1c2 is in two pairs (one propagator for the cell's arcs). */
+static void pair_in_a_house(void **state)
+{
+    (void)state;
+    const rg_mask all = 0x1FF, five = 1u << 4, six = 1u << 5;
+    const rg_mask full[3] = {all, all, all};
+    const char *x = "{\"type\": \"edge\", \"kind\": \"xv\", \"letter\": \"X\", \"cells\": "
+                    "[\"r1c1\", \"r1c2\"]}";
+    const char *order[2][2] = {{ROW3, x}, {x, ROW3}};
+    char rules[1024];
+    rg_mask out[3];
+    for (int k = 0; k < 2; k++) {
+        snprintf(rules, sizeof rules, "[%s, %s]", order[k][0], order[k][1]);
+        narrow3(rules, full, out);
+        assert_int_equal(out[0], all & ~five);
+        assert_int_equal(out[1], all & ~five);
+        assert_int_equal(out[2], all);
+    }
+    snprintf(rules, sizeof rules, "[%s]", x);
+    narrow3(rules, full, out);
+    assert_int_equal(out[0], all);
+    assert_int_equal(out[1], all);
+
+    const char *nc = "{\"type\": \"relation\", \"op\": \"not_consecutive\", \"pairs\": "
+                     "[[\"r1c1\", \"r1c2\"], [\"r1c2\", \"r1c3\"]]}";
+    const rg_mask start[3] = {five | six, all, all};
+    const char *order2[2][2] = {{ROW3, nc}, {nc, ROW3}};
+    for (int k = 0; k < 2; k++) {
+        snprintf(rules, sizeof rules, "[%s, %s]", order2[k][0], order2[k][1]);
+        narrow3(rules, start, out);
+        assert_int_equal(out[0], five | six);
+        assert_int_equal(out[1], all & ~(five | six));
+        assert_int_equal(out[2], all);
+    }
+    snprintf(rules, sizeof rules, "[%s]", nc);
+    narrow3(rules, start, out);
+    assert_int_equal(out[1], all);
+}
+
 static void edge_soundness(void **state)
 {
     (void)state;
@@ -262,6 +323,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(edge_counts_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(greater_is_oriented, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(different_is_a_peer, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(pair_in_a_house, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(edge_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_mixed, t_mem_setup, t_mem_teardown),

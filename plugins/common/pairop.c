@@ -2,6 +2,7 @@
  * rule uses: new_b = dom_b & OR(ab[x] : x in dom_a), then the same for a.
  * Compiled into each plugin that needs it (its own copy, hidden symbols). */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +193,7 @@ const rg_pairop_table *rg_pairop_table_new(rg_build *b, int op, long param)
 typedef struct pair {
     const rg_pairop_table *t;
     int a, c;
+    const rg_pairop_table *own; /* the rule's table: t, or t with equal digits (seen_table) */
     rg_pairop_why why;
 } pair;
 
@@ -476,12 +478,16 @@ static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
  * the text follows that order. */
 /* The opening of a pair's sentence: what the combined negatives say, or
  * the operator's phrase. */
-static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after)
+/* house: some digit went that the rule alone keeps (only an equal digit
+ * opposite supports it), so the house holding both cells is part of why. */
+static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after,
+                      int house)
 {
     if (p->why.op == RG_OP_COMBINED)
         negative_lead(t, p, before, after);
     else
         op_phrase(t, p);
+    if (house) wu_add(t, ", and a house holds both");
 }
 
 static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
@@ -490,14 +496,79 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
     if (!wu_ready(host)) return RG_OK;
     wu_text t;
     wu_start(&t, host, w);
-    pair_lead(&t, p, before, after);
     rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
+    int house = p->own != p->t && ((gc & partners_of(p->own, before[p->a], 0)) ||
+                                   (ga & partners_of(p->own, after[p->c], 1)));
+    pair_lead(&t, p, before, after, house);
     wu_add(&t, ": ");
     if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a], partners_of(p->t, gc, 1));
     if (gc && ga) wu_add(&t, "; then ");
     if (ga) detail(&t, p->a, after[p->a], ga, p->c, after[p->c], partners_of(p->t, ga, 0));
     wu_add(&t, ".");
     return wu_finish(&t, p->why.technique);
+}
+
+/* ---- Pairs whose cells a house keeps apart ---------------------------------- */
+
+/* Does a house of the model so far hold both a and c? (No on a host from
+ * before cell_houses.) The pairs are added in link, or in compile, where
+ * only the houses of the rules before are known (rg_pairop_add). */
+static int share_house(const rg_build *b, int a, int c)
+{
+    if (host->size < offsetof(rg_host, cell_houses) + sizeof host->cell_houses) return 0;
+    const int *ha, *hc;
+    int na = host->cell_houses(b, a, &ha);
+    if (na <= 0) return 0;
+    int nc = host->cell_houses(b, c, &hc);
+    for (int i = 0, j = 0; i < na && j < nc;) {
+        if (ha[i] == hc[j]) return 1;
+        if (ha[i] < hc[j])
+            i++;
+        else
+            j++;
+    }
+    return 0;
+}
+
+/* The last tables made distinct, per model and plugin (the oldest goes
+ * first): the pairs of one rule share a table and mostly come together, and
+ * the negatives' pairs share a few tables in turn. */
+#define DISTINCT_KEPT 8
+typedef struct distinct_cache {
+    const rg_pairop_table *from[DISTINCT_KEPT], *to[DISTINCT_KEPT];
+    int next;
+} distinct_cache;
+
+/* t without its equal digits (x opposite x): the same relation between two
+ * cells that a house keeps apart, whose propagator then also rules out what
+ * only an equal digit supported (a nonconsecutive pair with 5 and 6 left in
+ * one cell takes both from the other). t itself when it allows no equal
+ * digits (consecutive, greater, a ratio) or without memory. */
+static const rg_pairop_table *distinct_of(rg_build *b, const rg_pairop_table *t)
+{
+    int equal = 0;
+    for (int x = 0; x < t->digits && !equal; x++) equal = (t->ab[x] >> x) & 1u;
+    if (!equal) return t;
+    static const char key = 0; /* its address names this plugin's cache */
+    distinct_cache *dc = host->size >= offsetof(rg_host, model_data) + sizeof host->model_data
+                             ? host->model_data(b, &key, sizeof *dc)
+                             : NULL;
+    for (int i = 0; dc && i < DISTINCT_KEPT; i++)
+        if (dc->from[i] == t) return dc->to[i];
+    rg_pairop_table *d = host->alloc(b, sizeof *d);
+    if (!d) return t;
+    *d = *t;
+    for (int x = 0; x < d->digits; x++) {
+        d->ab[x] &= ~((rg_mask)1 << x);
+        d->ba[x] &= ~((rg_mask)1 << x);
+    }
+    if (t->nibbles) rg_pairop_fill_nibbles(d);
+    if (dc) {
+        dc->from[dc->next] = t;
+        dc->to[dc->next] = d;
+        dc->next = (dc->next + 1) % DISTINCT_KEPT;
+    }
+    return d;
 }
 
 /* Restricts a and c to the digits with support; *trivial: the relation
@@ -525,8 +596,8 @@ static unsigned wake_event(int k, int digits)
 }
 
 /* The propagator of pair (a, c), whose root domains are restricted. */
-static int add_pair(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
-                    const rg_pairop_why *why)
+static int add_pair(rg_build *b, const rg_pairop_table *t, const rg_pairop_table *own, int a, int c,
+                    const char *family, const rg_pairop_why *why)
 {
     rg_board_info bi;
     host->board(b, &bi);
@@ -535,6 +606,7 @@ static int add_pair(rg_build *b, const rg_pairop_table *t, int a, int c, const c
     p->t = t;
     p->a = a;
     p->c = c;
+    p->own = own;
     p->why = why ? *why : (rg_pairop_why){.technique = "pair relation", .op = RG_OP_COMBINED};
     rg_propagator def = {.size = sizeof(rg_propagator),
                          .name = "pair",
@@ -549,12 +621,25 @@ static int add_pair(rg_build *b, const rg_pairop_table *t, int a, int c, const c
     return host->add_propagator(b, &def, p, watch, 2, wake_event(rg_pairop_wake(t), bi.digits));
 }
 
+/* The table of pair (a, c) of table t: t without its equal digits when a
+ * house holds both (its root domains restricted again), else t. */
+static int seen_table(rg_build *b, const rg_pairop_table **t, int a, int c)
+{
+    const rg_pairop_table *d = share_house(b, a, c) ? distinct_of(b, *t) : *t;
+    if (d == *t) return RG_OK;
+    *t = d;
+    int trivial;
+    return restrict_pair(b, d, a, c, &trivial);
+}
+
 int rg_pairop_add(rg_build *b, const rg_pairop_table *t, int a, int c, const char *family,
                   const rg_pairop_why *why)
 {
     int trivial, rc = restrict_pair(b, t, a, c, &trivial);
-    if (rc != RG_OK || trivial) return rc;
-    return add_pair(b, t, a, c, family, why);
+    if (rc != RG_OK || trivial) return rc; /* (what the house adds, it enforces) */
+    const rg_pairop_table *own = t;
+    rc = seen_table(b, &t, a, c);
+    return rc == RG_OK ? add_pair(b, t, own, a, c, family, why) : rc;
 }
 
 int rg_pairop_add_op(rg_build *b, int op, long param, const rg_pairop_table *t, int a, int c,
@@ -573,7 +658,8 @@ typedef struct arc {
     const rg_mask *row;
     const rg_pairop_table *t;
     int other;
-    int own_a; /* the cell is a of the pair (else c) */
+    const rg_pairop_table *own; /* as pair's */
+    int own_a;                  /* the cell is a of the pair (else c) */
 } arc;
 
 /* The propagator of one cell: its arcs, those of one table and direction
@@ -590,6 +676,7 @@ struct rg_pairop_set {
     int n, cap;
     int *ends; /* a, c of pair i at 2i, 2i + 1 */
     const rg_pairop_table **t;
+    const rg_pairop_table **own; /* per pair, the rule's table (t changes at close) */
 };
 
 /* The partners keep the digits that some digit of the cell allows. The
@@ -658,10 +745,15 @@ static int cell_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
         if (!gone) continue;
         for (int k = 1; k < nfocus && !told; k++) told = focus[k] == y;
         if (!told) focus[nfocus++] = y;
-        pair p = {
-            .t = e->t, .a = e->own_a ? cp->cell : y, .c = e->own_a ? y : cp->cell, .why = *cp->why};
+        pair p = {.t = e->t,
+                  .a = e->own_a ? cp->cell : y,
+                  .c = e->own_a ? y : cp->cell,
+                  .own = e->own,
+                  .why = *cp->why};
+        /* the digits the rule alone keeps: partners_of the cell's digits */
+        rg_mask kept = partners_of(e->own, before[cp->cell], e->own_a ? 0 : 1);
         if (said++) wu_add(&t, " ");
-        pair_lead(&t, &p, before, after);
+        pair_lead(&t, &p, before, after, e->own != e->t && (gone & kept));
         wu_add(&t, ": ");
         if (e->own_a)
             detail(&t, y, after[y], gone, p.a, before[p.a], partners_of(e->t, gone, 1));
@@ -689,7 +781,8 @@ rg_pairop_set *rg_pairop_set_new(rg_build *b, int npairs, const char *family,
     s->cap = npairs > 0 ? npairs : 1;
     s->ends = host->alloc(b, 2 * (size_t)s->cap * sizeof *s->ends);
     s->t = host->alloc(b, (size_t)s->cap * sizeof *s->t);
-    return s->ends && s->t ? s : NULL;
+    s->own = host->alloc(b, (size_t)s->cap * sizeof *s->own);
+    return s->ends && s->t && s->own ? s : NULL;
 }
 
 int rg_pairop_set_add(rg_build *b, rg_pairop_set *s, const rg_pairop_table *t, int a, int c)
@@ -752,9 +845,13 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
      * narrows both ways, where two cell propagators would take two. */
     for (int i = 0; rc == RG_OK && i < 2 * s->n; i++) off[s->ends[i] + 2]++;
     for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        s->own[i] = s->t[i];
+        rc = seen_table(b, &s->t[i], s->ends[2 * i], s->ends[2 * i + 1]);
+    }
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
         int a = s->ends[2 * i], c = s->ends[2 * i + 1];
         if (off[a + 2] > 1 || off[c + 2] > 1) continue;
-        rc = add_pair(b, s->t[i], a, c, s->family, &s->why);
+        rc = add_pair(b, s->t[i], s->own[i], a, c, s->family, &s->why);
         off[a + 2] = off[c + 2] = 0;
         s->ends[2 * i] = -1;
     }
@@ -766,8 +863,9 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
         /* A symmetric table reads ab both ways: a cell's arcs of one table
          * then share one support, whichever end of the pairs it is. */
         const rg_mask *back = memcmp(t->ab, t->ba, sizeof t->ab) ? t->ba : t->ab;
-        arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .other = c, .own_a = 1};
-        arcs[off[c + 1]++] = (arc){.row = back, .t = t, .other = a, .own_a = 0};
+        const rg_pairop_table *own = s->own[i];
+        arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .own = own, .other = c, .own_a = 1};
+        arcs[off[c + 1]++] = (arc){.row = back, .t = t, .own = own, .other = a, .own_a = 0};
     }
     for (int x = 0; rc == RG_OK && x < N; x++)
         if (off[x + 1] > off[x])

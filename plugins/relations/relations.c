@@ -89,9 +89,17 @@ int relations_read_edge(rg_build *b, rg_rule *r, edge_fields *e)
     return RG_OK;
 }
 
+/* An edge's pair, kept from compile to link: its propagator is added once
+ * every house is known (rg_pairop_add: a pair in one house loses its equal
+ * digits whichever order the rules come in). */
+typedef struct edge_pair {
+    const rg_pairop_table *t;
+    int a, c;
+    rg_pairop_why why;
+} edge_pair;
+
 static int compile_edge(rg_build *b, rg_rule *r, void **data)
 {
-    (void)data;
     edge_fields e;
     int rc = relations_read_edge(b, r, &e);
     if (rc != RG_OK) return rc;
@@ -100,11 +108,23 @@ static int compile_edge(rg_build *b, rg_rule *r, void **data)
     const int *cells = e.cells;
     rc = relations_host->add_mark(b, edge_kinds[kind], e.key, cells, 2);
     if (rc != RG_OK) return rc;
+    edge_pair *ep = relations_host->alloc(b, sizeof *ep);
     const rg_pairop_table *t = rg_pairop_table_new(b, op, param);
-    if (!t) return relations_host->error(b, r, NULL, "out of memory");
-    rg_pairop_why why = {.technique = edge_technique(kind, op), .op = op, .param = param};
-    if (kind == K_GREATER) return rg_pairop_add(b, t, cells[1], cells[0], "relations", &why);
-    return rg_pairop_add(b, t, cells[0], cells[1], "relations", &why);
+    if (!t || !ep) return relations_host->error(b, r, NULL, "out of memory");
+    int greater = kind == K_GREATER;
+    *ep = (edge_pair){t,
+                      cells[greater],
+                      cells[!greater],
+                      {.technique = edge_technique(kind, op), .op = op, .param = param}};
+    *data = ep;
+    return RG_OK;
+}
+
+static int link_edge(rg_build *b, rg_rule *r, void *data)
+{
+    (void)r;
+    const edge_pair *ep = data;
+    return rg_pairop_add(b, ep->t, ep->a, ep->c, "relations", &ep->why);
 }
 
 int relations_read_relation(rg_build *b, rg_rule *r, int *op, long *param, const int **pairs,
@@ -117,7 +137,6 @@ int relations_read_relation(rg_build *b, rg_rule *r, int *op, long *param, const
 
 static int compile_relation(rg_build *b, rg_rule *r, void **data)
 {
-    (void)data;
     int op;
     long param;
     const int *pairs;
@@ -136,7 +155,15 @@ static int compile_relation(rg_build *b, rg_rule *r, void **data)
         rc = relations_host->add_mark(b, "relation", 0, pairs + 2 * i, 2);
         if (rc == RG_OK) rc = rg_pairop_set_add_op(b, set, op, t, pairs[2 * i], pairs[2 * i + 1]);
     }
-    return rc == RG_OK ? rg_pairop_set_close(b, set) : rc;
+    *data = set;
+    return rc;
+}
+
+/* The relation's propagators, once every house is known (as link_edge). */
+static int link_relation(rg_build *b, rg_rule *r, void *data)
+{
+    (void)r;
+    return rg_pairop_set_close(b, data);
 }
 
 static const rg_rule_type types[] = {
@@ -144,6 +171,7 @@ static const rg_rule_type types[] = {
      .name = "edge",
      .family = "relations",
      .compile = compile_edge,
+     .link = link_edge,
      .generate = relations_generate,
      .write_rank = 606,
      .write_order = edge_order,
@@ -152,6 +180,7 @@ static const rg_rule_type types[] = {
      .name = "relation",
      .family = "relations",
      .compile = compile_relation,
+     .link = link_relation,
      .write_rank = 611,
      .write_order = relation_order,
      .draw = relations_draw_relation},

@@ -510,16 +510,18 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
 
 /* ---- Pairs whose cells a house keeps apart ---------------------------------- */
 
-/* Does a house of the model so far hold both a and c? (No on a host from
- * before cell_houses.) The pairs are added in link, or in compile, where
- * only the houses of the rules before are known (rg_pairop_add). */
+/* Does a house of the model so far hold both a and c? 1 or 0 (0 on a host
+ * from before cell_houses), -1 without memory. The pairs are added in link,
+ * or in compile, where only the houses of the rules before are known
+ * (rg_pairop_add). */
 static int share_house(const rg_build *b, int a, int c)
 {
     if (host->size < offsetof(rg_host, cell_houses) + sizeof host->cell_houses) return 0;
     const int *ha, *hc;
     int na = host->cell_houses(b, a, &ha);
-    if (na <= 0) return 0;
+    if (na <= 0) return na;
     int nc = host->cell_houses(b, c, &hc);
+    if (nc < 0) return -1;
     for (int i = 0, j = 0; i < na && j < nc;) {
         if (ha[i] == hc[j]) return 1;
         if (ha[i] < hc[j])
@@ -543,7 +545,7 @@ typedef struct distinct_cache {
  * cells that a house keeps apart, whose propagator then also rules out what
  * only an equal digit supported (a nonconsecutive pair with 5 and 6 left in
  * one cell takes both from the other). t itself when it allows no equal
- * digits (consecutive, greater, a ratio) or without memory. */
+ * digits (consecutive, greater, a ratio); NULL without memory. */
 static const rg_pairop_table *distinct_of(rg_build *b, const rg_pairop_table *t)
 {
     int equal = 0;
@@ -556,7 +558,7 @@ static const rg_pairop_table *distinct_of(rg_build *b, const rg_pairop_table *t)
     for (int i = 0; dc && i < DISTINCT_KEPT; i++)
         if (dc->from[i] == t) return dc->to[i];
     rg_pairop_table *d = host->alloc(b, sizeof *d);
-    if (!d) return t;
+    if (!d) return NULL;
     *d = *t;
     for (int x = 0; x < d->digits; x++) {
         d->ab[x] &= ~((rg_mask)1 << x);
@@ -625,7 +627,9 @@ static int add_pair(rg_build *b, const rg_pairop_table *t, const rg_pairop_table
  * house holds both (its root domains restricted again), else t. */
 static int seen_table(rg_build *b, const rg_pairop_table **t, int a, int c)
 {
-    const rg_pairop_table *d = share_house(b, a, c) ? distinct_of(b, *t) : *t;
+    int shared = share_house(b, a, c);
+    const rg_pairop_table *d = shared > 0 ? distinct_of(b, *t) : *t;
+    if (shared < 0 || !d) return host->error(b, NULL, NULL, "out of memory");
     if (d == *t) return RG_OK;
     *t = d;
     int trivial;

@@ -2,10 +2,10 @@
  * rule uses: new_b = dom_b & OR(ab[x] : x in dom_a), then the same for a.
  * Compiled into each plugin that needs it (its own copy, hidden symbols). */
 #include <limits.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lookups.h"
 #include "pairop.h"
 #include "why_util.h"
 
@@ -34,7 +34,7 @@ const char *const rg_pairop_names[] = {"different",
 int rg_pairop_init(const rg_host *h)
 {
     host = h;
-    return RG_OK;
+    return rg_lookups_check(h);
 }
 
 int rg_pairop_ordered(int op) { return op == RG_OP_LESS || op == RG_OP_LESS_EQUAL; }
@@ -510,13 +510,11 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
 
 /* ---- Pairs whose cells a house keeps apart ---------------------------------- */
 
-/* Does a house of the model so far hold both a and c? 1 or 0 (0 on a host
- * from before cell_houses), -1 without memory. The pairs are added in link,
- * or in compile, where only the houses of the rules before are known
- * (rg_pairop_add). */
+/* Does a house of the model so far hold both a and c? 1 or 0, -1 without
+ * memory. The pairs are added in link, or in compile, where only the houses
+ * of the rules before are known (rg_pairop_add). */
 static int share_house(const rg_build *b, int a, int c)
 {
-    if (host->size < offsetof(rg_host, cell_houses) + sizeof host->cell_houses) return 0;
     const int *ha, *hc;
     int na = host->cell_houses(b, a, &ha);
     if (na <= 0) return na;
@@ -552,9 +550,7 @@ static const rg_pairop_table *distinct_of(rg_build *b, const rg_pairop_table *t)
     for (int x = 0; x < t->digits && !equal; x++) equal = (t->ab[x] >> x) & 1u;
     if (!equal) return t;
     static const char key = 0; /* its address names this plugin's cache */
-    distinct_cache *dc = host->size >= offsetof(rg_host, model_data) + sizeof host->model_data
-                             ? host->model_data(b, &key, sizeof *dc)
-                             : NULL;
+    distinct_cache *dc = host->model_data(b, &key, sizeof *dc);
     for (int i = 0; dc && i < DISTINCT_KEPT; i++)
         if (dc->from[i] == t) return dc->to[i];
     rg_pairop_table *d = host->alloc(b, sizeof *d);

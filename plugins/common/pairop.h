@@ -49,7 +49,8 @@ typedef struct rg_pairop_table {
 extern const char *const rg_pairop_names[];
 
 /* Keeps the host table for the calls below: the setup of the plugin's
- * RG_PLUGIN_DEFINE. Returns RG_OK. */
+ * RG_PLUGIN_DEFINE. RG_OK, or RG_E_PLUGIN for a host without the lookups
+ * a pair in a house needs (rg_lookups_check). */
 int rg_pairop_init(const rg_host *host);
 
 /* Is op ordered (5.2: less, less_equal)? */

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lookups.h"
 #include "masks.h"
 #include "pairop.h"
 #include "rulegrid/plugin.h"
@@ -915,14 +914,7 @@ static const rg_rule_type types[] = {
      .draw = draw_negative},
 };
 
-/* The pair operators' host, and the lookups of large documents. */
-static int negatives_setup(const rg_host *h)
-{
-    int rc = rg_lookups_check(h);
-    return rc == RG_OK ? rg_pairop_init(h) : rc;
-}
-
 RG_PLUGIN_DEFINE("negatives", "1.0",
                  "negative constraints: kropki, xv, difference, ratio, "
                  "product, sum, rossini, battenburg, cell",
-                 host, types, negatives_setup);
+                 host, types, rg_pairop_init);

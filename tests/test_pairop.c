@@ -148,6 +148,21 @@ static void wake_threshold(void **state)
 }
 
 /* A relation rule of op over pairs (2n cells as row, col). */
+/* The setup every pair plugin passes refuses a host without the lookups a
+ * pair in a house reads (cell_houses, model_data), and keeps one that has
+ * them. */
+static void setup_wants_lookups(void **state)
+{
+    (void)state;
+    rg_host h;
+    memset(&h, 0, sizeof h);
+    h.size = offsetof(rg_host, model_data);
+    assert_int_equal(rg_pairop_init(&h), RG_E_PLUGIN);
+    h.size = sizeof h;
+    assert_int_equal(rg_pairop_init(&h), RG_OK);
+    host = NULL; /* (this copy's host calls are not used here) */
+}
+
 static void relation_json(vbuf *b, const char *op, long v, const int *rc, int n)
 {
     v_add(b, "{\"type\": \"relation\", \"op\": \"%s\"", op);
@@ -232,6 +247,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(nibbles_match_walks, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(and_and_support, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(wake_threshold, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(setup_wants_lookups, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_counts_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_soundness, t_mem_setup, t_mem_teardown),
     };

@@ -236,4 +236,14 @@ expect_rc 1 "bench-regress at the propagate level"
 has "$OUT" "WORSE: puzzles2_17_clue_1000/intersections/domwdeg nodes" "weaker level: more nodes"
 run "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build --no-valgrind --baseline "$TMP/none.txt"
 expect_rc 2 "bench-regress without a baseline"
+# Without Valgrind on the PATH (python3 alone): a clear error, not a trace.
+mkdir -p "$TMP/novalgrind"
+py=/usr/bin/python3
+[ -x "$py" ] || py=$(type -P python3)
+ln -s "$py" "$TMP/novalgrind/python3"
+run env PATH="$TMP/novalgrind" "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build
+expect_rc 2 "bench-regress without Valgrind"
+has "$ERR" "valgrind: No such file or directory (install Valgrind, or run with --no-valgrind" \
+    "the missing Valgrind named"
+grep -q Traceback <<<"$ERR" && fail "a Python trace: $ERR"
 echo "bench harness tests passed"

@@ -147,7 +147,6 @@ static void wake_threshold(void **state)
             }
 }
 
-/* A relation rule of op over pairs (2n cells as row, col). */
 /* The setup every pair plugin passes refuses a host without the lookups a
  * pair in a house reads (cell_houses, model_data), and keeps one that has
  * them. */
@@ -163,6 +162,7 @@ static void setup_wants_lookups(void **state)
     host = NULL; /* (this copy's host calls are not used here) */
 }
 
+/* A relation rule of op over pairs (2n cells as row, col). */
 static void relation_json(vbuf *b, const char *op, long v, const int *rc, int n)
 {
     v_add(b, "{\"type\": \"relation\", \"op\": \"%s\"", op);

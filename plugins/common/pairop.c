@@ -478,8 +478,15 @@ static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
  * the text follows that order. */
 /* The opening of a pair's sentence: what the combined negatives say, or
  * the operator's phrase. */
-/* house: some digit went that the rule alone keeps (only an equal digit
- * opposite supports it), so the house holding both cells is part of why. */
+/* Is the house holding both cells part of why the digits gone went? When
+ * some of them the rule alone keeps: own's partners (side as partners_of)
+ * of the other cell's digits from, which only an equal digit supports. */
+static int house_why(const pair *p, rg_mask gone, rg_mask from, int side)
+{
+    return p->own != p->t && (gone & partners_of(p->own, from, side)) != 0;
+}
+
+/* house: house_why for the digits this step took. */
 static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after,
                       int house)
 {
@@ -497,9 +504,8 @@ static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
     wu_text t;
     wu_start(&t, host, w);
     rg_mask gc = before[p->c] & ~after[p->c], ga = before[p->a] & ~after[p->a];
-    int house = p->own != p->t && ((gc & partners_of(p->own, before[p->a], 0)) ||
-                                   (ga & partners_of(p->own, after[p->c], 1)));
-    pair_lead(&t, p, before, after, house);
+    pair_lead(&t, p, before, after,
+              house_why(p, gc, before[p->a], 0) || house_why(p, ga, after[p->c], 1));
     wu_add(&t, ": ");
     if (gc) detail(&t, p->c, after[p->c], gc, p->a, before[p->a], partners_of(p->t, gc, 1));
     if (gc && ga) wu_add(&t, "; then ");
@@ -750,10 +756,8 @@ static int cell_explain(rg_why *w, void *data, const rg_mask *before, const rg_m
                   .c = e->own_a ? y : cp->cell,
                   .own = e->own,
                   .why = *cp->why};
-        /* the digits the rule alone keeps: partners_of the cell's digits */
-        rg_mask kept = partners_of(e->own, before[cp->cell], e->own_a ? 0 : 1);
         if (said++) wu_add(&t, " ");
-        pair_lead(&t, &p, before, after, e->own != e->t && (gone & kept));
+        pair_lead(&t, &p, before, after, house_why(&p, gone, before[cp->cell], e->own_a ? 0 : 1));
         wu_add(&t, ": ");
         if (e->own_a)
             detail(&t, y, after[y], gone, p.a, before[p.a], partners_of(e->t, gone, 1));

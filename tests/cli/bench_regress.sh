@@ -44,24 +44,24 @@ run "$BR" --build "$RG_BUILD_DIR" --no-build "${W[@]}" --baseline "$TMP/base.txt
 expect_rc 0 "the build against its own baseline"
 has "$OUT" "within tolerance" "its own baseline passes"
 
-# shrink FILE KEY: the baseline FILE with KEY's count made a tenth smaller,
-# as if this build's count had grown by a ninth.
-shrink() {
-    python3 - "$1" "$2" <<'EOF'
+# scale FILE KEY NUM DEN: the baseline FILE with KEY's count times NUM / DEN
+# (9 / 10: as if this build's count had grown by a ninth).
+scale() {
+    python3 - "$@" <<'EOF'
 import sys
-path, key = sys.argv[1], sys.argv[2]
+path, key, num, den = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 lines = open(path).read().splitlines()
 hit = [i for i, l in enumerate(lines) if l.rsplit(" ", 1)[0] == key]
 assert len(hit) == 1, (key, hit)
 name, value = lines[hit[0]].rsplit(" ", 1)
-lines[hit[0]] = "%s %d" % (name, int(value) * 9 // 10)
+lines[hit[0]] = "%s %d" % (name, int(value) * num // den)
 open(path, "w").write("\n".join(lines) + "\n")
 EOF
 }
 
 # ---- one corpus's counting pass grown: caught and named, the whole run is not
 cp "$TMP/base.txt" "$TMP/solve.txt"
-shrink "$TMP/solve.txt" "thermo/intersections/domwdeg instructions.solve"
+scale "$TMP/solve.txt" "thermo/intersections/domwdeg instructions.solve" 9 10
 run "$BR" --build "$RG_BUILD_DIR" --no-build "${W[@]}" --baseline "$TMP/solve.txt"
 expect_rc 1 "thermo's counting pass a ninth dearer"
 has "$OUT" "WORSE: thermo/intersections/domwdeg instructions.solve" "the corpus and the count named"
@@ -72,24 +72,14 @@ grep -q "WORSE: killer-quick" <<<"$OUT" && fail "the other corpus was blamed: $O
 
 # ---- one corpus's loading grown: caught and named
 cp "$TMP/base.txt" "$TMP/load.txt"
-shrink "$TMP/load.txt" "killer-quick/intersections/domwdeg instructions.load"
+scale "$TMP/load.txt" "killer-quick/intersections/domwdeg instructions.load" 9 10
 run "$BR" --build "$RG_BUILD_DIR" --no-build "${W[@]}" --baseline "$TMP/load.txt"
 expect_rc 1 "the killers' loading a ninth dearer"
 has "$OUT" "WORSE: killer-quick/intersections/domwdeg instructions.load" "the loading named"
 
 # ---- a gain past the tolerance is reported as one
 cp "$TMP/base.txt" "$TMP/gain.txt"
-python3 - "$TMP/gain.txt" <<'EOF'
-import sys
-path = sys.argv[1]
-out = []
-for l in open(path).read().splitlines():
-    if l.startswith("thermo/intersections/domwdeg instructions.solve "):
-        name, value = l.rsplit(" ", 1)
-        l = "%s %d" % (name, int(value) * 11 // 10)
-    out.append(l)
-open(path, "w").write("\n".join(out) + "\n")
-EOF
+scale "$TMP/gain.txt" "thermo/intersections/domwdeg instructions.solve" 11 10
 run "$BR" --build "$RG_BUILD_DIR" --no-build "${W[@]}" --baseline "$TMP/gain.txt"
 expect_rc 0 "a cheaper counting pass"
 has "$OUT" "better: thermo/intersections/domwdeg instructions.solve" "the gain reported"

@@ -246,4 +246,31 @@ expect_rc 2 "bench-regress without Valgrind"
 has "$ERR" "valgrind: No such file or directory (install Valgrind, or run with --no-valgrind" \
     "the missing Valgrind named"
 grep -q Traceback <<<"$ERR" && fail "a Python trace: $ERR"
+# A valgrind that runs the harness but takes no dumps (as if callgrind had
+# not stopped at the harness's functions): the counts cannot be paired with
+# the corpora, which is said (exit status 2), not guessed.
+mkdir -p "$TMP/fakevg"
+cat >"$TMP/fakevg/valgrind" <<'EOF'
+#!/bin/sh
+while [ "${1#--}" != "$1" ]; do
+    # FAKE_DUMP=1: a file where callgrind's last dump goes, but not a dump
+    case $1 in --callgrind-out-file=*) [ -z "${FAKE_DUMP:-}" ] || echo junk >"${1#*=}" ;; esac
+    shift
+done
+"$@"
+rc=$?
+echo "==1== Collected : 12345" >&2
+exit $rc
+EOF
+chmod +x "$TMP/fakevg/valgrind"
+run env PATH="$TMP/fakevg:$PATH" "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" --no-build \
+    --workload corpus/variants/thermo.jsonl --baseline "$TMP/fake-base.txt" --update
+expect_rc 2 "bench-regress without callgrind's dumps"
+has "$ERR" "callgrind took 0 load and 0 counting dumps for 1 corpora and 1 cells" \
+    "the missing dumps said"
+[ ! -e "$TMP/fake-base.txt" ] || fail "a baseline written without the per-corpus counts"
+run env PATH="$TMP/fakevg:$PATH" FAKE_DUMP=1 "$SRC/scripts/bench-regress" --build "$RG_BUILD_DIR" \
+    --no-build --workload corpus/variants/thermo.jsonl --baseline "$TMP/fake-base.txt" --update
+expect_rc 2 "bench-regress with a file that is not a dump"
+has "$ERR" "callgrind.out: not a callgrind dump" "the file named"
 echo "bench harness tests passed"

@@ -263,7 +263,7 @@ static void filter_soundness(void **state)
         rg_solver *s = rg_solver_new();
         assert_non_null(s);
         int rf = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, filter);
-        rg_solver_every_propagator(s, 1);
+        rg_solver_set_implied(s, 1);
         int re = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, exact);
         rg_solver_free(s);
         if (rf == 0 && re == 0) {
@@ -306,7 +306,7 @@ static void filter_and_twin(void **state)
     assert_int_equal(out[2], 0x7f); /* 1 to 7 */
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_SAC, start, out), 0);
     assert_int_equal(out[2], 0x40); /* 7 */
-    rg_solver_every_propagator(s, 1);
+    rg_solver_set_implied(s, 1);
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
     assert_int_equal(out[2], 0x40);
     /* A digit every fitting set needs, with one open cell to take it: the
@@ -314,12 +314,60 @@ static void filter_and_twin(void **state)
     rg_puzzle_free(p);
     p = v3_parse(1, 3, 9,
                  "[{\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"], \"sum\": 6}]");
-    rg_solver_every_propagator(s, 0);
+    rg_solver_set_implied(s, 0);
     rg_mask start2[3] = {3, 3, 0x1ff};
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start2, out), 0);
     assert_int_equal(out[2], 4);
     rg_solver_free(s);
     rg_puzzle_free(p);
+}
+
+/* rg_solver_set_implied on two killers of corpus/variants/killer.jsonl
+ * (HS_KILLERS#2 and #5: 24 and 23 guesses at the default level, 2 and 8
+ * with the implied propagators at every node): the same solution, fewer
+ * guesses, and back to the default's counters when switched off. A solver
+ * that keeps its root (the generator's) and is switched between two counts
+ * of the same puzzle searches as a fresh one: the kept root was propagated
+ * without them. */
+static void implied_switch(void **state)
+{
+    (void)state;
+    int n;
+    rg_puzzle **v = t_corpus_load("corpus/variants/killer.jsonl", 9, &n);
+    assert_int_equal(n, 3);
+    rg_options o;
+    rg_options_default(&o);
+    o.limit = 2;
+    rg_solver *s = rg_solver_new(), *fresh = rg_solver_new();
+    assert_non_null(s);
+    assert_non_null(fresh);
+    rg_solver_keep_root(s, 1);
+    rg_solver_set_implied(fresh, 1);
+    for (int i = 1; i < n; i++) {
+        rg_result plain, kept, want;
+        rg_error err;
+        assert_int_equal(rg_solve(s, v[i], &o, &plain, &err), RG_OK);
+        assert_int_equal(plain.status, RG_STATUS_UNIQUE);
+        int sol[81];
+        memcpy(sol, plain.solution, sizeof sol);
+        uint64_t guesses = plain.stats.guesses, nodes = plain.stats.nodes;
+        rg_solver_set_implied(s, 1);
+        assert_int_equal(rg_solve(s, v[i], &o, &kept, &err), RG_OK);
+        assert_int_equal(rg_solve(fresh, v[i], &o, &want, &err), RG_OK);
+        assert_int_equal(kept.status, RG_STATUS_UNIQUE);
+        assert_memory_equal(kept.solution, sol, sizeof sol);
+        assert_true(kept.stats.guesses < guesses);
+        assert_int_equal(kept.stats.nodes, want.stats.nodes);
+        assert_int_equal(kept.stats.guesses, want.stats.guesses);
+        assert_int_equal(kept.stats.propagations, want.stats.propagations);
+        rg_solver_set_implied(s, 0);
+        assert_int_equal(rg_solve(s, v[i], &o, &plain, &err), RG_OK);
+        assert_int_equal(plain.stats.guesses, guesses);
+        assert_int_equal(plain.stats.nodes, nodes);
+    }
+    rg_solver_free(s);
+    rg_solver_free(fresh);
+    t_corpus_unload(v, n);
 }
 
 /* Long cages alone (7 to 10 cells, D 9 to 12) against brute force: with
@@ -972,6 +1020,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(filter_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(filter_and_twin, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(implied_switch, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(long_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(unit_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(units_at_nine, t_mem_setup, t_mem_teardown),

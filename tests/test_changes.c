@@ -245,13 +245,13 @@ static void implied_at_sac(void **state)
             else
                 assert_true(implied_runs() > before);
         }
-        rg_solver_every_propagator(tested, 1);
+        rg_solver_set_implied(tested, 1);
         for (int level = RG_STRATEGY_PROPAGATE; level <= RG_STRATEGY_INTERSECTIONS; level++) {
             long before = implied_runs();
             same_outcome(plain, p, tested, q, level, RG_HEURISTIC_DOMWDEG);
             assert_true(implied_runs() > before);
         }
-        rg_solver_every_propagator(tested, 0);
+        rg_solver_set_implied(tested, 0);
         long before = implied_runs();
         same_outcome(plain, p, tested, q, RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG);
         assert_int_equal(implied_runs(), before);

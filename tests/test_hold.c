@@ -171,10 +171,10 @@ static void test_when(void **state)
     t_solve(s, v[0], RG_STRATEGY_SAC, RG_HEURISTIC_DOMWDEG, 2, 5, 0, &r);
     assert_int_equal(s->defer_global, 0);
     assert_released(s);
-    rg_solver_every_propagator(s, 1);
+    rg_solver_set_implied(s, 1);
     t_solve(s, v[0], RG_STRATEGY_INTERSECTIONS, RG_HEURISTIC_DOMWDEG, 2, 50, 0, &r);
     assert_int_equal(s->defer_global, 0);
-    rg_solver_every_propagator(s, 0);
+    rg_solver_set_implied(s, 0);
     t_corpus_unload(v, n);
 
     /* A root-solved killer with a wrong given that the cheaper propagators

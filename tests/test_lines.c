@@ -513,7 +513,7 @@ static void root4_at(const char *rules, const rg_mask *start, rg_mask *out, int 
     rg_puzzle *p = v3_parse(4, 4, 4, text);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    rg_solver_every_propagator(s, every);
+    rg_solver_set_implied(s, every);
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
     rg_solver_free(s);
     rg_puzzle_free(p);

@@ -276,7 +276,13 @@ void rg_solver_keep_root(rg_solver *s, int on)
 
 void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
 
-void rg_solver_every_propagator(rg_solver *s, int on) { s->every_prop = on != 0; }
+void rg_solver_set_implied(rg_solver *s, int on)
+{
+    if (!s) return;
+    s->every_prop = on != 0;
+    /* (a kept root was propagated with or without them) */
+    if (s->memo) s->memo->valid = 0;
+}
 
 void rg_solver_hold_global(rg_solver *s, int on) { s->no_hold = !on; }
 

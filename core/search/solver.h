@@ -198,8 +198,8 @@ struct rg_solver {
     int keep_root;
     /* Stop at the first guess (rg_solver_guessless). */
     int guessless;
-    /* Run implied propagators at every level (rg_solver_every_propagator),
-     * else only at sac. */
+    /* Run implied propagators at every level (rg_solver_set_implied), else
+     * only at sac. */
     int every_prop;
     /* This run leaves the implied propagators out (reset): then each cell's
      * watch entries end at m->watch_main[c], else at m->watch_off[c + 1]
@@ -244,11 +244,6 @@ void rg_solver_keep_root(rg_solver *s, int on);
  * guess, where the answer is known to be no, instead of searching on for a
  * solution within its node budget. Off by default; kept across models. */
 void rg_solver_guessless(rg_solver *s, int on);
-/* With on = 1 the implied propagators (RG_PROPAGATOR_IMPLIED) run at every
- * level, not only at sac: for `rulegrid verify`, explanations (trial.c) and
- * tests of propagators, which look at every rule's pruning. Off by default;
- * kept across models. */
-void rg_solver_every_propagator(rg_solver *s, int on);
 /* With on = 0 a root queues the dearest propagators with the others from
  * the start instead of holding them back (defer_global): for the test that
  * both give the same runs. On by default; kept across models. */

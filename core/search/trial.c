@@ -19,7 +19,7 @@ static int narrow(rg_solver *s, const rg_puzzle *p, rg_error *err)
     int N = p->model->board.ncells;
     rg_mask *out = rg_mem_alloc(((size_t)N + 1) * sizeof *out);
     if (!out) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
-    rg_solver_every_propagator(s, 1); /* verify and explain look at every one */
+    rg_solver_set_implied(s, 1); /* verify and explain look at every one */
     int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out);
     rg_mem_free(out);
     if (rc == RG_E_NOMEM) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");

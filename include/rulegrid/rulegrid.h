@@ -521,6 +521,14 @@ RG_API void rg_solver_set_digit_boards(rg_solver *s, int on);
 /* 1 when the last rg_solve of s found its houses' deductions on digit
  * boards, else 0. */
 RG_API int rg_solver_digit_boards_used(const rg_solver *s);
+/* The propagators a plugin flags implied (RG_PROPAGATOR_IMPLIED,
+ * docs/plugins.md §5: the exact cage sums, a house's cages taken
+ * together, ...) run only at the sac level by default. on = 1 runs them at
+ * every level for every later run of s: fewer nodes, each dearer (what a
+ * plugin's author measures before setting the flag; `rulegrid --implied`,
+ * `rulegrid-bench --implied`). The trial API (verify, explanations) sets it.
+ * The same solutions either way. on = 0 (the default) leaves them to sac. */
+RG_API void rg_solver_set_implied(rg_solver *s, int on);
 
 /* ---- True candidates (core/search/candidates.c, docs/explain.md) ----------- */
 

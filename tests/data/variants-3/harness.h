@@ -137,7 +137,7 @@ static __attribute__((unused)) void v3_root(const rg_puzzle *p, rg_mask *out)
 {
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    rg_solver_every_propagator(s, 1);
+    rg_solver_set_implied(s, 1);
     assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, NULL, out), 0);
     rg_solver_free(s);
 }
@@ -162,7 +162,7 @@ static int v3_sound(const rg_puzzle *p, const rg_mask *start, int exact)
     assert_true(N <= 64);
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
-    rg_solver_every_propagator(s, v3_implied); /* the implied ones too */
+    rg_solver_set_implied(s, v3_implied); /* the implied ones too */
     int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
     rg_solver_free(s);
     /* Odometer over the start domains. */

@@ -72,7 +72,8 @@ typedef struct bench_cell {
     bench_corpus *corpus;
     int strategy, heuristic;
     int general;    /* --general: the fast path switched off (rg_solver_set_fast_path) */
-    char label[48]; /* the level as reported: its name, "NAME:general" with general */
+    int implied;    /* --implied: the implied propagators at every node (rg_solver_set_implied) */
+    char label[48]; /* the level as reported: its name, "NAME:general" or "NAME:implied" */
     long fast;      /* puzzles the counting pass solved on the classic fast path */
 
     long puzzles, solved, unique, multiple, none, unknown, no_guess;

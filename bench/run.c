@@ -197,6 +197,7 @@ static void *work(void *arg)
         return NULL;
     }
     rg_solver_set_fast_path(solver, !j->cell->general);
+    rg_solver_set_implied(solver, j->cell->implied);
     /* Under mpirun chunk k of the window is rank k mod K's. */
     long ranks = bench_mpi_size(), me = bench_mpi_rank();
     for (;;) {

@@ -98,6 +98,9 @@ enum cli_source {
       "which cell the search branches on")                                                         \
     X(VALUES, values, "values", 0, "V", CLI_SEARCHING, NAME(&cli_value_orders),                    \
       "the order digits are tried in")                                                             \
+    X(IMPLIED, implied, "implied", 0, NULL, CLI_SEARCHING, FLAG,                                   \
+      "also run the propagators a plugin marks implied (the killers' exact cage sums and "         \
+      "cages in a house, ...) at every node, as sac does: fewer guesses, each dearer")             \
     X(SEED, seed, "seed", 0, "N", CLI_SEARCHING, UINT(0, UINT64_MAX, CLI_SEED_BAD),                \
       "seed of the random value order and of random tie breaks")                                   \
     X(LIMIT, limit, "limit", 0, "N", CLI_ON(COUNT) | CLI_ON(CANDIDATES),                           \

@@ -79,8 +79,10 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
     worker_templates(f);
     if (search) {
         if (!(f->solvers = calloc((size_t)f->jobs, sizeof *f->solvers))) goto nomem;
-        for (int k = 0; k < f->jobs; k++)
+        for (int k = 0; k < f->jobs; k++) {
             if (!(f->solvers[k] = rg_solver_new())) goto nomem;
+            rg_solver_set_implied(f->solvers[k], o->implied);
+        }
     }
     /* One entry at a time on one thread. With more, batches of about half
      * a millisecond of work (16 entries at first, then up to 128 on the

@@ -278,7 +278,7 @@ void rg_solver_guessless(rg_solver *s, int on) { s->guessless = on != 0; }
 
 void rg_solver_set_implied(rg_solver *s, int on)
 {
-    if (!s) return;
+    if (!s || s->every_prop == (on != 0)) return;
     s->every_prop = on != 0;
     /* (a kept root was propagated with or without them) */
     if (s->memo) s->memo->valid = 0;

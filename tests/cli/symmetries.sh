@@ -124,6 +124,20 @@ for mode in "" --corpus-runs; do
 done
 cmp -s "$TMP/bv.txt" "$TMP/bv--corpus-runs.txt" || fail "bench-variants: the modes disagree on statuses or guesses"
 has "$OUT" "Corpus runs: each build counts each file in one process." "bench-variants --corpus-runs says so"
+# The row's ISS estimate: ref / new times the issue's ratio (2.0 for puzzles
+# without a cage, 0.38 for killers), and "met" only at 5 or more.
+check_iss() {
+    awk -F'|' -v want="$1" -v name="$2" '$2 ~ name {
+        r = $8 + 0; e = $9 + 0; g = $10; gsub(/ /, "", g)
+        d = e - want * r; if (d < 0) d = -d
+        if (d > 0.011 + want * 0.005 || g != (e >= 5 ? "met" : "short")) exit 1
+        found = 1 } END { exit !found }' <<<"$OUT"
+}
+check_iss 2.0 "thermo" || fail "bench-variants: thermo's ISS estimate or goal: $OUT"
+run python3 "$SRC/scripts/bench-variants" --build "$RG_BUILD_DIR" --ref "$RG_BUILD_DIR" \
+    --reps 1 --short-reps 1 --only 12,17 "$SRC/corpus/variants/killer.jsonl"
+expect_rc 0 "bench-variants on two killers"
+check_iss 0.38 "killer" || fail "bench-variants: the killers' ISS estimate or goal: $OUT"
 # A build that answers nothing stops the corpus run, named, with its exit status.
 mkdir -p "$TMP/mute/bin"
 printf '#!/bin/sh\necho "cannot start" >&2\nexit 2\n' >"$TMP/mute/bin/rulegrid"

@@ -474,10 +474,6 @@ static rg_mask partners_of(const rg_pairop_table *t, rg_mask m, int side)
     return out;
 }
 
-/* The propagator narrows c against a's domain, then a against c's new one:
- * the text follows that order. */
-/* The opening of a pair's sentence: what the combined negatives say, or
- * the operator's phrase. */
 /* Is the house holding both cells part of why the digits gone went? When
  * some of them the rule alone keeps: own's partners (side as partners_of)
  * of the other cell's digits from, which only an equal digit supports. */
@@ -486,7 +482,8 @@ static int house_why(const pair *p, rg_mask gone, rg_mask from, int side)
     return p->own != p->t && (gone & partners_of(p->own, from, side)) != 0;
 }
 
-/* house: house_why for the digits this step took. */
+/* The opening of a pair's sentence: what the combined negatives say, or
+ * the operator's phrase; house: house_why for the digits this step took. */
 static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg_mask *after,
                       int house)
 {
@@ -497,6 +494,8 @@ static void pair_lead(wu_text *t, const pair *p, const rg_mask *before, const rg
     if (house) wu_add(t, ", and a house holds both");
 }
 
+/* The propagator narrows c against a's domain, then a against c's new one:
+ * the text follows that order. */
 static int pair_explain(rg_why *w, void *data, const rg_mask *before, const rg_mask *after)
 {
     const pair *p = data;

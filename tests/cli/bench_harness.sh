@@ -6,11 +6,7 @@ set -euo pipefail
 
 # shellcheck source=../data/cli/common.sh
 . "$(dirname "$0")/../data/cli/common.sh"
-BENCH=${RG_BUILD_DIR:?}/bin/rulegrid-bench
-if [ ! -x "$BENCH" ]; then
-    echo "skipped: $BENCH not built (RULEGRID_BENCH=OFF)"
-    exit 0
-fi
+bench_or_skip
 cd "$SRC"
 CLASSIC=corpus/classic
 VAR=corpus/variants

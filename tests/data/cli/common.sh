@@ -1,6 +1,6 @@
 # Shared by the shell tests of the command (sourced, not run): temporary
 # folder, fail, run (OUT, ERR, RC of a command), quiet (a command that must
-# succeed, its log shown when it does not), expect_rc, has.
+# succeed, its log shown when it does not), expect_rc, has, bench_or_skip.
 : "${RULEGRID:?set RULEGRID to the built rulegrid command}"
 SRC=${RG_SOURCE_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 DATA=$SRC/tests/data/cli
@@ -32,3 +32,12 @@ quiet() {
 expect_rc() { [ "$RC" = "$1" ] || fail "$2: exit status $RC, expected $1; stderr: $ERR"; }
 has() { grep -qF -- "$2" <<<"$1" || fail "$3: '$2' not in output:
 $1"; }
+# bench_or_skip: BENCH, the build's rulegrid-bench; the test ends as skipped
+# (status 0, saying so) when the build has none (RULEGRID_BENCH=OFF).
+bench_or_skip() {
+    BENCH=${RG_BUILD_DIR:?}/bin/rulegrid-bench
+    if [ ! -x "$BENCH" ]; then
+        echo "skipped: $BENCH not built (RULEGRID_BENCH=OFF)"
+        exit 0
+    fi
+}

@@ -138,6 +138,20 @@ run python3 "$SRC/scripts/bench-variants" --build "$RG_BUILD_DIR" --ref "$RG_BUI
     --reps 1 --short-reps 1 --only 12,17 "$SRC/corpus/variants/killer.jsonl"
 expect_rc 0 "bench-variants on two killers"
 check_iss 0.38 "killer" || fail "bench-variants: the killers' ISS estimate or goal: $OUT"
+# Corpus runs give the puzzles both builds took under a millisecond
+# --short-reps runs in all: each build's command, logged, is run 4 times
+# here with --reps 1 (thermo's first puzzles take microseconds).
+for side in a b; do
+    mkdir -p "$TMP/logged-$side/bin"
+    printf '#!/bin/sh\necho run >>"%s"\nexec "%s" "$@"\n' "$TMP/runs-$side" "$RULEGRID" \
+        >"$TMP/logged-$side/bin/rulegrid"
+    chmod +x "$TMP/logged-$side/bin/rulegrid"
+done
+run python3 "$SRC/scripts/bench-variants" --build "$TMP/logged-a" --ref "$TMP/logged-b" --corpus-runs \
+    --reps 1 --short-reps 4 --only 0,1 "$SRC/corpus/variants/thermo.jsonl"
+expect_rc 0 "bench-variants --corpus-runs --short-reps 4"
+[ "$(wc -l <"$TMP/runs-a")" = 4 ] && [ "$(wc -l <"$TMP/runs-b")" = 4 ] ||
+    fail "bench-variants --corpus-runs: not 4 runs of each build: $(wc -l <"$TMP/runs-a") and $(wc -l <"$TMP/runs-b")"
 # A build that answers nothing stops the corpus run, named, with its exit status.
 mkdir -p "$TMP/mute/bin"
 printf '#!/bin/sh\necho "cannot start" >&2\nexit 2\n' >"$TMP/mute/bin/rulegrid"

@@ -14,7 +14,7 @@ GOALCMD=$SRC/scripts/bench-classic-goal
 run python3 "$GOALCMD" --build "$RG_BUILD_DIR" --ref "$RG_BUILD_DIR" --corpus-dir "$SRC/corpus/classic" \
     --rounds 2 --reps 1 --puzzles 20
 expect_rc 0 "bench-classic-goal on 20 puzzles a corpus"
-has "$OUT" "Not the issue's measure: the first 20 puzzles of each corpus." "the slice is named"
+has "$OUT" "Not the issue's measure: the 17-clue slice of corpus/classic, not the full list; the first 20 puzzles of each corpus." "the slices are named"
 [ "$(grep -c '^round [12]: reference [0-9.]* us; rulegrid [0-9.]*, [0-9.]*, [0-9.]*, [0-9.]* us$' <<<"$ERR")" = 2 ] ||
     fail "bench-classic-goal: not two rounds of four figures on stderr: $ERR"
 python3 - "$OUT" "$ERR" <<'EOF' || fail "bench-classic-goal: the table is not its own arithmetic: $OUT"

@@ -51,10 +51,13 @@ def build(src, out, exe="rulegrid"):
     return os.path.join(out, "bin", exe)
 
 
-def reference(who, exe="rulegrid"):
-    """The reference build's EXE, checked out (a git worktree in REF_SRC) and
-    built in REF_BUILD when they are not there; who names the script in the
-    message when the checkout fails."""
+def reference(who, given=None, exe="rulegrid"):
+    """The reference build's EXE: given/bin/EXE when a build is given (--ref),
+    else checked out (a git worktree in REF_SRC) and built in REF_BUILD when
+    they are not there; who names the script in the message when the
+    checkout fails."""
+    if given:
+        return os.path.join(given, "bin", exe)
     if not os.path.exists(REF_SRC):
         p = subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", REF_SRC, REF_COMMIT],
                            capture_output=True, text=True)

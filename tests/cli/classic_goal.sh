@@ -85,4 +85,10 @@ expect_rc 1 "bench-classic-goal with a puzzle not proved unique"
 has "$ERR" "unproved/bin/rulegrid-bench on $SRC/corpus/classic/puzzles2_17_clue_1000.txt:5: 4 of 5 puzzles proved unique" \
     "the unproved corpus named"
 [ -z "$OUT" ] || fail "a table printed after an unproved corpus: $OUT"
+# A harness that reports no cell for the corpus it was given.
+printf '#!/bin/sh\necho '"'"'{"cells": []}'"'"'\n' >"$TMP/unproved/bin/rulegrid-bench"
+run python3 "$GOALCMD" --build "$RG_BUILD_DIR" --ref "$TMP/unproved" --corpus-dir "$SRC/corpus/classic" \
+    --rounds 1 --reps 1 --puzzles 5
+expect_rc 1 "bench-classic-goal with a report of no cells"
+has "$ERR" "unproved/bin/rulegrid-bench: 0 cells for 1 corpora" "the short report named"
 echo "classic_goal: ok"

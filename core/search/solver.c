@@ -1,6 +1,7 @@
 /* The solver: its buffers sized for a model, a run's counters and
  * switches from the options, the root space from the givens, and rg_solve,
  * the library's entry to propagation and search. */
+#include <limits.h>
 #include <string.h>
 
 #include "base/clock.h"
@@ -153,6 +154,11 @@ static int prepare(rg_solver *s, rg_model *m)
     s->N = m->board.ncells;
     s->D = m->board.digits;
     s->full = m->full;
+    s->wshared = s->N ? INT_MAX : 0;
+    for (int c = 0; c < s->N; c++) {
+        int w = m->watch_off[c + 1] - m->watch_off[c];
+        if (w < s->wshared) s->wshared = w;
+    }
     size_t off = (size_t)s->N * sizeof(rg_mask);
     off = (off + 15) & ~(size_t)15;
     s->state_off = off;
@@ -438,21 +444,54 @@ static void reset(rg_solver *s, const rg_options *o)
 
 /* Fresh weights, estimates and queue for a run on the general path (the
  * classic fast path keeps its own). A cell's weight starts at 1 and half a
- * point for each propagator watching it (dom/wdeg's start, its degree:
- * the rules it is in beyond the houses, which every cell of a regular grid
- * shares alike), and failures add a point to it (domwdeg). Kept in half
+ * point for each propagator watching it (dom/wdeg's start, its degree),
+ * and failures add a point to it (domwdeg). The degree counts the rules a
+ * cell is in beyond what every cell shares: not the houses, which every
+ * cell of a regular grid is in alike, and not the s->wshared propagators
+ * that watch even the least watched cell (every cell of a killer is in a
+ * cage). A share every cell has tells the cells apart no better, and only
+ * dilutes what the failures teach (docs/bench.md, stop 60). Kept in half
  * points (s->wdeg: 2 + one a propagator), so that the heuristics compare
- * whole numbers. */
+ * whole numbers. weigh_live takes out, after the root, what the root
+ * subsumed. */
 static void reset_general(rg_solver *s)
 {
     const int *woff = s->m->watch_off;
-    for (int c = 0; c < s->N; c++) s->wdeg[c] = 2 + (uint64_t)(woff[c + 1] - woff[c]);
+    const int shared = s->wshared;
+    for (int c = 0; c < s->N; c++) s->wdeg[c] = 2 + (uint64_t)(woff[c + 1] - woff[c] - shared);
     /* No estimate is of epoch 1 or later until a probe gives it. */
     memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
     s->lepoch = 1;
     memset(s->queued, 0, (size_t)s->m->nprops + 1);
     for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
     s->queued_total = 0;
+}
+
+/* The root's fixpoint reached, before the search: the open cells' weights
+ * leave out the propagators the root subsumed (inactive in the root space,
+ * but for the implied ones held back below sac), as dom/wdeg's degree
+ * counts only the constraints that can still fail. A cell keeps what
+ * failures at the root and its probes added, and its degree stops at none
+ * (it had only what every cell shares, reset_general). The placed cells
+ * are never chosen, so their weights stay. (docs/bench.md, stop 60) */
+static void weigh_live(rg_solver *s)
+{
+    const rg_model *m = s->m;
+    const unsigned char *root = rg_space_at(s, 0);
+    const rg_mask *dom = (const rg_mask *)(const void *)root;
+    const uint32_t *inactive = (const uint32_t *)(const void *)(root + s->inactive_off);
+    const uint32_t *implied = s->implied_out ? m->implied : NULL;
+    for (int c = 0; c < s->N; c++) {
+        if (rg_single(dom[c])) continue;
+        int gone = 0;
+        for (int w = m->watch_off[c]; w < m->watch_off[c + 1]; w++) {
+            int q = m->watch_prop[w];
+            uint32_t bit = 1u << (q & 31);
+            gone += (inactive[q >> 5] & bit) && !(implied && (implied[q >> 5] & bit));
+        }
+        int deg = m->watch_off[c + 1] - m->watch_off[c] - s->wshared;
+        s->wdeg[c] -= (uint64_t)(gone < deg ? gone : deg);
+    }
 }
 
 /* RG_OK, or the error that ended the run: a propagator that broke its
@@ -502,8 +541,10 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
     if (rc == 0) {
         if (fast)
             rg_fast_search(s, r);
-        else
+        else {
+            weigh_live(s);
             rg_search_run(s, r);
+        }
     } else {
         s->st.failures++;
         if (!fast) rg_queue_clear(s);

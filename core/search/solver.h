@@ -150,6 +150,9 @@ struct rg_solver {
     /* dom/wdeg's weight per cell in half points (whole numbers: the
      * heuristics compare products, exactly and without floating point) */
     uint64_t *wdeg;
+    /* The fewest propagators watching any cell (prepare): every cell's
+     * starting weight leaves them out (reset_general). */
+    int wshared;
 
     rg_options o;
     rg_stats st;

@@ -152,6 +152,18 @@ run python3 "$SRC/scripts/bench-variants" --build "$TMP/logged-a" --ref "$TMP/lo
 expect_rc 0 "bench-variants --corpus-runs --short-reps 4"
 [ "$(wc -l <"$TMP/runs-a")" = 4 ] && [ "$(wc -l <"$TMP/runs-b")" = 4 ] ||
     fail "bench-variants --corpus-runs: not 4 runs of each build: $(wc -l <"$TMP/runs-a") and $(wc -l <"$TMP/runs-b")"
+# --self-check times the new build against itself too (two more runs of it
+# here, none of the reference) and notes what that reads, in both modes.
+for mode in "" --corpus-runs; do
+    rm -f "$TMP/runs-a" "$TMP/runs-b"
+    run python3 "$SRC/scripts/bench-variants" --build "$TMP/logged-a" --ref "$TMP/logged-b" $mode \
+        --reps 1 --short-reps 1 --self-check --only 0 "$SRC/corpus/variants/thermo.jsonl"
+    expect_rc 0 "bench-variants --self-check $mode"
+    [ "$(wc -l <"$TMP/runs-a")" = 3 ] && [ "$(wc -l <"$TMP/runs-b")" = 1 ] ||
+        fail "bench-variants --self-check $mode: not 3 runs of the new build and 1 of the reference: $(wc -l <"$TMP/runs-a") and $(wc -l <"$TMP/runs-b")"
+    grep -qE '^self-check: new / new on thermo\.jsonl: [0-9]+\.[0-9]{2} \(1 puzzle\)$' <<<"$OUT" ||
+        fail "bench-variants --self-check $mode: no note: $OUT"
+done
 # A build that answers nothing stops the corpus run, named, with its exit status.
 mkdir -p "$TMP/mute/bin"
 printf '#!/bin/sh\necho "cannot start" >&2\nexit 2\n' >"$TMP/mute/bin/rulegrid"

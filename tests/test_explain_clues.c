@@ -206,12 +206,21 @@ static void outside(void **state)
           "The first X digits of row 1 from the left sum to 1, X being the digit in r1c1: r1c1 "
           "cannot be 2, 3, 4, 5, 6, 7, 8 or 9",
           NULL);
-    fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"skyscraper\", "
+    /* Without a house the line may repeat digits. */
+    fires(BOARD(9, 9, 9) "\"rules\": [{\"type\": \"outside\", \"kind\": \"skyscraper\", "
                          "\"value\": 9, \"cells\": " ROW_1 "}]}",
-          "skyscraper", 1, NULL, "Seen from the left, row 1 shows 9 skyscrapers",
+          "skyscraper", 0, NULL, "Seen from the left, row 1 shows 9 skyscrapers",
           "With digit v in its k-th cell at most k + 9 - v can be seen, so r1c1 cannot be 2, 3, 4, "
           "5, 6, 7, 8 or 9, r1c2 cannot be 3, 4, 5, 6, 7, 8 or 9,",
           "No filling that fits the candidates shows 9 with 1 in r1c2, nor 1 or 2 in r1c3,", NULL);
+    /* In a house: distinct digits, so the tallest of a full row is 9. */
+    fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"skyscraper\", "
+                         "\"value\": 1, \"cells\": " ROW_1 "}]}",
+          "skyscraper", 1, NULL, "Seen from the left, row 1 shows 1 skyscraper ",
+          "No filling of distinct digits (one house holds the line) that fits the candidates "
+          "shows 1 with 1, 2, 3, 4, 5, 6, 7 or 8 in r1c1, nor 9 in r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 "
+          "r1c8 r1c9.",
+          NULL);
     fires(BOARD(9, 9, 9) "\"rules\": [" BOX ", {\"type\": \"outside\", \"kind\": \"rossini\", "
                          "\"direction\": \"increasing\", \"cells\": [\"r1c1\", \"r1c2\", "
                          "\"r1c3\"]}]}",

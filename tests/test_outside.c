@@ -451,12 +451,16 @@ static void sound_rossini(void **state)
  * showing the value uses, worked out here state by state, (cells read,
  * highest so far, count seen) with one flag each, forwards and backwards.
  * Without a region repeats are allowed, so the pass is exact and keeps
- * nothing else. */
+ * nothing else. With distinct (a region holds the line) a digit stays only
+ * below the highest so far, k cells read hold k distinct digits (highest
+ * at least k) and the line ends at a highest of at least n: what the
+ * plugin keeps then is at most this (the region's own propagation may take
+ * more). */
 enum { LONG_N = 40, LONG_D = 32 };
 static unsigned char fwd[LONG_N + 1][LONG_D + 1][LONG_N + 2],
     bwd[LONG_N + 1][LONG_D + 1][LONG_N + 2];
 
-static void sky_support(const rg_mask *dom, int n, int D, int K, rg_mask *sup)
+static void sky_support(const rg_mask *dom, int n, int D, int K, int distinct, rg_mask *sup)
 {
     memset(fwd, 0, sizeof fwd);
     memset(bwd, 0, sizeof bwd);
@@ -467,22 +471,75 @@ static void sky_support(const rg_mask *dom, int n, int D, int K, rg_mask *sup)
                 if (fwd[k][h][c])
                     for (int v = 1; v <= D; v++)
                         if (dom[k] >> (v - 1) & 1) {
-                            if (v > h && c < K) fwd[k + 1][v][c + 1] = 1;
-                            if (v <= h) fwd[k + 1][h][c] = 1;
+                            if (v > h && c < K && (!distinct || v >= k + 1))
+                                fwd[k + 1][v][c + 1] = 1;
+                            if (v < h + !distinct && (!distinct || h >= k + 1))
+                                fwd[k + 1][h][c] = 1;
                         }
-    for (int h = 0; h <= D; h++) bwd[n][h][K] = 1;
+    for (int h = distinct ? n : 0; h <= D; h++) bwd[n][h][K] = 1;
     for (int k = n - 1; k >= 0; k--) {
         sup[k] = 0;
         for (int h = 0; h <= D; h++)
             for (int c = 0; c <= K; c++)
                 for (int v = 1; v <= D; v++) {
                     if (!(dom[k] >> (v - 1) & 1)) continue;
-                    int ok = v > h ? c < K && bwd[k + 1][v][c + 1] : bwd[k + 1][h][c];
+                    int ok =
+                        v > h ? c < K && (!distinct || v >= k + 1) && bwd[k + 1][v][c + 1]
+                              : v < h + !distinct && (!distinct || h >= k + 1) && bwd[k + 1][h][c];
                     if (!ok) continue;
                     bwd[k][h][c] = 1;
                     if (fwd[k][h][c]) sup[k] |= 1u << (v - 1);
                 }
     }
+}
+
+/* One line of n cells and D digits on a 1 x n board showing K, with a
+ * region over the whole line when distinct; random dense or sparse
+ * domains, some cells fixed. */
+static void sky_long_once(rg_solver *s, int n, int D, int K, int distinct)
+{
+    char json[16384], cells[2048], rule[2048];
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r1c%d\"", i ? ", " : "", i + 1);
+    clue q = {{0, 0, 0, 1, n}, K};
+    put_rule(rule, sizeof rule, SKYSCRAPER, &q);
+    snprintf(json, sizeof json,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
+             "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s%s%s%s]}",
+             n, D, cells, rule, distinct ? ", {\"type\": \"region\", \"cells\": [" : "",
+             distinct ? cells : "", distinct ? "]}" : "");
+    rg_puzzle *p = t_parse(json);
+    rg_mask start[LONG_N], out[LONG_N], sup[LONG_N], all = D == 32 ? ~0u : (1u << D) - 1;
+    unsigned dense = 2 + rnd(8);
+    for (int i = 0; i < n; i++) {
+        rg_mask m = 0;
+        for (int d = 0; d < D; d++)
+            if (rnd(10) < dense) m |= 1u << d;
+        if (!m || rnd(10) == 0) m = 1u << rnd((unsigned)D);
+        start[rg_puzzle_cell_at(p, 1, i + 1)] = m & all;
+    }
+    rg_mask line[LONG_N];
+    for (int i = 0; i < n; i++) line[i] = start[rg_puzzle_cell_at(p, 1, i + 1)];
+    sky_support(line, n, D, K, distinct, sup);
+    int any = 0;
+    for (int i = 0; i < n; i++) any |= sup[i] != 0;
+    int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+    if (!any) {
+        if (rc != RG_FAIL) fail_msg("no line shows %d, but narrow did not fail: %s", K, json);
+    } else if (!distinct) {
+        if (rc != 0) fail_msg("narrow failed, but a line shows %d: %s", K, json);
+        for (int i = 0; i < n; i++)
+            if (out[rg_puzzle_cell_at(p, 1, i + 1)] != sup[i])
+                fail_msg("cell %d: kept %x, supported %x: %s", i,
+                         out[rg_puzzle_cell_at(p, 1, i + 1)], sup[i], json);
+    } else if (rc == 0) {
+        for (int i = 0; i < n; i++)
+            if (out[rg_puzzle_cell_at(p, 1, i + 1)] & ~sup[i])
+                fail_msg("cell %d: kept %x, distinct lines allow only %x: %s", i,
+                         out[rg_puzzle_cell_at(p, 1, i + 1)], sup[i], json);
+    }
+    rg_puzzle_free(p);
 }
 
 static void skyscraper_long_exact(void **state)
@@ -493,41 +550,54 @@ static void skyscraper_long_exact(void **state)
     for (int t = 0; t < 300; t++) {
         int n = 2 + (int)rnd(LONG_N - 1), D = 1 + (int)rnd(LONG_D);
         int hi = n < D ? n : D, K = 1 + (int)rnd((unsigned)hi);
-        char json[16384], cells[2048], rule[2048];
-        size_t k = 0;
-        for (int i = 0; i < n; i++)
-            k += (size_t)snprintf(cells + k, sizeof cells - k, "%s\"r1c%d\"", i ? ", " : "", i + 1);
-        clue q = {{0, 0, 0, 1, n}, K};
-        put_rule(rule, sizeof rule, SKYSCRAPER, &q);
+        sky_long_once(s, n, D, K, 0);
+    }
+    rg_solver_free(s);
+}
+
+/* The same with a region over the line: nothing beyond what distinct
+ * digits allow (sound_skyscraper checks, by enumeration on short lines,
+ * that nothing a solution uses goes). */
+static void skyscraper_long_distinct(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int t = 0; t < 300; t++) {
+        int n = 2 + (int)rnd(LONG_D - 1), D = n + (int)rnd((unsigned)(LONG_D - n + 1));
+        int K = 1 + (int)rnd((unsigned)n);
+        sky_long_once(s, n, D, K, 1);
+    }
+    rg_solver_free(s);
+}
+
+/* A row of a 9 x 9 sudoku with nothing placed: a clue of 1 puts the 9 in
+ * its first cell, and a clue of 9 the digits in order; repeats allowed,
+ * neither would follow from the line alone. */
+static void skyscraper_full_row(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int K = 1; K <= 9; K += 8) {
+        char json[2048];
         snprintf(json, sizeof json,
-                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
-                 "\"columns\": %d, \"digits\": %d, \"cells\": [%s]}, \"rules\": [%s]}",
-                 n, D, cells, rule);
+                 "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, "
+                 "\"columns\": 9, \"digits\": 9}, \"rules\": [{\"type\": \"box_grid\", "
+                 "\"origin\": \"r1c1\", \"box\": [3, 3]}, {\"type\": \"outside\", \"kind\": "
+                 "\"skyscraper\", \"value\": %d, \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\", "
+                 "\"r1c4\", \"r1c5\", \"r1c6\", \"r1c7\", \"r1c8\", \"r1c9\"]}]}",
+                 K);
         rg_puzzle *p = t_parse(json);
-        rg_mask start[LONG_N], out[LONG_N], sup[LONG_N], all = D == 32 ? ~0u : (1u << D) - 1;
-        /* Dense or sparse domains, some cells fixed. */
-        unsigned dense = 2 + rnd(8);
-        for (int i = 0; i < n; i++) {
-            rg_mask m = 0;
-            for (int d = 0; d < D; d++)
-                if (rnd(10) < dense) m |= 1u << d;
-            if (!m || rnd(10) == 0) m = 1u << rnd((unsigned)D);
-            start[rg_puzzle_cell_at(p, 1, i + 1)] = m & all;
-        }
-        rg_mask line[LONG_N];
-        for (int i = 0; i < n; i++) line[i] = start[rg_puzzle_cell_at(p, 1, i + 1)];
-        sky_support(line, n, D, K, sup);
-        int any = 0;
-        for (int i = 0; i < n; i++) any |= sup[i] != 0;
-        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
-        if (!any) {
-            if (rc != RG_FAIL) fail_msg("no line shows %d, but narrow did not fail: %s", K, json);
+        rg_mask start[81], out[81];
+        for (int c = 0; c < 81; c++) start[c] = 0x1ff;
+        assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+        if (K == 1) {
+            assert_int_equal(out[rg_puzzle_cell_at(p, 1, 1)], 1u << 8);
+            for (int i = 2; i <= 9; i++) assert_false(out[rg_puzzle_cell_at(p, 1, i)] & 1u << 8);
         } else {
-            if (rc != 0) fail_msg("narrow failed, but a line shows %d: %s", K, json);
-            for (int i = 0; i < n; i++)
-                if (out[rg_puzzle_cell_at(p, 1, i + 1)] != sup[i])
-                    fail_msg("cell %d: kept %x, supported %x: %s", i,
-                             out[rg_puzzle_cell_at(p, 1, i + 1)], sup[i], json);
+            for (int i = 1; i <= 9; i++)
+                assert_int_equal(out[rg_puzzle_cell_at(p, 1, i)], 1u << (i - 1));
         }
         rg_puzzle_free(p);
     }
@@ -979,6 +1049,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(sound_skyscraper, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(sound_rossini, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(skyscraper_long_exact, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(skyscraper_long_distinct, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(skyscraper_full_row, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(killer_long_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_sandwich, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(count_little_killer, t_mem_setup, t_mem_teardown),

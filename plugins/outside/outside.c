@@ -54,6 +54,7 @@ typedef struct line_rule {
     long value;          /* sandwich / x_sum / skyscraper value, little killer sum;
                          rossini: 0 increasing, 1 decreasing */
     int impossible;      /* value out of what the line can show: no solution */
+    int distinct;        /* skyscraper, from link: one house holds every cell */
     int digits;          /* D */
     uint64_t (*peer)[2]; /* from link: line positions sharing a house, or NULL */
     int *runs;           /* little killer, from link: the runs sum_groups makes of the
@@ -606,6 +607,11 @@ static int sky_reachable(const line_rule *L, const rg_mask *dom, uint64_t kmask)
  * A digit stays when some state joins the two through it: v rises from an
  * h of F[k][c] below it into G[k + 1][c + 1], or v is at most an h in both
  * F[k][c] and G[k + 1][c].
+ * When one house holds the line (L->distinct) its digits differ, and three
+ * things follow that repeats would not allow: a digit that stays is below
+ * h, not equal to it; k cells read hold k distinct digits, so h >= k; and
+ * the line ends at h >= n. So a clue of 1 on a full row of 9 places the 9
+ * at once (without, the 9 could repeat behind any first digit).
  * These are the two passes, over n <= SKY_MAX cells and a value 1 <= K <= n,
  * in the caller's arrays: F, n + 1 rows of K + 2 words; G, two such rows;
  * dv and atleast, n words. */
@@ -614,29 +620,34 @@ static inline __attribute__((always_inline)) int sky_passes(rg_space *sp, const 
                                                             uint64_t *G, uint64_t *dv,
                                                             uint64_t *atleast)
 {
-    int n = L->n, K = (int)L->value, w = K + 2;
+    int n = L->n, K = (int)L->value, w = K + 2, strict = L->distinct;
     rg_mask sup[LINE_MAX];
     /* Before cell k the counts 0 .. min(k, K) are reached. */
     F[0] = 1;
     for (int k = 0; k < n; k++) {
         uint64_t d = (uint64_t)dom[L->cells[k]] << 1; /* bit v for digit v */
         if (!d) return RG_PROP_FAIL;
-        uint64_t at = atleast[k] = ~((d & -d) - 1); /* the h a digit of the cell stays in */
+        /* the h a digit of the cell stays in: at or (distinct) above its least */
+        uint64_t at = atleast[k] = ~(((d & -d) << strict) - 1);
+        /* after k + 1 distinct digits, h > k */
+        uint64_t low = strict ? ((uint64_t)2 << k) - 1 : 0;
         dv[k] = d;
         int top = k < K ? k : K;
         const uint64_t *f = F + (size_t)k * w;
         uint64_t *g = F + (size_t)(k + 1) * w;
-        g[0] = f[0] & at;
+        g[0] = f[0] & at & ~low;
         for (int c = 1; c <= top; c++)
-            g[c] = (f[c] & at) | (d & ~(((f[c - 1] & -f[c - 1]) << 1) - 1));
-        if (top < K) g[top + 1] = d & ~(((f[top] & -f[top]) << 1) - 1);
+            g[c] = ((f[c] & at) | (d & ~(((f[c - 1] & -f[c - 1]) << 1) - 1))) & ~low;
+        if (top < K) g[top + 1] = d & ~(((f[top] & -f[top]) << 1) - 1) & ~low;
     }
     uint64_t *gn = G + (n & 1) * w;
     for (int c = 0; c <= K + 1; c++) gn[c] = 0;
     gn[K] = ((uint64_t)2 << L->digits) - 1;
+    if (strict) gn[K] &= ~(((uint64_t)1 << n) - 1);
     for (int k = n - 1; k >= 0; k--) {
         const uint64_t *g1 = G + ((k + 1) & 1) * w, *f = F + (size_t)k * w;
         uint64_t *g0 = G + (k & 1) * w, d = dv[k], at = atleast[k], stay = 0, s = 0;
+        uint64_t low = strict ? ((uint64_t)1 << k) - 1 : 0; /* h >= k */
         int top = k < K ? k : K;
         for (int c = 0; c <= K; c++) {
             uint64_t up = g1[c + 1] & d;
@@ -644,10 +655,11 @@ static inline __attribute__((always_inline)) int sky_passes(rg_space *sp, const 
                 stay |= f[c] & g1[c];
                 s |= up & ~(((f[c] & -f[c]) << 1) - 1);
             }
-            g0[c] = (g1[c] & at) | (up ? ((uint64_t)1 << (63 - __builtin_clzll(up))) - 1 : 0);
+            g0[c] =
+                ((g1[c] & at) | (up ? ((uint64_t)1 << (63 - __builtin_clzll(up))) - 1 : 0)) & ~low;
         }
         g0[K + 1] = 0;
-        if (stay) s |= d & (((uint64_t)2 << (63 - __builtin_clzll(stay))) - 1);
+        if (stay) s |= d & ((((uint64_t)2 << (63 - __builtin_clzll(stay))) >> strict) - 1);
         sup[k] = (rg_mask)(s >> 1);
     }
     if (!(G[0] & 1)) return RG_PROP_FAIL;
@@ -1061,9 +1073,9 @@ static int sky_explain(rg_why *w, void *data, const rg_mask *before, const rg_ma
     wu_text t;
     wu_start(&t, outside_host, w);
     wu_add(&t,
-           "Seen %s, %s shows %d skyscrapers (a digit counts when it is higher than every "
+           "Seen %s, %s shows %d skyscraper%s (a digit counts when it is higher than every "
            "digit before it)",
-           L->from[0] ? L->from : "from its first cell", L->name, K);
+           L->from[0] ? L->from : "from its first cell", L->name, K, K == 1 ? "" : "s");
     for (int k = 0; k < L->n; k++) {
         if (!tall[k]) continue;
         if (!said++)
@@ -1077,7 +1089,8 @@ static int sky_explain(rg_why *w, void *data, const rg_mask *before, const rg_ma
     int more = 0;
     for (int k = 0; k < L->n; k++) more |= rest[k] != 0;
     if (more) {
-        wu_add(&t, ". No filling that fits the candidates shows %d with", K);
+        wu_add(&t, ". No filling %sthat fits the candidates shows %d with",
+               L->distinct ? "of distinct digits (one house holds the line) " : "", K);
         gone_list(&t, L->cells, rest, L->n);
     }
     wu_add(&t, ".");
@@ -1319,12 +1332,27 @@ static int link_houses(rg_build *b, rg_rule *r, line_rule *L)
     return RG_OK;
 }
 
+/* A skyscraper line one house holds: its digits differ (sky_passes). */
+static int link_distinct(rg_build *b, line_rule *L)
+{
+    for (int h = 0, nh = outside_host->house_count(b); h < nh && !L->distinct; h++) {
+        const int *cells;
+        int n, kind, count = 0;
+        outside_host->house(b, h, &cells, &n, &kind);
+        for (int k = 0; k < L->n; k++)
+            for (int i = 0; i < n; i++) count += L->cells[k] == cells[i];
+        L->distinct = count == L->n;
+    }
+    return RG_OK;
+}
+
 /* Which positions of a sum line share a house: runs of such cells hold
  * distinct digits, which the sum supports use. */
 static int link(rg_build *b, rg_rule *r, void *rule_data)
 {
     line_rule *L = rule_data;
-    if (L->kind == SKYSCRAPER || L->kind == ROSSINI) return RG_OK;
+    if (L->kind == ROSSINI) return RG_OK;
+    if (L->kind == SKYSCRAPER) return link_distinct(b, L);
     uint64_t(*peer)[2] = outside_host->alloc(b, (size_t)L->n * sizeof *peer);
     if (!peer) return outside_host->error(b, r, NULL, "out of memory");
     int any = 0;

@@ -181,6 +181,12 @@ static void whisper_palindrome_parity(void **state)
     (void)state;
     EXPECT(DOC9(LINE("whisper", "\"r1c1\", \"r1c2\""), ""), "whisper", 1, "differ by at least 5",
            "5 leaves r1c1 (no candidate left in r1c2 is 5 or more away)");
+    /* A middle whose neighbours share row 1 and box 1. */
+    EXPECT(DOC9(LINE("whisper", "\"r1c1\", \"r1c2\", \"r1c3\""), ""), "whisper", 1,
+           "4 leaves r1c2 (its neighbours r1c1 r1c3 share a house and need two different digits "
+           "5 or more away from 4: they have only 9)",
+           "6 leaves r1c2 (its neighbours r1c1 r1c3 share a house and need two different digits "
+           "5 or more away from 6: they have only 1)");
     EXPECT(DOC9(LINE("palindrome", "\"r1c3\", \"r1c4\", \"r2c5\""), "\"r1c3\": 5"), "palindrome", 1,
            "hold the same digit", "leave r2c5 (its mirror r1c3 cannot hold them)");
     EXPECT(DOC9(LINE("parity", "\"r1c1\", \"r1c2\", \"r1c3\""), "\"r1c2\": 2"), "parity line", 1,

@@ -596,6 +596,75 @@ static void renban_houses_sound(void **state)
     }
 }
 
+/* Whispers with a region over the two neighbours of a middle cell (and
+ * random other cells) on small boards, random start domains, against brute
+ * force: the middles (prop_whisper) remove no digit a solution uses. */
+static void whisper_mids_sound(void **state)
+{
+    (void)state;
+    static const int shapes[][2] = {{1, 4}, {2, 3}, {3, 3}, {2, 4}, {3, 4}};
+    int solvable = 0;
+    for (int t = 0; t < 300; t++) {
+        int sh = v3_rand(5), rows = shapes[sh][0], cols = shapes[sh][1], N = rows * cols;
+        int D = 4 + v3_rand(6);
+        inst in;
+        char rule[1024], rules[2048];
+        do gen(WHISPER, rows, cols, D, &in, rule, sizeof rule);
+        while (in.n < 3);
+        int mid = 1 + v3_rand(in.n - 2), reg[16], nr = 0;
+        reg[nr++] = in.cells[mid - 1];
+        if (in.cells[mid + 1] != reg[0]) reg[nr++] = in.cells[mid + 1];
+        for (int c = 0; c < N && nr < D; c++) {
+            int dup = 0;
+            for (int k = 0; k < nr; k++) dup |= reg[k] == c;
+            if (!dup && v3_rand(3) == 0) reg[nr++] = c;
+        }
+        snprintf(rules, sizeof rules, "[%s, {\"type\": \"region\", \"cells\": ", rule);
+        v3_cells(rules, sizeof rules, reg, nr, cols);
+        v3_cat(rules, sizeof rules, "}]");
+        rg_puzzle *p = v3_parse(rows, cols, D, rules);
+        rg_mask start[64];
+        v3_domains(N, D, 40000, start);
+        solvable += v3_sound(p, start, 0);
+        rg_puzzle_free(p);
+    }
+    if (!solvable) fail_msg("no random start had a solution");
+}
+
+/* The middle of three whisper cells whose ends one house holds: with 4 the
+ * ends would both need 9, with 6 both 1, so the root takes 4 and 6 (and 5,
+ * which nothing is 5 away from). Without the house the ends may repeat and
+ * 4 and 6 stay. The same on a loop of four around a 2x2 box. */
+static void whisper_mids(void **state)
+{
+    (void)state;
+    const char *line = "{\"type\": \"line\", \"kind\": \"whisper\", \"cells\": [\"r1c1\", "
+                       "\"r1c2\", \"r1c3\"]}";
+    const char *row = "{\"type\": \"region\", \"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}";
+    char rules[512];
+    rg_mask start[9], out[9];
+    for (int c = 0; c < 9; c++) start[c] = 0x1FF;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int house = 0; house < 2; house++) {
+        snprintf(rules, sizeof rules, "[%s%s%s]", line, house ? ", " : "", house ? row : "");
+        rg_puzzle *p = v3_parse(1, 3, 9, rules);
+        assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+        rg_mask no = house ? 0x38 : 0x10; /* 4, 5, 6 or 5 */
+        assert_int_equal(out[rg_puzzle_cell_at(p, 1, 2)], 0x1FF & ~no);
+        assert_int_equal(out[rg_puzzle_cell_at(p, 1, 1)], 0x1FF & ~0x10);
+        rg_puzzle_free(p);
+    }
+    rg_puzzle *p = v3_parse(2, 2, 9,
+                            "[{\"type\": \"line\", \"kind\": \"whisper\", \"closed\": true, "
+                            "\"cells\": [\"r1c1\", \"r1c2\", \"r2c2\", \"r2c1\"]}, {\"type\": "
+                            "\"region\", \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}]");
+    assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+    for (int c = 0; c < 4; c++) assert_int_equal(out[c], 0x1FF & ~0x38);
+    rg_puzzle_free(p);
+    rg_solver_free(s);
+}
+
 /* ---- Puzzles on 9 digits with the defaults ------------------------------------------------- */
 
 /* Classic puzzle texts with a line: the count with the line and without. */
@@ -691,6 +760,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(revisits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(whisper_mids_sound, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(whisper_mids, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses_sound, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nine_digit_puzzles, t_mem_setup, t_mem_teardown),

@@ -53,6 +53,39 @@ static rg_mask far_from(rg_mask m, int k, int D)
     return m ? ge(mask_lowest(m) + k, D) | le(mask_highest(m) - k, D) : 0;
 }
 
+/* The digits c lost as a middle whose neighbours one house holds (each had
+ * one digit far enough among both neighbours' candidates), said after the
+ * k-th clause; returns what is left of lost. */
+static rg_mask say_mids(xu *x, const line *l, int c, rg_mask lost, int *k)
+{
+    for (int j = 0; j < l->nmid && lost; j++) {
+        int p = l->mid[j];
+        if (l->cells[p] != c) continue;
+        int nb[2] = {l->cells[p ? p - 1 : l->n - 1], l->cells[p + 1 < l->n ? p + 1 : 0]};
+        rg_mask u = x->after[nb[0]] | x->after[nb[1]];
+        for (rg_mask y = lost & ~lines_two_far(u, l->value, l->D); y; y &= y - 1) {
+            rg_mask v = y & -y, w = far_from(v, l->value, l->D) & u;
+            lost &= ~v;
+            xu_add(x, "%s", (*k)++ ? "; " : "");
+            xu_digits(x, v);
+            xu_add(x, " leaves ");
+            xu_cells(x, &c, 1);
+            xu_add(x, " (its neighbours ");
+            xu_cells(x, nb, 2);
+            xu_add(x, " share a house and need two different digits %d or more away from %d: ",
+                   l->value, mask_lowest(v));
+            if (w) {
+                xu_add(x, "they have only ");
+                xu_digits(x, w);
+            } else {
+                xu_add(x, "they have none");
+            }
+            xu_add(x, ")");
+        }
+    }
+    return lost;
+}
+
 /* Each digit a cell lost has no digit k away in some neighbour's
  * candidates left: "5 and 6 leave r1c2 (nothing left in r1c1 is 5 away)". */
 static void whisper(xu *x, const line *l)
@@ -84,6 +117,7 @@ static void whisper(xu *x, const line *l)
                 xu_add(x, " is %d or more away)", l->value);
             }
         }
+        lost = say_mids(x, l, c, lost, &k);
         if (lost) { /* cannot happen: a neighbour's candidates shrink only */
             xu_add(x, "%s", k++ ? "; " : "");
             xu_digits(x, lost);

@@ -11,7 +11,8 @@
  * line alone (within the current domains) uses, except whisper on a loop
  * (arc consistency) and region_sum (segments outside boxes may repeat
  * digits; above LSUM_DP_DIGITS digits, distinct digits within a segment are
- * left to the box). */
+ * left to the box); a whisper's middles between two cells of a house keep
+ * less (whisper_mids: the house's distinct digits). */
 
 /* ---- Masks ---------------------------------------------------------------- */
 
@@ -127,39 +128,66 @@ static inline __attribute__((always_inline)) rg_mask far_from(rg_mask m, int k, 
     return m ? ge(mask_lowest(m) + k, D) | le(mask_highest(m) - k, D) : 0;
 }
 
+/* The middle cell of three on the line whose ends one house holds: the
+ * ends take two different digits, each k or more away from the middle's,
+ * so a middle digit with only one such digit among both ends' candidates
+ * goes (a 4 or a 6 between two cells of a box on a German whisper;
+ * lines_two_far). Run
+ * after arc consistency, which gives each middle digit one in each end;
+ * two digits in the ends' union then give one each, different. Returns 1
+ * when a middle lost a digit, RG_PROP_FAIL on a wipe-out. */
+static int whisper_mids(rg_space *sp, const line *l, const rg_mask *dom)
+{
+    int changed = 0, n = l->n;
+    for (int j = 0; j < l->nmid; j++) {
+        int p = l->mid[j];
+        int a = l->cells[p ? p - 1 : n - 1], b = l->cells[p + 1 < n ? p + 1 : 0];
+        int r = keep_cell(sp, dom, l->cells[p], lines_two_far(dom[a] | dom[b], l->value, l->D));
+        if (r < 0) return RG_PROP_FAIL;
+        changed |= r;
+    }
+    return changed;
+}
+
 /* Arc consistency on each step. On a path (open, no cell twice) one sweep
  * along the line (each cell kept to the digits its predecessor allows) and
  * one back (each kept to what its successor allows) reach the fixpoint, as
  * on any tree of pairs: the relation is symmetric, so a digit that supports
  * a kept digit of the next cell is itself kept on the way back. A loop, or
  * a line through a cell twice, goes over its steps until nothing changes
- * (exact on a path, sound on a loop). */
+ * (exact on a path, sound on a loop). Then the middles (whisper_mids), and
+ * everything again while they lose digits. */
 static int prop_whisper(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
-    int E = steps(l), changed;
-    if (l->path) {
-        for (int e = 0; e < E; e++)
-            if (keep_cell(sp, dom, l->cells[e + 1], far_from(dom[l->cells[e]], l->value, l->D)) < 0)
-                return RG_PROP_FAIL;
-        for (int e = E - 1; e >= 0; e--)
-            if (keep_cell(sp, dom, l->cells[e], far_from(dom[l->cells[e + 1]], l->value, l->D)) < 0)
-                return RG_PROP_FAIL;
-        return RG_PROP_FIX;
-    }
+    int E = steps(l), changed, mids;
     do {
-        changed = 0;
-        for (int e = 0; e < E; e++) {
-            int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-            int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
-            if (r < 0) return RG_PROP_FAIL;
-            changed |= r;
-            r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
-            if (r < 0) return RG_PROP_FAIL;
-            changed |= r;
+        if (l->path) {
+            for (int e = 0; e < E; e++)
+                if (keep_cell(sp, dom, l->cells[e + 1],
+                              far_from(dom[l->cells[e]], l->value, l->D)) < 0)
+                    return RG_PROP_FAIL;
+            for (int e = E - 1; e >= 0; e--)
+                if (keep_cell(sp, dom, l->cells[e],
+                              far_from(dom[l->cells[e + 1]], l->value, l->D)) < 0)
+                    return RG_PROP_FAIL;
+        } else {
+            do {
+                changed = 0;
+                for (int e = 0; e < E; e++) {
+                    int a = l->cells[e], b = l->cells[(e + 1) % l->n];
+                    int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
+                    if (r < 0) return RG_PROP_FAIL;
+                    changed |= r;
+                    r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
+                    if (r < 0) return RG_PROP_FAIL;
+                    changed |= r;
+                }
+            } while (changed);
         }
-    } while (changed);
+        if ((mids = l->nmid ? whisper_mids(sp, l, dom) : 0) < 0) return RG_PROP_FAIL;
+    } while (mids);
     return RG_PROP_FIX;
 }
 

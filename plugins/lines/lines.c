@@ -288,7 +288,7 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     /* region_sum needs the boxes of every rule, a renban the houses of its
      * cells: their propagators come at link. */
     *data = l;
-    if (kind == LINE_REGION_SUM || kind == LINE_RENBAN) return RG_OK;
+    if (kind == LINE_REGION_SUM || kind == LINE_RENBAN || kind == LINE_WHISPER) return RG_OK;
     return lines_add(b, l);
 }
 
@@ -348,6 +348,38 @@ static int link_renban(rg_build *b, rg_rule *r, line *l)
     return lines_add_renban_houses(b, l, watch, renban_watch(l, watch));
 }
 
+/* Do two ascending house lists share a house? */
+static int share_house(const int *h1, int n1, const int *h2, int n2)
+{
+    for (int i = 0, j = 0; i < n1 && j < n2;) {
+        if (h1[i] == h2[j]) return 1;
+        if (h1[i] < h2[j])
+            i++;
+        else
+            j++;
+    }
+    return 0;
+}
+
+/* whisper: the positions whose two neighbours on the line (the last and
+ * first meet on a loop) are two cells one house holds (prop_whisper's
+ * middles). */
+static int link_whisper(rg_build *b, rg_rule *r, line *l)
+{
+    int n = l->n, loop = l->closed && n > 2;
+    l->mid = lines_host->alloc(b, (size_t)n * sizeof *l->mid);
+    if (!l->mid) return lines_host->error(b, r, NULL, "out of memory");
+    for (int p = loop ? 0 : 1; p < (loop ? n : n - 1); p++) {
+        int a = l->cells[p ? p - 1 : n - 1], c = l->cells[p + 1 < n ? p + 1 : 0];
+        if (a == c) continue;
+        const int *ha, *hc;
+        int na = lines_host->cell_houses(b, a, &ha), nc = lines_host->cell_houses(b, c, &hc);
+        if (na < 0 || nc < 0) return lines_host->error(b, r, NULL, "out of memory");
+        if (share_house(ha, na, hc, nc)) l->mid[l->nmid++] = p;
+    }
+    return lines_add(b, l);
+}
+
 /* region_sum: split the line wherever the set of boxes holding the cell
  * changes (format.md 8.1); one segment constrains nothing. A cell's houses
  * come from host->cell_houses, so a line costs its length, not the
@@ -356,6 +388,7 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
 {
     line *l = data;
     if (l && l->kind == LINE_RENBAN) return link_renban(b, r, l);
+    if (l && l->kind == LINE_WHISPER) return link_whisper(b, r, l);
     if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
     l->seg = lines_host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
     l->segbox = lines_host->alloc(b, (size_t)(l->n + 1));

@@ -33,7 +33,10 @@ typedef struct line {
     int kind;
     const int *cells; /* in line order */
     int n, closed, D;
-    int path;           /* whisper: open and no cell twice (two sweeps reach its fixpoint) */
+    int path; /* whisper: open and no cell twice (two sweeps reach its fixpoint) */
+    int *mid; /* whisper, from link: the positions whose two neighbours on the
+                           line are two cells one house holds (their digits differ) */
+    int nmid;
     int value;          /* whisper / lockout k, modular m */
     int window;         /* entropic 3, modular m: cells closer than this differ in group */
     rg_mask groups[32]; /* entropic groups, or the non-empty residue classes mod m */
@@ -48,6 +51,19 @@ typedef struct line {
                             * some other cell (group_houses.h; a unit when size is D) */
     int nhouses;
 } line;
+
+/* whisper: the digits v with two different digits k or more away from v in
+ * u (lo1 < lo2 the least two of u, hi1 > hi2 the greatest two): two above
+ * (v <= hi2 - k), two below (v >= lo2 + k), or one each way. */
+static inline rg_mask lines_two_far(rg_mask u, int k, int D)
+{
+    if (!(u & (u - 1))) return 0;
+    int lo1 = mask_lowest(u), lo2 = mask_lowest(u & (u - 1));
+    int hi1 = mask_highest(u), hi2 = mask_highest(u & ~((rg_mask)1 << (hi1 - 1)));
+    rg_mask all = mask_upto(D);
+    return mask_upto(hi2 - k) | (all & ~mask_upto(lo2 + k - 1)) |
+           (mask_upto(hi1 - k) & all & ~mask_upto(lo1 + k - 1));
+}
 
 /* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that
  * the plugin's files reach it directly, not through the GOT. */

@@ -596,39 +596,84 @@ static void renban_houses_sound(void **state)
     }
 }
 
-/* Whispers with a region over the two neighbours of a middle cell (and
- * random other cells) on small boards, random start domains, against brute
- * force: the middles (prop_whisper) remove no digit a solution uses. */
-static void whisper_mids_sound(void **state)
+/* Whispers, between and lockout lines with a region over two of their
+ * cells (a whisper's middle's neighbours, two middle cells of the others)
+ * and random other cells, on small boards, random start domains, against
+ * brute force: what the lines take from the houses (prop_whisper's
+ * middles, prop_ends's room for the middle cells) removes no digit a
+ * solution uses. */
+static void lines_in_houses_sound(void **state)
 {
     (void)state;
-    static const int shapes[][2] = {{1, 4}, {2, 3}, {3, 3}, {2, 4}, {3, 4}};
-    int solvable = 0;
-    for (int t = 0; t < 300; t++) {
-        int sh = v3_rand(5), rows = shapes[sh][0], cols = shapes[sh][1], N = rows * cols;
-        int D = 4 + v3_rand(6);
-        inst in;
-        char rule[1024], rules[2048];
-        do gen(WHISPER, rows, cols, D, &in, rule, sizeof rule);
-        while (in.n < 3);
-        int mid = 1 + v3_rand(in.n - 2), reg[16], nr = 0;
-        reg[nr++] = in.cells[mid - 1];
-        if (in.cells[mid + 1] != reg[0]) reg[nr++] = in.cells[mid + 1];
-        for (int c = 0; c < N && nr < D; c++) {
-            int dup = 0;
-            for (int k = 0; k < nr; k++) dup |= reg[k] == c;
-            if (!dup && v3_rand(3) == 0) reg[nr++] = c;
+    static const int shapes[][2] = {{1, 5}, {2, 3}, {3, 3}, {2, 4}, {3, 4}};
+    static const int with[] = {WHISPER, BETWEEN, LOCKOUT};
+    for (int w = 0; w < 3; w++) {
+        int solvable = 0, kind = with[w];
+        for (int t = 0; t < 200; t++) {
+            int sh = v3_rand(5), rows = shapes[sh][0], cols = shapes[sh][1], N = rows * cols;
+            int D = 4 + v3_rand(6);
+            inst in;
+            char rule[1024], rules[2048];
+            do gen(kind, rows, cols, D, &in, rule, sizeof rule);
+            while (in.n < (kind == WHISPER ? 3 : 4));
+            int reg[16], nr = 0;
+            if (kind == WHISPER) {
+                int mid = 1 + v3_rand(in.n - 2);
+                reg[nr++] = in.cells[mid - 1];
+                if (in.cells[mid + 1] != reg[0]) reg[nr++] = in.cells[mid + 1];
+            } else {
+                int i = 1 + v3_rand(in.n - 2), j = 1 + v3_rand(in.n - 3);
+                if (j >= i) j++;
+                reg[nr++] = in.cells[i];
+                reg[nr++] = in.cells[j];
+            }
+            for (int c = 0; c < N && nr < D; c++) {
+                int dup = 0;
+                for (int k = 0; k < nr; k++) dup |= reg[k] == c;
+                if (!dup && v3_rand(3) == 0) reg[nr++] = c;
+            }
+            snprintf(rules, sizeof rules, "[%s, {\"type\": \"region\", \"cells\": ", rule);
+            v3_cells(rules, sizeof rules, reg, nr, cols);
+            v3_cat(rules, sizeof rules, "}]");
+            rg_puzzle *p = v3_parse(rows, cols, D, rules);
+            rg_mask start[64];
+            v3_domains(N, D, 40000, start);
+            solvable += v3_sound(p, start, 0);
+            rg_puzzle_free(p);
         }
-        snprintf(rules, sizeof rules, "[%s, {\"type\": \"region\", \"cells\": ", rule);
-        v3_cells(rules, sizeof rules, reg, nr, cols);
-        v3_cat(rules, sizeof rules, "}]");
-        rg_puzzle *p = v3_parse(rows, cols, D, rules);
-        rg_mask start[64];
-        v3_domains(N, D, 40000, start);
-        solvable += v3_sound(p, start, 0);
-        rg_puzzle_free(p);
+        if (!solvable) fail_msg("%s: no random start had a solution", kinds[kind]);
     }
-    if (!solvable) fail_msg("no random start had a solution");
+}
+
+/* A between line r1c1 .. r1c5 with r1c1 = 3: its three middle cells in a
+ * region take three different digits between the ends, so r1c5 is 7 or
+ * more (without the region 1 or 5 and more). A lockout line with r1c1 = 1
+ * (ends 4 apart): its middles lie above r1c5, three different ones in a
+ * region, so r1c5 is 5 or 6 (without, 5 to 8). */
+static void ends_room(void **state)
+{
+    (void)state;
+    const char *mids = "{\"type\": \"region\", \"cells\": [\"r1c2\", \"r1c3\", \"r1c4\"]}";
+    static const char *const kind[] = {"between", "lockout"};
+    static const rg_mask want[2][2] = {{0x1F1, 0x1C0}, {0x0F0, 0x030}};
+    char rules[512];
+    rg_mask start[5], out[5];
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    for (int k = 0; k < 2; k++)
+        for (int house = 0; house < 2; house++) {
+            snprintf(rules, sizeof rules,
+                     "[{\"type\": \"line\", \"kind\": \"%s\", \"cells\": [\"r1c1\", \"r1c2\", "
+                     "\"r1c3\", \"r1c4\", \"r1c5\"]}%s%s]",
+                     kind[k], house ? ", " : "", house ? mids : "");
+            rg_puzzle *p = v3_parse(1, 5, 9, rules);
+            for (int c = 0; c < 5; c++) start[c] = 0x1FF;
+            start[rg_puzzle_cell_at(p, 1, 1)] = k ? 0x001 : 0x004;
+            assert_int_equal(rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out), 0);
+            assert_int_equal(out[rg_puzzle_cell_at(p, 1, 5)], want[k][house]);
+            rg_puzzle_free(p);
+        }
+    rg_solver_free(s);
 }
 
 /* The middle of three whisper cells whose ends one house holds: with 4 the
@@ -760,7 +805,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(revisits, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(region_sum_segments_differ, t_mem_setup, t_mem_teardown),
-        cmocka_unit_test_setup_teardown(whisper_mids_sound, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(lines_in_houses_sound, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(ends_room, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(whisper_mids, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(renban_houses_sound, t_mem_setup, t_mem_teardown),

@@ -467,10 +467,11 @@ static void parity(xu *x, const line *l)
 static void ends(xu *x, const line *l)
 {
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
-    int lockout = l->kind == LINE_LOCKOUT;
+    int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house;
     rg_mask inner = 0;
     for (int lo = 1; lo <= D; lo++)
-        for (int hi = lo + (lockout ? l->value : 2); hi <= D; hi++) {
+        for (int hi = lo + (lockout ? l->value : m + 1 > 2 ? m + 1 : 2); hi <= D; hi++) {
+            if (lockout && lo - 1 + D - hi < m) continue;
             int up = (x->before[a] & bit(lo)) && (x->before[z] & bit(hi));
             int down = (x->before[a] & bit(hi)) && (x->before[z] & bit(lo));
             if (!up && !down) continue;
@@ -490,6 +491,14 @@ static void ends(xu *x, const line *l)
                l->value);
     else
         xu_add(x, ")");
+    if (m >= 2 && lockout)
+        xu_add(x,
+               "; %d of the middle cells share a house, so their %d different digits lie outside "
+               "the range",
+               m, m);
+    else if (m >= 2)
+        xu_add(x, "; %d of the middle cells share a house, so the ends are at least %d apart", m,
+               m + 1);
     if (n > 2 && inner) {
         xu_add(x, "; with the candidates left the middle cells can only be ");
         xu_span(x, inner);

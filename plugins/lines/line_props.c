@@ -890,9 +890,12 @@ static int check_zipper(const int *values, void *data)
  * digit in a mask of that pair: strictly between (between) or outside the
  * closed range (lockout, which also wants hi - lo >= k). Given the pair
  * the inner cells are independent, so keeping the digits of the pairs that
- * survive is exact. The pairs of one lo are taken together: the hi that
- * leave every inner cell a digit make a range (ends_his), so a run costs
- * O(D n) instead of O(D^2 n). */
+ * survive is exact for the line alone. The pairs of one lo are taken
+ * together: the hi that leave every inner cell a digit make a range
+ * (ends_his), so a run costs O(D n) instead of O(D^2 n). Where one house
+ * holds m of the inner cells (l->inner_house, from link) their digits
+ * differ, so the pair must leave m digits for them: hi - lo - 1 >= m
+ * between the ends, lo - 1 + D - hi >= m outside them. */
 
 /* The hi of the pairs (lo, hi), his at most, that leave every inner cell
  * a digit. Between: above each cell's lowest digit over lo (b; a cell
@@ -921,7 +924,8 @@ static int prop_ends(rg_space *sp, void *data)
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
-    int lockout = l->kind == LINE_LOCKOUT, gap = lockout ? l->value : 2;
+    int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house;
+    int gap = lockout ? l->value : m + 1 > 2 ? m + 1 : 2;
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
     const rg_mask all = mask_upto(D), da = dom[a], dz = dom[z];
     rg_mask ka = 0, kz = 0, inner = 0;
@@ -929,6 +933,7 @@ static int prop_ends(rg_space *sp, void *data)
         /* lo at one end, the other end's digit hi at least gap above it */
         if (!((da | dz) & bit(lo))) continue;
         rg_mask his = ends_his(l, dom, lo, all & ~mask_upto(lo + gap - 1));
+        if (lockout) his &= mask_upto(D + lo - 1 - m); /* room for m outside */
         rg_mask up = da & bit(lo) ? dz & his : 0, down = dz & bit(lo) ? da & his : 0;
         if (up) ka |= bit(lo), kz |= up;
         if (down) kz |= bit(lo), ka |= down;

@@ -288,7 +288,9 @@ static int compile_line(rg_build *b, rg_rule *r, void **data)
     /* region_sum needs the boxes of every rule, a renban the houses of its
      * cells: their propagators come at link. */
     *data = l;
-    if (kind == LINE_REGION_SUM || kind == LINE_RENBAN || kind == LINE_WHISPER) return RG_OK;
+    if (kind == LINE_REGION_SUM || kind == LINE_RENBAN || kind == LINE_WHISPER ||
+        kind == LINE_BETWEEN || kind == LINE_LOCKOUT)
+        return RG_OK;
     return lines_add(b, l);
 }
 
@@ -380,6 +382,31 @@ static int link_whisper(rg_build *b, rg_rule *r, line *l)
     return lines_add(b, l);
 }
 
+/* between, lockout: the most middle cells one house holds (prop_ends). */
+static int link_ends(rg_build *b, rg_rule *r, line *l)
+{
+    int n = l->n, nh = 0, cap = 0, *hs = NULL;
+    for (int i = 1; i < n - 1; i++) {
+        const int *h;
+        int k = lines_host->cell_houses(b, l->cells[i], &h);
+        if (k < 0) return lines_host->error(b, r, NULL, "out of memory");
+        if (nh + k > cap) {
+            int *grown = lines_host->alloc(b, (size_t)(cap = 2 * (nh + k)) * sizeof *grown);
+            if (!grown) return lines_host->error(b, r, NULL, "out of memory");
+            for (int j = 0; j < nh; j++) grown[j] = hs[j];
+            hs = grown;
+        }
+        for (int j = 0; j < k; j++) hs[nh++] = h[j];
+    }
+    /* The most times one house comes up among the middle cells' lists. */
+    for (int j = 0; j < nh; j++) {
+        int count = 0;
+        for (int q = 0; q < nh; q++) count += hs[q] == hs[j];
+        if (count > l->inner_house) l->inner_house = count;
+    }
+    return lines_add(b, l);
+}
+
 /* region_sum: split the line wherever the set of boxes holding the cell
  * changes (format.md 8.1); one segment constrains nothing. A cell's houses
  * come from host->cell_houses, so a line costs its length, not the
@@ -389,6 +416,7 @@ static int link_line(rg_build *b, rg_rule *r, void *data)
     line *l = data;
     if (l && l->kind == LINE_RENBAN) return link_renban(b, r, l);
     if (l && l->kind == LINE_WHISPER) return link_whisper(b, r, l);
+    if (l && (l->kind == LINE_BETWEEN || l->kind == LINE_LOCKOUT)) return link_ends(b, r, l);
     if (!l || l->kind != LINE_REGION_SUM) return RG_OK;
     l->seg = lines_host->alloc(b, (size_t)(l->n + 1) * sizeof *l->seg);
     l->segbox = lines_host->alloc(b, (size_t)(l->n + 1));

@@ -37,6 +37,8 @@ typedef struct line {
     int *mid; /* whisper, from link: the positions whose two neighbours on the
                            line are two cells one house holds (their digits differ) */
     int nmid;
+    int inner_house;    /* between, lockout, from link: the most of its middle cells (not
+                        the ends) one house holds; their digits differ */
     int value;          /* whisper / lockout k, modular m */
     int window;         /* entropic 3, modular m: cells closer than this differ in group */
     rg_mask groups[32]; /* entropic groups, or the non-empty residue classes mod m */

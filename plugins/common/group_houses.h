@@ -17,6 +17,19 @@ typedef struct gh_house {
     int *out; /* its cells outside the group */
 } gh_house;
 
+/* Do two ascending lists of house indices (host->cell_houses) share one? */
+static inline int gh_meet(const int *h1, int n1, const int *h2, int n2)
+{
+    for (int i = 0, j = 0; i < n1 && j < n2;) {
+        if (h1[i] == h2[j]) return 1;
+        if (h1[i] < h2[j])
+            i++;
+        else
+            j++;
+    }
+    return 0;
+}
+
 /* The houses holding two or more of cells[0..n-1] (n <= 32), in the order
  * first met going through each cell's houses (host->cell_houses, cells in
  * order), into *houses; all in the build's memory. A house may have no

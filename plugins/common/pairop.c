@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group_houses.h"
 #include "lookups.h"
 #include "pairop.h"
 #include "why_util.h"
@@ -524,15 +525,7 @@ static int share_house(const rg_build *b, int a, int c)
     int na = host->cell_houses(b, a, &ha);
     if (na <= 0) return na;
     int nc = host->cell_houses(b, c, &hc);
-    if (nc < 0) return -1;
-    for (int i = 0, j = 0; i < na && j < nc;) {
-        if (ha[i] == hc[j]) return 1;
-        if (ha[i] < hc[j])
-            i++;
-        else
-            j++;
-    }
-    return 0;
+    return nc < 0 ? -1 : gh_meet(ha, na, hc, nc);
 }
 
 /* The last tables made distinct, per model and plugin (the oldest goes

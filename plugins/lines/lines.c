@@ -350,19 +350,6 @@ static int link_renban(rg_build *b, rg_rule *r, line *l)
     return lines_add_renban_houses(b, l, watch, renban_watch(l, watch));
 }
 
-/* Do two ascending house lists share a house? */
-static int share_house(const int *h1, int n1, const int *h2, int n2)
-{
-    for (int i = 0, j = 0; i < n1 && j < n2;) {
-        if (h1[i] == h2[j]) return 1;
-        if (h1[i] < h2[j])
-            i++;
-        else
-            j++;
-    }
-    return 0;
-}
-
 /* whisper: the positions whose two neighbours on the line (the last and
  * first meet on a loop) are two cells one house holds (prop_whisper's
  * middles). */
@@ -377,7 +364,7 @@ static int link_whisper(rg_build *b, rg_rule *r, line *l)
         const int *ha, *hc;
         int na = lines_host->cell_houses(b, a, &ha), nc = lines_host->cell_houses(b, c, &hc);
         if (na < 0 || nc < 0) return lines_host->error(b, r, NULL, "out of memory");
-        if (share_house(ha, na, hc, nc)) l->mid[l->nmid++] = p;
+        if (gh_meet(ha, na, hc, nc)) l->mid[l->nmid++] = p;
     }
     return lines_add(b, l);
 }

@@ -470,7 +470,7 @@ static void ends(xu *x, const line *l)
     int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house;
     rg_mask inner = 0;
     for (int lo = 1; lo <= D; lo++)
-        for (int hi = lo + (lockout ? l->value : m + 1 > 2 ? m + 1 : 2); hi <= D; hi++) {
+        for (int hi = lo + lines_ends_gap(l); hi <= D; hi++) {
             if (lockout && lo - 1 + D - hi < m) continue;
             int up = (x->before[a] & bit(lo)) && (x->before[z] & bit(hi));
             int down = (x->before[a] & bit(hi)) && (x->before[z] & bit(lo));

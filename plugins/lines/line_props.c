@@ -132,10 +132,10 @@ static inline __attribute__((always_inline)) rg_mask far_from(rg_mask m, int k, 
  * ends take two different digits, each k or more away from the middle's,
  * so a middle digit with only one such digit among both ends' candidates
  * goes (a 4 or a 6 between two cells of a box on a German whisper;
- * lines_two_far). Run
- * after arc consistency, which gives each middle digit one in each end;
- * two digits in the ends' union then give one each, different. Returns 1
- * when a middle lost a digit, RG_PROP_FAIL on a wipe-out. */
+ * lines_two_far). Run after arc consistency, which gives each middle digit
+ * one in each end; two digits in the ends' union then give one each,
+ * different. Returns 1 when a middle lost a digit, RG_PROP_FAIL on a
+ * wipe-out. */
 static int whisper_mids(rg_space *sp, const line *l, const rg_mask *dom)
 {
     int changed = 0, n = l->n;
@@ -924,8 +924,7 @@ static int prop_ends(rg_space *sp, void *data)
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
-    int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house;
-    int gap = lockout ? l->value : m + 1 > 2 ? m + 1 : 2;
+    int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house, gap = lines_ends_gap(l);
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
     const rg_mask all = mask_upto(D), da = dom[a], dz = dom[z];
     rg_mask ka = 0, kz = 0, inner = 0;

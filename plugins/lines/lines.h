@@ -34,11 +34,13 @@ typedef struct line {
     const int *cells; /* in line order */
     int n, closed, D;
     int path; /* whisper: open and no cell twice (two sweeps reach its fixpoint) */
-    int *mid; /* whisper, from link: the positions whose two neighbours on the
-                           line are two cells one house holds (their digits differ) */
+    /* whisper, from link: the positions whose two neighbours on the line are
+     * two cells one house holds (their digits differ) */
+    int *mid;
     int nmid;
-    int inner_house;    /* between, lockout, from link: the most of its middle cells (not
-                        the ends) one house holds; their digits differ */
+    /* between, lockout, from link: the most of the middle cells (not the
+     * ends) one house holds (their digits differ) */
+    int inner_house;
     int value;          /* whisper / lockout k, modular m */
     int window;         /* entropic 3, modular m: cells closer than this differ in group */
     rg_mask groups[32]; /* entropic groups, or the non-empty residue classes mod m */
@@ -65,6 +67,14 @@ static inline rg_mask lines_two_far(rg_mask u, int k, int D)
     rg_mask all = mask_upto(D);
     return mask_upto(hi2 - k) | (all & ~mask_upto(lo2 + k - 1)) |
            (mask_upto(hi1 - k) & all & ~mask_upto(lo1 + k - 1));
+}
+
+/* between, lockout: how far apart the ends' digits must be at least (k for
+ * a lockout; past the middle cells one house holds for a between line). */
+static inline int lines_ends_gap(const line *l)
+{
+    if (l->kind == LINE_LOCKOUT) return l->value;
+    return l->inner_house + 1 > 2 ? l->inner_house + 1 : 2;
 }
 
 /* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that

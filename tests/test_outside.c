@@ -542,17 +542,26 @@ static void sky_long_once(rg_solver *s, int n, int D, int K, int distinct)
     rg_puzzle_free(p);
 }
 
-static void skyscraper_long_exact(void **state)
+/* 300 random lines: without a region up to LONG_N cells of up to LONG_D
+ * digits; with one (distinct) up to LONG_D cells of at least as many
+ * digits. */
+static void sky_long_runs(int distinct)
 {
-    (void)state;
     rg_solver *s = rg_solver_new();
     assert_non_null(s);
     for (int t = 0; t < 300; t++) {
-        int n = 2 + (int)rnd(LONG_N - 1), D = 1 + (int)rnd(LONG_D);
+        int n = 2 + (int)rnd((distinct ? LONG_D : LONG_N) - 1);
+        int D = distinct ? n + (int)rnd((unsigned)(LONG_D - n + 1)) : 1 + (int)rnd(LONG_D);
         int hi = n < D ? n : D, K = 1 + (int)rnd((unsigned)hi);
-        sky_long_once(s, n, D, K, 0);
+        sky_long_once(s, n, D, K, distinct);
     }
     rg_solver_free(s);
+}
+
+static void skyscraper_long_exact(void **state)
+{
+    (void)state;
+    sky_long_runs(0);
 }
 
 /* The same with a region over the line: nothing beyond what distinct
@@ -561,14 +570,7 @@ static void skyscraper_long_exact(void **state)
 static void skyscraper_long_distinct(void **state)
 {
     (void)state;
-    rg_solver *s = rg_solver_new();
-    assert_non_null(s);
-    for (int t = 0; t < 300; t++) {
-        int n = 2 + (int)rnd(LONG_D - 1), D = n + (int)rnd((unsigned)(LONG_D - n + 1));
-        int K = 1 + (int)rnd((unsigned)n);
-        sky_long_once(s, n, D, K, 1);
-    }
-    rg_solver_free(s);
+    sky_long_runs(1);
 }
 
 /* A row of a 9 x 9 sudoku with nothing placed: a clue of 1 puts the 9 in

@@ -61,7 +61,8 @@ static rg_mask say_mids(xu *x, const line *l, int c, rg_mask lost, int *k)
     for (int j = 0; j < l->nmid && lost; j++) {
         int p = l->mid[j];
         if (l->cells[p] != c) continue;
-        int nb[2] = {l->cells[p ? p - 1 : l->n - 1], l->cells[p + 1 < l->n ? p + 1 : 0]};
+        int nb[2];
+        lines_mid_ends(l, p, &nb[0], &nb[1]);
         rg_mask u = x->after[nb[0]] | x->after[nb[1]];
         for (rg_mask y = lost & ~lines_two_far(u, l->value, l->D); y; y &= y - 1) {
             rg_mask v = y & -y, w = far_from(v, l->value, l->D) & u;
@@ -470,8 +471,7 @@ static void ends(xu *x, const line *l)
     int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house;
     rg_mask inner = 0;
     for (int lo = 1; lo <= D; lo++)
-        for (int hi = lo + lines_ends_gap(l); hi <= D; hi++) {
-            if (lockout && lo - 1 + D - hi < m) continue;
+        for (int hi = lo + lines_ends_gap(l); hi <= lines_ends_top(l, lo); hi++) {
             int up = (x->before[a] & bit(lo)) && (x->before[z] & bit(hi));
             int down = (x->before[a] & bit(hi)) && (x->before[z] & bit(lo));
             if (!up && !down) continue;

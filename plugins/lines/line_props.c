@@ -138,10 +138,10 @@ static inline __attribute__((always_inline)) rg_mask far_from(rg_mask m, int k, 
  * wipe-out. */
 static int whisper_mids(rg_space *sp, const line *l, const rg_mask *dom)
 {
-    int changed = 0, n = l->n;
+    int changed = 0;
     for (int j = 0; j < l->nmid; j++) {
-        int p = l->mid[j];
-        int a = l->cells[p ? p - 1 : n - 1], b = l->cells[p + 1 < n ? p + 1 : 0];
+        int p = l->mid[j], a, b;
+        lines_mid_ends(l, p, &a, &b);
         int r = keep_cell(sp, dom, l->cells[p], lines_two_far(dom[a] | dom[b], l->value, l->D));
         if (r < 0) return RG_PROP_FAIL;
         changed |= r;
@@ -155,37 +155,43 @@ static int whisper_mids(rg_space *sp, const line *l, const rg_mask *dom)
  * on any tree of pairs: the relation is symmetric, so a digit that supports
  * a kept digit of the next cell is itself kept on the way back. A loop, or
  * a line through a cell twice, goes over its steps until nothing changes
- * (exact on a path, sound on a loop). Then the middles (whisper_mids), and
- * everything again while they lose digits. */
+ * (exact on a path, sound on a loop). RG_PROP_FAIL on a wipe-out, else 0. */
+static int whisper_arcs(rg_space *sp, const line *l, const rg_mask *dom)
+{
+    int E = steps(l), changed;
+    if (l->path) {
+        for (int e = 0; e < E; e++)
+            if (keep_cell(sp, dom, l->cells[e + 1], far_from(dom[l->cells[e]], l->value, l->D)) < 0)
+                return RG_PROP_FAIL;
+        for (int e = E - 1; e >= 0; e--)
+            if (keep_cell(sp, dom, l->cells[e], far_from(dom[l->cells[e + 1]], l->value, l->D)) < 0)
+                return RG_PROP_FAIL;
+        return 0;
+    }
+    do {
+        changed = 0;
+        for (int e = 0; e < E; e++) {
+            int a = l->cells[e], b = l->cells[(e + 1) % l->n];
+            int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
+            if (r < 0) return RG_PROP_FAIL;
+            changed |= r;
+            r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
+            if (r < 0) return RG_PROP_FAIL;
+            changed |= r;
+        }
+    } while (changed);
+    return 0;
+}
+
+/* The arcs (whisper_arcs), then the middles (whisper_mids), and both again
+ * while the middles lose digits. */
 static int prop_whisper(rg_space *sp, void *data)
 {
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
-    int E = steps(l), changed, mids;
+    int mids;
     do {
-        if (l->path) {
-            for (int e = 0; e < E; e++)
-                if (keep_cell(sp, dom, l->cells[e + 1],
-                              far_from(dom[l->cells[e]], l->value, l->D)) < 0)
-                    return RG_PROP_FAIL;
-            for (int e = E - 1; e >= 0; e--)
-                if (keep_cell(sp, dom, l->cells[e],
-                              far_from(dom[l->cells[e + 1]], l->value, l->D)) < 0)
-                    return RG_PROP_FAIL;
-        } else {
-            do {
-                changed = 0;
-                for (int e = 0; e < E; e++) {
-                    int a = l->cells[e], b = l->cells[(e + 1) % l->n];
-                    int r = keep_cell(sp, dom, a, far_from(dom[b], l->value, l->D));
-                    if (r < 0) return RG_PROP_FAIL;
-                    changed |= r;
-                    r = keep_cell(sp, dom, b, far_from(dom[a], l->value, l->D));
-                    if (r < 0) return RG_PROP_FAIL;
-                    changed |= r;
-                }
-            } while (changed);
-        }
+        if (whisper_arcs(sp, l, dom) < 0) return RG_PROP_FAIL;
         if ((mids = l->nmid ? whisper_mids(sp, l, dom) : 0) < 0) return RG_PROP_FAIL;
     } while (mids);
     return RG_PROP_FIX;
@@ -924,15 +930,15 @@ static int prop_ends(rg_space *sp, void *data)
     const line *l = data;
     const rg_mask *dom = lines_host->domains(sp);
     int D = l->D, n = l->n, a = l->cells[0], z = l->cells[n - 1];
-    int lockout = l->kind == LINE_LOCKOUT, m = l->inner_house, gap = lines_ends_gap(l);
+    int lockout = l->kind == LINE_LOCKOUT, gap = lines_ends_gap(l);
     if (!lockout && n == 2) return RG_PROP_SUBSUMED; /* nothing between the ends */
     const rg_mask all = mask_upto(D), da = dom[a], dz = dom[z];
     rg_mask ka = 0, kz = 0, inner = 0;
     for (int lo = 1; lo + gap <= D; lo++) {
         /* lo at one end, the other end's digit hi at least gap above it */
         if (!((da | dz) & bit(lo))) continue;
-        rg_mask his = ends_his(l, dom, lo, all & ~mask_upto(lo + gap - 1));
-        if (lockout) his &= mask_upto(D + lo - 1 - m); /* room for m outside */
+        /* hi from lo + gap up to what leaves the middles room (lines_ends_top) */
+        rg_mask his = ends_his(l, dom, lo, span(lo + gap, lines_ends_top(l, lo), D));
         rg_mask up = da & bit(lo) ? dz & his : 0, down = dz & bit(lo) ? da & his : 0;
         if (up) ka |= bit(lo), kz |= up;
         if (down) kz |= bit(lo), ka |= down;

@@ -359,7 +359,8 @@ static int link_whisper(rg_build *b, rg_rule *r, line *l)
     l->mid = lines_host->alloc(b, (size_t)n * sizeof *l->mid);
     if (!l->mid) return lines_host->error(b, r, NULL, "out of memory");
     for (int p = loop ? 0 : 1; p < (loop ? n : n - 1); p++) {
-        int a = l->cells[p ? p - 1 : n - 1], c = l->cells[p + 1 < n ? p + 1 : 0];
+        int a, c;
+        lines_mid_ends(l, p, &a, &c);
         if (a == c) continue;
         const int *ha, *hc;
         int na = lines_host->cell_houses(b, a, &ha), nc = lines_host->cell_houses(b, c, &hc);
@@ -369,27 +370,18 @@ static int link_whisper(rg_build *b, rg_rule *r, line *l)
     return lines_add(b, l);
 }
 
-/* between, lockout: the most middle cells one house holds (prop_ends). */
+/* between, lockout: the most middle cells one house holds (prop_ends), from
+ * the houses around the middle cells (group_houses.h; at most 32 of them,
+ * else none counted: the line alone). */
 static int link_ends(rg_build *b, rg_rule *r, line *l)
 {
-    int n = l->n, nh = 0, cap = 0, *hs = NULL;
-    for (int i = 1; i < n - 1; i++) {
-        const int *h;
-        int k = lines_host->cell_houses(b, l->cells[i], &h);
-        if (k < 0) return lines_host->error(b, r, NULL, "out of memory");
-        if (nh + k > cap) {
-            int *grown = lines_host->alloc(b, (size_t)(cap = 2 * (nh + k)) * sizeof *grown);
-            if (!grown) return lines_host->error(b, r, NULL, "out of memory");
-            for (int j = 0; j < nh; j++) grown[j] = hs[j];
-            hs = grown;
-        }
-        for (int j = 0; j < k; j++) hs[nh++] = h[j];
-    }
-    /* The most times one house comes up among the middle cells' lists. */
-    for (int j = 0; j < nh; j++) {
-        int count = 0;
-        for (int q = 0; q < nh; q++) count += hs[q] == hs[j];
-        if (count > l->inner_house) l->inner_house = count;
+    if (l->n - 2 >= 2 && l->n - 2 <= 32) {
+        gh_house *gh;
+        int ng = gh_houses(lines_host, b, l->cells + 1, l->n - 2, &gh);
+        if (ng < 0) return lines_host->error(b, r, NULL, "out of memory");
+        for (int j = 0; j < ng; j++)
+            if (__builtin_popcount(gh[j].in) > l->inner_house)
+                l->inner_house = __builtin_popcount(gh[j].in);
     }
     return lines_add(b, l);
 }

@@ -69,12 +69,30 @@ static inline rg_mask lines_two_far(rg_mask u, int k, int D)
            (mask_upto(hi1 - k) & all & ~mask_upto(lo1 + k - 1));
 }
 
+/* The cells before and after position p of the line (the last and first
+ * meet on a loop): a whisper middle's neighbours. */
+static inline void lines_mid_ends(const line *l, int p, int *a, int *b)
+{
+    *a = l->cells[p ? p - 1 : l->n - 1];
+    *b = l->cells[p + 1 < l->n ? p + 1 : 0];
+}
+
 /* between, lockout: how far apart the ends' digits must be at least (k for
  * a lockout; past the middle cells one house holds for a between line). */
 static inline int lines_ends_gap(const line *l)
 {
     if (l->kind == LINE_LOCKOUT) return l->value;
     return l->inner_house + 1 > 2 ? l->inner_house + 1 : 2;
+}
+
+/* between, lockout: the largest hi of a pair (lo, hi) that leaves the middle
+ * cells one house holds their different digits (a lockout's lie outside
+ * lo .. hi: lo - 1 + D - hi of them; a between line's gap is
+ * lines_ends_gap). */
+static inline int lines_ends_top(const line *l, int lo)
+{
+    int top = l->kind == LINE_LOCKOUT ? l->D + lo - 1 - l->inner_house : l->D;
+    return top < l->D ? top : l->D;
 }
 
 /* The host table, set by init (RG_PLUGIN_DEFINE in lines.c). Hidden, so that

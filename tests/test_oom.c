@@ -182,6 +182,7 @@ static const family_doc docs[] = {
     {"cages", "corpus/variants/killer.jsonl", 1, 0},
     {"lines", "corpus/variants/lines.jsonl", 1, 1},
     {"lines (thermo)", "corpus/variants/thermo.jsonl", 1, 0},
+    {"lines (whisper)", "corpus/variants/whisper.jsonl", 1, 0},
     {"arrows", "corpus/variants/arrow.jsonl", 1, 0},
     {"relations", "corpus/variants/relations.jsonl", 1, 1},
     {"neighbours", "corpus/variants/neighbours.jsonl", 1, 0},

@@ -480,13 +480,24 @@ static inline uint64_t lsum_triple_sums(rg_mask a, rg_mask b, rg_mask c)
 }
 
 /* The digits of mine that stay in a group of three cells: x stays when two
- * other distinct digits of the other cells make an allowed sum with it. */
+ * other distinct digits of the other cells make an allowed sum with it.
+ * For each x, the digits y of b are tried until one has a partner in c
+ * (lsum_pair_keep's test): most digits stay, and the first y or two tell,
+ * where the pairs' sums of b and c (lsum_pair_sums) take a step for every
+ * y (docs/bench.md, stop 62). */
 static inline rg_mask lsum_triple_keep(rg_mask mine, rg_mask b, rg_mask c, uint64_t allowed)
 {
     rg_mask kept = 0;
     for (rg_mask m = mine; m; m &= m - 1) {
-        rg_mask x = m & -m;
-        if (lsum_pair_sums(b & ~x, c & ~x) << (__builtin_ctz(m) + 1) & allowed) kept |= x;
+        rg_mask x = m & -m, cx = c & ~x;
+        uint64_t want = allowed >> (__builtin_ctz(m) + 1); /* the pairs' sums wanted */
+        for (rg_mask r = b & ~x; r; r &= r - 1) {
+            int y = __builtin_ctz(r);
+            if (want >> (y + 2) & cx & ~((rg_mask)1 << y)) {
+                kept |= x;
+                break;
+            }
+        }
     }
     return kept;
 }
@@ -732,8 +743,12 @@ static inline int lsum_support_small(const lsum *L, const rg_mask *d, rg_mask *k
 {
     uint64_t ok[2];
     if (L->ng == 1) {
+        /* One group: the total is its one allowed value, and whether the
+         * group can make it is whether its first cell keeps a digit, so its
+         * values are not listed. */
         long t = L->sign[0] * L->total;
-        ok[0] = t >= 0 && t < 64 ? lsum_small_sums(L, d, 0) & (uint64_t)1 << t : 0;
+        if (t < 0 || t >= 64) return 0;
+        ok[0] = (uint64_t)1 << t;
     } else {
         uint64_t s0 = lsum_small_sums(L, d, 0), s1 = lsum_small_sums(L, d, 1);
         if (L->sign[0] == L->sign[1]) { /* v0 + v1 = total * sign */
@@ -760,7 +775,7 @@ static inline int lsum_support_small(const lsum *L, const rg_mask *d, rg_mask *k
             keep[a + 2] = lsum_triple_keep(d[a + 2], d[a], d[a + 1], ok[g]);
         }
     }
-    return 1;
+    return keep[L->start[0]] != 0;
 }
 
 /* lsum_support at 9 digits with everything inlined (flatten), the layers'

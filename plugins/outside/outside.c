@@ -1302,6 +1302,20 @@ static int compile(rg_build *b, rg_rule *r, void **rule_data)
                                         RG_EV_DOMAIN);
 }
 
+/* House h's cells (*cells, *n) and the positions of L it holds (bits of
+ * in, LINE_MAX of them); returns how many. */
+static int line_in_house(rg_build *b, const line_rule *L, int h, const int **cells, int *n,
+                         uint64_t in[2])
+{
+    int kind, count = 0;
+    outside_host->house(b, h, cells, n, &kind);
+    in[0] = in[1] = 0;
+    for (int k = 0; k < L->n; k++)
+        for (int i = 0; i < *n; i++)
+            if (L->cells[k] == (*cells)[i]) in[k / 64] |= (uint64_t)1 << (k % 64), count++;
+    return count;
+}
+
 /* A little killer's houses of two or more of its cells. */
 static int link_houses(rg_build *b, rg_rule *r, line_rule *L)
 {
@@ -1310,13 +1324,9 @@ static int link_houses(rg_build *b, rg_rule *r, line_rule *L)
     if (!L->houses) return outside_host->error(b, r, NULL, "out of memory");
     for (int h = 0; h < nh; h++) {
         const int *cells;
-        int n, kind, count = 0;
-        outside_host->house(b, h, &cells, &n, &kind);
+        int n;
         sum_house *H = &L->houses[L->nhouses];
-        H->in[0] = H->in[1] = 0;
-        for (int k = 0; k < L->n; k++)
-            for (int i = 0; i < n; i++)
-                if (L->cells[k] == cells[i]) H->in[k / 64] |= (uint64_t)1 << (k % 64), count++;
+        int count = line_in_house(b, L, h, &cells, &n, H->in);
         if (count < 2 || count == n) continue;
         H->out = outside_host->alloc(b, (size_t)(n - count) * sizeof *H->out);
         if (!H->out) return outside_host->error(b, r, NULL, "out of memory");
@@ -1337,11 +1347,9 @@ static int link_distinct(rg_build *b, line_rule *L)
 {
     for (int h = 0, nh = outside_host->house_count(b); h < nh && !L->distinct; h++) {
         const int *cells;
-        int n, kind, count = 0;
-        outside_host->house(b, h, &cells, &n, &kind);
-        for (int k = 0; k < L->n; k++)
-            for (int i = 0; i < n; i++) count += L->cells[k] == cells[i];
-        L->distinct = count == L->n;
+        int n;
+        uint64_t in[2];
+        L->distinct = line_in_house(b, L, h, &cells, &n, in) == L->n;
     }
     return RG_OK;
 }
@@ -1358,17 +1366,9 @@ static int link(rg_build *b, rg_rule *r, void *rule_data)
     int any = 0;
     for (int h = 0, nh = outside_host->house_count(b); h < nh; h++) {
         const int *cells;
-        int n, kind;
-        outside_host->house(b, h, &cells, &n, &kind);
-        uint64_t in[2] = {0, 0};
-        int count = 0;
-        for (int i = 0; i < n; i++)
-            for (int k = 0; k < L->n; k++)
-                if (L->cells[k] == cells[i]) {
-                    in[k / 64] |= (uint64_t)1 << (k % 64);
-                    count++;
-                }
-        if (count < 2) continue;
+        int n;
+        uint64_t in[2];
+        if (line_in_house(b, L, h, &cells, &n, in) < 2) continue;
         any = 1;
         for (int k = 0; k < L->n; k++)
             if (in[k / 64] >> (k % 64) & 1) {

@@ -143,20 +143,28 @@ static __attribute__((noinline, cold)) int peer_emptied(rg_solver *s, rg_mask *d
 /* A naked single's walk over the peers holding its digit bit on the
  * boards, one word h of them (bit i is cell base + i), none of them single
  * (the caller has failed the space before any would be emptied): each
- * loses the digit. Made once with marking (mark 1) and once without, so
- * that the loop tests nothing it could know before. The peers left single,
- * as bits of the word. */
-static inline __attribute__((always_inline)) uint64_t
-board_walk(rg_solver *s, rg_mask *dom, uint64_t h, int base, rg_mask bit, int mark)
+ * loses the digit, and a peer it leaves single goes on the naked stack
+ * (naked, *nn) as it is met, written every time and counted when single.
+ * Made once with marking (mark 1) and once without, so that the loop tests
+ * nothing it could know before. The peers left single, as bits of the
+ * word. */
+static inline __attribute__((always_inline)) uint64_t board_walk(rg_solver *s, rg_mask *dom,
+                                                                 uint64_t h, int base, rg_mask bit,
+                                                                 int mark, int *naked, int *nn)
 {
     uint64_t f = 0;
+    int n = *nn;
     for (; h; h &= h - 1) {
         int at = __builtin_ctzll(h), p = base + at;
         rg_mask nm = dom[p] & ~bit;
         dom[p] = nm;
         if (mark) rg_units_mark(s, p, bit);
-        f |= (uint64_t) !(nm & (nm - 1)) << at;
+        const uint64_t one = !(nm & (nm - 1));
+        naked[n] = p;
+        n += (int)one;
+        f |= one << at;
     }
+    *nn = n;
     return f;
 }
 
@@ -170,10 +178,12 @@ board_walk(rg_solver *s, rg_mask *dom, uint64_t h, int base, rg_mask bit, int ma
  * failure in the first pass drops the queue anyway). The bands are walked
  * as two words (bands 0 and 1: a cell's bit is its index; band 2) with no
  * branch but the loop's: a peer the digit would empty is found before, on
- * the placed board, and the new singles are stacked after, from the walk's
- * bits. Which peers hold the digit, and which of them it leaves single, is
- * hard to predict, and a first solve pays for every branch it
- * mispredicts. */
+ * the placed board, and the new singles are stacked in the walk itself (a
+ * loop over the walk's bits after it ended on a trip count no predictor
+ * knows: first solves of the small variant files 3 to 6 % faster without
+ * it, docs/bench.md, stop 63). Which peers hold the digit, and which of
+ * them it leaves single, is hard to predict, and a first solve pays for
+ * every branch it mispredicts. */
 static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask bit)
 {
     if (!bit) return 0;
@@ -201,17 +211,14 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
     }
     pruned = (uint64_t)__builtin_popcountll(lo) + (uint64_t)__builtin_popcountll(hi);
     uint64_t fix_lo, fix_hi;
+    int *naked = s->naked; /* the new singles stacked in the walk's order */
     if (s->dirty_bits) {
-        fix_lo = board_walk(s, dom, lo, 0, bit, 1);
-        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 1);
+        fix_lo = board_walk(s, dom, lo, 0, bit, 1, naked, &nn);
+        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 1, naked, &nn);
     } else {
-        fix_lo = board_walk(s, dom, lo, 0, bit, 0);
-        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 0);
+        fix_lo = board_walk(s, dom, lo, 0, bit, 0, naked, &nn);
+        fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 0, naked, &nn);
     }
-    /* the new singles stacked in the walk's order */
-    int *naked = s->naked;
-    for (uint64_t x = fix_lo; x; x &= x - 1) naked[nn++] = __builtin_ctzll(x);
-    for (uint64_t x = fix_hi; x; x &= x - 1) naked[nn++] = RG_BOARD_BAND2 + __builtin_ctzll(x);
     board_placed(B, fix_lo, fix_hi);
     {
         const uint64_t wlo = rg_board_low(s->bwatch), whi = s->bwatch[2];

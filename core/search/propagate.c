@@ -144,10 +144,11 @@ static __attribute__((noinline, cold)) int peer_emptied(rg_solver *s, rg_mask *d
  * boards, one word h of them (bit i is cell base + i), none of them single
  * (the caller has failed the space before any would be emptied): each
  * loses the digit, and a peer it leaves single goes on the naked stack
- * (naked, *nn) as it is met, written every time and counted when single.
- * Made once with marking (mark 1) and once without, so that the loop tests
- * nothing it could know before. The peers left single, as bits of the
- * word. */
+ * (naked, *nn) as it is met, written every time and counted when single
+ * (in bounds: the stack holds a cell at most once, and not p, which was
+ * not single, so fewer than N entries). Made once with marking (mark 1)
+ * and once without, so that the loop tests nothing it could know before.
+ * The peers left single, as bits of the word. */
 static inline __attribute__((always_inline)) uint64_t board_walk(rg_solver *s, rg_mask *dom,
                                                                  uint64_t h, int base, rg_mask bit,
                                                                  int mark, int *naked, int *nn)
@@ -180,7 +181,7 @@ static inline __attribute__((always_inline)) uint64_t board_walk(rg_solver *s, r
  * branch but the loop's: a peer the digit would empty is found before, on
  * the placed board, and the new singles are stacked in the walk itself (a
  * loop over the walk's bits after it ended on a trip count no predictor
- * knows: first solves of the small variant files 3 to 6 % faster without
+ * knows: first solves of the small variant files 2 to 6 % faster without
  * it, docs/bench.md, stop 63). Which peers hold the digit, and which of
  * them it leaves single, is hard to predict, and a first solve pays for
  * every branch it mispredicts. */

@@ -452,16 +452,20 @@ static inline int lsum_combine1(const lsum *L, const uint64_t (*sums)[LSUM_WORDS
     return 1;
 }
 
-/* The digits of mine that stay in a group of two cells: x stays when some
- * other digit y of the other cell makes an allowed sum x + y + 2 (bits of
- * allowed, one word). */
+/* Whether digit x (a bit index) has a partner y in other, another digit,
+ * with which it makes an allowed sum x + y + 2 (bits of allowed, one word). */
+static inline int lsum_pair_fits(int x, rg_mask other, uint64_t allowed)
+{
+    return (allowed >> (x + 2) & other & ~((uint64_t)1 << x)) != 0;
+}
+
+/* The digits of mine that stay in a group of two cells: those that fit
+ * (lsum_pair_fits) with some digit of the other cell. */
 static inline rg_mask lsum_pair_keep(rg_mask mine, rg_mask other, uint64_t allowed)
 {
     rg_mask kept = 0;
-    for (rg_mask m = mine; m; m &= m - 1) {
-        int x = __builtin_ctz(m);
-        if (allowed >> (x + 2) & other & ~((uint64_t)1 << x)) kept |= m & -m;
-    }
+    for (rg_mask m = mine; m; m &= m - 1)
+        if (lsum_pair_fits(__builtin_ctz(m), other, allowed)) kept |= m & -m;
     return kept;
 }
 
@@ -482,7 +486,7 @@ static inline uint64_t lsum_triple_sums(rg_mask a, rg_mask b, rg_mask c)
 /* The digits of mine that stay in a group of three cells: x stays when two
  * other distinct digits of the other cells make an allowed sum with it.
  * For each x, the digits y of b are tried until one has a partner in c
- * (lsum_pair_keep's test): most digits stay, and the first y or two tell,
+ * (lsum_pair_fits): most digits stay, and the first y or two tell,
  * where the pairs' sums of b and c (lsum_pair_sums) take a step for every
  * y (docs/bench.md, stop 62). */
 static inline rg_mask lsum_triple_keep(rg_mask mine, rg_mask b, rg_mask c, uint64_t allowed)
@@ -491,13 +495,11 @@ static inline rg_mask lsum_triple_keep(rg_mask mine, rg_mask b, rg_mask c, uint6
     for (rg_mask m = mine; m; m &= m - 1) {
         rg_mask x = m & -m, cx = c & ~x;
         uint64_t want = allowed >> (__builtin_ctz(m) + 1); /* the pairs' sums wanted */
-        for (rg_mask r = b & ~x; r; r &= r - 1) {
-            int y = __builtin_ctz(r);
-            if (want >> (y + 2) & cx & ~((rg_mask)1 << y)) {
+        for (rg_mask r = b & ~x; r; r &= r - 1)
+            if (lsum_pair_fits(__builtin_ctz(r), cx, want)) {
                 kept |= x;
                 break;
             }
-        }
     }
     return kept;
 }

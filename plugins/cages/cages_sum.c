@@ -533,15 +533,20 @@ static int cage_filter(rg_space *sp, void *data)
         if (!open) return RG_PROP_SUBSUMED;
         allow &= ~placed;
         required &= ~placed;
-        /* once: the required digits some open cell keeps; twice: two do. */
+        /* once: the required digits some open cell keeps; twice: two do.
+         * placing: a cell this pass leaves with one digit. Only that calls
+         * for another pass: a cell cut to allow and still open leaves the
+         * open cells' union within allow, which holds every fitting set's
+         * open digits, so the same sets fit, and it loses no required
+         * digit (required is within allow), so once and twice stay. */
         rg_mask once = 0, twice = 0;
-        int changed = 0;
+        int placing = 0;
         for (int i = 0; i < c->n; i++) {
             rg_mask x = od[i];
             if (x & ~allow) {
                 if (cages_host->keep(sp, c->cells[i], x & allow) < 0) return RG_PROP_FAIL;
                 od[i] = x &= allow;
-                changed = 1;
+                placing |= !(x & (x - 1));
             }
             twice |= once & x;
             once |= x;
@@ -554,9 +559,9 @@ static int cage_filter(rg_space *sp, void *data)
             /* Two required digits with this cell their only holder: no set. */
             if (v & (v - 1)) goto none;
             if (cages_host->keep(sp, c->cells[i], v) < 0) return RG_PROP_FAIL;
-            changed = 1;
+            placing = 1;
         }
-        if (!changed) return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
+        if (!placing) return c->nh ? eliminate_required(sp, c, required) : RG_PROP_FIX;
     }
 none:
     return no_set(sp, c);

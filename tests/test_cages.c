@@ -285,6 +285,116 @@ static void filter_soundness(void **state)
     assert_true(loose > 0);
 }
 
+/* The filter's fixpoint with the naked singles of its cage, from scratch:
+ * until nothing changes, a placed digit leaves the other cells; a set fits
+ * when it holds the placed digits and the open cells' digits cover the rest
+ * of it; each open cell keeps the digits of the fitting sets; a digit every
+ * fitting set holds goes to the one cell that can take it. 0 when it fails. */
+static int filter_reference(int D, const int *cells, int n, int sum, rg_mask *dom)
+{
+    const rg_mask full = ((rg_mask)1 << D) - 1;
+    for (;;) {
+        int changed = 0;
+        for (int i = 0; i < n; i++) {
+            rg_mask x = dom[cells[i]];
+            if (!x) return 0;
+            if (x & (x - 1)) continue;
+            for (int j = 0; j < n; j++)
+                if (j != i && (dom[cells[j]] & x)) {
+                    dom[cells[j]] &= ~x;
+                    changed = 1;
+                }
+        }
+        rg_mask placed = 0, uni = 0, allow = 0, required = full;
+        for (int i = 0; i < n; i++) {
+            rg_mask x = dom[cells[i]];
+            if (!x) return 0;
+            if (x & (x - 1))
+                uni |= x;
+            else
+                placed |= x;
+        }
+        int any = 0;
+        for (rg_mask set = 1; set <= full; set++) {
+            int total = 0;
+            for (int d = 0; d < D; d++) total += (set >> d & 1) * (d + 1);
+            if (__builtin_popcount(set) != n || total != sum) continue;
+            if ((placed & ~set) || (set & ~placed & ~uni)) continue;
+            allow |= set;
+            required &= set;
+            any = 1;
+        }
+        if (!any) return 0;
+        for (int i = 0; i < n; i++) {
+            rg_mask *x = &dom[cells[i]];
+            if ((*x & (*x - 1)) && (*x & ~allow)) {
+                *x &= allow;
+                changed = 1;
+            }
+        }
+        for (rg_mask r = required & ~placed; r; r &= r - 1) {
+            rg_mask v = r & -r;
+            int holders = 0, at = -1;
+            for (int i = 0; i < n; i++)
+                if (dom[cells[i]] & v) holders++, at = i;
+            if (!holders) return 0;
+            if (holders == 1 && dom[cells[at]] != v) {
+                dom[cells[at]] = v;
+                changed = 1;
+            }
+        }
+        if (!changed) return 1;
+    }
+}
+
+/* The filter stops only at that fixpoint: a run that placed a cell goes
+ * again (the fitting sets must now hold its digit), and one that only cut
+ * cells to the fitting sets' digits does not need to. The host requeues
+ * the filter only for other propagators' changes, so a run that stopped
+ * short would leave digits the reference takes. Random cages alone on a
+ * board with no other rule (their cells each other's only peers). */
+static void filter_fixpoint(void **state)
+{
+    (void)state;
+    int pruned = 0, placed = 0, failed = 0;
+    const int full = 400, rounds = t_rounds(full, full, 160);
+    for (int t = 0; t < rounds; t++) {
+        int N = 8, D = 4 + v3_rand(6), n = 2 + v3_rand(D < 8 ? D - 1 : 7);
+        int cells[8], plant[8], sum = plant_cage(N, D, n, cells, plant);
+        if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
+        rg_puzzle *p = one_cage(2, 4, D, cells, n, sum);
+        rg_mask start[64], ref[64], out[64];
+        v3_domains(N, D, 30000, start);
+        for (int i = 0; i < n; i++)
+            if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+        memcpy(ref, start, sizeof ref);
+        int ok = filter_reference(D, cells, n, sum, ref);
+        rg_solver *s = rg_solver_new();
+        assert_non_null(s);
+        int rc = rg_solver_narrow(s, p, RG_STRATEGY_PROPAGATE, start, out);
+        rg_solver_free(s);
+        assert_int_equal(rc == 0, ok);
+        failed += !ok;
+        if (ok) {
+            int narrowed = 0, single = 0;
+            for (int c = 0; c < N; c++) {
+                if (out[c] != ref[c])
+                    fail_msg("round %d: cell %d kept %#x, the filter's fixpoint %#x (from %#x)", t,
+                             c, (unsigned)out[c], (unsigned)ref[c], (unsigned)start[c]);
+                narrowed |= out[c] != start[c];
+                single |= out[c] != start[c] && !(out[c] & (out[c] - 1));
+            }
+            pruned += narrowed;
+            placed += single;
+        }
+        rg_puzzle_free(p);
+    }
+    /* Each kind of round occurs: a failure, a pruning, a placement. */
+    assert_true(failed > 0);
+    assert_true(pruned > rounds / 4);
+    assert_true(placed > 0);
+}
+
 /* What the filter leaves and its exact twin takes: the cage of 10 in three
  * cells is 1+2+7, 1+3+6, 1+4+5 or 2+3+5; with r1c1 and r1c2 holding 1 and 2
  * only, r1c3 must be 7 (the matching), but the filter keeps 1 to 7 there
@@ -1020,6 +1130,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(filter_soundness, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(filter_and_twin, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(filter_fixpoint, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(implied_switch, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(long_cages, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(unit_soundness, t_mem_setup, t_mem_teardown),

@@ -496,7 +496,9 @@ static inline void fitting_sets(const cage *c, rg_mask placed, rg_mask uni, rg_m
  * placed digits and the open cells' digits cover the rest of it. Each open
  * cell keeps the digits of the fitting sets; a digit every fitting set holds
  * (required) that only one open cell can take is that cell's; then again
- * until nothing changes, and the required digits leave the houses around
+ * until nothing changes (after a pass that placed a cell: one that only cut
+ * cells to the fitting sets' union changed nothing the next pass reads, so
+ * it is the last), and the required digits leave the houses around
  * the cage (eliminate_required). No matching: weaker than cage_exact below
  * (it keeps a digit no matching of a fitting set gives the cell, and keeps
  * a set the cells cover but cannot match), for a small part of its cost

@@ -456,40 +456,32 @@ none:
  * keep, placed and the digits no open cell holds), *allow the union,
  * *required the intersection, *any all ones when one fits. Without a
  * branch per set (which set fits is hard to predict), four at a time (the
- * lanes' ors and ands folded after), then one at a time: one set an
- * iteration, this loop was about a seventh of killer.jsonl's instructions. */
+ * lanes' ors and ands folded after; one set an iteration, this loop was
+ * about a seventh of killer.jsonl's instructions). The sets' array has
+ * room for a multiple of four (make_sets), so the last four are read
+ * whole and the lanes past nsets masked off: no loop for the rest, whose
+ * trip count a first solve mispredicts (docs/bench.md, stop 64). */
 static inline void fitting_sets(const cage *c, rg_mask placed, rg_mask uni, rg_mask *allow,
                                 rg_mask *required, rg_mask *any)
 {
+    typedef rg_mask v4m __attribute__((vector_size(16)));
     const rg_mask keep = ~uni | placed;
-    rg_mask a = 0, r = ~(rg_mask)0, y = 0;
-    int s = 0;
-    if (c->nsets >= 4) {
-        typedef rg_mask v4m __attribute__((vector_size(16)));
-        const v4m vp = {placed, placed, placed, placed}, vk = {keep, keep, keep, keep};
-        v4m va = {0, 0, 0, 0}, vr = ~va, vy = va;
-        for (; s + 4 <= c->nsets; s += 4) {
-            v4m set;
-            memcpy(&set, c->sets + s, sizeof set);
-            v4m fits = (v4m)(((set ^ vp) & vk) == 0);
-            va |= set & fits;
-            vr &= set | ~fits;
-            vy |= fits;
-        }
-        a = va[0] | va[1] | va[2] | va[3];
-        r = vr[0] & vr[1] & vr[2] & vr[3];
-        y = vy[0] | vy[1] | vy[2] | vy[3];
+    const v4m vp = {placed, placed, placed, placed}, vk = {keep, keep, keep, keep};
+    const v4m lane = {0, 1, 2, 3};
+    v4m va = {0, 0, 0, 0}, vr = ~va, vy = va;
+    for (int s = 0; s < c->nsets; s += 4) {
+        const rg_mask left = (rg_mask)(c->nsets - s);
+        const v4m vl = {left, left, left, left};
+        v4m set;
+        memcpy(&set, c->sets + s, sizeof set);
+        v4m fits = (v4m)(((set ^ vp) & vk) == 0) & (v4m)(lane < vl);
+        va |= set & fits;
+        vr &= set | ~fits;
+        vy |= fits;
     }
-    for (; s < c->nsets; s++) {
-        rg_mask set = c->sets[s];
-        rg_mask fits = -(rg_mask) !((set ^ placed) & keep);
-        a |= set & fits;
-        r &= set | ~fits;
-        y |= fits;
-    }
-    *allow = a;
-    *required = r;
-    *any = y;
+    *allow = va[0] | va[1] | va[2] | va[3];
+    *required = vr[0] & vr[1] & vr[2] & vr[3];
+    *any = vy[0] | vy[1] | vy[2] | vy[3];
 }
 
 /* The search's cage sum, in sets mode: a set fits when it holds the
@@ -688,8 +680,12 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
         c->nsets = cm->nsets[at];
         return RG_OK;
     }
-    c->sets = cages_host->alloc(b, (size_t)(count ? count : 1) * sizeof *c->sets);
+    /* Room for a multiple of four sets: fitting_sets reads four at a time
+     * (the rest zero, never counted). */
+    size_t room = (size_t)((count + 3) / 4 + (count == 0)) * 4;
+    c->sets = cages_host->alloc(b, room * sizeof *c->sets);
     if (!c->sets) return cages_host->error(b, r, NULL, "out of memory");
+    memset(c->sets, 0, room * sizeof *c->sets);
     /* No set at all: the propagator fails at the root and check refuses
      * every assignment (no solution; not a format error). */
     c->nsets = 0;

@@ -238,6 +238,23 @@ static void soundness(void **state)
     assert_true(solvable[1] > 5 * rounds / full);
 }
 
+/* A random case of the filter tests: a cage of 2 to 8 cells (D 4 to 9)
+ * alone on a 2 x 4 board, its sum now and then a little off, and start
+ * domains (start) around a planted solution. */
+static rg_puzzle *filter_case(int *D, int *cells, int *n, int *sum, rg_mask *start)
+{
+    int plant[8];
+    *D = 4 + v3_rand(6);
+    *n = 2 + v3_rand(*D < 8 ? *D - 1 : 7);
+    *sum = plant_cage(8, *D, *n, cells, plant);
+    if (v3_rand(6) == 0) *sum += v3_rand(5) - 2;
+    rg_puzzle *p = one_cage(2, 4, *D, cells, *n, *sum);
+    v3_domains(8, *D, 30000, start);
+    for (int i = 0; i < *n; i++)
+        if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+    return p;
+}
+
 /* The search's cage sum (the filter: no matching) alone, without its
  * exact twin: random cages as in soundness, start domains around a planted
  * solution. It must keep every digit a solution uses and fail only without
@@ -250,14 +267,10 @@ static void filter_soundness(void **state)
     const int full = 400, rounds = t_rounds(full, full, 160);
     v3_implied = 0;
     for (int t = 0; t < rounds; t++) {
-        int rows = 2, cols = 4, N = 8, D = 4 + v3_rand(6), n = 2 + v3_rand(D < 8 ? D - 1 : 7);
-        int cells[8], plant[8], sum = plant_cage(N, D, n, cells, plant);
-        if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
-        rg_puzzle *p = one_cage(rows, cols, D, cells, n, sum);
+        const int N = 8;
+        int D, n, sum, cells[8];
         rg_mask start[64], exact[64], filter[64];
-        v3_domains(N, D, 30000, start);
-        for (int i = 0; i < n; i++)
-            if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+        rg_puzzle *p = filter_case(&D, cells, &n, &sum, start);
         solvable += v3_sound(p, start, 0);
         /* Against the twin on the same start: never narrower. */
         rg_solver *s = rg_solver_new();
@@ -293,6 +306,13 @@ static void filter_soundness(void **state)
 static int filter_reference(int D, const int *cells, int n, int sum, rg_mask *dom)
 {
     const rg_mask full = ((rg_mask)1 << D) - 1;
+    rg_mask sets[512];
+    int nsets = 0;
+    for (rg_mask set = 1; set <= full; set++) {
+        int total = 0;
+        for (int d = 0; d < D; d++) total += (set >> d & 1) * (d + 1);
+        if (__builtin_popcount(set) == n && total == sum) sets[nsets++] = set;
+    }
     for (;;) {
         int changed = 0;
         for (int i = 0; i < n; i++) {
@@ -315,10 +335,8 @@ static int filter_reference(int D, const int *cells, int n, int sum, rg_mask *do
                 placed |= x;
         }
         int any = 0;
-        for (rg_mask set = 1; set <= full; set++) {
-            int total = 0;
-            for (int d = 0; d < D; d++) total += (set >> d & 1) * (d + 1);
-            if (__builtin_popcount(set) != n || total != sum) continue;
+        for (int k = 0; k < nsets; k++) {
+            rg_mask set = sets[k];
             if ((placed & ~set) || (set & ~placed & ~uni)) continue;
             allow |= set;
             required &= set;
@@ -359,14 +377,10 @@ static void filter_fixpoint(void **state)
     int pruned = 0, placed = 0, failed = 0;
     const int full = 400, rounds = t_rounds(full, full, 160);
     for (int t = 0; t < rounds; t++) {
-        int N = 8, D = 4 + v3_rand(6), n = 2 + v3_rand(D < 8 ? D - 1 : 7);
-        int cells[8], plant[8], sum = plant_cage(N, D, n, cells, plant);
-        if (v3_rand(6) == 0) sum += v3_rand(5) - 2;
-        rg_puzzle *p = one_cage(2, 4, D, cells, n, sum);
+        const int N = 8;
+        int D, n, sum, cells[8];
         rg_mask start[64], ref[64], out[64];
-        v3_domains(N, D, 30000, start);
-        for (int i = 0; i < n; i++)
-            if (v3_rand(3)) start[cells[i]] |= (rg_mask)1 << (plant[i] - 1);
+        rg_puzzle *p = filter_case(&D, cells, &n, &sum, start);
         memcpy(ref, start, sizeof ref);
         int ok = filter_reference(D, cells, n, sum, ref);
         rg_solver *s = rg_solver_new();

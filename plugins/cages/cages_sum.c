@@ -682,7 +682,7 @@ static int make_sets(rg_build *b, rg_rule *r, cage *c)
     }
     /* Room for a multiple of four sets: fitting_sets reads four at a time
      * (the rest zero, never counted). */
-    size_t room = (size_t)((count + 3) / 4 + (count == 0)) * 4;
+    size_t room = count > 4 ? ((size_t)count + 3) & ~(size_t)3 : 4;
     c->sets = cages_host->alloc(b, room * sizeof *c->sets);
     if (!c->sets) return cages_host->error(b, r, NULL, "out of memory");
     memset(c->sets, 0, room * sizeof *c->sets);

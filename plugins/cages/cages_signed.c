@@ -37,7 +37,10 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
             }
         }
         if (n == first) continue;
-        for (int i = first; i < n; i++) d[i] &= ~placed;
+        /* Most groups have no placed cell: then no loop, whose end on a trip
+         * count that follows the group is a branch to mispredict. */
+        if (placed)
+            for (int i = first; i < n; i++) d[i] &= ~placed;
         L.start[L.ng] = first;
         L.sign[L.ng++] = ds->L.sign[g];
     }

@@ -148,6 +148,10 @@ struct rg_model {
      * every propagator's (prop_watch_off[nprops] in all). */
     int *prop_watch_off;
     int ntrack; /* propagators that asked for changes */
+    /* The watched cells have three or more main watch entries (before
+     * watch_main) on average: the board walks then wake four entries at a
+     * time (search/space.h rg_space_wake4). */
+    int watch_wide;
     /* Implied propagators (RG_PROPAGATOR_IMPLIED), one bit each over
      * (nprops + 31) / 32 words, and how many: left out below sac. Their
      * watch entries come last in each cell's; watch_main[c] is where they

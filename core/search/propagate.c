@@ -169,6 +169,25 @@ static inline __attribute__((always_inline)) uint64_t board_walk(rg_solver *s, r
     return f;
 }
 
+/* The propagators of the peers a board walk narrowed (lo, hi; those left
+ * single in fix_lo, fix_hi) woken, through the loop wide picks (a
+ * constant where it is called). */
+static inline __attribute__((always_inline)) void board_wake(rg_solver *s, const rg_mask *dom,
+                                                             uint64_t lo, uint64_t hi,
+                                                             uint64_t fix_lo, uint64_t fix_hi,
+                                                             rg_mask bit, int wide)
+{
+    const uint64_t wlo = rg_board_low(s->bwatch), whi = s->bwatch[2];
+    for (uint64_t h = lo & wlo; h; h &= h - 1) {
+        int p = __builtin_ctzll(h);
+        rg_space_notify_as(s, p, (int)(fix_lo >> p & 1), dom[p], bit, wide);
+    }
+    for (uint64_t h = hi & whi; h; h &= h - 1) {
+        int p = RG_BOARD_BAND2 + __builtin_ctzll(h);
+        rg_space_notify_as(s, p, (int)(fix_hi >> (p - RG_BOARD_BAND2) & 1), dom[p], bit, wide);
+    }
+}
+
 /* clear_peers on a 9 x 9 space with digit boards: the peers holding the
  * digit are its board and c's peers as a board, in the list's order (it
  * is sorted, and a board's bits go by cell). Each is narrowed as
@@ -221,17 +240,10 @@ static inline int clear_peers_boards(rg_solver *s, rg_mask *dom, int c, rg_mask 
         fix_hi = board_walk(s, dom, hi, RG_BOARD_BAND2, bit, 0, naked, &nn);
     }
     board_placed(B, fix_lo, fix_hi);
-    {
-        const uint64_t wlo = rg_board_low(s->bwatch), whi = s->bwatch[2];
-        for (uint64_t h = lo & wlo; h; h &= h - 1) {
-            int p = __builtin_ctzll(h);
-            rg_space_notify(s, p, (int)(fix_lo >> p & 1), dom[p], bit);
-        }
-        for (uint64_t h = hi & whi; h; h &= h - 1) {
-            int p = RG_BOARD_BAND2 + __builtin_ctzll(h);
-            rg_space_notify(s, p, (int)(fix_hi >> (p - RG_BOARD_BAND2) & 1), dom[p], bit);
-        }
-    }
+    if (s->m->watch_wide)
+        board_wake(s, dom, lo, hi, fix_lo, fix_hi, bit, 1);
+    else
+        board_wake(s, dom, lo, hi, fix_lo, fix_hi, bit, 0);
 done:
     s->nnaked = nn;
     s->st.family_prunings[RG_FAM_PEERS] += pruned;

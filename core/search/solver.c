@@ -175,7 +175,10 @@ static int prepare(rg_solver *s, rg_model *m)
     s->naked = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->naked);
     for (int k = 0; k < RG_COST_CLASSES; k++)
         s->queue[k] = rg_mem_alloc(((size_t)m->nprops + 1) * sizeof(int));
+    /* (queued[nprops] is the wakes' filler, which reads as queued:
+     * search/space.h rg_space_wake4) */
     s->queued = rg_mem_calloc((size_t)m->nprops + 1, 1);
+    if (s->queued) s->queued[m->nprops] = 1;
     s->values = rg_mem_alloc(((size_t)s->N + 1) * sizeof *s->values);
     s->udirty = rg_mem_calloc((size_t)m->nunits + 1, 1);
     s->ulost = rg_mem_calloc((size_t)m->nunits + 1, sizeof *s->ulost);
@@ -462,7 +465,7 @@ static void reset_general(rg_solver *s)
     /* No estimate is of epoch 1 or later until a probe gives it. */
     memset(s->lstamp, 0, (size_t)s->N * sizeof *s->lstamp);
     s->lepoch = 1;
-    memset(s->queued, 0, (size_t)s->m->nprops + 1);
+    memset(s->queued, 0, (size_t)s->m->nprops); /* (not the filler's) */
     for (int k = 0; k < RG_COST_CLASSES; k++) s->qhead[k] = s->qtail[k] = 0;
     s->queued_total = 0;
 }

@@ -28,30 +28,83 @@ static inline void rg_space_blame(rg_solver *s, const int *cells, int n)
  * asked for changes record them (space.c). */
 void rg_space_note_changes(rg_solver *s, int c, rg_mask lost);
 
-/* Cell c changed to now, losing the digits lost (fixed: it became single):
- * the propagators watching it that asked for changes record them, and those
- * watching it for that event are queued, unless queued or subsumed in this
- * space. A watch's event is RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k),
- * kept as the most digits the change may leave (watch_max: 1, 255, k).
- * Always inlined: a few more instructions in its push (a mask of the
- * classes queued) were enough for GCC to call it out of line, which alone
- * cost killer.jsonl and relations.jsonl about 3 % more instructions
- * (docs/bench.md, stop 52's section). */
-static inline __attribute__((always_inline)) void rg_space_notify(rg_solver *s, int c, int fixed,
-                                                                  rg_mask now, rg_mask lost)
+/* The propagators watching cell c for a change that leaves it left digits
+ * are queued, unless queued or subsumed in this space: a watch's event is
+ * RG_EV_FIXED, RG_EV_DOMAIN or RG_EV_AT_MOST(k), kept as the most digits
+ * the change may leave (watch_max: 1, 255, k). One entry at a time, in the
+ * order of c's entries, which is each class's order in the queue. */
+static inline __attribute__((always_inline)) void rg_space_wake(rg_solver *s, int c, int left)
 {
     const rg_model *m = s->m;
-    if (m->ntrack && m->track_off[c] != m->track_off[c + 1]) rg_space_note_changes(s, c, lost);
     const int *wprop = m->watch_prop;
     const unsigned char *wmax = m->watch_max, *queued = s->queued;
     const uint32_t *inactive = s->inactive;
-    const int left = fixed ? 1 : rg_popcount(now);
     for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w++) {
         int p = wprop[w];
         if (queued[p] || left > wmax[w]) continue;
         if (inactive[p >> 5] & (1u << (p & 31))) continue;
         rg_queue_push(s, p);
     }
+}
+
+/* rg_space_wake four entries at a time, for a model whose cells have many
+ * watchers (watch_wide): the same propagators queued in the same order.
+ * The lanes past the cell's last entry read the entries after it (the
+ * lists have three to spare at their end) and take the filler nprops
+ * instead, which reads as queued (queued[nprops] stays 1). The loop then
+ * ends after one or two rounds on most cells, not after a count that
+ * differs from one cell to the next, which the branch predictor mostly
+ * misses; each lane's test is a branch of its own. On the killers, whose
+ * cells have five or six watchers, the board walks' wakes this way took
+ * about 3 % less time for 2.4 % more instructions; on the other variants,
+ * one or two watchers a cell, four lanes cost more than they saved
+ * (docs/bench.md, stop 65). */
+static inline __attribute__((always_inline)) void rg_space_wake4(rg_solver *s, int c, int left)
+{
+    const rg_model *m = s->m;
+    const int *wprop = m->watch_prop;
+    const unsigned char *wmax = m->watch_max, *queued = s->queued;
+    const uint32_t *inactive = s->inactive;
+    const int filler = m->nprops;
+    for (int w = m->watch_off[c], end = s->watch_end[c]; w < end; w += 4) {
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; j++) {
+            const int in = w + j < end, q = wprop[w + j], p = in ? q : filler;
+            if (queued[p] || left > wmax[w + j]) continue;
+            if (inactive[p >> 5] & (1u << (p & 31))) continue;
+            rg_queue_push(s, p);
+        }
+    }
+}
+
+/* Cell c changed to now, losing the digits lost (fixed: it became single):
+ * the propagators watching it that asked for changes record them, and
+ * those watching it for that event are woken, by rg_space_wake4 when wide
+ * (a constant where it is called), else by rg_space_wake. Always inlined:
+ * a few more instructions in its push (a mask of the classes queued) were
+ * enough for GCC to call it out of line, which alone cost killer.jsonl and
+ * relations.jsonl about 3 % more instructions (docs/bench.md, stop 52's
+ * section). */
+static inline __attribute__((always_inline)) void
+rg_space_notify_as(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost, int wide)
+{
+    const rg_model *m = s->m;
+    if (m->ntrack && m->track_off[c] != m->track_off[c + 1]) rg_space_note_changes(s, c, lost);
+    const int left = fixed ? 1 : rg_popcount(now);
+    if (wide)
+        rg_space_wake4(s, c, left);
+    else
+        rg_space_wake(s, c, left);
+}
+
+/* rg_space_notify_as one entry at a time: what the narrowings through the
+ * host (rg_space_narrow) and the 16 x 16 board walks use. Picking the loop
+ * there too (a test of watch_wide per narrowing) took the other variants
+ * about 1 % more time and gained the killers less (stop 65). */
+static inline __attribute__((always_inline)) void rg_space_notify(rg_solver *s, int c, int fixed,
+                                                                  rg_mask now, rg_mask lost)
+{
+    rg_space_notify_as(s, c, fixed, now, lost, 0);
 }
 
 /* A 9 x 9 board's bands 0 and 1 as one word whose bit is the cell's index

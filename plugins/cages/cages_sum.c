@@ -179,9 +179,23 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
                     outside |= (dom[c->cells[__builtin_ctz(out)]] & v) != 0;
                 if (outside) continue;
             }
-            for (int k = 0; k < c->hnout[h]; k++)
-                if ((dom[c->hout[h][k]] & v) && cages_host->remove(sp, c->hout[h][k], v) < 0)
-                    return RG_PROP_FAIL;
+            /* The cells holding v first, as bits (no branch per cell: which
+             * hold it is hard to predict), then taken in the same order;
+             * killer.jsonl 2 to 3 % faster (docs/bench.md, stop 65). A
+             * house of more than 64 cells outside the cage goes cell by
+             * cell. */
+            const int *ho = c->hout[h];
+            const int nout = c->hnout[h];
+            if (nout > 64) {
+                for (int k = 0; k < nout; k++)
+                    if ((dom[ho[k]] & v) && cages_host->remove(sp, ho[k], v) < 0)
+                        return RG_PROP_FAIL;
+                continue;
+            }
+            uint64_t hold = 0;
+            for (int k = 0; k < nout; k++) hold |= (uint64_t)((dom[ho[k]] & v) != 0) << k;
+            for (; hold; hold &= hold - 1)
+                if (cages_host->remove(sp, ho[__builtin_ctzll(hold)], v) < 0) return RG_PROP_FAIL;
         }
     }
     return RG_PROP_FIX;

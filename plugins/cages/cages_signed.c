@@ -9,8 +9,9 @@
 
 /* Exact for the signed sum with its groups (linsum.h), so at a fixpoint
  * after one run; with skip, nothing is done while the total lies loosely
- * inside the bounds (lsum_loose, margin 1), which loses a pruning on few
- * runs (see dsum_prop below). */
+ * inside the bounds (lsum_loose, margin 1, taken as the cells are read),
+ * which loses a pruning on few runs (see dsum_prop below); that took
+ * killer.jsonl 1 % less time than a second pass (docs/bench.md, stop 65). */
 static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
 {
     const rg_mask *dom = cages_host->domains(sp);
@@ -22,14 +23,19 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     L.D = ds->L.D;
     L.total = ds->L.total;
     L.ng = 0;
+    /* With skip, lsum_loose's steps as the groups are read (loose: no group
+     * has ruled it out yet), not in a second pass over the cells. */
+    lsum_bounds b = {0, 0, 0};
+    int loose = skip;
     for (int g = 0; g < ds->L.ng; g++) {
-        rg_mask placed = 0;
+        rg_mask placed = 0, uni = 0;
         int first = n;
         for (int i = ds->L.start[g]; i < ds->L.start[g + 1]; i++) {
             rg_mask m = dom[ds->cells[i]];
             if (m & (m - 1)) {
                 at[n] = i;
                 d[n++] = m;
+                uni |= m;
             } else {
                 if (m & placed) return RG_PROP_FAIL;
                 placed |= m;
@@ -38,16 +44,20 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
         }
         if (n == first) continue;
         /* Most groups have no placed cell: then no loop, whose end on a trip
-         * count that follows the group is a branch to mispredict. */
-        if (placed)
-            for (int i = first; i < n; i++) d[i] &= ~placed;
+         * count that follows the group is a branch to mispredict. A cell
+         * the placed digits empty rules out loose, as in lsum_loose. */
+        if (placed) {
+            for (int i = first; i < n; i++) loose &= (d[i] &= ~placed) != 0;
+            uni &= ~placed;
+        }
         L.start[L.ng] = first;
         L.sign[L.ng++] = ds->L.sign[g];
+        if (loose) loose = lsum_loose_group(&b, uni, n - first, ds->L.sign[g]);
     }
     L.start[L.ng] = n;
     L.n = n;
     if (!n) return L.total == 0 ? RG_PROP_SUBSUMED : RG_PROP_FAIL;
-    if (skip && lsum_loose(&L, d, 1)) return RG_PROP_FIX;
+    if (loose && lsum_loose_ends(&b, L.total, 1)) return RG_PROP_FIX;
     int rc = lsum_small(&L) ? lsum_support_small(&L, d, keep)
              : L.D == 9     ? lsum_support9(&L, d, keep)
                             : lsum_support(&L, d, keep);

@@ -120,6 +120,40 @@ static inline int lsum_setsum(rg_mask m)
            8 * __builtin_popcount(m & 0xFF00FF00u) + 16 * __builtin_popcount(m & 0xFFFF0000u);
 }
 
+/* What lsum_loose adds up over the groups. */
+typedef struct lsum_bounds {
+    long lo, hi; /* the least and the most signed total */
+    int span;    /* the widest union */
+} lsum_bounds;
+
+/* lsum_loose's step for one group of k cells (none emptied) whose union is
+ * uni, of sign sign: 0 when it has fewer digits than cells (the bounds
+ * are then not loose), else its least and most added to *b. */
+static inline int lsum_loose_group(lsum_bounds *b, rg_mask uni, int k, int sign)
+{
+    if (__builtin_popcount(uni) < k) return 0;
+    int w = (31 - __builtin_clz(uni)) - __builtin_ctz(uni);
+    b->span = w > b->span ? w : b->span;
+    long least = 0, most = 0; /* the k smallest digits' sum, the k largest's */
+    rg_mask low = uni, high = uni;
+    for (int j = 0; j < k; j++) {
+        int top = 31 - __builtin_clz(high);
+        least += __builtin_ctz(low) + 1;
+        most += top + 1;
+        low &= low - 1;
+        high &= ~((rg_mask)1 << top);
+    }
+    b->lo += sign > 0 ? least : -most;
+    b->hi += sign > 0 ? most : -least;
+    return 1;
+}
+
+/* lsum_loose's answer from the bounds of all the groups. */
+static inline int lsum_loose_ends(const lsum_bounds *b, long total, int margin)
+{
+    return total - b->lo >= b->span + margin && b->hi - total >= b->span + margin;
+}
+
 /* Whether the total lies well inside what the groups can make: at least
  * span + margin above the least signed total and as far below the most,
  * where a group's least and most are the sums of the smallest and the
@@ -128,34 +162,21 @@ static inline int lsum_setsum(rg_mask m)
  * domain moves its group's least or most by at most that group's width, so
  * then the bounds rule out no digit of any cell, with margin to spare, and
  * lsum_support seldom prunes (only through repeats within a group or sums
- * it cannot make): a caller may skip it. dom as for lsum_support. */
+ * it cannot make): a caller may skip it. dom as for lsum_support. (The
+ * signed sums' propagator takes the same steps as it reads its cells:
+ * cages_signed.c.) */
 static inline int lsum_loose(const lsum *L, const rg_mask *dom, int margin)
 {
-    long lo = 0, hi = 0;
-    int span = 0;
+    lsum_bounds b = {0, 0, 0};
     for (int g = 0; g < L->ng; g++) {
         rg_mask uni = 0;
-        int k = L->start[g + 1] - L->start[g];
         for (int i = L->start[g]; i < L->start[g + 1]; i++) {
             if (!dom[i]) return 0;
             uni |= dom[i];
         }
-        if (__builtin_popcount(uni) < k) return 0;
-        int w = (31 - __builtin_clz(uni)) - __builtin_ctz(uni);
-        span = w > span ? w : span;
-        long a = 0, b = 0; /* the k smallest digits' sum, the k largest's */
-        rg_mask low = uni, high = uni;
-        for (int j = 0; j < k; j++) {
-            int top = 31 - __builtin_clz(high);
-            a += __builtin_ctz(low) + 1;
-            b += top + 1;
-            low &= low - 1;
-            high &= ~((rg_mask)1 << top);
-        }
-        lo += L->sign[g] > 0 ? a : -b;
-        hi += L->sign[g] > 0 ? b : -a;
+        if (!lsum_loose_group(&b, uni, L->start[g + 1] - L->start[g], L->sign[g])) return 0;
     }
-    return L->total - lo >= span + margin && hi - L->total >= span + margin;
+    return lsum_loose_ends(&b, L->total, margin);
 }
 
 /* With at most LSUM_DP_DIGITS digits a group of three or more cells goes

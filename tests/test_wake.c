@@ -62,8 +62,7 @@ static int same_runs(const char *rel, int step)
     return wide;
 }
 
-/* Killers: five or six watch entries a watched cell on most, two or three
- * on the human-solvable ones. */
+/* Killers: two to six watch entries a watched cell. */
 static void test_killers(void **state)
 {
     (void)state;

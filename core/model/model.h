@@ -148,7 +148,7 @@ struct rg_model {
      * every propagator's (prop_watch_off[nprops] in all). */
     int *prop_watch_off;
     int ntrack; /* propagators that asked for changes */
-    /* The watched cells have three or more main watch entries (before
+    /* The watched cells have two or more main watch entries (before
      * watch_main) on average: the board walks then wake four entries at a
      * time (search/space.h rg_space_wake4). */
     int watch_wide;

@@ -452,15 +452,16 @@ static int build_watch(rg_model *m)
         }
     }
     fill_watch(m, fill);
-    /* Wakes four entries at a time where a watched cell has three or more
-     * main entries on average (killers: five or six; the other variants'
-     * files one or two). */
+    /* Wakes four entries at a time where a watched cell has two or more
+     * main entries on average (killers: two to six; corner clues about two
+     * and a half; the other variants' files mostly one or one and a half:
+     * docs/bench.md, stop 65). */
     long entries = 0, watched = 0;
     for (int c = 0; c < N; c++) {
         entries += m->watch_main[c] - m->watch_off[c];
         watched += m->watch_main[c] > m->watch_off[c];
     }
-    m->watch_wide = watched > 0 && entries >= 3 * watched;
+    m->watch_wide = watched > 0 && entries >= 2 * watched;
     rg_mem_free(fill);
     return build_track(m);
 }

@@ -98,10 +98,8 @@ rg_space_notify_as(rg_solver *s, int c, int fixed, rg_mask now, rg_mask lost, in
         rg_space_wake(s, c, left);
 }
 
-/* rg_space_notify_as one entry at a time: what the narrowings through the
- * host (rg_space_narrow) and the 16 x 16 board walks use. Picking the loop
- * there too (a test of watch_wide per narrowing) took the other variants
- * about 1 % more time and gained the killers less (stop 65). */
+/* rg_space_notify_as one entry at a time: what the core's own narrowings
+ * (rg_space_narrow) and the 16 x 16 board walks use. */
 static inline __attribute__((always_inline)) void rg_space_notify(rg_solver *s, int c, int fixed,
                                                                   rg_mask now, rg_mask lost)
 {
@@ -153,8 +151,13 @@ static inline void rg_space_boards16_narrow(const rg_solver *s, rg_mask *dom, in
 }
 
 /* rg_space_narrow's body (a wrapper of its own: inlined this way, GCC
- * lays out the small-puzzle paths a measured 2 % faster). */
-static inline int rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
+ * lays out the small-puzzle paths a measured 2 % faster), its wakes four
+ * entries at a time when wide (a constant where it is called). Always
+ * inlined: with two callers in space.c, GCC made a copy of its own that
+ * every narrowing through the host called, 0.8 % more instructions on the
+ * variants that are not wide (docs/bench.md, stop 65). */
+static inline __attribute__((always_inline)) int
+rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam, int wide)
 {
     rg_mask old = dom[c];
     s->st.family_prunings[fam] += (uint64_t)rg_popcount(old ^ nm);
@@ -178,7 +181,7 @@ static inline int rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask 
         rg_space_boards16_narrow(s, dom, c, old & ~nm, fixed);
     if (s->cascade) {
         if (fixed) s->naked[s->nnaked++] = c;
-        if (s->m->nprops) rg_space_notify(s, c, fixed, nm, old & ~nm);
+        if (s->m->nprops) rg_space_notify_as(s, c, fixed, nm, old & ~nm, wide);
     }
     return 1;
 }
@@ -186,7 +189,7 @@ static inline int rg_space_narrow_in(rg_solver *s, rg_mask *dom, int c, rg_mask 
 /* Narrow cell c of dom to nm (a strict subset). RG_FAIL when nothing is left. */
 static inline int rg_space_narrow(rg_solver *s, rg_mask *dom, int c, rg_mask nm, int fam)
 {
-    return rg_space_narrow_in(s, dom, c, nm, fam);
+    return rg_space_narrow_in(s, dom, c, nm, fam, 0);
 }
 
 /* The host table's search-time calls (plugin.h documents each). */

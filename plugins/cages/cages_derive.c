@@ -22,17 +22,6 @@
  * cells. */
 #define MAX_DERIVED 12
 
-/* A derived sum that no house holds becomes a propagator only up to this
- * many cells. The longer ones (innies of unions of several houses) almost
- * never prune: on the first 13 puzzles of corpus/variants/killer.jsonl the
- * signed sums of 7 cells or more pruned on 267 of their 122,532 runs, for
- * over a quarter of the search's instructions, and without them the search
- * took no more guesses (docs/bench.md, "Killer propagation cost"). Those
- * of 4 to 6 cells stay: at the sac level they keep the killer target
- * (tests/cli/killer_target.sh). The longer ones are still recorded, so
- * that they count against capdone and are not derived again. */
-#define SIGNED_CELLS 6
-
 /* ---- Sets of indices by key --------------------------------------------- */
 
 static uint64_t key_hash(const int *key, int n, int tag)
@@ -273,7 +262,9 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
     }
     if (n > SIGNED_CELLS) return RG_OK;
-    dsum *ds = cages_host->alloc(b, sizeof *ds);
+    /* (64-byte aligned: ds->hot in one cache line) */
+    unsigned char *raw = cages_host->alloc(b, sizeof(dsum) + 48);
+    dsum *ds = raw ? (dsum *)(void *)(raw + (-(uintptr_t)raw & 63)) : NULL;
     int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
     if (!ds || !dc) return cages_host->error(b, r, NULL, "out of memory");
     int tc[MAX_DERIVED], ts[MAX_DERIVED];

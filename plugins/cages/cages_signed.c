@@ -20,18 +20,19 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     lsum L;
     rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
     int at[LSUM_CELLS], n = 0;
-    L.D = ds->L.D;
-    L.total = ds->L.total;
+    const dsum_hot *h = &ds->hot;
+    L.D = h->D;
+    L.total = h->total;
     L.ng = 0;
     /* With skip, lsum_loose's steps as the groups are read (loose: no group
      * has ruled it out yet), not in a second pass over the cells. */
     lsum_bounds b = {0, 0, 0};
     int loose = skip;
-    for (int g = 0; g < ds->L.ng; g++) {
+    for (int g = 0; g < h->ng; g++) {
         rg_mask placed = 0, uni = 0;
         int first = n;
-        for (int i = ds->L.start[g]; i < ds->L.start[g + 1]; i++) {
-            rg_mask m = dom[ds->cells[i]];
+        for (int i = h->start[g]; i < h->start[g + 1]; i++) {
+            rg_mask m = dom[h->cells[i]];
             if (m & (m - 1)) {
                 at[n] = i;
                 d[n++] = m;
@@ -39,7 +40,7 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
             } else {
                 if (m & placed) return RG_PROP_FAIL;
                 placed |= m;
-                L.total -= ds->L.sign[g] * (long)(__builtin_ctz(m) + 1);
+                L.total -= h->sign[g] * (long)(__builtin_ctz(m) + 1);
             }
         }
         if (n == first) continue;
@@ -51,8 +52,8 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
             uni &= ~placed;
         }
         L.start[L.ng] = first;
-        L.sign[L.ng++] = ds->L.sign[g];
-        if (loose) loose = lsum_loose_group(&b, uni, n - first, ds->L.sign[g]);
+        L.sign[L.ng++] = h->sign[g];
+        if (loose) loose = lsum_loose_group(&b, uni, n - first, h->sign[g]);
     }
     L.start[L.ng] = n;
     L.n = n;
@@ -65,7 +66,7 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     if (rc == 0) return RG_PROP_FAIL;
     /* The host only for a cell that loses a digit (most keep all of theirs). */
     for (int i = 0; i < n; i++)
-        if (mask_keep(cages_host, sp, dom, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
+        if (mask_keep(cages_host, sp, dom, h->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -91,6 +92,13 @@ static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
 
 int cages_add_signed(rg_build *b, dsum *ds)
 {
+    dsum_hot *h = &ds->hot;
+    h->total = ds->L.total;
+    h->ng = (unsigned char)ds->L.ng;
+    h->D = (unsigned char)ds->L.D;
+    for (int g = 0; g < ds->L.ng; g++) h->sign[g] = (signed char)ds->L.sign[g];
+    for (int g = 0; g <= ds->L.ng; g++) h->start[g] = (unsigned char)ds->L.start[g];
+    for (int i = 0; i < ds->L.n; i++) h->cells[i] = ds->cells[i];
     int rc = cages_host->add_propagator(b, &dsum_prop, ds, ds->cells, ds->L.n, RG_EV_DOMAIN);
     if (rc != RG_OK) return rc;
     rg_propagator exact = dsum_prop;

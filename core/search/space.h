@@ -49,10 +49,9 @@ static inline __attribute__((always_inline)) void rg_space_wake(rg_solver *s, in
 
 /* rg_space_wake four entries at a time, for a model whose cells have two
  * or more watchers on average (watch_wide): the same propagators queued in
- * the same order.
- * The lanes past the cell's last entry read the entries after it (the
- * lists have three to spare at their end) and take the filler nprops
- * instead, which reads as queued (queued[nprops] stays 1). The loop then
+ * the same order. The lanes past the cell's last entry read the entries
+ * after it (the lists have three to spare at their end) and take the
+ * filler nprops instead, which reads as queued (queued[nprops] stays 1). The loop then
  * ends after one or two rounds on most cells, not after a count that
  * differs from one cell to the next, which the branch predictor mostly
  * misses; each lane's test is a branch of its own. On the killers (two to

@@ -131,14 +131,15 @@ int cages_derive(rg_build *b, rg_rule *r);
 /* ---- cages_signed.c, cages_unit.c ------------------------------------------ */
 
 /* A derived sum that no house holds becomes a propagator only up to this
- * many cells (cages_derive.c). The longer ones (innies of unions of several houses) almost
- * never prune: on the first 13 puzzles of corpus/variants/killer.jsonl the
- * signed sums of 7 cells or more pruned on 267 of their 122,532 runs, for
- * over a quarter of the search's instructions, and without them the search
- * took no more guesses (docs/bench.md, "Killer propagation cost"). Those
- * of 4 to 6 cells stay: at the sac level they keep the killer target
- * (tests/cli/killer_target.sh). The longer ones are still recorded, so
- * that they count against capdone and are not derived again. */
+ * many cells (cages_derive.c). The longer ones (innies of unions of several
+ * houses) almost never prune: on the first 13 puzzles of
+ * corpus/variants/killer.jsonl the signed sums of 7 cells or more pruned on
+ * 267 of their 122,532 runs, for over a quarter of the search's
+ * instructions, and without them the search took no more guesses
+ * (docs/bench.md, "Killer propagation cost"). Those of 4 to 6 cells stay:
+ * at the sac level they keep the killer target (tests/cli/killer_target.sh).
+ * The longer ones are still recorded, so that they count against capdone
+ * and are not derived again. */
 #define SIGNED_CELLS 6
 
 /* What a run of a signed sum reads (cages_signed.c), 48 bytes: in one

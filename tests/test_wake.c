@@ -1,7 +1,7 @@
 /* The board walks and the plugins' narrowings wake a cell's propagators
  * four watch entries at a time where the model's cells have two or more
  * watchers on average (search/space.h rg_space_wake4, chosen by the
- * model's watch_wide, copied into the space at each solve): which models
+ * model's watch_wide): which models
  * take it, and that it queues what the loop one entry at a time queues,
  * in the same order, so that every run ends alike (status, solution,
  * every counter) at every level. The lanes past a cell's last entry take a filler that reads

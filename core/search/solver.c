@@ -391,7 +391,6 @@ static void reset(rg_solver *s, const rg_options *o)
 {
     const rg_model *m = s->m;
     s->o = *o;
-    s->ctx.wide = m->watch_wide;
     memset(&s->st, 0, sizeof s->st);
     s->st.families = m->nfamilies;
     for (int i = 0; i < m->nfamilies; i++) s->st.family[i] = m->families[i];

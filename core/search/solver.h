@@ -21,8 +21,6 @@ struct rg_space {
     rg_mask *dom;
     unsigned char *state;
     int family;
-    int wide; /* the model's watch_wide: a plugin's narrowings wake four
-               * entries at a time (space.c) */
 };
 
 /* A level of the search. A cell branch (unit -1) tries the digits left in

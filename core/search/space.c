@@ -14,10 +14,10 @@ void rg_space_note_changes(rg_solver *s, int c, rg_mask lost)
 
 const rg_mask *rg_space_domains(const rg_space *sp) { return sp->dom; }
 
-/* A plugin's narrowing on a model of watch_wide (sp->wide), its wakes four
+/* A plugin's narrowing on a model of watch_wide, its wakes four
  * entries at a time (space.h rg_space_wake4): killer.jsonl 1.5 to 2 %
  * faster. Out of line, so that remove and keep on the other models stay
- * as they were but for the test of sp->wide (docs/bench.md, stop 65). */
+ * as they were but for the test of watch_wide (docs/bench.md, stop 65). */
 static __attribute__((noinline)) int narrow_wide(rg_space *sp, int cell, rg_mask nm)
 {
     return rg_space_narrow_in(sp->s, sp->dom, cell, nm, sp->family, 1);
@@ -28,7 +28,7 @@ int rg_space_remove(rg_space *sp, int cell, rg_mask digits)
     if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
     rg_mask old = sp->dom[cell], nm = old & ~digits;
     if (nm == old) return 0;
-    if (sp->wide) return narrow_wide(sp, cell, nm);
+    if (sp->s->m->watch_wide) return narrow_wide(sp, cell, nm);
     return rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
 }
 
@@ -37,7 +37,7 @@ int rg_space_keep(rg_space *sp, int cell, rg_mask digits)
     if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
     rg_mask old = sp->dom[cell], nm = old & digits;
     if (nm == old) return 0;
-    if (sp->wide) return narrow_wide(sp, cell, nm);
+    if (sp->s->m->watch_wide) return narrow_wide(sp, cell, nm);
     return rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
 }
 

@@ -51,10 +51,10 @@ static inline __attribute__((always_inline)) void rg_space_wake(rg_solver *s, in
  * or more watchers on average (watch_wide): the same propagators queued in
  * the same order. The lanes past the cell's last entry read the entries
  * after it (the lists have three to spare at their end) and take the
- * filler nprops instead, which reads as queued (queued[nprops] stays 1). The loop then
- * ends after one or two rounds on most cells, not after a count that
- * differs from one cell to the next, which the branch predictor mostly
- * misses; each lane's test is a branch of its own. On the killers (two to
+ * filler nprops instead, which reads as queued (queued[nprops] stays 1).
+ * The loop then ends after one or two rounds on most cells, not after a
+ * count that differs from one cell to the next, which the branch predictor
+ * mostly misses; each lane's test is a branch of its own. On the killers (two to
  * six watchers a cell) the board walks' wakes this way took about 3 % less
  * time for 2.4 % more instructions; on variants of one watcher or one and
  * a half a cell, four lanes cost more than they saved (docs/bench.md,

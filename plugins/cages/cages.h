@@ -142,25 +142,20 @@ int cages_derive(rg_build *b, rg_rule *r);
  * and are not derived again. */
 #define SIGNED_CELLS 6
 
-/* What a run of a signed sum reads (cages_signed.c), 48 bytes: in one
- * cache line, the sum being 64-byte aligned. A killer has a hundred to
- * three hundred signed sums, and their records (about 250 bytes, the
- * groups' starts and signs and the cells in three places) did not stay in
- * the first-level cache. */
-typedef struct dsum_hot {
+/* A derived signed sum: sign[g] * (the digits of group g's cells) over
+ * the ng groups makes total, group g the cells from start[g] to start[g + 1]
+ * (n in all), each group's cells sharing a house (linsum.h's lsum, made
+ * for a run by cages_signed.c). What a run reads comes first, 48 bytes: in
+ * one cache line, the sum being 64-byte aligned (cages_derive.c). A killer
+ * has a hundred to three hundred signed sums, and as an lsum with a cell
+ * array of its own (about 250 bytes over three places) they did not stay
+ * in the first-level cache (docs/bench.md, stop 65). */
+typedef struct dsum {
     long total;
-    unsigned char ng, D;
+    unsigned char n, ng, D;
     signed char sign[SIGNED_CELLS];
     unsigned char start[SIGNED_CELLS + 1];
     int cells[SIGNED_CELLS];
-} dsum_hot;
-
-/* A derived signed sum: the cells in group order (linsum.h); hot, first,
- * the same for a run. */
-typedef struct dsum {
-    dsum_hot hot;
-    lsum L;
-    int *cells;
     dorigin origin;
 } dsum;
 

@@ -143,15 +143,15 @@ static int dsum_group(rg_build *b, const int *cells, const int *sign, int n, int
         for (int i = 0; i < n; i++) in[t] |= (uint32_t)(cages_index_in(hc, hn, cells[i]) >= 0) << i;
     }
     while (maxk < n && lsum_options(D, maxk + 1) <= LSUM_OPTIONS) maxk++;
-    ds->L.n = n;
-    ds->L.D = D;
-    ds->L.ng = 0;
+    ds->n = (unsigned char)n;
+    ds->D = (unsigned char)D;
+    ds->ng = 0;
     for (;;) {
         int best, bs = 0, bt = best_group(in, nt, left, pos, &best, &bs);
         if (best < 2) break;
         uint32_t take = in[bt] & left & (bs > 0 ? pos : ~pos);
-        ds->L.start[ds->L.ng] = at;
-        ds->L.sign[ds->L.ng++] = bs;
+        ds->start[ds->ng] = (unsigned char)at;
+        ds->sign[ds->ng++] = (signed char)bs;
         for (int i = 0, k = 0; i < n && k < maxk; i++)
             if (take >> i & 1) {
                 left &= ~(1u << i);
@@ -163,11 +163,11 @@ static int dsum_group(rg_build *b, const int *cells, const int *sign, int n, int
     free(hs);
     for (int i = 0; i < n; i++)
         if (left >> i & 1) {
-            ds->L.start[ds->L.ng] = at;
-            ds->L.sign[ds->L.ng++] = sign[i];
+            ds->start[ds->ng] = (unsigned char)at;
+            ds->sign[ds->ng++] = (signed char)sign[i];
             ds->cells[at++] = cells[i];
         }
-    ds->L.start[ds->L.ng] = at;
+    ds->start[ds->ng] = (unsigned char)at;
     return 0;
 }
 
@@ -262,19 +262,17 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
     }
     if (n > SIGNED_CELLS) return RG_OK;
-    /* (64-byte aligned: ds->hot in one cache line) */
+    /* (64-byte aligned: what a run reads in one cache line, cages.h) */
     unsigned char *raw = cages_host->alloc(b, sizeof(dsum) + 48);
     dsum *ds = raw ? (dsum *)(void *)(raw + (-(uintptr_t)raw & 63)) : NULL;
-    int *dc = cages_host->alloc(b, (size_t)n * sizeof *dc);
-    if (!ds || !dc) return cages_host->error(b, r, NULL, "out of memory");
+    if (!ds) return cages_host->error(b, r, NULL, "out of memory");
     int tc[MAX_DERIVED], ts[MAX_DERIVED];
     for (int i = 0; i < n; i++) {
         tc[i] = mixed ? key[i] >> 1 : key[i];
         ts[i] = mixed && (key[i] & 1) ? -1 : 1;
     }
-    ds->cells = dc;
     ds->origin = o;
-    ds->L.total = total;
+    ds->total = total;
     if (dsum_group(b, tc, ts, n, dv->D, ds) < 0)
         return cages_host->error(b, r, NULL, "out of memory");
     return cages_add_signed(b, ds);

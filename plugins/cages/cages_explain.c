@@ -242,9 +242,9 @@ int cages_explain_sum(rg_why *w, void *data, const rg_mask *before, const rg_mas
 static int signed_side(xu *x, const dsum *ds, int sg)
 {
     int count = 0;
-    for (int g = 0; g < ds->L.ng; g++) {
-        if (ds->L.sign[g] != sg) continue;
-        for (int i = ds->L.start[g]; i < ds->L.start[g + 1]; i++) {
+    for (int g = 0; g < ds->ng; g++) {
+        if (ds->sign[g] != sg) continue;
+        for (int i = ds->start[g]; i < ds->start[g + 1]; i++) {
             xu_add(x, "%s", count++ ? " + " : "");
             xu_cells(x, &ds->cells[i], 1);
         }
@@ -256,7 +256,7 @@ static int signed_side(xu *x, const dsum *ds, int sg)
  * counted down on the right, the total on the side that keeps it positive. */
 static void signed_terms(xu *x, const dsum *ds)
 {
-    long t = ds->L.total;
+    long t = ds->total;
     int left = signed_side(x, ds, 1);
     if (t < 0 || !left) xu_add(x, "%s%ld", left ? " + " : "", t < 0 ? -t : t);
     xu_add(x, " = ");
@@ -280,7 +280,7 @@ int cages_explain_signed(rg_why *w, void *data, const rg_mask *before, const rg_
     }
     signed_terms(&x, ds);
     xu_add(&x, " (cells sharing a house take different digits): ");
-    xu_removals(&x, ds->cells, ds->L.n, ~(rg_mask)0);
+    xu_removals(&x, ds->cells, ds->n, ~(rg_mask)0);
     xu_add(&x, " (the other cells' candidates then cannot balance it).");
     return xu_end(&x, "cage innies and outies");
 }

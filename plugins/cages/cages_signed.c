@@ -20,19 +20,18 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     lsum L;
     rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
     int at[LSUM_CELLS], n = 0;
-    const dsum_hot *h = &ds->hot;
-    L.D = h->D;
-    L.total = h->total;
+    L.D = ds->D;
+    L.total = ds->total;
     L.ng = 0;
     /* With skip, lsum_loose's steps as the groups are read (loose: no group
      * has ruled it out yet), not in a second pass over the cells. */
     lsum_bounds b = {0, 0, 0};
     int loose = skip;
-    for (int g = 0; g < h->ng; g++) {
+    for (int g = 0; g < ds->ng; g++) {
         rg_mask placed = 0, uni = 0;
         int first = n;
-        for (int i = h->start[g]; i < h->start[g + 1]; i++) {
-            rg_mask m = dom[h->cells[i]];
+        for (int i = ds->start[g]; i < ds->start[g + 1]; i++) {
+            rg_mask m = dom[ds->cells[i]];
             if (m & (m - 1)) {
                 at[n] = i;
                 d[n++] = m;
@@ -40,7 +39,7 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
             } else {
                 if (m & placed) return RG_PROP_FAIL;
                 placed |= m;
-                L.total -= h->sign[g] * (long)(__builtin_ctz(m) + 1);
+                L.total -= ds->sign[g] * (long)(__builtin_ctz(m) + 1);
             }
         }
         if (n == first) continue;
@@ -52,8 +51,8 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
             uni &= ~placed;
         }
         L.start[L.ng] = first;
-        L.sign[L.ng++] = h->sign[g];
-        if (loose) loose = lsum_loose_group(&b, uni, n - first, h->sign[g]);
+        L.sign[L.ng++] = ds->sign[g];
+        if (loose) loose = lsum_loose_group(&b, uni, n - first, ds->sign[g]);
     }
     L.start[L.ng] = n;
     L.n = n;
@@ -66,7 +65,7 @@ static inline int dsum_run(rg_space *sp, const dsum *ds, int skip)
     if (rc == 0) return RG_PROP_FAIL;
     /* The host only for a cell that loses a digit (most keep all of theirs). */
     for (int i = 0; i < n; i++)
-        if (mask_keep(cages_host, sp, dom, h->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
+        if (mask_keep(cages_host, sp, dom, ds->cells[at[i]], keep[i]) < 0) return RG_PROP_FAIL;
     return RG_PROP_FIX;
 }
 
@@ -92,18 +91,11 @@ static const rg_propagator dsum_prop = {.size = sizeof(rg_propagator),
 
 int cages_add_signed(rg_build *b, dsum *ds)
 {
-    dsum_hot *h = &ds->hot;
-    h->total = ds->L.total;
-    h->ng = (unsigned char)ds->L.ng;
-    h->D = (unsigned char)ds->L.D;
-    for (int g = 0; g < ds->L.ng; g++) h->sign[g] = (signed char)ds->L.sign[g];
-    for (int g = 0; g <= ds->L.ng; g++) h->start[g] = (unsigned char)ds->L.start[g];
-    for (int i = 0; i < ds->L.n; i++) h->cells[i] = ds->cells[i];
-    int rc = cages_host->add_propagator(b, &dsum_prop, ds, ds->cells, ds->L.n, RG_EV_DOMAIN);
+    int rc = cages_host->add_propagator(b, &dsum_prop, ds, ds->cells, ds->n, RG_EV_DOMAIN);
     if (rc != RG_OK) return rc;
     rg_propagator exact = dsum_prop;
     exact.name = "cage_signed_sum_exact";
     exact.propagate = dsum_exact;
     exact.flags = RG_PROPAGATOR_IMPLIED;
-    return cages_host->add_propagator(b, &exact, ds, ds->cells, ds->L.n, RG_EV_DOMAIN);
+    return cages_host->add_propagator(b, &exact, ds, ds->cells, ds->n, RG_EV_DOMAIN);
 }

@@ -180,22 +180,18 @@ static int eliminate_required(rg_space *sp, const cage *c, rg_mask required)
                 if (outside) continue;
             }
             /* The cells holding v first, as bits (no branch per cell: which
-             * hold it is hard to predict), then taken in the same order;
-             * killer.jsonl 2 to 3 % faster (docs/bench.md, stop 65). A
-             * house of more than 64 cells outside the cage goes cell by
-             * cell. */
+             * hold it is hard to predict), then taken in the same order, 64
+             * cells at a time; killer.jsonl 2 to 3 % faster (docs/bench.md,
+             * stop 65). */
             const int *ho = c->hout[h];
-            const int nout = c->hnout[h];
-            if (nout > 64) {
-                for (int k = 0; k < nout; k++)
-                    if ((dom[ho[k]] & v) && cages_host->remove(sp, ho[k], v) < 0)
+            for (int base = 0; base < c->hnout[h]; base += 64) {
+                const int w = c->hnout[h] - base < 64 ? c->hnout[h] - base : 64;
+                uint64_t hold = 0;
+                for (int k = 0; k < w; k++) hold |= (uint64_t)((dom[ho[base + k]] & v) != 0) << k;
+                for (; hold; hold &= hold - 1)
+                    if (cages_host->remove(sp, ho[base + __builtin_ctzll(hold)], v) < 0)
                         return RG_PROP_FAIL;
-                continue;
             }
-            uint64_t hold = 0;
-            for (int k = 0; k < nout; k++) hold |= (uint64_t)((dom[ho[k]] & v) != 0) << k;
-            for (; hold; hold &= hold - 1)
-                if (cages_host->remove(sp, ho[__builtin_ctzll(hold)], v) < 0) return RG_PROP_FAIL;
         }
     }
     return RG_PROP_FIX;

@@ -262,8 +262,9 @@ static int add_derived(rg_build *b, rg_rule *r, derive *dv, const int *cells, co
         return cages_add_derived(b, r, dv->done[d], n, dv->D, total, &o);
     }
     if (n > SIGNED_CELLS) return RG_OK;
-    /* (64-byte aligned: what a run reads in one cache line, cages.h) */
-    unsigned char *raw = cages_host->alloc(b, sizeof(dsum) + 48);
+    /* (64-byte aligned: what a run reads in one cache line, cages.h; the
+     * host's alloc promises no alignment, so room for any offset) */
+    unsigned char *raw = cages_host->alloc(b, sizeof(dsum) + 63);
     dsum *ds = raw ? (dsum *)(void *)(raw + (-(uintptr_t)raw & 63)) : NULL;
     if (!ds) return cages_host->error(b, r, NULL, "out of memory");
     int tc[MAX_DERIVED], ts[MAX_DERIVED];

@@ -1,7 +1,8 @@
 /* The arrows plugin: every error it words, solution counts of random arrows
  * on a 4x4 sudoku against an independent count over its 288 grids,
  * propagation against brute force (value sets; sum bounds on long shafts),
- * pills read in base 10 and the arrow corpus. */
+ * pills read in base 10, the shafts' memo against runs without it, and the
+ * arrow corpus. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,8 @@
 #include <cmocka.h>
 
 #include "data/variants-3/harness.h"
+#include "model/record.h"
+#include "search/trial.h"
 
 /* ---- Errors -------------------------------------------------------------------- */
 
@@ -319,6 +322,134 @@ static void soundness_bounds(void **state)
     rg_puzzle_free(p);
 }
 
+/* ---- The shafts' memo -------------------------------------------------------- */
+
+/* A long arrow keeps its groups' sums and the outcome of their last
+ * backward passes in per-space state (arrows.c, "A shaft's memo"). Along
+ * random narrowings of a 9 x 9 board (a pill read as two digits: the
+ * general run while the cap is 63 or more) or a 12 x 12 one (more than 9
+ * digits: always the general run), each with three long arrows (the last
+ * with its shaft twice, so that a cell of one shaft is pruned by the
+ * other between their passes), each run
+ * on the space that kept its state must answer and narrow exactly as a run
+ * from a fresh state on the same domains. Now and then digits come back
+ * into a cell (an explanation puts domains back after a trial run), which
+ * the memo must not mistake for the domains it recorded. */
+/* The start space of p in a with the arrows' cells (cells, ncell: three
+ * arrows) narrowed to their planted digit and up to three others: tight
+ * enough that the arrows prune by exact sums. */
+static void memo_start(rg_solver *s, const rg_puzzle *p, unsigned char *a, int (*cells)[24],
+                       const int *ncell, const int *plant, int D)
+{
+    assert_int_equal(rg_trial_start(s, p, a), 0);
+    rg_mask *da = rg_trial_domains(a);
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; i < ncell[q]; i++) {
+            int c = cells[q][i];
+            da[c] = (rg_mask)1 << (plant[c] - 1);
+            for (int k = v3_rand(4); k > 0; k--) da[c] |= (rg_mask)1 << v3_rand(D);
+        }
+}
+
+static void memo_once(rg_solver *s, int h, int w, int *runs, int *after_grow)
+{
+    int N = h * w;
+    /* A solved grid of the pattern: the shafts' digits (distinct within
+     * each house, as the arrow's groups require). */
+    int grid[144];
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) grid[r * N + c] = (w * (r % h) + r / h + c) % N + 1;
+    char rules[8192] = "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [";
+    v3_cat(rules, sizeof rules, "%d, %d]}", h, w);
+    int cells[3][24], ncell[3], plant[144] = {0};
+    for (int q = 0; q < 3;) {
+        /* A pill of two cells across a row, a shaft of 7 to 14 cells
+         * walking on from beside it; the pill reads a value of the
+         * shaft's sum in the grid (its first digit any, base 10). */
+        int len = 7 + v3_rand(8), path[16];
+        if (!v3_path(N, N, len + 2, 1, path) || path[0] / N != path[1] / N ||
+            abs(path[0] % N - path[1] % N) != 1)
+            continue;
+        int sum = 0, overlap = 0;
+        for (int k = 2; k < len + 2; k++) sum += grid[path[k]];
+        int tens = sum / 10, ones = sum % 10;
+        if (tens < 1 || tens > N || ones < 1) continue;
+        for (int k = 0; k < len + 2; k++)
+            for (int j = 0; j < q; j++)
+                for (int i = 0; i < ncell[j]; i++) overlap |= cells[j][i] == path[k];
+        if (overlap) continue;
+        plant[path[0]] = tens;
+        plant[path[1]] = ones;
+        for (int k = 2; k < len + 2; k++) plant[path[k]] = grid[path[k]];
+        memcpy(cells[q], path, (size_t)(len + 2) * sizeof path[0]);
+        ncell[q] = len + 2;
+        v3_cat(rules, sizeof rules, ", {\"type\": \"arrow\", \"bulb\": ");
+        v3_cells(rules, sizeof rules, path, 2, N);
+        v3_cat(rules, sizeof rules, ", \"lines\": [");
+        v3_cells(rules, sizeof rules, path + 2, len, N);
+        if (q == 2) { /* two shafts over the same cells: a memo each */
+            v3_cat(rules, sizeof rules, ", ");
+            v3_cells(rules, sizeof rules, path + 2, len, N);
+        }
+        v3_cat(rules, sizeof rules, "]}");
+        q++;
+    }
+    v3_cat(rules, sizeof rules, "]");
+    rg_puzzle *p = v3_parse(N, N, N, rules);
+    assert_int_equal(rg_trial_start(s, p, NULL), 0);
+    size_t bytes = rg_trial_bytes(s);
+    unsigned char *a = calloc(1, bytes), *f = calloc(1, bytes);
+    assert_non_null(a);
+    assert_non_null(f);
+    rg_mask *da = rg_trial_domains(a), *df = rg_trial_domains(f), all = ((rg_mask)1 << N) - 1;
+    memo_start(s, p, a, cells, ncell, plant, N);
+    int arrows[3], na = 0;
+    for (int i = 0; i < p->model->nprops; i++)
+        if (!strcmp(p->model->props[i].def.name, "arrow")) arrows[na++] = i;
+    assert_int_equal(na, 3);
+    int grew = 0;
+    for (int step = 0; step < 300; step++) {
+        int q = v3_rand(3), c = cells[q][v3_rand(ncell[q])];
+        if (v3_rand(12) == 0) {
+            da[c] |= (rg_mask)v3_rand(1 << N) & all; /* digits come back */
+            grew = 1;
+        } else {
+            /* Keep the planted digit, so that the arrows narrow on. */
+            da[c] &= ~((rg_mask)1 << v3_rand(N)) | (rg_mask)1 << (plant[c] - 1);
+        }
+        for (int i = 0; i < na; i++) {
+            assert_int_equal(rg_trial_start(s, p, f), 0);
+            memcpy(df, da, (size_t)(N * N) * sizeof *da);
+            int ra = rg_trial_run(s, arrows[i], a), rf = rg_trial_run(s, arrows[i], f);
+            if (ra != rf || memcmp(da, df, (size_t)(N * N) * sizeof *da))
+                fail_msg("step %d, arrow %d: kept state answered %d, fresh %d: %s", step, i, ra, rf,
+                         rules);
+            ++*runs;
+            *after_grow += grew;
+            grew = 0;
+            if (ra == RG_PROP_FAIL) {
+                memo_start(s, p, a, cells, ncell, plant, N);
+                break;
+            }
+        }
+    }
+    free(a);
+    free(f);
+    rg_puzzle_free(p);
+}
+
+static void memo_matches_fresh(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    assert_non_null(s);
+    int runs = 0, grown = 0;
+    for (int t = 0; t < 12; t++) memo_once(s, 3, 3, &runs, &grown);
+    for (int t = 0; t < 4; t++) memo_once(s, 3, 4, &runs, &grown);
+    rg_solver_free(s);
+    assert_true(runs > 8000 && grown > 300);
+}
+
 static void corpus_arrows(void **state)
 {
     (void)state;
@@ -335,6 +466,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(soundness_groups, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(soundness_bounds, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(pair_exact, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(memo_matches_fresh, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_arrows, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

@@ -30,6 +30,7 @@ typedef struct shaft {
     int *order;              /* the shaft's cells, group by group */
     unsigned char *distinct; /* group g's cells share a house */
     int repeats;             /* a cell comes twice: no layers kept (keep_groups) */
+    int memo;                /* its memo's first word in the arrow's state, -1: none */
 } shaft;
 
 typedef struct arrow {
@@ -41,7 +42,36 @@ typedef struct arrow {
     shaft *groups;   /* per shaft, from link; NULL before */
     int most_groups; /* the most groups of a shaft (link) */
     int pair;        /* one bulb cell, one shaft of two other cells (link) */
+    int state;       /* the shafts' memos (per-space state), -1: none (link) */
 } arrow;
+
+/* ---- A shaft's memo ---------------------------------------------------------
+ *
+ * The general run (arrow_run) makes each group's sums by a digit-set DP and
+ * prunes each distinct group by a backward pass over its layers; one call on
+ * a long shaft finds about half its groups as the last call left them. The
+ * memo, per-space state, keeps for each group the domains its sums were
+ * made from (snap), those sums uncapped (two words: a group's sums stay
+ * below 128), and the allowed sums of its last backward pass with whether
+ * that pass kept every digit. Every entry is a function of the domains its
+ * snap records, so the memo is right whatever ran before (another branch, an
+ * explanation that put domains back): a group whose cells hold its snap has
+ * its kept sums, and a distinct group whose cells hold its snap, with
+ * allowed sums those of a pass that kept every digit, would keep every
+ * digit again, and is skipped. Words: per group MEMO_GROUP (sums, allowed,
+ * kept-all), then the snap (a mask per cell of the shaft, in group order). */
+#define MEMO_GROUP 5
+
+static inline uint64_t *memo_group(uint64_t *m, int g) { return m + (size_t)g * MEMO_GROUP; }
+static inline rg_mask *memo_snap(const shaft *sh, uint64_t *m)
+{
+    return (rg_mask *)(m + (size_t)sh->ng * MEMO_GROUP);
+}
+static size_t memo_words(const shaft *sh, int len)
+{
+    return (size_t)sh->ng * MEMO_GROUP +
+           ((size_t)len * sizeof(rg_mask) + sizeof(uint64_t) - 1) / sizeof(uint64_t);
+}
 
 /* The bulb values within cap, by digits in bulb order: each step is
  * value * 10 + digit, which only grows, so values over cap are dropped. */
@@ -241,40 +271,60 @@ static void group_layers_own(const rg_mask *d, int n, int dpw, const uint64_t *a
     group_layers_in(d, n, dpw, allowed, keep, out, own);
 }
 
-/* The sums up to cap that group g of sh can make (a set of distinct digits
- * for a distinct group, else its one cell's digits). Two distinct cells
- * take a word of sums directly (lsum_pair_sums); more cells go by their
- * sets of distinct digits, a layer word at a time (lsum_layer_sums). */
-static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
-                       sumset *out, layer_cache *lc)
+/* The sums group g of sh can make (a set of distinct digits for a distinct
+ * group, else its one cell's digits), uncapped, in raw[0..1]: a group's
+ * sums stay below 128 (a distinct group has at most LSUM_DP_DIGITS digits,
+ * a cell at most 32). Two distinct cells take a word of sums directly
+ * (lsum_pair_sums); more cells go by their sets of distinct digits, a layer
+ * word at a time (lsum_layer_sums), the layers kept in lc when it has room. */
+static void group_raw(const arrow *a, const shaft *sh, int g, const rg_mask *dom, uint64_t *raw,
+                      layer_cache *lc)
 {
     const int *cells = sh->order + sh->start[g];
     int n = sh->start[g + 1] - sh->start[g];
-    for (int w = 0; w < clear_words(nw); w++) out->w[w] = 0;
+    raw[1] = 0;
     if (!sh->distinct[g]) {
-        out->w[0] = (uint64_t)dom[cells[0]] << 1;
-        sumset_cap(out, cap, nw);
+        raw[0] = (uint64_t)dom[cells[0]] << 1;
         return;
     }
     if (n == 2) {
-        out->w[0] = lsum_pair_sums(dom[cells[0]], dom[cells[1]]);
-        sumset_cap(out, cap, nw);
+        raw[0] = lsum_pair_sums(dom[cells[0]], dom[cells[1]]);
         return;
     }
     rg_mask d[LSUM_CELLS];
     int dpw = lsum_dp_words(a->D);
+    uint64_t out[3] = {0, 0, 0}; /* lsum_layer_sums: a word past the last sum */
     for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
     if (lc && lc->used + (n + 1) * dpw <= lc->cap) {
         uint64_t *lay = lc->lay + lc->used;
         lc->at[g] = lc->used;
         lc->used += (n + 1) * dpw;
         lsum_forward_at(d, n, dpw, lay, dpw);
-        lsum_layer_sums(lay + (size_t)n * dpw, dpw, out->w);
+        lsum_layer_sums(lay + (size_t)n * dpw, dpw, out);
     } else {
-        group_layers_own(d, n, dpw, NULL, NULL, out->w);
+        group_layers_own(d, n, dpw, NULL, NULL, out);
     }
+    raw[0] = out[0];
+    raw[1] = out[1];
+}
+
+/* out = raw's sums up to cap, cleared over clear_words(nw) words. */
+static void sums_of_raw(const uint64_t *raw, int cap, int nw, sumset *out)
+{
+    out->w[0] = raw[0];
+    out->w[1] = raw[1];
+    for (int w = 2; w < clear_words(nw); w++) out->w[w] = 0;
     sumset_cap(out, cap, nw);
-    for (int w = nw; w < clear_words(nw); w++) out->w[w] = 0;
+    for (int w = nw; w < 2; w++) out->w[w] = 0;
+}
+
+/* The sums up to cap that group g of sh can make (group_raw). */
+static void group_sums(const arrow *a, const shaft *sh, int g, const rg_mask *dom, int cap, int nw,
+                       sumset *out, layer_cache *lc)
+{
+    uint64_t raw[2];
+    group_raw(a, sh, g, dom, raw, lc);
+    sums_of_raw(raw, cap, nw, out);
 }
 
 /* dst = the sums of a value of x and a value of y, up to cap (dst may be x). */
@@ -291,23 +341,42 @@ static void sums_add(const sumset *x, const sumset *y, int cap, int nw, sumset *
 
 /* The sums up to cap shaft s can make, its groups' sums added; sums[g]
  * gets group g's and pre[g] those of the groups before g (when the shaft
- * has at most gcap groups, the room of both: keep_groups reads them). */
+ * has at most gcap groups, the room of both: keep_groups reads them). With
+ * the shaft's memo (memo, or NULL), a group whose cells hold its snap takes
+ * the sums kept there; another's are made and kept with a new snap. (The
+ * prefixes are made again: a memo of them was read back for 5 % of the
+ * groups on "Triple digits", since an early group changes most calls.) */
 static void shaft_sums(const arrow *a, int s, const rg_mask *dom, int cap, int nw, int gcap,
-                       sumset *sums, sumset *pre, layer_cache *lc, sumset *out)
+                       sumset *sums, sumset *pre, layer_cache *lc, uint64_t *memo, sumset *out)
 {
     const shaft *sh = &a->groups[s];
-    int keep = sh->ng <= gcap;
-    if (!keep) lc = NULL;
+    int keep = sh->ng <= gcap, cw = clear_words(nw);
+    if (!keep) lc = NULL, memo = NULL;
     if (lc) {
         lc->used = 0;
         for (int g = 0; g < sh->ng; g++) lc->at[g] = -1;
     }
     sumset acc, one, *part;
-    for (int w = 0; w < clear_words(nw); w++) acc.w[w] = 0;
+    for (int w = 0; w < cw; w++) acc.w[w] = 0;
     acc.w[0] = 1;
+    rg_mask *snap = memo ? memo_snap(sh, memo) : NULL;
     for (int g = 0; g < sh->ng; g++) {
         part = keep ? &sums[g] : &one;
-        group_sums(a, sh, g, dom, cap, nw, part, lc);
+        if (!memo) {
+            group_sums(a, sh, g, dom, cap, nw, part, lc);
+        } else {
+            const int *cells = sh->order + sh->start[g];
+            int n = sh->start[g + 1] - sh->start[g], hit = 1;
+            rg_mask *sn = snap + sh->start[g];
+            uint64_t *G = memo_group(memo, g);
+            for (int i = 0; i < n; i++) hit &= dom[cells[i]] == sn[i];
+            if (!hit) {
+                group_raw(a, sh, g, dom, G, lc);
+                for (int i = 0; i < n; i++) sn[i] = dom[cells[i]];
+                G[4] = 0; /* no backward pass on these domains yet */
+            }
+            sums_of_raw(G, cap, nw, part);
+        }
         if (keep) pre[g] = acc;
         sums_add(&acc, part, cap, nw, &acc);
     }
@@ -363,7 +432,8 @@ static int all_allowed(const rg_mask *d, int n, int cap)
  * a distinct group's cells the digits of its sets of distinct digits with
  * such a sum. sums[g] holds group g's sums (shaft_sums). RG_FAIL or 0. */
 static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int gcap,
-                       const sumset *sums, const sumset *pre, layer_cache *lc, const sumset *target)
+                       const sumset *sums, const sumset *pre, layer_cache *lc, uint64_t *memo,
+                       const sumset *target)
 {
     const shaft *sh = &a->groups[s];
     int ng = sh->ng, cw = clear_words(nw);
@@ -386,15 +456,34 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int
             if (keep != dom[cells[0]] && arrows_host->keep(sp, cells[0], keep) < 0) return RG_FAIL;
         } else {
             rg_mask d[LSUM_CELLS], keep[LSUM_CELLS];
-            int dpw = lsum_dp_words(a->D);
+            int dpw = lsum_dp_words(a->D), snapped = 0;
+            uint64_t *G = NULL;
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
             if (every && all_allowed(d, n, cap)) goto next_group;
+            if (memo) {
+                /* When the cells hold what the snap records (a repeated
+                 * cell, or one the bulb shares, may have been pruned since
+                 * the sums were made) and the last pass over those domains
+                 * with these allowed sums kept every digit, so would this. */
+                const rg_mask *sn = memo_snap(sh, memo) + sh->start[g];
+                G = memo_group(memo, g);
+                snapped = 1;
+                for (int i = 0; i < n; i++) snapped &= d[i] == sn[i];
+                if (snapped && G[4] && G[2] == ok.w[0] && G[3] == ok.w[1]) goto next_group;
+            }
             /* Group g's cells are as shaft_sums saw them: only the groups
              * after it were pruned since, and they hold other cells. */
             if (n > 2 && !sh->repeats && lc->at[g] >= 0)
                 lsum_backward_at(d, n, dpw, lc->lay + lc->at[g], dpw, ok.w, keep);
             else
                 group_layers_own(d, n, dpw, ok.w, keep, NULL);
+            if (snapped) {
+                rg_mask lost = 0;
+                for (int i = 0; i < n; i++) lost |= d[i] & ~keep[i];
+                G[2] = ok.w[0];
+                G[3] = ok.w[1];
+                G[4] = !lost;
+            }
             for (int i = 0; i < n; i++)
                 if (mask_keep(arrows_host, sp, dom, cells[i], keep[i]) < 0) return RG_FAIL;
         }
@@ -442,6 +531,12 @@ static long arrow_cap(const arrow *a, const rg_mask *dom)
     return cap;
 }
 
+/* Shaft s's memo in the arrow's state st (NULL: none). */
+static inline uint64_t *shaft_memo(const arrow *a, int s, uint64_t *st)
+{
+    return st && a->groups[s].memo >= 0 ? st + a->groups[s].memo : NULL;
+}
+
 /* arrow_propagate below the bounds test, with the caller's room for the
  * groups' sums (gcap of sums and pre) and for nlay words of layers (lay). */
 static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const arrow *a,
@@ -452,12 +547,13 @@ static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const a
     layer_cache room, *lc = &room; /* shaft_sums sets used and at[] */
     room.cap = nlay;
     room.lay = lay;
+    uint64_t *st = a->state >= 0 ? arrows_host->state(sp, a->state) : NULL;
     int nw = (int)cap / 64 + 1;
     sumset target, part;
     bulb_values(a, dom, (int)cap, nw, &target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, shaft_memo(a, s, st), &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target.w[k] &= part.w[k];
@@ -475,9 +571,10 @@ static inline __attribute__((always_inline)) int arrow_run(rg_space *sp, const a
         if (arrows_host->keep(sp, a->bulb[i], sup[i]) < 0) return RG_PROP_FAIL;
     for (int s = 0; s < a->nshaft; s++) {
         /* One shaft: its groups' sums are still in sums[]. */
+        uint64_t *memo = shaft_memo(a, s, st);
         if (a->groups && a->nshaft > 1)
-            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, &part);
-        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, gcap, sums, pre, lc, &target)
+            shaft_sums(a, s, dom, (int)cap, nw, gcap, sums, pre, lc, memo, &part);
+        if ((a->groups ? keep_groups(sp, a, s, (int)cap, nw, gcap, sums, pre, lc, memo, &target)
                        : keep_shaft(sp, a->shaft[s], a->len[s], (int)cap, nw, &target)) < 0)
             return RG_PROP_FAIL;
     }
@@ -727,7 +824,7 @@ static int arrow_totals(const arrow *a, const rg_mask *dom, sumset *target, int 
     bulb_values(a, dom, (int)cap, nw, target);
     for (int s = 0; s < a->nshaft; s++) {
         if (a->groups)
-            shaft_sums(a, s, dom, (int)cap, nw, SUMSET_SUPPORT_CELLS, sums, pre, NULL, &part);
+            shaft_sums(a, s, dom, (int)cap, nw, SUMSET_SUPPORT_CELLS, sums, pre, NULL, NULL, &part);
         else
             sumset_of_cells(dom, a->shaft[s], a->len[s], -1, (int)cap, nw, &part);
         for (int k = 0; k < nw; k++) target->w[k] &= part.w[k];
@@ -996,6 +1093,33 @@ static int group_shaft(rg_build *b, const arrow *a, int s, shaft *sh)
     return RG_OK;
 }
 
+/* The shafts' memos, for an arrow that can take the general run: more than
+ * 9 digits, or a value of 63 or more that the bulb can read and every shaft
+ * reach (below that arrow_run64 takes it, which keeps no memo). A shaft
+ * whose groups arrow_run keeps no sums of (past SUMSET_SUPPORT_CELLS) has
+ * none. */
+static int arrow_memos(rg_build *b, arrow *a)
+{
+    a->state = -1;
+    for (int s = 0; s < a->nshaft; s++) a->groups[s].memo = -1;
+    if (a->pair || a->nbulb >= MAX_BULB) return RG_OK;
+    long most = 0;
+    for (int i = 0; i < a->nbulb; i++) most = most * 10 + a->D;
+    for (int s = 0; s < a->nshaft; s++)
+        if ((long)a->len[s] * a->D < most) most = (long)a->len[s] * a->D;
+    if (a->D <= 9 && most < 63) return RG_OK;
+    size_t words = 0;
+    for (int s = 0; s < a->nshaft; s++) {
+        shaft *sh = &a->groups[s];
+        if (sh->ng > SUMSET_SUPPORT_CELLS) continue;
+        sh->memo = (int)words;
+        words += memo_words(sh, a->len[s]);
+    }
+    if (!words) return RG_OK;
+    a->state = arrows_host->add_state(b, words * sizeof(uint64_t), NULL);
+    return a->state < 0 ? -a->state : RG_OK;
+}
+
 /* Once every rule is read: the shafts' groups of cells sharing a house. */
 static int link_arrow(rg_build *b, rg_rule *r, void *data)
 {
@@ -1010,7 +1134,7 @@ static int link_arrow(rg_build *b, rg_rule *r, void *data)
         if (groups[s].ng > a->most_groups) a->most_groups = groups[s].ng;
     a->pair = a->nbulb == 1 && a->nshaft == 1 && a->len[0] == 2 && a->D <= 9 &&
               !groups[0].repeats && a->bulb[0] != a->shaft[0][0] && a->bulb[0] != a->shaft[0][1];
-    return RG_OK;
+    return arrow_memos(b, a);
 }
 
 /* format.md §6: the rank and the order fields are written in (fmt). */

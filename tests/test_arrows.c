@@ -1,8 +1,8 @@
 /* The arrows plugin: every error it words, solution counts of random arrows
  * on a 4x4 sudoku against an independent count over its 288 grids,
  * propagation against brute force (value sets; sum bounds on long shafts),
- * pills read in base 10, the shafts' memo against runs without it, and the
- * arrow corpus. */
+ * pills read in base 10, the shafts' memo against runs without it and where
+ * it is kept, and the arrow corpus. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -450,6 +450,57 @@ static void memo_matches_fresh(void **state)
     assert_true(runs > 8000 && grown > 300);
 }
 
+/* Bytes of per-space state of an arrow (bulb, nshaft copies of one shaft)
+ * on a rows x cols board with D digits and boxes of bh x bw. */
+static size_t memo_bytes(int rows, int cols, int D, int bh, int bw, const int *bulb, int nbulb,
+                         const int *shaft, int len, int nshaft)
+{
+    char rules[32768];
+    snprintf(rules, sizeof rules,
+             "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [%d, %d]}, "
+             "{\"type\": \"arrow\", \"bulb\": ",
+             bh, bw);
+    v3_cells(rules, sizeof rules, bulb, nbulb, cols);
+    v3_cat(rules, sizeof rules, ", \"lines\": [");
+    for (int k = 0; k < nshaft; k++) {
+        if (k) v3_cat(rules, sizeof rules, ", ");
+        v3_cells(rules, sizeof rules, shaft, len, cols);
+    }
+    v3_cat(rules, sizeof rules, "]}]");
+    rg_puzzle *p = v3_parse(rows, cols, D, rules);
+    size_t bytes = p->model->state_size;
+    rg_puzzle_free(p);
+    return bytes;
+}
+
+/* The memo goes only where the general run can save a digit-set DP: a pill
+ * on nine digits over a shaft of cells sharing a house has one; a one-cell
+ * bulb (values below 63: arrow_run64) has none, nor has a shaft on 16
+ * digits (past LSUM_DP_DIGITS no cells are grouped, and a single cell's
+ * sums cost less than a lookup). However many long shafts, an arrow's memo
+ * stays within 4 KB (MEMO_WORDS). */
+static void memo_where_it_pays(void **state)
+{
+    (void)state;
+    int pill[2] = {0, 1}, one[1] = {0}, shaft[144];
+    for (int k = 0; k < 9; k++) shaft[k] = 9 + k; /* row 2 */
+    size_t nine = memo_bytes(9, 9, 9, 3, 3, pill, 2, shaft, 9, 1);
+    assert_true(nine > 0 && nine <= 256);
+    assert_int_equal(memo_bytes(9, 9, 9, 3, 3, one, 1, shaft, 3, 1), 0);
+    for (int k = 0; k < 16; k++) shaft[k] = 16 + k;
+    assert_int_equal(memo_bytes(16, 16, 16, 4, 4, pill, 2, shaft, 16, 1), 0);
+    /* 12 x 12: a shaft snaking through rows 2 to 12 (132 cells), eight times
+     * over: the memo of each copy takes close to a kilobyte, and only the
+     * first copies get one. */
+    int n = 0;
+    for (int r = 1; r < 12; r++)
+        for (int k = 0; k < 12; k++) shaft[n++] = r * 12 + (r % 2 ? k : 11 - k);
+    size_t once = memo_bytes(12, 12, 12, 3, 4, pill, 2, shaft, n, 1);
+    size_t eight = memo_bytes(12, 12, 12, 3, 4, pill, 2, shaft, n, 8);
+    assert_true(once > 512);
+    assert_true(eight > once && eight < 8 * once && eight <= 4096);
+}
+
 static void corpus_arrows(void **state)
 {
     (void)state;
@@ -467,6 +518,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(soundness_bounds, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(pair_exact, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(memo_matches_fresh, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(memo_where_it_pays, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_arrows, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));

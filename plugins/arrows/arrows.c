@@ -1117,11 +1117,19 @@ static int group_shaft(rg_build *b, const arrow *a, int s, shaft *sh)
     return RG_OK;
 }
 
+/* The most words of memo an arrow keeps (4 KB: a shaft of 28 cells in 7
+ * groups takes 49), so that its copy at every node stays small beside the
+ * domains whatever the board. */
+#define MEMO_WORDS 512
+
 /* The shafts' memos, for an arrow that can take the general run: more than
  * 9 digits, or a value of 63 or more that the bulb can read and every shaft
- * reach (below that arrow_run64 takes it, which keeps no memo). A shaft
- * whose groups arrow_run keeps no sums of (past SUMSET_SUPPORT_CELLS) has
- * none. */
+ * reach (below that arrow_run64 takes it, which keeps no memo). A shaft has
+ * one when it has a distinct group of three cells or more (a digit-set DP
+ * to save: the sums of single cells and pairs cost less than a lookup, and
+ * past LSUM_DP_DIGITS digits no group is distinct), arrow_run keeps its
+ * groups' sums (at most SUMSET_SUPPORT_CELLS groups), and the arrow's
+ * memos stay within MEMO_WORDS. */
 static int arrow_memos(rg_build *b, arrow *a)
 {
     a->state = -1;
@@ -1135,9 +1143,13 @@ static int arrow_memos(rg_build *b, arrow *a)
     size_t words = 0;
     for (int s = 0; s < a->nshaft; s++) {
         shaft *sh = &a->groups[s];
-        if (sh->ng > SUMSET_SUPPORT_CELLS) continue;
+        int dp = 0;
+        for (int g = 0; g < sh->ng && !dp; g++)
+            dp = sh->distinct[g] && sh->start[g + 1] - sh->start[g] >= 3;
+        size_t more = memo_words(sh, a->len[s]);
+        if (!dp || sh->ng > SUMSET_SUPPORT_CELLS || words + more > MEMO_WORDS) continue;
         sh->memo = (int)words;
-        words += memo_words(sh, a->len[s]);
+        words += more;
     }
     if (!words) return RG_OK;
     a->state = arrows_host->add_state(b, words * sizeof(uint64_t), NULL);

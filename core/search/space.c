@@ -23,22 +23,25 @@ static __attribute__((noinline)) int narrow_wide(rg_space *sp, int cell, rg_mask
     return rg_space_narrow_in(sp->s, sp->dom, cell, nm, sp->family, 1);
 }
 
+/* A plugin's narrowing of cell to nm (within its domain): 0 when nothing
+ * changes, else as rg_space_narrow, waking the wide way on a wide model. */
+static inline int narrow_from_plugin(rg_space *sp, int cell, rg_mask nm)
+{
+    if (nm == sp->dom[cell]) return 0;
+    if (sp->s->m->watch_wide) return narrow_wide(sp, cell, nm);
+    return rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
+}
+
 int rg_space_remove(rg_space *sp, int cell, rg_mask digits)
 {
     if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
-    rg_mask old = sp->dom[cell], nm = old & ~digits;
-    if (nm == old) return 0;
-    if (sp->s->m->watch_wide) return narrow_wide(sp, cell, nm);
-    return rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
+    return narrow_from_plugin(sp, cell, sp->dom[cell] & ~digits);
 }
 
 int rg_space_keep(rg_space *sp, int cell, rg_mask digits)
 {
     if (cell < 0 || cell >= sp->s->N) return RG_FAIL;
-    rg_mask old = sp->dom[cell], nm = old & digits;
-    if (nm == old) return 0;
-    if (sp->s->m->watch_wide) return narrow_wide(sp, cell, nm);
-    return rg_space_narrow(sp->s, sp->dom, cell, nm, sp->family);
+    return narrow_from_plugin(sp, cell, sp->dom[cell] & digits);
 }
 
 int rg_space_fix(rg_space *sp, int cell, int digit)

@@ -324,17 +324,6 @@ static void soundness_bounds(void **state)
 
 /* ---- The shafts' memo -------------------------------------------------------- */
 
-/* A long arrow keeps its groups' sums and the outcome of their last
- * backward passes in per-space state (arrows.c, "A shaft's memo"). Along
- * random narrowings of a 9 x 9 board (a pill read as two digits: the
- * general run while the cap is 63 or more) or a 12 x 12 one (more than 9
- * digits: always the general run), each with three long arrows (the last
- * with its shaft twice, so that a cell of one shaft is pruned by the
- * other between their passes), each run
- * on the space that kept its state must answer and narrow exactly as a run
- * from a fresh state on the same domains. Now and then digits come back
- * into a cell (an explanation puts domains back after a trial run), which
- * the memo must not mistake for the domains it recorded. */
 /* The start space of p in a with the arrows' cells (cells, ncell: three
  * arrows) narrowed to their planted digit and up to three others: tight
  * enough that the arrows prune by exact sums. */
@@ -351,6 +340,18 @@ static void memo_start(rg_solver *s, const rg_puzzle *p, unsigned char *a, int (
         }
 }
 
+/* A long arrow keeps its groups' sums and the outcome of their last
+ * backward passes in per-space state (arrows.c, "A shaft's memo"). Along
+ * random narrowings of a 9 x 9 board (a pill read as two digits: the
+ * general run while the cap is 63 or more) or a 12 x 12 one (more than 9
+ * digits: always the general run), each with three long arrows (the last
+ * with its shaft twice, so that a cell of one shaft is pruned by the other
+ * between their passes), each run on the space that kept its state must
+ * answer and narrow exactly as a run from a fresh state on the same
+ * domains. Now and then digits come back into a cell (an explanation puts
+ * domains back after a trial run), which the memo must not mistake for the
+ * domains it recorded. One board of boxes h x w; runs counts the runs
+ * compared, after_grow those right after digits came back. */
 static void memo_once(rg_solver *s, int h, int w, int *runs, int *after_grow)
 {
     int N = h * w;

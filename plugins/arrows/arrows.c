@@ -1142,6 +1142,7 @@ static int arrow_memos(rg_build *b, arrow *a)
     a->state = -1;
     for (int s = 0; s < a->nshaft; s++) a->groups[s].memo = -1;
     if (a->pair || a->nbulb >= MAX_BULB) return RG_OK;
+    /* arrow_cap over domains that hold every digit (the link has none) */
     long most = 0;
     for (int i = 0; i < a->nbulb; i++) most = most * 10 + a->D;
     for (int s = 0; s < a->nshaft; s++)

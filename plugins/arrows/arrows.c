@@ -364,21 +364,19 @@ static const uint64_t *memo_sums(const arrow *a, const shaft *sh, int g, const r
     return G->sums;
 }
 
-/* May the backward pass of distinct group g of sh, over its cells' domains
- * d[0..n-1] with the allowed sums ok[0..1], be skipped? Yes when the cells
- * hold what its snap records (a repeated cell, or one the bulb shares, may
- * have been pruned since the sums were made) and the last pass over those
- * domains with these allowed sums kept every digit: so would this one. *G
- * gets the group's entry when the cells hold the snap (memo_record then
- * keeps what the pass does), else NULL. */
-static int memo_skip(const shaft *sh, int g, const rg_mask *d, int n, const uint64_t *ok,
-                     uint64_t *memo, memo_group **G)
+/* May the backward pass of distinct group g of sh, with the allowed sums
+ * ok[0..1], be skipped? Its cells hold what its snap records: shaft_sums
+ * took or made the group's sums in this call, and since then only the
+ * groups after it were pruned, which hold other cells (what keep_groups'
+ * reuse of the layers rests on too; a shaft never passes through its bulb,
+ * and one with a repeated cell gets no skip). So when the last pass over
+ * those domains with these allowed sums kept every digit, so would this
+ * one. *G gets the group's entry (memo_record then keeps what the pass
+ * does), or NULL. */
+static int memo_skip(const shaft *sh, int g, const uint64_t *ok, uint64_t *memo, memo_group **G)
 {
     *G = NULL;
-    if (!memo) return 0;
-    const rg_mask *sn = memo_snap(sh, memo) + sh->start[g];
-    for (int i = 0; i < n; i++)
-        if (d[i] != sn[i]) return 0;
+    if (!memo || sh->repeats) return 0;
     *G = memo_at(memo, g);
     return (*G)->kept_all && (*G)->ok[0] == ok[0] && (*G)->ok[1] == ok[1];
 }
@@ -504,7 +502,7 @@ static int keep_groups(rg_space *sp, const arrow *a, int s, int cap, int nw, int
             memo_group *G;
             for (int i = 0; i < n; i++) d[i] = dom[cells[i]];
             if (every && all_allowed(d, n, cap)) goto next_group;
-            if (memo_skip(sh, g, d, n, ok.w, memo, &G)) goto next_group;
+            if (memo_skip(sh, g, ok.w, memo, &G)) goto next_group;
             /* Group g's cells are as shaft_sums saw them: only the groups
              * after it were pruned since, and they hold other cells. */
             if (n > 2 && !sh->repeats && lc->at[g] >= 0)

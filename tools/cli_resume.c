@@ -116,7 +116,10 @@ static int take_line(cli_resume *r, const char *line)
     cJSON *o = cJSON_Parse(line);
     const cJSON *index = cJSON_GetObjectItemCaseSensitive(o, "index");
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(o, "file");
+    /* (a whole index in range before the cast: a double past long's range
+     * cast to long is undefined) */
     int ok = cJSON_IsObject(o) && cJSON_IsNumber(index) && index->valuedouble >= 0 &&
+             index->valuedouble <= 9e15 && index->valuedouble == (double)(long)index->valuedouble &&
              (!file || cJSON_IsString(file));
     done_file *f = ok ? file_of(r, file ? file->valuestring : "") : NULL;
     if (f && add_index(f, (long)index->valuedouble)) {

@@ -149,6 +149,15 @@ printf 'not json\n' >"$TMP/bad.jsonl"
 run "$RULEGRID" count --json "$MIX" --resume "$TMP/bad.jsonl"
 expect_rc 2 "--resume of a file of something else"
 has "$ERR" "bad.jsonl:1: not a result line of rulegrid --json" "--resume of something else"
+# An index no run writes (past any corpus, or not whole) is no result line
+# either: refused by line, never cast (a double past long's range cast to
+# long is undefined, which the sanitizer build stops at).
+for index in 1e300 2.5; do
+    printf '{"index": 0, "status": "unique"}\n{"index": %s, "status": "unique"}\n' "$index" >"$TMP/bad.jsonl"
+    run "$RULEGRID" count --json "$MIX" --resume "$TMP/bad.jsonl"
+    expect_rc 2 "--resume of an index $index"
+    has "$ERR" "bad.jsonl:2: not a result line of rulegrid --json" "--resume of an index $index"
+done
 run "$RULEGRID" count --json "$MIX" --resume "$TMP/no/such/dir.jsonl"
 expect_rc 2 "--resume into a missing folder"
 has "$ERR" "rulegrid: --resume: cannot open" "--resume into a missing folder"

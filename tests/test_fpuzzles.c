@@ -1,6 +1,7 @@
-/* fpz_read and fpz_write (tools/fpz_*.c, the converter of `rulegrid
- * convert`): the error records of refusals, and each corpus string read and
- * written back to the same document. tests/cli/fpuzzles.sh checks the
+/* fpz_read, fpz_parse and fpz_write (tools/fpz_*.c, the converter of
+ * `rulegrid convert`): the error records of refusals, a refused rule blamed
+ * on its f-puzzles key, and each corpus string read and written back to the
+ * same document. tests/cli/fpuzzles.sh checks the
  * readings themselves against the reference documents. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -84,11 +85,62 @@ static void corpus_round_trip(void **state)
     }
 }
 
+/* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
+ * format refuses blamed on the f-puzzles key it was read from. */
+static void parse_blames_the_key(void **state)
+{
+    (void)state;
+    rg_registry *reg = t_registry();
+    rg_puzzle *p = NULL;
+    char *doc = NULL, *read = NULL, *s = corpus_string(3);
+    rg_error e;
+    assert_int_equal(fpz_parse(reg, s, strlen(s), "s.txt", 4, &p, &doc, &e), RG_OK);
+    assert_non_null(p);
+    assert_int_equal(fpz_read(s, strlen(s), &read, &e), RG_OK);
+    assert_string_equal(doc, read);
+    rg_puzzle_free(p);
+    free(read);
+    free(doc);
+    free(s);
+
+    /* Two dots: the second between a cell and itself, rule 2 of the
+     * document (after the boxes and the first dot). */
+    char json[4096], *at = json;
+    at += sprintf(at, "{\"size\":9,\"grid\":[");
+    for (int r = 0; r < 9; r++) at += sprintf(at, "%s[{},{},{},{},{},{},{},{},{}]", r ? "," : "");
+    sprintf(at, "],\"difference\":[{\"cells\":[\"R1C1\",\"R1C2\"]},"
+                "{\"cells\":[\"R5C3\",\"R5C3\"]}]}");
+    char *bad = rg_lzstring_compress(json, strlen(json), 0, &e);
+    assert_non_null(bad);
+    p = (rg_puzzle *)1;
+    doc = (char *)1;
+    assert_int_equal(fpz_parse(reg, bad, strlen(bad), "bad.txt", 7, &p, &doc, &e), RG_E_FORMAT);
+    assert_null(p);
+    assert_null(doc);
+    assert_string_equal(e.field, "difference");
+    assert_int_equal(e.rule, -1);
+    assert_string_equal(e.type, "");
+    assert_string_equal(e.file, "bad.txt");
+    assert_int_equal(e.line, 7);
+    assert_string_equal(e.message, "f-puzzles key \"difference\" reads as rule 2 (edge), which is "
+                                   "refused: field cells[1]: cell r5c3 listed twice");
+    /* fpz_read alone gives the document: the refusal is the format's. */
+    assert_int_equal(fpz_read(bad, strlen(bad), &read, &e), RG_OK);
+    free(read);
+    /* A refusal of the reader's own is fpz_read's, whole. */
+    assert_int_equal(fpz_parse(reg, "N4Ig*", 5, "x.txt", 1, &p, NULL, &e), RG_E_FORMAT);
+    assert_null(p);
+    assert_non_null(strstr(e.message, "not an f-puzzles string"));
+    assert_string_equal(e.file, "x.txt");
+    rg_string_free(bad);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(refusals, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_round_trip, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(parse_blames_the_key, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

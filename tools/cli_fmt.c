@@ -485,11 +485,9 @@ static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
         line++;
         if (blank(l, len)) continue;
         any = 1;
-        char *doc = NULL;
         rg_puzzle *p = NULL;
         rg_error_clear(&e);
-        int rc = fpz_read(l, len, &doc, &e);
-        if (rc == RG_OK) rc = rg_puzzle_parse(c->reg, doc, strlen(doc), path, line, &p, &e);
+        int rc = fpz_parse(c->reg, l, len, path, line, &p, NULL, &e);
         if (rc != RG_OK) {
             snprintf(e.file, sizeof e.file, "%s", path);
             e.line = line;
@@ -498,7 +496,6 @@ static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
             emit(c, p, path, line);
         }
         rg_puzzle_free(p);
-        free(doc);
     }
     if (!any) report_text(c, path, 0, "empty input: no f-puzzles string");
 }

@@ -19,6 +19,15 @@ enum { RG_FPZ_MAX = 16 };
  * rulegrid reading is an RG_E_FORMAT error naming it (err->field). Returns
  * RG_OK and *doc (JSON text, free with free), or an error. */
 int fpz_read(const char *text, size_t len, char **doc, rg_error *err);
+/* fpz_read, then the document read parsed (rg_puzzle_parse under reg, with
+ * file and line for its errors) into *p, and its text into *doc unless doc
+ * is NULL (free with free). A rule of that document the format refuses is
+ * blamed on the f-puzzles key it was read from: err->field names the key,
+ * err->rule is -1, and the message says which rule the key became and what
+ * is wrong with it (the document is the converter's, not the user's).
+ * Returns RG_OK or the error's code, with *p and *doc NULL. */
+int fpz_parse(rg_registry *reg, const char *text, size_t len, const char *file, long line,
+              rg_puzzle **p, char **doc, rg_error *err);
 /* p as an f-puzzles string (LZ-String base64 of its f-puzzles JSON), or NULL
  * with err set: RG_E_FORMAT naming the rule (index and type) that f-puzzles
  * cannot express, RG_E_NOMEM. Free with free. */

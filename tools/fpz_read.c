@@ -24,6 +24,10 @@ typedef struct fz {
     int jigsaw, boxes; /* regions differ from the default boxes; regions of n cells */
     int usual_dots;    /* every difference dot 1 and every ratio dot 2 */
     rg_error *err;
+    const char *key;     /* the f-puzzles key being read (a static string) */
+    const char **origin; /* per rule of the document: the key it was read from; NULL ends it */
+    int nrules, cap;
+    int nomem;
 } fz;
 
 void fpz_default_box(int n, int *h, int *w)
@@ -120,8 +124,24 @@ static cJSON *cells_of(fz *z, const char *key, const cJSON *v)
     return a;
 }
 
+/* A new rule of the document, read from z->key (its origin, for the
+ * errors fpz_parse blames on a key). */
 static cJSON *rule(fz *z, const char *type, const char *kind_key, const char *kind)
 {
+    if (z->nrules + 1 >= z->cap) { /* (room for the NULL that ends the list) */
+        int cap = z->cap ? 2 * z->cap : 32;
+        const char **o = realloc(z->origin, (size_t)cap * sizeof *o);
+        if (o) {
+            z->origin = o;
+            z->cap = cap;
+        } else {
+            z->nomem = 1; /* the rule is still made; the reading fails at its end */
+        }
+    }
+    if (z->nrules + 1 < z->cap) {
+        z->origin[z->nrules++] = z->key;
+        z->origin[z->nrules] = NULL;
+    }
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "type", type);
     if (kind_key) cJSON_AddStringToObject(r, kind_key, kind);
@@ -835,6 +855,7 @@ static int read_regions(fz *z)
     }
     for (int g = 0; g < MAXC; g++) z->boxes += count[g] == n;
     if (h == 1) z->jigsaw = 1; /* rows as boxes: written as boxes */
+    z->key = "grid";
     cJSON *r;
     if (!z->jigsaw) {
         r = rule(z, "box_grid", "origin", "r1c1");
@@ -903,6 +924,7 @@ static int read_givens(fz *z, cJSON *doc)
         if (v) nm = 0; /* marks under a given say nothing more */
         if (nm == 1 && (int_of(cJSON_GetArrayItem(marks, 0), &v) || v < 1 || v > n))
             return refuse(z, "givenPencilMarks", "a candidate that is no digit", NULL);
+        z->key = "givenPencilMarks";
         if (nm > 1 && nm < n && read_marks(z, k, marks))
             return refuse(z, "givenPencilMarks",
                           "a set that is not the digits, the odd or the even ones, of %s",
@@ -1009,6 +1031,7 @@ static int build(fz *z, const char *string, cJSON *doc)
     int rc = read_regions(z);
     for (size_t i = 0; rc == RG_OK && i < sizeof keys / sizeof keys[0]; i++) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(z->in, keys[i].key);
+        z->key = keys[i].key;
         if (v) rc = read_key(z, (int)i, v);
     }
     if (rc == RG_OK) rc = read_givens(z, doc);
@@ -1044,8 +1067,9 @@ static char *decompress(const char *string, size_t *n, rg_error *err)
 }
 
 /* The document of the f-puzzles JSON in, as text (malloc'd), or NULL with
- * err set. */
-static char *document(const cJSON *in, const char *string, rg_error *err)
+ * err set; the key each rule was read from into *origin (malloc'd, one per
+ * rule, then NULL; NULL when there is no rule) when origin is not NULL. */
+static char *document(const cJSON *in, const char *string, const char ***origin, rg_error *err)
 {
     fz *z = calloc(1, sizeof *z);
     cJSON *out = cJSON_CreateObject();
@@ -1055,12 +1079,18 @@ static char *document(const cJSON *in, const char *string, rg_error *err)
         z->in = in;
         z->err = err;
         rc = build(z, string, out);
+        if (rc == RG_OK && z->nomem) rc = fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
     }
     if (rc == RG_OK && !(text = cJSON_PrintUnformatted(out)))
         fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
     if (text && !(doc = strdup(text))) fpz_error(err, RG_E_NOMEM, NULL, "out of memory");
     cJSON_free(text);
     cJSON_Delete(out);
+    if (z && doc && origin) {
+        *origin = z->origin;
+        z->origin = NULL;
+    }
+    if (z) free(z->origin);
     free(z);
     return doc;
 }
@@ -1068,7 +1098,8 @@ static char *document(const cJSON *in, const char *string, rg_error *err)
 /* cJSON is used between library calls only: the library sets cJSON's
  * allocation hooks on its first use of cJSON, so nothing cJSON made before
  * a library call is freed after it. */
-int fpz_read(const char *text, size_t len, char **doc, rg_error *err)
+static int read_string(const char *text, size_t len, char **doc, const char ***origin,
+                       rg_error *err)
 {
     rg_error_clear(err);
     *doc = NULL;
@@ -1080,10 +1111,60 @@ int fpz_read(const char *text, size_t len, char **doc, rg_error *err)
         if (!cJSON_IsObject(in))
             fpz_error(err, RG_E_FORMAT, NULL, "the f-puzzles text is not a JSON object");
         else
-            *doc = document(in, string, err);
+            *doc = document(in, string, origin, err);
         cJSON_Delete(in);
     }
     rg_string_free(json);
     free(string);
     return *doc ? RG_OK : err->code;
+}
+
+int fpz_read(const char *text, size_t len, char **doc, rg_error *err)
+{
+    return read_string(text, len, doc, NULL, err);
+}
+
+/* A rule of the document read that the format refuses, blamed on the
+ * f-puzzles key it came from: the user wrote that key, not the rule. */
+static void blame(rg_error *err, const char *key)
+{
+    char what[sizeof err->field + sizeof err->message + 8];
+    /* (the results read: a cut message is fine, the rule's error ends it) */
+    if (snprintf(what, sizeof what, "%s%s%s%s", err->field[0] ? "field " : "", err->field,
+                 err->field[0] ? ": " : "", err->message) < 0)
+        what[0] = 0;
+    if (snprintf(err->message, sizeof err->message,
+                 "f-puzzles key \"%s\" reads as rule %d (%s), which is refused: %s", key, err->rule,
+                 err->type, what) < 0)
+        err->message[0] = 0;
+    snprintf(err->field, sizeof err->field, "%s", key);
+    err->rule = -1;
+    err->type[0] = 0;
+}
+
+int fpz_parse(rg_registry *reg, const char *text, size_t len, const char *file, long line,
+              rg_puzzle **p, char **doc, rg_error *err)
+{
+    const char **origin = NULL;
+    char *d = NULL;
+    *p = NULL;
+    if (doc) *doc = NULL;
+    int rc = read_string(text, len, &d, &origin, err);
+    if (rc == RG_OK) {
+        rc = rg_puzzle_parse(reg, d, strlen(d), file, line, p, err);
+        int k = 0;
+        while (origin && origin[k] && k < err->rule) k++;
+        if (rc != RG_OK && err->rule >= 0 && origin && origin[k] && k == err->rule)
+            blame(err, origin[k]);
+    }
+    if (rc != RG_OK) {
+        snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+        err->line = line;
+    }
+    free(origin);
+    if (rc == RG_OK && doc)
+        *doc = d;
+    else
+        free(d);
+    return rc;
 }

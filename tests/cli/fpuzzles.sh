@@ -184,6 +184,9 @@ refused refuse_marks givenPencilMarks 'f-puzzles key "givenPencilMarks": a set t
 refused refuse_jump renban 'f-puzzles key "renban": a line whose cells are not king steps apart is not read'
 refused refuse_negative negative '"difference" beside both kinds of dots, of unusual values, is not read'
 refused refuse_disjoint_jigsaw disjointgroups 'disjoint groups need the default boxes'
+# A rule read that the format refuses (a dot between a cell and itself) is
+# blamed on its f-puzzles key, not on a rule of a document the user never saw.
+refused refuse_rule difference 'f-puzzles key "difference" reads as rule 2 (edge), which is refused: field cells[1]: cell r5c3 listed twice'
 printf 'N4Ig*not a string\n' >"$TMP/bad.txt"
 run "$RULEGRID" convert --from fpuzzles --to json "$TMP/bad.txt"
 expect_rc 2 "no LZ-String"

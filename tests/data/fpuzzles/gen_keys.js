@@ -1,7 +1,9 @@
 // Makes keys.txt beside it (node gen_keys.js > keys.txt, lz-string 1.5.0 installed
 // with npm as for ../lzstring/gen_vectors.js): f-puzzles strings (lz-string 1.5.0
 // compressToBase64 of the JSON beside each) for the keys the corpus lacks and
-// for refusals. Lines: name TAB string TAB json.
+// for refusals. Lines: name TAB string TAB json. The refuse_rule line was added
+// with rg_lzstring_compress, which test_lzstring holds to lz-string 1.5.0's
+// output: this script writes the same line.
 const L = require("lz-string");
 const grid = (n, f) => Array.from({length: n}, (_, r) => Array.from({length: n}, (_, c) => f ? f(r, c) : ({})));
 const cases = {
@@ -22,6 +24,7 @@ const cases = {
   refuse_marks: {size: 9, grid: grid(9, (r, c) => r == 0 && c == 0 ? {givenPencilMarks: [1, 2, 4]} : {})},
   refuse_jump: {size: 9, grid: grid(9), renban: [{lines: [["R1C1","R1C3"]]}]},
   refuse_disjoint_jigsaw: {size: 4, grid: grid(4, (r, c) => ({region: r})), disjointgroups: true},
+  refuse_rule: {size: 9, grid: grid(9), difference: [{cells: ["R1C1","R1C2"]}, {cells: ["R5C3","R5C3"]}]},
 };
 for (const [name, obj] of Object.entries(cases)) {
   const json = JSON.stringify(obj);

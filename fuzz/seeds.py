@@ -21,6 +21,15 @@ corpus     a mode byte (first byte % 8: 0 JSON lines, 1 classic lines with
 fields     random bytes from a fixed seed (the fields target reads its input
            as choices); the corpus grown by fuzzing is merged in by hand
            (docs/testing.md)
+fpuzzles   a mode byte (fuzz/fpuzzles.c: 0 or 2, f-puzzles JSON the target
+           compresses; 1, a string or link as it is; 3, a rulegrid document
+           for the writer) and: the JSON of each string of corpus/fpuzzles
+           (decompressed here), the strings bare and in links of every form
+           the reader takes, broken ones, and the small boards of every
+           family and the shortest puzzle of each corpus/variants file as
+           documents to write
+
+    python3 fuzz/seeds.py fpuzzles       only the targets named
 
 File names are content hashes, as libFuzzer names them."""
 import hashlib
@@ -28,6 +37,8 @@ import json
 import os
 import random
 import shutil
+import sys
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "corpus")
@@ -240,6 +251,91 @@ def fields():
             for _ in range(48)]
 
 
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def lz_decompress(s):
+    """The text LZ-String's compressToBase64 wrote as s (lz-string's
+    decompressFromBase64; the library's is core/io/lzstring.c)."""
+    vals = [B64.index(ch) for ch in s.rstrip("=")]
+    pos = [0]  # the next bit, 6 a character, the high bit first
+
+    def bits(n):
+        v = 0
+        for k in range(n):
+            i, b = divmod(pos[0], 6)
+            pos[0] += 1
+            if i >= len(vals):
+                raise ValueError("LZ-String text ends before its end code")
+            if vals[i] >> (5 - b) & 1:
+                v |= 1 << k
+        return v
+
+    code = bits(2)
+    if code == 2:
+        return ""
+    w = chr(bits(8 if code == 0 else 16))
+    words = {3: w}  # 0, 1 and 2 are the codes of a byte, a code unit, the end
+    out = [w]
+    size, width, enlarge = 4, 3, 4
+    while True:
+        code = bits(width)
+        if code in (0, 1):
+            words[size] = chr(bits(8 if code == 0 else 16))
+            code = size
+            size += 1
+            enlarge -= 1
+        elif code == 2:
+            return "".join(out)
+        if enlarge == 0:
+            enlarge = 1 << width
+            width += 1
+        entry = words.get(code, w + w[0])  # (the code not yet in words: w + w[0])
+        out.append(entry)
+        words[size] = w + entry[0]
+        size += 1
+        enlarge -= 1
+        if enlarge == 0:
+            enlarge = 1 << width
+            width += 1
+        w = entry
+
+
+def fpuzzles():
+    """Mode byte + text (see the fpuzzles target)."""
+    out = [b"\x03" + d for d in small_families()]
+    for name in sorted(os.listdir(rel("corpus", "variants"))):
+        if name.endswith(".jsonl"):
+            out.append(b"\x03" + min(lines(os.path.join("corpus", "variants", name)), key=len))
+    strings = [json.loads(l)["fpuzzles"] for l in lines("corpus/fpuzzles/sample.jsonl")]
+    modes = (0, 2, 8, 14)  # base64, URI-safe, an f-puzzles link, a SudokuPad link (URI-safe)
+    for i, s in enumerate(strings):
+        text = lz_decompress(s)
+        json.loads(text)  # a decoding slip would show here
+        out.append(bytes([modes[i % 4]]) + text.encode())
+    links = ("https://f-puzzles.com/?load=%s", "https://sudokupad.app/fpuzzles%s",
+             "https://sudokupad.app/?puzzleid=fpuzzles%s#x", "%s",
+             "https://f-puzzles.com/?load=%s&x=1")
+    for i, s in enumerate(strings[:10]):
+        form = links[i % len(links)]
+        out.append(b"\x01" + (form % s).encode())
+    s = strings[0]
+    out += [b"\x01" + s.replace("+", " ").encode(),
+            b"\x01" + ("https://f-puzzles.com/?load=" + urllib.parse.quote(s, safe="")).encode(),
+            b"\x01" + s.replace("+", "-").replace("/", "$").rstrip("=").encode()]
+    small = [{"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]},
+             {"size": 6, "grid": [[{"value": 1, "given": True}] + [{}] * 5 for _ in range(6)],
+              "killercage": [{"cells": ["R1C2", "R1C3"], "value": "7"}]},
+             {"size": 9, "grid": [[{}] * 9 for _ in range(9)],
+              "thermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}],
+              "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2", "R2C3"], "value": "5"}]}]
+    out += [b"\x00" + json.dumps(d).encode() for d in small]
+    out += [b"\x01", b"\x01N4Ig", b"\x01N4Ig*", b"\x01=", b"\x01https://f-puzzles.com/?load=",
+            b"\x01%", b"\x01%zz", b"\x00", b"\x00null", b"\x00[]", b'\x00{"size": 0}',
+            b'\x00{"size": 17}', b'\x00{"size": 9, "grid": []}', b'\x00{"size": 9, "chess": 1}']
+    return out
+
+
 def write(target, texts, keep=False):
     d = os.path.join(OUT, target)
     if os.path.isdir(d) and not keep:
@@ -254,11 +350,18 @@ def write(target, texts, keep=False):
 
 def main():
     docs = documents()
-    write("document", docs + small_families() + writer_docs() + hostile())
-    write("solve", docs + small_families())
-    write("roundtrip", docs + small_families() + writer_docs())
-    write("corpus", corpora())
-    write("fields", fields(), keep=True)
+    seeds = {
+        "document": lambda: docs + small_families() + writer_docs() + hostile(),
+        "solve": lambda: docs + small_families(),
+        "roundtrip": lambda: docs + small_families() + writer_docs(),
+        "corpus": corpora,
+        "fields": fields,
+        "fpuzzles": fpuzzles,
+    }
+    for target in sys.argv[1:] or list(seeds):
+        if target not in seeds:
+            sys.exit("seeds.py: no target %r (targets: %s)" % (target, " ".join(seeds)))
+        write(target, seeds[target](), keep=target == "fields")
 
 
 if __name__ == "__main__":

@@ -72,7 +72,10 @@ static int refuse(fz *z, const char *key, const char *fmt, const char *what)
 /* An integer from a number or a string of digits ("10", "-3"). 0 or -1. */
 static int int_of(const cJSON *v, int *out)
 {
-    if (cJSON_IsNumber(v) && v->valuedouble == (int)v->valuedouble) {
+    /* (in range before the cast: a double past int's range cast to int is
+     * undefined) */
+    if (cJSON_IsNumber(v) && v->valuedouble >= -100000 && v->valuedouble <= 100000 &&
+        v->valuedouble == (int)v->valuedouble) {
         *out = (int)v->valuedouble;
         return 0;
     }

@@ -95,6 +95,33 @@ static double time_slack(void)
     return slack;
 }
 
+rg_puzzle *fz_parse_or_fail(const char *text, const char *file, const char *what)
+{
+    rg_puzzle *p = NULL;
+    rg_error err;
+    if (rg_puzzle_parse(fz_registry(), text, strlen(text), file, 0, &p, &err) != RG_OK) {
+        char buf[1024];
+        rg_error_format(&err, buf, sizeof buf);
+        fz_fail("%s does not read: %s\n%s", what, buf, text);
+    }
+    return p;
+}
+
+void fz_same_count(rg_solver *s, const rg_puzzle *p, const rg_puzzle *q, uint64_t h, uint64_t nodes,
+                   const char *what)
+{
+    rg_options o;
+    rg_result rp, rq;
+    fz_options(&o, h, nodes);
+    fz_solve(s, p, &o, &rp);
+    fz_solve(s, q, &o, &rq);
+    if (fz_decided(&rp) && fz_decided(&rq) &&
+        (rp.status != rq.status || rp.solutions != rq.solutions))
+        fz_fail("read: %s (%ld solutions); %s: %s (%ld) (strategy %s)", rg_status_name(rp.status),
+                rp.solutions, what, rg_status_name(rq.status), rq.solutions,
+                rg_strategy_name(o.strategy));
+}
+
 void fz_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r)
 {
     rg_error err;

@@ -52,6 +52,16 @@ void fz_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *
  * exactly that solution. Aborts otherwise. */
 void fz_search(const rg_puzzle *p, uint64_t h, uint64_t nodes, uint64_t check_nodes);
 
+/* text (NUL-terminated) read as a document, which must read (file names
+ * it in the error); aborts with the error, what and the text otherwise. */
+rg_puzzle *fz_parse_or_fail(const char *text, const char *file, const char *what);
+
+/* p and q searched alike (fz_options from h, nodes): when both searches
+ * finish they must prove the same count, else abort saying what q is
+ * (p's counterpart: "written and read back", ...). */
+void fz_same_count(rg_solver *s, const rg_puzzle *p, const rg_puzzle *q, uint64_t h, uint64_t nodes,
+                   const char *what);
+
 /* FUZZ_VERBOSE=1 in the environment: the targets print what they built. */
 int fz_verbose(void);
 

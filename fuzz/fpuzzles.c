@@ -81,18 +81,6 @@ static void refused(int rc, const rg_error *err, const void *doc, const char *wh
     if (!err->message[0]) fz_fail("%s refused without a message", what);
 }
 
-static rg_puzzle *parse_or_fail(const char *doc, const char *what)
-{
-    rg_puzzle *p = NULL;
-    rg_error err;
-    if (rg_puzzle_parse(fz_registry(), doc, strlen(doc), "converted.json", 0, &p, &err) != RG_OK) {
-        char buf[1024];
-        rg_error_format(&err, buf, sizeof buf);
-        fz_fail("%s does not read: %s\n%s", what, buf, doc);
-    }
-    return p;
-}
-
 /* doc in canonical form (format.md 7: rules grouped by type, each type's
  * in the order read) without x-fpuzzles; malloc'd. */
 static char *canonical(const char *doc)
@@ -103,7 +91,8 @@ static char *canonical(const char *doc)
     char *text = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
     if (!text) fz_fail("no memory");
-    rg_puzzle *p = parse_or_fail(text, "a converted document without x-fpuzzles");
+    rg_puzzle *p =
+        fz_parse_or_fail(text, "converted.json", "a converted document without x-fpuzzles");
     rg_error err;
     char *w = rg_puzzle_write(p, RG_WRITE_LINE, &err);
     if (!w) fz_fail("cannot write a converted document: %s", err.message);
@@ -129,23 +118,6 @@ static void same_document(const char *a, const char *b)
                 ca, cb);
     free(ca);
     free(cb);
-}
-
-/* The same count (when both bounded searches finish) for p and q. */
-static void same_count(const rg_puzzle *p, const rg_puzzle *q, uint64_t h)
-{
-    rg_solver *s = rg_solver_new();
-    if (!s) fz_fail("no memory for a solver");
-    rg_options o;
-    rg_result rp, rq;
-    fz_options(&o, h, NODES);
-    fz_solve(s, p, &o, &rp);
-    fz_solve(s, q, &o, &rq);
-    if (fz_decided(&rp) && fz_decided(&rq) &&
-        (rp.status != rq.status || rp.solutions != rq.solutions))
-        fz_fail("read: %s (%ld solutions); written to f-puzzles and read again: %s (%ld)",
-                rg_status_name(rp.status), rp.solutions, rg_status_name(rq.status), rq.solutions);
-    rg_solver_free(s);
 }
 
 /* p written to an f-puzzles string and read again into *again (a document
@@ -181,7 +153,10 @@ static void round_trip(const rg_puzzle *p, const char *doc, uint64_t h)
     char *doc2 = NULL, *doc3 = NULL;
     rg_puzzle *p2 = write_read(p, doc, &doc2);
     if (!p2) return;
-    same_count(p, p2, h);
+    rg_solver *s = rg_solver_new();
+    if (!s) fz_fail("no memory for a solver");
+    fz_same_count(s, p, p2, h, NODES, "written to f-puzzles and read again");
+    rg_solver_free(s);
     rg_puzzle *p3 = write_read(p2, doc2, &doc3);
     if (!p3) fz_fail("a document read from f-puzzles cannot be written back:\n%s", doc2);
     same_document(doc2, doc3);

@@ -322,7 +322,7 @@ def fpuzzles():
     s = strings[0]
     out += [b"\x01" + s.replace("+", " ").encode(),
             b"\x01" + ("https://f-puzzles.com/?load=" + urllib.parse.quote(s, safe="")).encode(),
-            b"\x01" + s.replace("+", "-").replace("/", "$").rstrip("=").encode()]
+            b"\x01" + s.replace("/", "-").rstrip("=").encode()]  # the URI-safe form
     small = [{"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]},
              {"size": 6, "grid": [[{"value": 1, "given": True}] + [{}] * 5 for _ in range(6)],
               "killercage": [{"cells": ["R1C2", "R1C3"], "value": "7"}]},

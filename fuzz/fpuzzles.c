@@ -143,11 +143,12 @@ static rg_puzzle *write_read(const rg_puzzle *p, const char *doc, char **again)
     return q;
 }
 
-/* p (read from doc, or doc itself) written and read again counts the same solutions. An
- * f-puzzles string may say one thing two ways (two lists of odd cells,
- * one), which the writer says one way, so the first round trip may change
- * the document; from then on it is a fixpoint: written and read again, the
- * document read again is the same. */
+/* p (read from doc, or doc itself) written and read again counts the same
+ * solutions. An f-puzzles string may say one thing two ways (a cell odd by
+ * its candidates, others by the odd list), which the writer says one way
+ * (one odd list), and keeps rules by kind, not in one list; so the first
+ * round trip may change the document. From then on it is a fixpoint:
+ * written and read again, the document read again is the same. */
 static void round_trip(const rg_puzzle *p, const char *doc, uint64_t h)
 {
     char *doc2 = NULL, *doc3 = NULL;

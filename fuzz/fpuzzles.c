@@ -82,7 +82,7 @@ static void refused(int rc, const rg_error *err, const void *doc, const char *wh
 }
 
 /* doc in canonical form (format.md 7: rules grouped by type, each type's
- * in the order read) without x-fpuzzles; malloc'd. */
+ * in the order read) without x-fpuzzles; free with rg_string_free. */
 static char *canonical(const char *doc)
 {
     cJSON *j = cJSON_Parse(doc);
@@ -96,14 +96,9 @@ static char *canonical(const char *doc)
     rg_error err;
     char *w = rg_puzzle_write(p, RG_WRITE_LINE, &err);
     if (!w) fz_fail("cannot write a converted document: %s", err.message);
-    size_t n = strlen(w) + 1;
-    char *out = malloc(n);
-    if (!out) fz_fail("no memory");
-    memcpy(out, w, n);
-    rg_string_free(w);
     rg_puzzle_free(p);
     cJSON_free(text); /* (cJSON allocates through the library's hooks) */
-    return out;
+    return w;
 }
 
 /* a and b are the same document but for x-fpuzzles: the same in canonical
@@ -116,8 +111,8 @@ static void same_document(const char *a, const char *b)
     if (strcmp(ca, cb) != 0)
         fz_fail("written to f-puzzles and read again, the document differs:\n%s\n-- then --\n%s",
                 ca, cb);
-    free(ca);
-    free(cb);
+    rg_string_free(ca);
+    rg_string_free(cb);
 }
 
 /* p written to an f-puzzles string and read again into *again (a document

@@ -25,7 +25,7 @@ typedef struct fz {
     int usual_dots;    /* every difference dot 1 and every ratio dot 2 */
     rg_error *err;
     const char *key;     /* the f-puzzles key being read (a static string) */
-    const char **origin; /* per rule of the document: the key it was read from; NULL ends it */
+    const char **origin; /* per rule of the document: the key it was read from */
     int nrules, cap;
     int nomem;
 } fz;
@@ -131,7 +131,7 @@ static cJSON *cells_of(fz *z, const char *key, const cJSON *v)
  * errors fpz_parse blames on a key). */
 static cJSON *rule(fz *z, const char *type, const char *kind_key, const char *kind)
 {
-    if (z->nrules + 1 >= z->cap) { /* (room for the NULL that ends the list) */
+    if (z->nrules == z->cap) {
         int cap = z->cap ? 2 * z->cap : 32;
         const char **o = realloc(z->origin, (size_t)cap * sizeof *o);
         if (o) {
@@ -141,10 +141,7 @@ static cJSON *rule(fz *z, const char *type, const char *kind_key, const char *ki
             z->nomem = 1; /* the rule is still made; the reading fails at its end */
         }
     }
-    if (z->nrules + 1 < z->cap) {
-        z->origin[z->nrules++] = z->key;
-        z->origin[z->nrules] = NULL;
-    }
+    if (z->nrules < z->cap) z->origin[z->nrules++] = z->key;
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "type", type);
     if (kind_key) cJSON_AddStringToObject(r, kind_key, kind);
@@ -1070,9 +1067,10 @@ static char *decompress(const char *string, size_t *n, rg_error *err)
 }
 
 /* The document of the f-puzzles JSON in, as text (malloc'd), or NULL with
- * err set; the key each rule was read from into *origin (malloc'd, one per
- * rule, then NULL; NULL when there is no rule) when origin is not NULL. */
-static char *document(const cJSON *in, const char *string, const char ***origin, rg_error *err)
+ * err set; the key each rule was read from into *origin (malloc'd, *nrules
+ * of them) when origin is not NULL. */
+static char *document(const cJSON *in, const char *string, const char ***origin, int *nrules,
+                      rg_error *err)
 {
     fz *z = calloc(1, sizeof *z);
     cJSON *out = cJSON_CreateObject();
@@ -1091,6 +1089,7 @@ static char *document(const cJSON *in, const char *string, const char ***origin,
     cJSON_Delete(out);
     if (z && doc && origin) {
         *origin = z->origin;
+        *nrules = z->nrules;
         z->origin = NULL;
     }
     if (z) free(z->origin);
@@ -1101,7 +1100,7 @@ static char *document(const cJSON *in, const char *string, const char ***origin,
 /* cJSON is used between library calls only: the library sets cJSON's
  * allocation hooks on its first use of cJSON, so nothing cJSON made before
  * a library call is freed after it. */
-static int read_string(const char *text, size_t len, char **doc, const char ***origin,
+static int read_string(const char *text, size_t len, char **doc, const char ***origin, int *nrules,
                        rg_error *err)
 {
     rg_error_clear(err);
@@ -1114,7 +1113,7 @@ static int read_string(const char *text, size_t len, char **doc, const char ***o
         if (!cJSON_IsObject(in))
             fpz_error(err, RG_E_FORMAT, NULL, "the f-puzzles text is not a JSON object");
         else
-            *doc = document(in, string, origin, err);
+            *doc = document(in, string, origin, nrules, err);
         cJSON_Delete(in);
     }
     rg_string_free(json);
@@ -1124,7 +1123,7 @@ static int read_string(const char *text, size_t len, char **doc, const char ***o
 
 int fpz_read(const char *text, size_t len, char **doc, rg_error *err)
 {
-    return read_string(text, len, doc, NULL, err);
+    return read_string(text, len, doc, NULL, NULL, err);
 }
 
 /* A rule of the document read that the format refuses, blamed on the
@@ -1149,16 +1148,14 @@ int fpz_parse(rg_registry *reg, const char *text, size_t len, const char *file, 
               rg_puzzle **p, char **doc, rg_error *err)
 {
     const char **origin = NULL;
+    int nrules = 0;
     char *d = NULL;
     *p = NULL;
     if (doc) *doc = NULL;
-    int rc = read_string(text, len, &d, &origin, err);
+    int rc = read_string(text, len, &d, &origin, &nrules, err);
     if (rc == RG_OK) {
         rc = rg_puzzle_parse(reg, d, strlen(d), file, line, p, err);
-        int k = 0;
-        while (origin && origin[k] && k < err->rule) k++;
-        if (rc != RG_OK && err->rule >= 0 && origin && origin[k] && k == err->rule)
-            blame(err, origin[k]);
+        if (rc != RG_OK && err->rule >= 0 && err->rule < nrules) blame(err, origin[err->rule]);
     }
     if (rc != RG_OK) {
         snprintf(err->file, sizeof err->file, "%s", file ? file : "");

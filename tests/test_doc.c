@@ -1,6 +1,7 @@
 /* Tests of core/doc.c: one test per error the document reader reports (code,
  * rule, type, field and the key phrase of the message), what it keeps, the
- * puzzle accessors, and corpora of JSON lines and classic lines. */
+ * puzzle accessors, corpora of JSON lines and classic lines, and
+ * rg_error_format (control characters from the input printed as '?'). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1220,6 +1221,27 @@ static void out_of_memory_everywhere(void **state)
     }
 }
 
+/* Every control character of a message, its file or its field is '?' when
+ * formatted; other UTF-8 stays. */
+static void formatted_errors_hold_no_control_character(void **state)
+{
+    (void)state;
+    rg_error err;
+    rg_error_clear(&err);
+    snprintf(err.file, sizeof err.file, "a\x1b[31mb\n.json");
+    snprintf(err.field, sizeof err.field, "givens.r1\tc1\x7f");
+    snprintf(err.message, sizeof err.message,
+             "caf\xc3\xa9 \xc2\x9b"
+             "2J \xe2\x82\xac\r");
+    char buf[256];
+    rg_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "a?[31mb?.json: field givens.r1?c1?: caf\xc3\xa9 ??2J \xe2\x82\xac?");
+    /* Cut in the middle of a two-byte sequence: the lead byte stays. */
+    snprintf(err.message, sizeof err.message, "x\xc2");
+    rg_error_format(&err, buf, sizeof buf);
+    assert_string_equal(buf, "a?[31mb?.json: field givens.r1?c1?: x\xc2");
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -1301,6 +1323,7 @@ int main(void)
         T(corpus_shipped_classic),
         T(corpus_many_lines_quick),
         T(out_of_memory_everywhere),
+        T(formatted_errors_hold_no_control_character),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

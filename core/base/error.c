@@ -54,4 +54,16 @@ void rg_error_format(const rg_error *e, char *buf, size_t n)
     if (e->field[0]) PUT("field %s: ", e->field);
     PUT("%s", e->message[0] ? e->message : "unknown error");
 #undef PUT
+    /* A file name, a member name or a value quoted from the input may hold
+     * control characters; printed raw, an escape sequence would act on the
+     * terminal. Each becomes '?': C0, DEL, and C1 as UTF-8 (0xC2 0x80 to
+     * 0xC2 0x9F, both bytes). */
+    for (unsigned char *b = (unsigned char *)buf; *b; b++) {
+        if (*b < 0x20 || *b == 0x7F) {
+            *b = '?';
+        } else if (b[0] == 0xC2 && b[1] >= 0x80 && b[1] <= 0x9F) {
+            b[0] = b[1] = '?';
+            b++;
+        }
+    }
 }

@@ -55,7 +55,9 @@ typedef struct rg_error {
 } rg_error;
 
 RG_API void rg_error_clear(rg_error *e);
-/* "file:line: rule 3 (box_grid): field box: <message>" (parts omitted when unset). */
+/* "file:line: rule 3 (box_grid): field box: <message>" (parts omitted when
+ * unset), with every control character ('\n', ESC, DEL, C1 as UTF-8) written
+ * as '?': safe to print to a terminal whatever the input held. */
 RG_API void rg_error_format(const rg_error *e, char *buf, size_t n);
 
 /* ---- Memory: one allocation hook with byte accounting ---------------------- */

@@ -265,9 +265,17 @@ int cli_explain_main(int cmd, const cli_options *o);    /* cli_explain.c: explai
 int cli_candidates_main(int cmd, const cli_options *o); /* cli_candidates.c */
 int cli_render_main(int cmd, const cli_options *o);     /* cli_render.c */
 int cli_report_main(int cmd, const cli_options *o);     /* cli_report.c */
-/* cli_explain.c: STATE (--state) of p into values and cands (per cell,
- * zeroed by the caller). 0, or after printing why the exit status 2. */
-int cli_read_state(const rg_puzzle *p, const char *text, int *values, rg_mask *cands);
+/* cli_explain.c: --state's value opt as text: opt itself, or the text of
+ * the regular file it names (a value not starting with '{'), into *owned
+ * (free it; NULL for opt itself). *source is "--state" or the file's name,
+ * for messages. 0, or after printing why the exit status 2. */
+int cli_state_text(const char *opt, char **owned, const char **text, size_t *len,
+                   const char **source);
+/* cli_explain.c: the position text[0..len) of p into values and cands (per
+ * cell; rg_position_parse, errors naming source). 0, or after printing why
+ * the exit status 2. */
+int cli_read_state(const rg_puzzle *p, const char *text, size_t len, const char *source,
+                   int *values, rg_mask *cands);
 /* cli_explain.c: the position an explainer has reached: values[cell] the
  * digit a step placed (0 for givens and open cells), cands[cell] the
  * candidates of an open cell (0 where placed). For pictures of a step. */

@@ -29,109 +29,32 @@ typedef struct xrun {
 
 static void print_err(xrun *c, rg_error *e) { cli_print_error(c->reg, e); }
 
-static int state_error(xrun *c, const char *fmt, const char *a, const char *b)
+int cli_state_text(const char *opt, char **owned, const char **text, size_t *len,
+                   const char **source)
 {
-    fprintf(stderr, "rulegrid: --state: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-    (void)c;
+    struct stat st;
+    *owned = NULL;
+    *text = opt;
+    *len = strlen(opt);
+    *source = "--state";
+    if (opt[0] == '{' || stat(opt, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    rg_error err;
+    if (cli_read_all(opt, owned, len, &err) != RG_OK) {
+        cli_print_error(NULL, &err);
+        return EXIT_BAD;
+    }
+    *text = *owned;
+    *source = opt;
+    return 0;
+}
+
+int cli_read_state(const rg_puzzle *p, const char *text, size_t len, const char *source,
+                   int *values, rg_mask *cands)
+{
+    rg_error err;
+    if (rg_position_parse(p, text, len, source, values, cands, &err) == RG_OK) return 0;
+    cli_print_error(NULL, &err);
     return EXIT_BAD;
-}
-
-/* "r3c12" on p's board: the cell, or -1. */
-static int cell_named(const rg_puzzle *p, const char *name)
-{
-    int r = 0, col = 0, n = 0;
-    if (name[0] != 'r' && name[0] != 'R') return -1;
-    if (sscanf(name + 1, "%d%n", &r, &n) != 1 || name[1] == '0' || name[1] == '+') return -1;
-    const char *at = name + 1 + n;
-    if (*at != 'c' && *at != 'C') return -1;
-    if (at[1] == '0' || at[1] == '+' || at[1] == '-') return -1;
-    if (sscanf(at + 1, "%d%n", &col, &n) != 1 || at[1 + n] != '\0') return -1;
-    return rg_puzzle_cell_at(p, r, col);
-}
-
-/* A digit of p: 1..D, else 0. */
-static int digit_of(const rg_puzzle *p, const cJSON *v)
-{
-    if (!cJSON_IsNumber(v)) return 0;
-    double d = v->valuedouble;
-    int D = rg_puzzle_digits(p);
-    return d >= 1 && d <= D && d == (int)d ? (int)d : 0;
-}
-
-static int state_json(xrun *c, const cJSON *root)
-{
-    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
-    const cJSON *cands = cJSON_GetObjectItemCaseSensitive(root, "candidates");
-    for (const cJSON *it = root->child; it; it = it->next)
-        if (strcmp(it->string, "cells") && strcmp(it->string, "candidates"))
-            return state_error(c, "unknown member '%s'%s (cells and candidates are read)",
-                               it->string, "");
-    if (cells && !cJSON_IsObject(cells))
-        return state_error(c, "%s%s must be an object {\"r1c1\": 5, ...}", "cells", "");
-    if (cands && !cJSON_IsObject(cands))
-        return state_error(c, "%s%s must be an object {\"r1c1\": [1, 4], ...}", "candidates", "");
-    for (const cJSON *it = cells ? cells->child : NULL; it; it = it->next) {
-        int cell = cell_named(c->p, it->string), d = digit_of(c->p, it);
-        if (cell < 0)
-            return state_error(c, "cells: '%s'%s is no cell of the board", it->string, "");
-        if (!d) return state_error(c, "cells.%s%s: not a digit of the board", it->string, "");
-        c->values[cell] = d;
-    }
-    for (const cJSON *it = cands ? cands->child : NULL; it; it = it->next) {
-        int cell = cell_named(c->p, it->string);
-        if (cell < 0)
-            return state_error(c, "candidates: '%s'%s is no cell of the board", it->string, "");
-        if (!cJSON_IsArray(it) || !cJSON_GetArraySize(it))
-            return state_error(c, "candidates.%s%s: a non-empty list of digits", it->string, "");
-        rg_mask m = 0;
-        for (const cJSON *d = it->child; d; d = d->next) {
-            int v = digit_of(c->p, d);
-            if (!v)
-                return state_error(c, "candidates.%s%s: not a digit of the board", it->string, "");
-            m |= 1u << (v - 1);
-        }
-        c->cands[cell] = m;
-    }
-    return 0;
-}
-
-/* STATE: a JSON object, or one character per position of the board. */
-static int read_state(xrun *c, const char *text)
-{
-    size_t len = strlen(text);
-    while (len && (text[len - 1] == '\n' || text[len - 1] == ' ')) len--;
-    if (text[0] == '{') {
-        cJSON *root = cJSON_ParseWithLength(text, len);
-        if (!cJSON_IsObject(root)) {
-            cJSON_Delete(root);
-            return state_error(c, "%s%s", "not a JSON object", "");
-        }
-        int rc = state_json(c, root);
-        cJSON_Delete(root);
-        return rc;
-    }
-    int rows = rg_puzzle_rows(c->p), cols = rg_puzzle_columns(c->p), D = rg_puzzle_digits(c->p);
-    if (D > 9 || len != (size_t)rows * (size_t)cols) {
-        char want[64];
-        snprintf(want, sizeof want, "%d", rows * cols);
-        return state_error(c, "neither a JSON object nor %s characters of digits and '.'%s",
-                           D > 9 ? "(boards of more than 9 digits need JSON)" : want, "");
-    }
-    for (size_t i = 0; i < len; i++) {
-        int cell = rg_puzzle_cell_at(c->p, (int)i / cols + 1, (int)i % cols + 1);
-        char ch = text[i];
-        if (ch == '.' || ch == '0') continue;
-        if (ch < '1' || ch > '0' + D) {
-            char at[32], what[8] = {ch, 0};
-            snprintf(at, sizeof at, "%zu", i + 1);
-            return state_error(c, "character %s ('%s') is not a digit, '.' or '0'", at, what);
-        }
-        if (cell < 0) continue;
-        c->values[cell] = ch - '0';
-    }
-    return 0;
 }
 
 /* ---- Printing ------------------------------------------------------------------- */
@@ -400,7 +323,14 @@ static int setup(xrun *c)
         fputs("rulegrid: out of memory\n", stderr);
         return EXIT_BAD;
     }
-    return c->o->state ? read_state(c, c->o->state) : 0;
+    if (!c->o->state) return 0;
+    char *owned;
+    const char *text, *source;
+    size_t len;
+    rc = cli_state_text(c->o->state, &owned, &text, &len, &source);
+    if (!rc) rc = cli_read_state(c->p, text, len, source, c->values, c->cands);
+    free(owned);
+    return rc;
 }
 
 static void teardown(xrun *c)
@@ -575,16 +505,6 @@ static int hint(xrun *c)
         return EXIT_DONE;
     }
     return conclude(c, e, rc, &err);
-}
-
-int cli_read_state(const rg_puzzle *p, const char *text, int *values, rg_mask *cands)
-{
-    xrun c;
-    memset(&c, 0, sizeof c);
-    c.p = (rg_puzzle *)p; /* only read */
-    c.values = values;
-    c.cands = cands;
-    return read_state(&c, text);
 }
 
 int cli_rank_check(const char *value, char *why, size_t n)

@@ -21,8 +21,10 @@ typedef struct rrun {
     rg_solver *solver;
     const char *path;
     const char *state; /* --state's text (read from its file when it names one) */
-    char *state_file;  /* that file's text */
-    int to_dir;        /* -o names a folder: one N.svg per puzzle */
+    size_t state_len;
+    const char *state_source; /* "--state" or that file's name */
+    char *state_file;         /* that file's text */
+    int to_dir;               /* -o names a folder: one N.svg per puzzle */
     int exit_code;
 } rrun;
 
@@ -106,7 +108,9 @@ static int position(rrun *c, const rg_puzzle *p, picture *pc)
     pc->values = calloc((size_t)N + 1, sizeof *pc->values);
     pc->cands = calloc((size_t)N + 1, sizeof *pc->cands);
     if (!pc->values || !pc->cands) return EXIT_BAD;
-    return c->state ? cli_read_state(p, c->state, pc->values, pc->cands) : 0;
+    return c->state
+               ? cli_read_state(p, c->state, c->state_len, c->state_source, pc->values, pc->cands)
+               : 0;
 }
 
 static int explainer(rrun *c, const rg_puzzle *p, const char *where, picture *pc, rg_explainer **e)
@@ -396,21 +400,11 @@ static int render_input(rrun *c)
     return c->exit_code;
 }
 
-/* --state STATE, or a file that holds it. */
+/* --state STATE, or a file that holds it: read once for every puzzle. */
 static int read_state_arg(rrun *c)
 {
-    const char *s = c->o->state;
-    struct stat st;
-    c->state = s;
-    if (!s || s[0] == '{' || stat(s, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
-    size_t len;
-    rg_error err;
-    if (cli_read_all(s, &c->state_file, &len, &err) != RG_OK) {
-        cli_print_error(c->reg, &err);
-        return EXIT_BAD;
-    }
-    c->state = c->state_file;
-    return 0;
+    if (!c->o->state) return 0;
+    return cli_state_text(c->o->state, &c->state_file, &c->state, &c->state_len, &c->state_source);
 }
 
 int cli_render_main(int cmd, const cli_options *o)

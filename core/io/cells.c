@@ -157,6 +157,19 @@ int rg_cells_read_board(const cJSON *root, rg_board *board, rg_error *err)
     rg_mem_free(exists);
     return rc;
 }
+int rg_cells_key(const char *key, const char *field, const rg_board *bd, int *cell, rg_error *err)
+{
+    int row, col;
+    if (rg_board_parse_cell(key, &row, &col)) return bad_name(err, field, key);
+    if (row > bd->rows || col > bd->cols)
+        return rg_error_set(err, RG_E_FORMAT, field, "%s does not exist on a %dx%d board", key,
+                            bd->rows, bd->cols);
+    if ((*cell = rg_board_at(bd, row, col)) < 0)
+        return rg_error_set(err, RG_E_FORMAT, field,
+                            "%s does not exist: it is not one of the board's cells", key);
+    return RG_OK;
+}
+
 /* Reads an object cell -> digit into vals (per cell, zeroed by the caller).
  * complete: every existing cell must be named (a solution). */
 int rg_cells_read_digits(const cJSON *obj, const char *name, const rg_board *bd, int complete,
@@ -169,16 +182,9 @@ int rg_cells_read_digits(const cJSON *obj, const char *name, const rg_board *bd,
                             rg_json_found(obj, g, sizeof g));
     for (const cJSON *c = obj->child; c; c = c->next) {
         snprintf(field, sizeof field, "%s.%.60s", name, c->string);
-        int row, col;
-        if (rg_board_parse_cell(c->string, &row, &col)) return bad_name(err, field, c->string);
-        if (row > bd->rows || col > bd->cols)
-            return rg_error_set(err, RG_E_FORMAT, field, "%s does not exist on a %dx%d board",
-                                c->string, bd->rows, bd->cols);
-        int k = rg_board_at(bd, row, col);
-        if (k < 0)
-            return rg_error_set(err, RG_E_FORMAT, field,
-                                "%s does not exist: it is not one of the board's cells", c->string);
-        rg_board_cell_name(row, col, cell_name, sizeof cell_name);
+        int k, rc = rg_cells_key(c->string, field, bd, &k, err);
+        if (rc) return rc;
+        rg_board_cell_name(bd->row[k], bd->col[k], cell_name, sizeof cell_name);
         if (vals[k])
             return rg_error_set(err, RG_E_FORMAT, field,
                                 "duplicate key: cell %s appears twice in %s", cell_name, name);

@@ -649,6 +649,22 @@ typedef struct rg_position {
     const rg_mask *cands;
 } rg_position;
 
+/* A position's text (spec/explain.md; docs/explain.md, "Positions") into
+ * values and cands, rg_puzzle_cells(p) entries each, 0 where it says
+ * nothing: a JSON object {"cells": {"r1c1": 5, ...}, "candidates": {"r2c3":
+ * [1, 4], ...}} (either member optional), or on a board of at most 9
+ * digits one character per position of the board in reading order (a
+ * digit, '.' or '0'), white space around either ignored. RG_OK;
+ * RG_E_FORMAT with err naming the file (file; NULL for none) and the field
+ * for malformed JSON, text after the object, an unknown or repeated member,
+ * a name that is no cell of the board, a cell named twice (in any
+ * spelling), a digit out of range, a candidate list that is empty or
+ * repeats a digit, a placed digit that its cell's candidates do not keep,
+ * a line of the wrong length or with another character, or a digit where
+ * the board has no cell (values and cands are then all 0); RG_E_NOMEM. */
+RG_API int rg_position_parse(const rg_puzzle *p, const char *text, size_t len, const char *file,
+                             int *values, rg_mask *cands, rg_error *err);
+
 typedef struct rg_explain_summary {
     int status;          /* rg_explain_status */
     int steps;           /* steps taken */

@@ -617,6 +617,10 @@ static void errors(void **state)
         {9, "cell", "{\"kind\":\"low\",\"split\":9}",
          "setting split is 9; it must be between 1 and 8"},
         {9, "corner", "{\"digits\":5}", "setting digits is 5"},
+        {9, "cage", "{\"max_size\":4.5}", "setting max_size is 4.5; it must be a whole number"},
+        {9, "cage", "{\"count\":1e12}", "count is 1000000000000, past what a setting holds"},
+        {9, "cage", "{\"max_size\":{}}", "setting max_size is an object; a setting is a number"},
+        {9, "line", "{\"kind\":[\"thermo\"]}", "setting kind is a list; a setting is a number"},
         {9, "houses", NULL, "no loaded plugin registers rule type houses"},
         {9, "box_grid", NULL, "rule type box_grid cannot generate clues"},
     };
@@ -740,8 +744,9 @@ static void wanted_cells(void **state)
         cJSON *all = cJSON_CreateArray(), *some = cJSON_CreateArray();
         rg_error err;
         rg_error_clear(&err);
-        assert_int_equal(rg_hook_run(t, templ, NULL, sol, NULL, &rng_all, all, NULL, &err), RG_OK);
-        assert_int_equal(rg_hook_run(t, templ, NULL, sol, wanted, &rng_some, some, NULL, &err),
+        assert_int_equal(rg_hook_run(t, templ, NULL, sol, NULL, &rng_all, all, 1, NULL, &err),
+                         RG_OK);
+        assert_int_equal(rg_hook_run(t, templ, NULL, sol, wanted, &rng_some, some, 1, NULL, &err),
                          RG_OK);
         assert_true(rng_all == rng_some);
         const cJSON *s = some->child;

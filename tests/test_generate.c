@@ -529,6 +529,42 @@ static void budgets(void **state)
 
 /* A plugin that the core does not know, with a generate hook, builds
  * puzzles from its clues alone (givens "none"), repairs included. */
+/* A setting that the request's hook never reads (a misspelling) fails the
+ * run with the settings it does read; so does one no number can stand for. */
+static void expect_run_error(const char *doc, const char *words)
+{
+    rg_generator *g = NULL;
+    rg_error err;
+    assert_int_equal(rg_generator_new(t_registry(), doc, strlen(doc), "t.json", &g, &err), RG_OK);
+    rg_gen_options o;
+    rg_gen_options_default(&o);
+    rg_puzzle *p = NULL;
+    assert_int_equal(rg_generate(g, &o, &p, NULL, &err), RG_E_FORMAT);
+    assert_null(p);
+    if (!strstr(err.message, words)) fail_msg("'%s' not in '%s'", words, err.message);
+    rg_generator_free(g);
+}
+
+static void unread_settings(void **state)
+{
+    (void)state;
+    expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"max_sise\":3}]}"),
+                     "cage generator: setting \"max_sise\" is not one it reads (it reads max_size, "
+                     "min_size, count, coverage, sums)");
+    expect_run_error(DOC("{\"clues\":[{\"type\":\"edge\",\"kind\":\"xv\",\"colour\":\"white\"}]}"),
+                     "edge generator: setting \"colour\" is not one it reads");
+    expect_run_error(DOC("{\"layout\":[{\"type\":\"box\",\"size\":2}]}"),
+                     "box layout: setting \"size\" is not one it reads (it reads none)");
+    expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"max_size\":2.5}]}"),
+                     "cage generator: setting max_size is 2.5; it must be a whole number");
+    expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"count\":1e12}]}"),
+                     "setting count is 1000000000000, past what a setting holds");
+    expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"max_size\":[3]}]}"),
+                     "setting max_size is a list; a setting is a number, a boolean or a string");
+    expect_run_error(DOC("{\"clues\":[{\"type\":\"line\",\"kind\":null}]}"),
+                     "setting kind is null; a setting is a number, a boolean or a string");
+}
+
 static void third_party_hook(void **state)
 {
     (void)state;
@@ -630,6 +666,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(symmetric_patterns, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(clue_target, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(profile_errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(unread_settings, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(option_errors, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(budgets, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(third_party_hook, t_mem_setup, t_mem_teardown),

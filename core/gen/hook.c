@@ -27,6 +27,10 @@ struct rg_gen {
     int emitted;
     rg_error *err;
     int failed;
+    int strict;            /* a setting the hook never asks for is an error */
+    uint64_t asked[4];     /* which of the first 256 members of settings it asked for */
+    const char *names[24]; /* the names it asked for, for the message */
+    int nnames;
 };
 
 static const rg_board *board_of(const rg_gen *g) { return rg_model_board(g->templ->model); }
@@ -45,19 +49,68 @@ void rg_hook_cell_pos(const rg_gen *g, int cell, int *row, int *column)
 
 int rg_hook_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
 
-static const cJSON *setting(const rg_gen *g, const char *name)
+/* The setting called name, or NULL; the hook has asked for it (asked,
+ * names). */
+static const cJSON *setting(rg_gen *g, const char *name)
 {
-    if (!g->settings || !name) return NULL;
-    return cJSON_GetObjectItemCaseSensitive(g->settings, name);
+    if (!name) return NULL;
+    int known = 0;
+    for (int i = 0; i < g->nnames && !known; i++) known = strcmp(g->names[i], name) == 0;
+    if (!known && g->nnames < (int)(sizeof g->names / sizeof g->names[0]))
+        g->names[g->nnames++] = name;
+    int i = 0;
+    for (const cJSON *m = g->settings ? g->settings->child : NULL; m; m = m->next, i++)
+        if (strcmp(m->string, name) == 0) {
+            if (i < 256) g->asked[i >> 6] |= (uint64_t)1 << (i & 63);
+            return m;
+        }
+    return NULL;
 }
 
+/* The hook's first error stands: what it does after one is not reported. */
+static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
+{
+    if (g->failed) return g->err->code ? g->err->code : code;
+    va_list ap;
+    va_start(ap, fmt);
+    rg_error_setv(g->err, code, NULL, fmt, ap);
+    va_end(ap);
+    g->failed = 1;
+    return code;
+}
+
+static const char *hook_kind(const rg_gen *g) { return g->solution ? "generator" : "layout"; }
+
+/* A present setting that no number can stand for is an error of the request
+ * (the hook gets dflt and its run fails), never its default in silence. */
 long rg_hook_int(rg_gen *g, const char *name, long dflt)
 {
     const cJSON *v = setting(g, name);
+    if (!v) return dflt;
     if (cJSON_IsBool(v)) return cJSON_IsTrue(v) ? 1 : 0;
-    if (!cJSON_IsNumber(v)) return dflt;
+    char found[64];
+    if (cJSON_IsString(v)) {
+        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s must be a number, not a string", g->type->name,
+                 hook_kind(g), name);
+        return dflt;
+    }
+    if (!cJSON_IsNumber(v)) {
+        gen_fail(g, RG_E_FORMAT,
+                 "%s %s: setting %s is %s; a setting is a number, a boolean or a string",
+                 g->type->name, hook_kind(g), name, rg_json_kind(v));
+        return dflt;
+    }
     double d = v->valuedouble;
-    if (d != d || d > 2e9 || d < -2e9) return dflt;
+    if (!(d <= 2e9 && d >= -2e9)) { /* (before the cast, which past long is undefined) */
+        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s is %s, past what a setting holds (2e9)",
+                 g->type->name, hook_kind(g), name, rg_json_found(v, found, sizeof found));
+        return dflt;
+    }
+    if (d != (double)(long)d) {
+        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s is %s; it must be a whole number",
+                 g->type->name, hook_kind(g), name, rg_json_found(v, found, sizeof found));
+        return dflt;
+    }
     return (long)d;
 }
 
@@ -69,14 +122,23 @@ const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt)
 
 uint64_t rg_hook_random(rg_gen *g) { return rg_rng_next(g->rng); }
 
-static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
+/* strict: the first setting the hook never asked for, as an error. */
+static int unread_setting(rg_gen *g)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    rg_error_setv(g->err, code, NULL, fmt, ap);
-    va_end(ap);
-    g->failed = 1;
-    return code;
+    int i = 0;
+    for (const cJSON *m = g->settings ? g->settings->child : NULL; m && i < 256; m = m->next, i++) {
+        if (g->asked[i >> 6] >> (i & 63) & 1u) continue;
+        char list[300] = "";
+        size_t used = 0;
+        for (int k = 0; k < g->nnames && used < sizeof list; k++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
+                                     g->names[k]);
+        return rg_error_set(g->err, RG_E_FORMAT, NULL,
+                            "%s %s: setting \"%.40s\" is not one it reads (%s%s)", g->type->name,
+                            hook_kind(g), m->string, g->nnames ? "it reads " : "it reads none",
+                            list);
+    }
+    return RG_OK;
 }
 
 int rg_hook_emit(rg_gen *g, const char *rule_json)
@@ -124,8 +186,7 @@ int rg_hook_error(rg_gen *g, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name,
-                    g->solution ? "generator" : "layout", msg);
+    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name, hook_kind(g), msg);
 }
 
 int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }
@@ -133,18 +194,18 @@ int rg_hook_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
                 const int *solution, const unsigned char *wanted, uint64_t *rng, cJSON *out,
-                int *emitted, rg_error *err)
+                int strict, int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
     if (solution ? !rg_hook_can_generate(t) : !rg_hook_can_layout(t))
         return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
                             t ? t->name : "(none)",
                             solution ? "generate clues" : "lay out rules before the fill");
-    rg_gen g = {templ, t, settings, solution, wanted, rng, out, 0, err, 0};
+    rg_gen g = {templ, t, settings, solution, wanted, rng, out, 0, err, 0, strict, {0}, {0}, 0};
     int rc = solution ? t->generate(&g, solution) : t->layout(&g);
     if (emitted) *emitted = g.emitted;
     if (g.failed) return err->code ? err->code : RG_E_INTERNAL;
     if (rc != RG_OK)
         return rg_error_set(err, rc, NULL, "the %s generator failed (status %d)", t->name, rc);
-    return RG_OK;
+    return strict ? unread_setting(&g) : RG_OK;
 }

@@ -197,7 +197,10 @@ RG_API char *rg_lzstring_compress(const char *in, size_t n, int uri, rg_error *e
  * hook (rules laid out before a grid is filled), with settings_json (the
  * text of a JSON object, or NULL) and a seed. *rules_json receives the JSON
  * array of the rules it invented (release with rg_string_free). Returns
- * RG_OK or an error (a type without the hook is RG_E_FORMAT). */
+ * RG_OK or an error (a type without the hook is RG_E_FORMAT; so is a setting
+ * the hook reads as a number that is none: a list, null, 4.5, 1e10). A
+ * setting the hook never reads is ignored here (so that "kind": "any" suits
+ * every type); the requests of a generation profile refuse it. */
 RG_API int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type,
                              const char *settings_json, const int *solution, uint64_t seed,
                              char **rules_json, rg_error *err);

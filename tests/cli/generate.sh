@@ -114,6 +114,14 @@ expect_rc 2 "bad profile"
 has "$ERR" "x-generate.givens" "profile field named"
 run "$RULEGRID" generate --template "$TMP/missing.json"
 expect_rc 2 "missing template"
+# a setting the request's hook never reads (a misspelling) is refused, naming
+# those it reads; so is one no number can stand for
+run "$RULEGRID" generate --preset killer --seed 1 --set cage.max_sise=4
+expect_rc 2 "misspelt setting"
+has "$ERR" 'cage generator: setting "max_sise" is not one it reads (it reads max_size, min_size, count, coverage, sums)' "misspelt setting named"
+run "$RULEGRID" generate --preset killer --seed 1 --set cage.max_size=3.5
+expect_rc 2 "setting not whole"
+has "$ERR" "setting max_size is 3.5; it must be a whole number" "fraction refused"
 
 # ---- budgets end with a message and exit status 3
 run "$RULEGRID" generate --preset classic16 --seed 1 --time 0.001

@@ -27,9 +27,10 @@ struct rg_gen {
     int emitted;
     rg_error *err;
     int failed;
-    int strict;            /* a setting the hook never asks for is an error */
-    uint64_t asked[4];     /* which of the first 256 members of settings it asked for */
-    const char *names[24]; /* the names it asked for, for the message */
+    int strict;         /* a setting the hook never asks for is an error */
+    uint64_t asked[4];  /* which of the first 256 members of settings it asked for */
+    char names[24][32]; /* the names it asked for (copies: a hook may build a name in
+                              a buffer of its own), for the message */
     int nnames;
 };
 
@@ -55,9 +56,10 @@ static const cJSON *setting(rg_gen *g, const char *name)
 {
     if (!name) return NULL;
     int known = 0;
-    for (int i = 0; i < g->nnames && !known; i++) known = strcmp(g->names[i], name) == 0;
+    for (int i = 0; i < g->nnames && !known; i++)
+        known = strncmp(g->names[i], name, sizeof g->names[i] - 1) == 0;
     if (!known && g->nnames < (int)(sizeof g->names / sizeof g->names[0]))
-        g->names[g->nnames++] = name;
+        snprintf(g->names[g->nnames++], sizeof g->names[0], "%s", name);
     int i = 0;
     for (const cJSON *m = g->settings ? g->settings->child : NULL; m; m = m->next, i++)
         if (strcmp(m->string, name) == 0) {
@@ -201,7 +203,15 @@ int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *sett
         return rg_error_set(err, RG_E_FORMAT, NULL, "rule type %s cannot %s",
                             t ? t->name : "(none)",
                             solution ? "generate clues" : "lay out rules before the fill");
-    rg_gen g = {templ, t, settings, solution, wanted, rng, out, 0, err, 0, strict, {0}, {0}, 0};
+    rg_gen g = {.templ = templ,
+                .type = t,
+                .settings = settings,
+                .solution = solution,
+                .wanted = wanted,
+                .rng = rng,
+                .out = out,
+                .err = err,
+                .strict = strict};
     int rc = solution ? t->generate(&g, solution) : t->layout(&g);
     if (emitted) *emitted = g.emitted;
     if (g.failed) return err->code ? err->code : RG_E_INTERNAL;

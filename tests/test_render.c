@@ -518,6 +518,48 @@ static void step_highlights(void **state)
     rg_puzzle_free(p);
 }
 
+/* The title and the caption keep well-formed UTF-8 (two-, three- and
+ * four-byte characters) as it is. Each byte that starts no well-formed
+ * sequence (RFC 3629: overlong forms, UTF-16 surrogates, code points past
+ * U+10FFFF, bytes F5..FF, a truncated sequence) becomes '?', and so do the
+ * characters XML 1.0 forbids or that are controls: C0 but none, DEL, C1,
+ * U+FFFE and U+FFFF. */
+static void broken_utf8(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"a\xed\xa0\x80"
+         "b\xf5\x80\x80\x80"
+         "c\xe0\x80\xaf"
+         "d",
+         "a???b????c???d"},
+        {"\xe0\x9f\xbf|\xf0\x8f\xbf\xbf|\xf4\x90\x80\x80|\xf7\xbf\xbf\xbf|\xed\xbf\xbf",
+         "???|????|????|????|???"},
+        {"\xc0\xaf|\xc1\xbf|\xf8\x88\x80\x80\x80|\xff|\x80|\xe2\x82|\xf0\x9f\x98",
+         "??|??|?????|?|?|??|???"},
+        {"\xef\xbf\xbe|\xef\xbf\xbf|\x7f|\xc2\x80|\xc2\x9f|\x01\t\n", "?|?|?|?|?|???"},
+        {"\xc2\xa0\xc3\xa9\xe2\x82\xac\xed\x9f\xbf\xee\x80\x80\xef\xbf\xbd\xf0\x9f\x98\x80"
+         "\xf0\x90\x80\x80\xf4\x8f\xbf\xbf",
+         "\xc2\xa0\xc3\xa9\xe2\x82\xac\xed\x9f\xbf\xee\x80\x80\xef\xbf\xbd\xf0\x9f\x98\x80"
+         "\xf0\x90\x80\x80\xf4\x8f\xbf\xbf"},
+    };
+    rg_puzzle *p = t_parse(CLASSIC "}");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rg_render_options o;
+        rg_render_options_default(&o);
+        o.title = o.caption = cases[i].in;
+        char *svg = svg_of(p, &o), want[200];
+        snprintf(want, sizeof want, "<title>%s</title>", cases[i].out);
+        assert_non_null(strstr(svg, want));
+        snprintf(want, sizeof want, "fill=\"#333\">%s</text>", cases[i].out);
+        assert_non_null(strstr(svg, want));
+        rg_string_free(svg);
+    }
+    rg_puzzle_free(p);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -594,6 +636,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(fallback, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(example_plugin, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(step_highlights, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(broken_utf8, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };

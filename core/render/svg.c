@@ -1,13 +1,15 @@
 /* A picture as SVG: a white background over the bounding box and a margin,
  * a group per layer with its primitives in the order drawn (coordinates in
  * pixels, rounded to hundredths), then the legend. Every string a plugin
- * gave is escaped, and bytes that are no UTF-8 become '?'. */
+ * gave is escaped; bytes that start no well-formed UTF-8 and characters
+ * that XML forbids or that are controls become '?'. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/utf8.h"
 #include "render/draw.h"
 #include "render/svg.h"
 #include "rulegrid/plugin.h"
@@ -69,27 +71,23 @@ static void num(sbuf *b, double v)
     puts_(b, strcmp(t, "-0") == 0 ? "0" : t);
 }
 
-/* The length of the UTF-8 sequence at s, 0 when it is none. */
-static int utf8_len(const unsigned char *s)
+/* Is the well-formed character of n bytes at s one that XML 1.0 forbids or
+ * that is a control: C0 (tab, newline and CR too: a title is one line),
+ * DEL, C1, U+FFFE, U+FFFF? */
+static int unwanted(const unsigned char *s, int n)
 {
-    int n = s[0] < 0x80             ? 1
-            : (s[0] & 0xE0) == 0xC0 ? 2
-            : (s[0] & 0xF0) == 0xE0 ? 3
-            : (s[0] & 0xF8) == 0xF0 ? 4
-                                    : 0;
-    if (n == 2 && s[0] < 0xC2) return 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    return n;
+    return (n == 1 && (s[0] < 0x20 || s[0] == 0x7F)) || (n == 2 && s[0] == 0xC2 && s[1] < 0xA0) ||
+           (n == 3 && s[0] == 0xEF && s[1] == 0xBF && s[2] >= 0xBE);
 }
 
-/* Text for an attribute or an element: escaped, control bytes and broken
- * UTF-8 as '?'. */
+/* Text for an attribute or an element: escaped; a character that is
+ * unwanted as '?', and each byte that starts no well-formed UTF-8
+ * sequence (RFC 3629) as '?' too. */
 static void esc(sbuf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        int n = utf8_len(p);
+        int n = rg_utf8_len(p);
         const char *r = *p == '&'    ? "&amp;"
                         : *p == '<'  ? "&lt;"
                         : *p == '>'  ? "&gt;"
@@ -98,13 +96,15 @@ static void esc(sbuf *b, const char *s)
                                      : NULL;
         if (r) {
             puts_(b, r);
-        } else if (!n || (*p < 0x20)) {
+        } else if (!n) {
             puts_(b, "?");
             n = 1;
+        } else if (unwanted(p, n)) {
+            puts_(b, "?");
         } else {
             put(b, (const char *)p, (size_t)n);
         }
-        p += n ? n : 1;
+        p += n;
     }
 }
 

@@ -4,23 +4,35 @@
 #include <math.h>
 #include <string.h>
 
+#include "utf8.h"
+
+/* Is the well-formed character of n bytes at s a control (C0 but tab and
+ * newline, DEL, C1) or U+FFFE or U+FFFF? */
+static int unwanted(const unsigned char *s, int n)
+{
+    return (n == 1 && ((s[0] < 0x20 && s[0] != '\t' && s[0] != '\n') || s[0] == 0x7f)) ||
+           (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) ||
+           (n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe);
+}
+
 void htmlw_text(FILE *f, const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    while (*p) {
+        int n = utf8_len(p);
         switch (*p) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
-        case '\t':
-        case '\n': fputc(*p, f); break;
         default:
-            if (*p < 0x20 || *p == 0x7f)
+            if (!n || unwanted(p, n))
                 fputs("\xef\xbf\xbd", f);
             else
-                fputc(*p, f);
+                fwrite(p, 1, (size_t)n, f);
         }
+        p += n ? n : 1;
     }
 }
 

@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* s (NULL: nothing) with & < > " ' as entities; control bytes but tab and
- * newline as U+FFFD, so that text and attribute values are both safe. */
+/* s (NULL: nothing) with & < > " ' as entities; each byte that starts no
+ * well-formed UTF-8 sequence (RFC 3629), each control character but tab
+ * and newline (C0, DEL, C1) and U+FFFE and U+FFFF as U+FFFD, so that text
+ * and attribute values are both safe. */
 void htmlw_text(FILE *f, const char *s);
 /* <!DOCTYPE html> through <body>: the title (escaped), the shared style and
  * extra_css (raw, may be NULL). */

@@ -2,6 +2,8 @@
  * string escaper shared by the command and the harness. */
 #include "jsonw.h"
 
+#include "utf8.h"
+
 void jsonw_init(jsonw *w, FILE *f)
 {
     w->f = f;
@@ -58,30 +60,6 @@ void jsonw_end(jsonw *w)
 }
 
 void jsonw_break(jsonw *w, const char *indent) { w->indent = indent; }
-
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when it is not one. */
-static int utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n;
-    unsigned min;
-    if (c < 0x80) return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2, min = 0x80;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, min = 0x800;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, min = 0x10000;
-    else
-        return 0;
-    unsigned cp = c & (0x3f >> (n - 1));
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80) return 0;
-        cp = (cp << 6) | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-    return n;
-}
 
 static void put_string(FILE *f, const char *str)
 {

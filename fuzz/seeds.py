@@ -28,6 +28,10 @@ fpuzzles   a mode byte (fuzz/fpuzzles.c: 0 or 2, f-puzzles JSON the target
            the reader takes, broken ones, and the small boards of every
            family and the shortest puzzle of each corpus/variants file as
            documents to write
+render     the valid documents (every family), the small boards of every
+           family and the writer's documents (holes, notes, jigsaw boxes),
+           as for roundtrip: the target draws each with options from its
+           hash
 
     python3 fuzz/seeds.py fpuzzles       only the targets named
 
@@ -357,6 +361,7 @@ def main():
         "corpus": corpora,
         "fields": fields,
         "fpuzzles": fpuzzles,
+        "render": lambda: docs + small_families() + writer_docs(),
     }
     for target in sys.argv[1:] or list(seeds):
         if target not in seeds:

@@ -1,0 +1,556 @@
+/* Fuzz target: the SVG renderer (rg_render_svg: core/render and the
+ * plugins' draw hooks). A document that reads is drawn twice: with no
+ * options, and with options chosen by the input's hash: a scale from a
+ * list that holds 0, tiny, usual, the largest taken and out-of-range
+ * values (NaN, infinite, negative, past 1000: each must be ignored, which
+ * the target checks by comparing the bytes with those of scale 0); values
+ * (the document's solution, or digits from the hash, at times no digit of
+ * the board); candidates (at times with bits past the digits); focus cells,
+ * eliminations and placements (at times off the board); a title and a
+ * caption taken from the input's bytes with hostile text put round them
+ * (markup, entities, "]]>", control bytes, broken and forbidden UTF-8).
+ * Checks:
+ *   - the options name a cell or digit the puzzle does not have exactly
+ *     when rg_render_svg returns RG_E_FORMAT (both ways), with a message,
+ *     no text and no length; otherwise it returns RG_OK (no draw hook
+ *     fails on a puzzle that reads, and no allocation failure is injected);
+ *   - the text is len bytes without a NUL and is well-formed XML by the
+ *     strict checker below, with the one root element svg;
+ *   - the title and the caption appear as the documented escaping makes
+ *     them (the target's own UTF-8 decoder decides each byte);
+ *   - the same puzzle and options give the same bytes again.
+ * And no leak (fz_end), crash or sanitizer report. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+#define MAX_SLICE 96 /* bytes of the input in a title or caption */
+#define MAX_DEPTH 64 /* elements open at once */
+#define MAX_ATTRS 32 /* attributes of one tag */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fz_registry();
+    return 0;
+}
+
+/* ---- Strict UTF-8 and XML characters ------------------------------------ */
+
+/* The code point of the UTF-8 sequence at s[0..n) and its length in *len,
+ * decoded bit by bit (not by the library's table of ranges): -1 when it is
+ * malformed (RFC 3629: overlong, surrogate, past U+10FFFF, cut short). */
+static long decode(const unsigned char *s, size_t n, int *len)
+{
+    unsigned c = s[0];
+    int more = c < 0x80                ? 0
+               : c >= 0xC0 && c < 0xE0 ? 1
+               : c >= 0xE0 && c < 0xF0 ? 2
+               : c >= 0xF0 && c < 0xF8 ? 3
+                                       : -1;
+    *len = 1;
+    if (more < 0) return -1;
+    long v = more ? (long)(c & (0x3Fu >> more)) : (long)c;
+    for (int k = 1; k <= more; k++) {
+        if ((size_t)k >= n || (s[k] & 0xC0) != 0x80) return -1;
+        v = v << 6 | (s[k] & 0x3F);
+    }
+    static const long least[] = {0, 0x80, 0x800, 0x10000};
+    if (v < least[more] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return -1;
+    *len = more + 1;
+    return v;
+}
+
+/* A character XML 1.0 allows in a document and that is no control: tab,
+ * newline, CR, and from U+0020 but DEL, C1, U+FFFE and U+FFFF. */
+static int char_ok(long v)
+{
+    if (v == '\t' || v == '\n' || v == '\r') return 1;
+    return v >= 0x20 && !(v >= 0x7F && v <= 0x9F) && v != 0xFFFE && v != 0xFFFF;
+}
+
+/* ---- A strict checker of the SVG's XML ------------------------------------ */
+
+typedef struct xml {
+    const char *s, *end;
+    const char *why; /* the first fault */
+} xml;
+
+static int bad(xml *x, const char *why)
+{
+    if (!x->why) x->why = why;
+    return 0;
+}
+
+static int name_start(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
+}
+
+static int name_char(unsigned char c)
+{
+    return name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+}
+
+static size_t name_len(const char *s, const char *end)
+{
+    size_t n = 0;
+    if (s < end && name_start((unsigned char)*s))
+        while (s + n < end && name_char((unsigned char)s[n])) n++;
+    return n;
+}
+
+static int space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
+/* Character data up to the next '<' (text) or the quote q (an attribute
+ * value): every character allowed, '&' only in &amp; &lt; &gt; &quot;
+ * &#39; or a numeric reference, no "]]>" in text; x->s left at the stop. */
+static int chars(xml *x, char q)
+{
+    const char *from = x->s;
+    while (x->s < x->end && *x->s != '<' && *x->s != q) {
+        const unsigned char *u = (const unsigned char *)x->s;
+        if (*u == '&') {
+            static const char *const named[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
+            size_t k = 0, left = (size_t)(x->end - x->s);
+            for (int i = 0; i < 5 && !k; i++)
+                if (left >= strlen(named[i]) && !memcmp(x->s, named[i], strlen(named[i])))
+                    k = strlen(named[i]);
+            if (!k && left > 3 && x->s[1] == '#') {
+                int hex = x->s[2] == 'x';
+                size_t d = 2 + (size_t)hex, from = d;
+                long v = 0;
+                for (; d < left && d - from < 7; d++) {
+                    char c = x->s[d];
+                    int dv = c >= '0' && c <= '9'          ? c - '0'
+                             : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                             : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                           : -1;
+                    if (dv < 0) break;
+                    v = v * (hex ? 16 : 10) + dv;
+                }
+                if (d > from && d < left && x->s[d] == ';' && v <= 0x10FFFF &&
+                    !(v >= 0xD800 && v <= 0xDFFF) && char_ok(v))
+                    k = d + 1;
+            }
+            if (!k) return bad(x, "an '&' that starts no entity reference");
+            x->s += k;
+            continue;
+        }
+        if (!q && *u == '>' && x->s - from >= 2 && x->s[-1] == ']' && x->s[-2] == ']')
+            return bad(x, "\"]]>\" in text");
+        int n;
+        long v = decode(u, (size_t)(x->end - x->s), &n);
+        if (v < 0) return bad(x, "a byte that starts no well-formed UTF-8");
+        if (!char_ok(v)) return bad(x, "a control character or U+FFFE/U+FFFF");
+        x->s += n;
+    }
+    return 1;
+}
+
+/* Attributes whose values are numbers (lists of numbers; path data). */
+static int numeric(const char *name, size_t n)
+{
+    static const char *const names[] = {"x",
+                                        "y",
+                                        "cx",
+                                        "cy",
+                                        "r",
+                                        "rx",
+                                        "ry",
+                                        "x1",
+                                        "y1",
+                                        "x2",
+                                        "y2",
+                                        "width",
+                                        "height",
+                                        "points",
+                                        "d",
+                                        "font-size",
+                                        "stroke-width",
+                                        "transform",
+                                        "viewBox",
+                                        "opacity",
+                                        "stroke-dasharray",
+                                        "fill-opacity",
+                                        "stroke-opacity"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == n && !memcmp(names[i], name, n)) return 1;
+    return 0;
+}
+
+/* A numeric value: finite numbers, separated by spaces or commas, with path
+ * commands in d and a '%' after a width or height; never nan or inf. */
+static int numbers_ok(const char *name, size_t nn, const char *v, size_t n)
+{
+    char buf[4096];
+    if (n >= sizeof buf) n = sizeof buf - 1; /* a path longer than that: its head */
+    memcpy(buf, v, n);
+    buf[n] = '\0';
+    for (char *c = buf; *c; c++)
+        if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
+    if (strstr(buf, "nan") || strstr(buf, "inf")) return 0;
+    memcpy(buf, v, n); /* the path commands again in capitals */
+    int path = nn == 1 && name[0] == 'd';
+    int pct = (nn == 5 && !memcmp(name, "width", 5)) || (nn == 6 && !memcmp(name, "height", 6));
+    int any = 0;
+    for (char *c = buf; *c;) {
+        if (*c == ' ' || *c == ',') {
+            c++;
+        } else if (path && strchr("MLZ", *c)) {
+            c++;
+        } else {
+            char *e;
+            double d = strtod(c, &e);
+            if (e == c || !isfinite(d)) return 0;
+            c = e;
+            if (pct && *c == '%') c++;
+            any = 1;
+        }
+    }
+    return any || path;
+}
+
+/* One start tag after its '<': name, attributes, '>' or "/>". *name and
+ * *nlen get its name, *empty whether it closed itself. */
+static int start_tag(xml *x, const char **name, size_t *nlen, int *empty)
+{
+    *name = x->s;
+    *nlen = name_len(x->s, x->end);
+    if (!*nlen) return bad(x, "'<' and no name");
+    x->s += *nlen;
+    const char *attrs[MAX_ATTRS];
+    size_t alen[MAX_ATTRS];
+    int na = 0;
+    for (;;) {
+        int sp = 0;
+        while (x->s < x->end && space(*x->s)) x->s++, sp = 1;
+        if (x->s >= x->end) return bad(x, "a tag that does not end");
+        if (*x->s == '>' || (*x->s == '/' && x->s + 1 < x->end && x->s[1] == '>')) {
+            *empty = *x->s == '/';
+            x->s += *empty ? 2 : 1;
+            return 1;
+        }
+        if (!sp) return bad(x, "an attribute not after a space");
+        size_t n = name_len(x->s, x->end);
+        if (!n) return bad(x, "no attribute name");
+        for (int i = 0; i < na; i++)
+            if (alen[i] == n && !memcmp(attrs[i], x->s, n)) return bad(x, "an attribute twice");
+        if (na == MAX_ATTRS) return bad(x, "too many attributes");
+        attrs[na] = x->s, alen[na++] = n;
+        const char *an = x->s;
+        x->s += n;
+        if (x->end - x->s < 2 || x->s[0] != '=' || (x->s[1] != '"' && x->s[1] != '\''))
+            return bad(x, "an attribute without a quoted value");
+        char q = x->s[1];
+        x->s += 2;
+        const char *v = x->s;
+        if (!chars(x, q)) return 0;
+        if (x->s >= x->end || *x->s != q) return bad(x, "a '<' in an attribute value");
+        if (numeric(an, n) && !numbers_ok(an, n, v, (size_t)(x->s - v)))
+            return bad(x, "a numeric attribute that is not finite numbers");
+        x->s++;
+    }
+}
+
+/* text[0..len) as XML: the declaration, then one element svg and its
+ * content, properly nested, then only white space. NULL or the fault. */
+static const char *well_formed(const char *text, size_t len)
+{
+    xml x = {text, text + len, NULL};
+    static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+    if (len < sizeof decl - 1 || memcmp(text, decl, sizeof decl - 1)) return "no XML declaration";
+    x.s += sizeof decl - 1;
+    const char *open[MAX_DEPTH];
+    size_t olen[MAX_DEPTH];
+    int depth = 0, roots = 0;
+    while (x.s < x.end) {
+        if (*x.s != '<') {
+            const char *from = x.s;
+            if (!chars(&x, 0)) return x.why;
+            if (!depth)
+                for (const char *c = from; c < x.s; c++)
+                    if (!space(*c)) return "text outside the root element";
+            continue;
+        }
+        x.s++;
+        if (x.s < x.end && *x.s == '/') {
+            x.s++;
+            size_t n = name_len(x.s, x.end);
+            if (!depth || n != olen[depth - 1] || memcmp(x.s, open[depth - 1], n))
+                return "an end tag that closes no open element";
+            x.s += n;
+            while (x.s < x.end && space(*x.s)) x.s++;
+            if (x.s >= x.end || *x.s != '>') return "an end tag without '>'";
+            x.s++;
+            depth--;
+            continue;
+        }
+        const char *name;
+        size_t n;
+        int empty;
+        if (!start_tag(&x, &name, &n, &empty)) return x.why;
+        if (!depth) {
+            if (roots++) return "a second root element";
+            if (n != 3 || memcmp(name, "svg", 3)) return "the root element is not svg";
+        }
+        if (!empty) {
+            if (depth == MAX_DEPTH) return "elements nested too deep";
+            open[depth] = name, olen[depth++] = n;
+        }
+    }
+    if (depth) return "an element left open";
+    if (!roots) return "no root element";
+    return NULL;
+}
+
+/* ---- What the title and caption must become ----------------------------- */
+
+/* s escaped as docs/render.md says, into out (room for 6 bytes a byte of
+ * s): & < > " ' as entities, each byte that starts no well-formed UTF-8 as
+ * '?', each control character (tab and newline too), DEL, C1 and U+FFFE,
+ * U+FFFF as '?', the rest as it is. */
+static void expected(const char *s, char *out)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    while (*p) {
+        int k;
+        long v = decode(p, n, &k);
+        const char *r =
+            v == '&'                                                                      ? "&amp;"
+            : v == '<'                                                                    ? "&lt;"
+            : v == '>'                                                                    ? "&gt;"
+            : v == '"'                                                                    ? "&quot;"
+            : v == '\''                                                                   ? "&#39;"
+            : v < 0 || v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF ? "?"
+                                                                                          : NULL;
+        if (r) {
+            size_t m = strlen(r);
+            memcpy(out, r, m);
+            out += m;
+        } else {
+            memcpy(out, p, (size_t)k);
+            out += k;
+        }
+        p += k, n -= (size_t)k;
+    }
+    *out = '\0';
+}
+
+/* ---- Options from the hash ------------------------------------------------ */
+
+static const char *const hostile[] = {
+    "",
+    "<",
+    "&",
+    "\"'",
+    "]]>",
+    "\x01\x1f\t\n\r",
+    "&amp;",
+    "<svg>",
+    "\xed\xa0\x80",
+    "\xf5\x80\x80\x80",
+    "\xe0\x80\xaf",
+    "\xf0\x8f\xbf\xbf",
+    "\xef\xbf\xbe\xef\xbf\xbf",
+    "\xc2\x85\x7f",
+    "\xf0\x9f\x98\x80",
+    "\xc3\xa9",
+    "\xe2\x82",
+    "\xff\xfe",
+};
+#define NHOSTILE (sizeof hostile / sizeof hostile[0])
+
+/* A title or caption: hostile text, a slice of the input (NULs cut it),
+ * hostile text. */
+static void text_from(char *out, const uint8_t *data, size_t size, uint64_t h)
+{
+    const char *a = hostile[h % NHOSTILE], *b = hostile[(h >> 8) % NHOSTILE];
+    size_t from = size ? (size_t)(h >> 16) % size : 0, n = (size_t)(h >> 32) % (MAX_SLICE + 1);
+    if (from + n > size) n = size - from;
+    size_t la = strlen(a);
+    memcpy(out, a, la);
+    memcpy(out + la, data + from, n);
+    out[la + n] = '\0';
+    strcat(out, b);
+}
+
+/* Does o name a cell or digit that a board of N cells and D digits does
+ * not have (rulegrid.h: rg_render_svg returns RG_E_FORMAT then)? */
+static int names_outside(const rg_render_options *o, int N, int D)
+{
+    rg_mask full = D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << D) - 1;
+    for (int c = 0; o->values && c < N; c++)
+        if (o->values[c] < 0 || o->values[c] > D) return 1;
+    for (int c = 0; o->candidates && c < N; c++)
+        if (o->candidates[c] & ~full) return 1;
+    for (int i = 0; i < o->nfocus; i++)
+        if (o->focus[i] < 0 || o->focus[i] >= N) return 1;
+    for (int i = 0; i < o->nelim; i++)
+        if (o->elim_cells[i] < 0 || o->elim_cells[i] >= N || (o->elim_masks[i] & ~full)) return 1;
+    for (int i = 0; i < o->nplace; i++)
+        if (o->place_cells[i] < 0 || o->place_cells[i] >= N || o->place_digits[i] < 1 ||
+            o->place_digits[i] > D)
+            return 1;
+    return 0;
+}
+
+/* The next choice from the hash stream: a number below n. */
+static unsigned pick(uint64_t *h, unsigned n)
+{
+    *h = *h * 6364136223846793005u + 1442695040888963407u;
+    return (unsigned)((*h >> 33) % n);
+}
+
+/* A cell: almost always one of the board, at times just off it. */
+static int cell(uint64_t *h, int N)
+{
+    unsigned k = pick(h, 64);
+    return k == 0 ? -1 : k == 1 ? N : k == 2 ? -2147483647 - 1 : (int)pick(h, (unsigned)N);
+}
+
+/* A digit: almost always one of the board, at times 0, D + 1 or negative. */
+static int digit(uint64_t *h, int D, int zero_ok)
+{
+    unsigned k = pick(h, 64);
+    return k == 0   ? 0
+           : k == 1 ? D + 1
+           : k == 2 ? -1
+                    : (int)pick(h, (unsigned)D) + (zero_ok ? 0 : 1);
+}
+
+/* A set of digits: almost always of the board, at times with a bit past D. */
+static rg_mask mask(uint64_t *h, int D)
+{
+    rg_mask full = D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << D) - 1;
+    rg_mask m = (rg_mask)pick(h, 1u << 16) | (rg_mask)pick(h, 1u << 16) << 16;
+    return pick(h, 32) || D >= 32 ? m & full : (m & full) | (rg_mask)1 << D;
+}
+
+static const double scales[] = {0, 0.001, 1, 40, 1000, -1, 1000.5, 1e300, NAN, INFINITY, -INFINITY};
+#define NSCALES (sizeof scales / sizeof scales[0])
+
+/* ---- The checks ---------------------------------------------------------- */
+
+/* p drawn with o: rc and the text checked; the text, or NULL (refused). */
+static char *draw(const rg_puzzle *p, const rg_render_options *o, int refuse, size_t *len)
+{
+    char *svg = (char *)1;
+    rg_error err;
+    *len = 12345;
+    int rc = rg_render_svg(p, o, &svg, len, &err);
+    if (refuse) {
+        if (rc != RG_E_FORMAT)
+            fz_fail("options with a cell or digit off the board: rc %d, not RG_E_FORMAT", rc);
+        if (err.code != rc || !err.message[0]) fz_fail("a refusal without its code or message");
+        if (svg || *len) fz_fail("a refusal with a text");
+        return NULL;
+    }
+    if (rc != RG_OK) fz_fail("rg_render_svg failed (%d): %s", rc, err.message);
+    if (!svg) fz_fail("RG_OK and no text");
+    if (memchr(svg, '\0', *len) || svg[*len]) fz_fail("the length is not the text's");
+    const char *why = well_formed(svg, *len);
+    if (why) fz_fail("the SVG is not well-formed XML: %s\n%s", why, svg);
+    return svg;
+}
+
+/* Drawn twice alike; the title and caption as expected(). */
+static void check(const rg_puzzle *p, const rg_render_options *o, int refuse)
+{
+    size_t len, len2;
+    char *svg = draw(p, o, refuse, &len);
+    if (!svg) return;
+    char *again = draw(p, o, refuse, &len2);
+    if (len != len2 || memcmp(svg, again, len)) fz_fail("the same picture twice, other bytes");
+    rg_string_free(again);
+    if (o) {
+        char want[6 * (3 * 16 + MAX_SLICE) + 64], esc[6 * (3 * 16 + MAX_SLICE) + 1];
+        if (o->title && o->title[0]) {
+            expected(o->title, esc);
+            snprintf(want, sizeof want, "<title>%s</title>", esc);
+            if (!strstr(svg, want)) fz_fail("the title is not written as %s", want);
+        } else if (strstr(svg, "<title>")) {
+            fz_fail("a title element for an empty title");
+        }
+        if (o->caption && o->caption[0]) {
+            expected(o->caption, esc);
+            snprintf(want, sizeof want, ">%s</text>", esc);
+            if (!strstr(svg, want)) fz_fail("the caption is not written as %s", want);
+        }
+        /* A scale out of range is ignored: the picture of the default. */
+        if (!(o->scale > 0 && o->scale <= 1000) && o->scale != 0) {
+            rg_render_options d = *o;
+            d.scale = 0;
+            char *def = draw(p, &d, 0, &len2);
+            if (len != len2 || memcmp(svg, def, len)) fz_fail("scale %g is not ignored", o->scale);
+            rg_string_free(def);
+        }
+    }
+    rg_string_free(svg);
+}
+
+static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_t h)
+{
+    int N = rg_puzzle_cells(p), D = rg_puzzle_digits(p);
+    check(p, NULL, 0);
+    if (N < 1 || D < 1) return;
+    uint64_t s = h;
+    rg_render_options o;
+    rg_render_options_default(&o);
+    o.scale = scales[pick(&s, NSCALES)];
+    int *values = NULL, *focus = NULL, *elim = NULL, *place = NULL, *pdig = NULL;
+    rg_mask *cand = NULL, *emask = NULL;
+    unsigned k = pick(&s, 4);
+    if (k == 1 && rg_puzzle_solution(p)) {
+        o.values = rg_puzzle_solution(p);
+    } else if (k >= 1) {
+        values = malloc((size_t)N * sizeof *values);
+        if (!values) fz_fail("no memory");
+        for (int c = 0; c < N; c++) values[c] = pick(&s, 3) ? 0 : digit(&s, D, 1);
+        o.values = values;
+    }
+    if (pick(&s, 2)) {
+        cand = malloc((size_t)N * sizeof *cand);
+        if (!cand) fz_fail("no memory");
+        for (int c = 0; c < N; c++) cand[c] = pick(&s, 4) ? 0 : mask(&s, D);
+        o.candidates = cand;
+    }
+    o.nfocus = (int)pick(&s, 6);
+    o.nelim = (int)pick(&s, 6);
+    o.nplace = (int)pick(&s, 4);
+    focus = malloc(sizeof *focus * 6);
+    elim = malloc(sizeof *elim * 6);
+    emask = malloc(sizeof *emask * 6);
+    place = malloc(sizeof *place * 4);
+    pdig = malloc(sizeof *pdig * 4);
+    if (!focus || !elim || !emask || !place || !pdig) fz_fail("no memory");
+    for (int i = 0; i < o.nfocus; i++) focus[i] = cell(&s, N);
+    for (int i = 0; i < o.nelim; i++) elim[i] = cell(&s, N), emask[i] = mask(&s, D);
+    for (int i = 0; i < o.nplace; i++) place[i] = cell(&s, N), pdig[i] = digit(&s, D, 0);
+    o.focus = focus, o.elim_cells = elim, o.elim_masks = emask;
+    o.place_cells = place, o.place_digits = pdig;
+    char title[2 * 16 + MAX_SLICE + 1], caption[2 * 16 + MAX_SLICE + 1];
+    if (pick(&s, 4)) text_from(title, data, size, s), o.title = title;
+    pick(&s, 1);
+    if (pick(&s, 4)) text_from(caption, data, size, s), o.caption = caption;
+    check(p, &o, names_outside(&o, N, D));
+    free(values), free(cand), free(focus), free(elim), free(emask), free(place), free(pdig);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    size_t before = fz_begin();
+    rg_puzzle *p = NULL;
+    rg_error err;
+    if (rg_puzzle_parse(fz_registry(), (const char *)data, size, "fuzz.json", 0, &p, &err) ==
+        RG_OK) {
+        render(p, data, size, fz_hash(data, size));
+        rg_puzzle_free(p);
+    }
+    fz_end(before);
+    return 0;
+}

@@ -17,14 +17,20 @@
  *   - the text is len bytes without a NUL and is well-formed XML by the
  *     strict checker below, with the one root element svg;
  *   - the title and the caption appear as the documented escaping makes
- *     them (the target's own UTF-8 decoder decides each byte);
+ *     them (the target's own UTF-8 decoder decides each byte), and so does
+ *     the title written by the HTML pages' escaper (tools/htmlw.c, compiled
+ *     in as into the command), which also inlines the SVG as it is but for
+ *     its declaration;
  *   - the same puzzle and options give the same bytes again.
  * And no leak (fz_end), crash or sanitizer report. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
+#include "htmlw.h"
 
 #define MAX_SLICE 96 /* bytes of the input in a title or caption */
 #define MAX_DEPTH 64 /* elements open at once */
@@ -309,25 +315,28 @@ static const char *well_formed(const char *text, size_t len)
 
 /* ---- What the title and caption must become ----------------------------- */
 
-/* s escaped as docs/render.md says, into out (room for 6 bytes a byte of
- * s): & < > " ' as entities, each byte that starts no well-formed UTF-8 as
- * '?', each control character (tab and newline too), DEL, C1 and U+FFFE,
- * U+FFFF as '?', the rest as it is. */
-static void expected(const char *s, char *out)
+/* s escaped as docs/render.md (html 0) or tools/htmlw.h (html 1) says,
+ * into out (room for 6 bytes a byte of s): & < > " ' as entities; each
+ * byte that starts no well-formed UTF-8, each control character (in HTML
+ * but tab and newline), DEL, C1, U+FFFE and U+FFFF as '?' (SVG) or U+FFFD
+ * (HTML); the rest as it is. */
+static void expected(const char *s, char *out, int html)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t n = strlen(s);
     while (*p) {
         int k;
         long v = decode(p, n, &k);
+        int keep = html && (v == '\t' || v == '\n');
         const char *r =
-            v == '&'                                                                      ? "&amp;"
-            : v == '<'                                                                    ? "&lt;"
-            : v == '>'                                                                    ? "&gt;"
-            : v == '"'                                                                    ? "&quot;"
-            : v == '\''                                                                   ? "&#39;"
-            : v < 0 || v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF ? "?"
-                                                                                          : NULL;
+            v == '&'    ? "&amp;"
+            : v == '<'  ? "&lt;"
+            : v == '>'  ? "&gt;"
+            : v == '"'  ? "&quot;"
+            : v == '\'' ? "&#39;"
+            : !keep && (v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFFFE || v == 0xFFFF)
+                ? (html ? "\xef\xbf\xbd" : "?")
+                : NULL;
         if (r) {
             size_t m = strlen(r);
             memcpy(out, r, m);
@@ -339,6 +348,30 @@ static void expected(const char *s, char *out)
         p += k, n -= (size_t)k;
     }
     *out = '\0';
+}
+
+/* The HTML page's writer (tools/htmlw.c, compiled in as into the command):
+ * the title escaped as htmlw.h says, and the SVG inline as the text after
+ * its declaration line. */
+static void html(const char *title, const char *svg, size_t len)
+{
+    char *out = NULL, want[6 * (3 * 16 + MAX_SLICE) + 1];
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    if (!f) fz_fail("no memory");
+    htmlw_text(f, title);
+    fclose(f);
+    expected(title, want, 1);
+    if (strcmp(out, want)) fz_fail("htmlw_text wrote %s for %s, not %s", out, title, want);
+    free(out);
+    f = open_memstream(&out, &n);
+    if (!f) fz_fail("no memory");
+    htmlw_svg(f, svg, len);
+    fclose(f);
+    const char *root = strstr(svg, "?>\n");
+    if (!root || n != len - (size_t)(root + 3 - svg) || memcmp(out, root + 3, n))
+        fz_fail("htmlw_svg did not write the SVG after its declaration");
+    free(out);
 }
 
 /* ---- Options from the hash ------------------------------------------------ */
@@ -470,14 +503,15 @@ static void check(const rg_puzzle *p, const rg_render_options *o, int refuse)
     if (o) {
         char want[6 * (3 * 16 + MAX_SLICE) + 64], esc[6 * (3 * 16 + MAX_SLICE) + 1];
         if (o->title && o->title[0]) {
-            expected(o->title, esc);
+            expected(o->title, esc, 0);
             snprintf(want, sizeof want, "<title>%s</title>", esc);
             if (!strstr(svg, want)) fz_fail("the title is not written as %s", want);
+            html(o->title, svg, len);
         } else if (strstr(svg, "<title>")) {
             fz_fail("a title element for an empty title");
         }
         if (o->caption && o->caption[0]) {
-            expected(o->caption, esc);
+            expected(o->caption, esc, 0);
             snprintf(want, sizeof want, ">%s</text>", esc);
             if (!strstr(svg, want)) fz_fail("the caption is not written as %s", want);
         }

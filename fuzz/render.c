@@ -439,29 +439,37 @@ static unsigned pick(uint64_t *h, unsigned n)
     return (unsigned)((*h >> 33) % n);
 }
 
-/* A cell: almost always one of the board, at times just off it. */
+/* Whether this input's options may name cells and digits off the board
+ * (one input in four): otherwise every choice below stays on it, so that
+ * most inputs are drawn with their options rather than refused. The picks
+ * are made alike either way, so the rest of the choices do not move. */
+static int wild;
+
+/* A cell: one of the board, or when wild at times just off it. */
 static int cell(uint64_t *h, int N)
 {
     unsigned k = pick(h, 64);
-    return k == 0 ? -1 : k == 1 ? N : k == 2 ? -2147483647 - 1 : (int)pick(h, (unsigned)N);
+    int c = (int)pick(h, (unsigned)N);
+    if (!wild) k = 63;
+    return k == 0 ? -1 : k == 1 ? N : k == 2 ? -2147483647 - 1 : c;
 }
 
-/* A digit: almost always one of the board, at times 0, D + 1 or negative. */
+/* A digit: one of the board, or when wild at times 0, D + 1 or negative. */
 static int digit(uint64_t *h, int D, int zero_ok)
 {
     unsigned k = pick(h, 64);
-    return k == 0   ? 0
-           : k == 1 ? D + 1
-           : k == 2 ? -1
-                    : (int)pick(h, (unsigned)D) + (zero_ok ? 0 : 1);
+    int d = zero_ok ? (int)pick(h, (unsigned)D + 1) : (int)pick(h, (unsigned)D) + 1;
+    if (!wild) k = 63;
+    return k == 0 ? 0 : k == 1 ? D + 1 : k == 2 ? -1 : d;
 }
 
-/* A set of digits: almost always of the board, at times with a bit past D. */
+/* A set of digits: of the board, or when wild at times with a bit past D. */
 static rg_mask mask(uint64_t *h, int D)
 {
     rg_mask full = D >= 32 ? ~(rg_mask)0 : ((rg_mask)1 << D) - 1;
     rg_mask m = (rg_mask)pick(h, 1u << 16) | (rg_mask)pick(h, 1u << 16) << 16;
-    return pick(h, 32) || D >= 32 ? m & full : (m & full) | (rg_mask)1 << D;
+    int past = pick(h, 32) == 0 && wild && D < 32;
+    return past ? (m & full) | (rg_mask)1 << D : m & full;
 }
 
 static const double scales[] = {0, 0.001, 1, 40, 1000, -1, 1000.5, 1e300, NAN, INFINITY, -INFINITY};
@@ -536,6 +544,7 @@ static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_
     rg_render_options o;
     rg_render_options_default(&o);
     o.scale = scales[pick(&s, NSCALES)];
+    wild = h >> 62 == 0; /* from bits the stream's picks do not consume */
     int *values = NULL, *focus = NULL, *elim = NULL, *place = NULL, *pdig = NULL;
     rg_mask *cand = NULL, *emask = NULL;
     unsigned k = pick(&s, 4);

@@ -340,6 +340,32 @@ def fpuzzles():
     return out
 
 
+def positions():
+    """Board byte + position text (see the position target): both forms,
+    every kind of refusal, on each of the target's boards."""
+    texts = [
+        (0, '{"cells": {"r1c1": 5}, "candidates": {"r2c3": [1, 4], "r9c9": [9]}}'),
+        (0, "5" + "." * 79 + "9"),
+        (0, "\n  " + "0" * 81 + "  \r\n"),
+        (0, '{"cells": {"r1c1": 5}} x'),
+        (0, '{"cells": {}, "cells": {}}'),
+        (0, '{"cells": {"r1c1": 5, "R1C1": 5}}'),
+        (0, '{"cells": {"r1c1": 5}, "candidates": {"r1c1": [1, 2]}}'),
+        (0, '{"candidates": {"r1c1": [4, 2, 4]}}'),
+        (0, '{"candidates": {"r1c1": []}}'),
+        (0, '{"cells": {"r1c1\\u0000": 1}}'),
+        (0, '{"colours": {}}'),
+        (1, '{"cells": {"r2c4": 3}, "candidates": {"r1c2": [1, 4]}}'),
+        (1, "1.2..3.4...."),
+        (1, ".3.........."),
+        (2, '{"candidates": {"R4C4": [1, 2, 3, 4]}}'),
+        (2, "1234" + "." * 12),
+        (3, '{"cells": {"r4c4": 16}, "candidates": {"r1c1": [10, 16]}}'),
+        (3, "1" * 16),
+    ]
+    return [bytes([b]) + t.encode() for b, t in texts]
+
+
 def write(target, texts, keep=False):
     d = os.path.join(OUT, target)
     if os.path.isdir(d) and not keep:
@@ -362,6 +388,7 @@ def main():
         "fields": fields,
         "fpuzzles": fpuzzles,
         "render": lambda: docs + small_families() + writer_docs(),
+        "position": positions,
     }
     for target in sys.argv[1:] or list(seeds):
         if target not in seeds:

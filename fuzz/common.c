@@ -211,3 +211,18 @@ void fz_search(const rg_puzzle *p, uint64_t h, uint64_t nodes, uint64_t check_no
                 rg_status_name(rp.status), (unsigned long long)rp.stats.nodes);
     rg_solver_free(solver);
 }
+
+int fz_each_document(const uint8_t *data, size_t size,
+                     void (*fn)(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_t h))
+{
+    size_t before = fz_begin();
+    rg_puzzle *p = NULL;
+    rg_error err;
+    if (rg_puzzle_parse(fz_registry(), (const char *)data, size, "fuzz.json", 0, &p, &err) ==
+        RG_OK) {
+        fn(p, data, size, fz_hash(data, size));
+        rg_puzzle_free(p);
+    }
+    fz_end(before);
+    return 0;
+}

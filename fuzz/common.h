@@ -62,6 +62,13 @@ rg_puzzle *fz_parse_or_fail(const char *text, const char *file, const char *what
 void fz_same_count(rg_solver *s, const rg_puzzle *p, const rg_puzzle *q, uint64_t h, uint64_t nodes,
                    const char *what);
 
+/* The whole input of a target that takes a document: data read as one
+ * ("fuzz.json"); when it reads, fn(p, data, size, fz_hash of data); the
+ * leak check around it all (fz_begin, fz_end). Returns 0, what
+ * LLVMFuzzerTestOneInput returns. */
+int fz_each_document(const uint8_t *data, size_t size,
+                     void (*fn)(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_t h));
+
 /* FUZZ_VERBOSE=1 in the environment: the targets print what they built. */
 int fz_verbose(void);
 

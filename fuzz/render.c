@@ -586,14 +586,5 @@ static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    size_t before = fz_begin();
-    rg_puzzle *p = NULL;
-    rg_error err;
-    if (rg_puzzle_parse(fz_registry(), (const char *)data, size, "fuzz.json", 0, &p, &err) ==
-        RG_OK) {
-        render(p, data, size, fz_hash(data, size));
-        rg_puzzle_free(p);
-    }
-    fz_end(before);
-    return 0;
+    return fz_each_document(data, size, render);
 }

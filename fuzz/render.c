@@ -545,8 +545,8 @@ static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_
     rg_render_options_default(&o);
     o.scale = scales[pick(&s, NSCALES)];
     wild = h >> 62 == 0; /* from bits the stream's picks do not consume */
-    int *values = NULL, *focus = NULL, *elim = NULL, *place = NULL, *pdig = NULL;
-    rg_mask *cand = NULL, *emask = NULL;
+    int *values = NULL, focus[6], elim[6], place[4], pdig[4];
+    rg_mask *cand = NULL, emask[6];
     unsigned k = pick(&s, 4);
     if (k == 1 && rg_puzzle_solution(p)) {
         o.values = rg_puzzle_solution(p);
@@ -565,12 +565,6 @@ static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_
     o.nfocus = (int)pick(&s, 6);
     o.nelim = (int)pick(&s, 6);
     o.nplace = (int)pick(&s, 4);
-    focus = malloc(sizeof *focus * 6);
-    elim = malloc(sizeof *elim * 6);
-    emask = malloc(sizeof *emask * 6);
-    place = malloc(sizeof *place * 4);
-    pdig = malloc(sizeof *pdig * 4);
-    if (!focus || !elim || !emask || !place || !pdig) fz_fail("no memory");
     for (int i = 0; i < o.nfocus; i++) focus[i] = cell(&s, N);
     for (int i = 0; i < o.nelim; i++) elim[i] = cell(&s, N), emask[i] = mask(&s, D);
     for (int i = 0; i < o.nplace; i++) place[i] = cell(&s, N), pdig[i] = digit(&s, D, 0);
@@ -578,10 +572,9 @@ static void render(const rg_puzzle *p, const uint8_t *data, size_t size, uint64_
     o.place_cells = place, o.place_digits = pdig;
     char title[2 * 16 + MAX_SLICE + 1], caption[2 * 16 + MAX_SLICE + 1];
     if (pick(&s, 4)) text_from(title, data, size, s), o.title = title;
-    pick(&s, 1);
     if (pick(&s, 4)) text_from(caption, data, size, s), o.caption = caption;
     check(p, &o, names_outside(&o, N, D));
-    free(values), free(cand), free(focus), free(elim), free(emask), free(place), free(pdig);
+    free(values), free(cand);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -25,7 +25,6 @@
     "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, \"columns\": 4, "         \
     "\"digits\": 16}, \"rules\": []}"
 
-static size_t baseline;
 static rg_puzzle *classic, *holed, *sixteen;
 static int values[81];
 static rg_mask cands[81];
@@ -36,14 +35,6 @@ static int setup(void **state)
     classic = t_parse(CLASSIC);
     holed = t_parse(HOLED);
     sixteen = t_parse(SIXTEEN);
-    baseline = rg_mem_in_use();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    assert_int_equal(rg_mem_in_use(), baseline);
     return 0;
 }
 
@@ -187,6 +178,7 @@ static void out_of_memory(void **state)
 {
     (void)state;
     const char *text = "{\"cells\": {\"r1c1\": 5}, \"candidates\": {\"r2c3\": [1, 4]}}";
+    size_t before = rg_mem_in_use();
     for (long n = 1; n < 60; n++) {
         rg_error err;
         rg_mem_fail_after(n);
@@ -194,11 +186,11 @@ static void out_of_memory(void **state)
         rg_mem_fail_after(0);
         assert_true(rc == RG_OK || rc == RG_E_NOMEM);
         if (rc == RG_E_NOMEM) all_zero(classic);
-        assert_int_equal(rg_mem_in_use(), baseline);
+        assert_int_equal(rg_mem_in_use(), before);
     }
 }
 
-#define T(f) cmocka_unit_test_setup_teardown(f, NULL, teardown)
+#define T(f) cmocka_unit_test_setup_teardown(f, t_mem_setup, t_mem_teardown)
 
 int main(void)
 {

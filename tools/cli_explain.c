@@ -4,7 +4,6 @@
  * candidate. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

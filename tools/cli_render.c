@@ -400,13 +400,6 @@ static int render_input(rrun *c)
     return c->exit_code;
 }
 
-/* --state STATE, or a file that holds it: read once for every puzzle. */
-static int read_state_arg(rrun *c)
-{
-    if (!c->o->state) return 0;
-    return cli_state_text(c->o->state, &c->state_file, &c->state, &c->state_len, &c->state_source);
-}
-
 int cli_render_main(int cmd, const cli_options *o)
 {
     rrun c;
@@ -417,7 +410,10 @@ int cli_render_main(int cmd, const cli_options *o)
     if (o->step && o->solution)
         return cli_usage_error(cmd, "--step draws a position: it does not go with --solution");
     c.path = o->head.operands.n ? o->head.operands.v[0] : "-";
-    int rc = read_state_arg(&c);
+    /* --state's text, read once for every puzzle (from its file when it names one). */
+    int rc = o->state
+                 ? cli_state_text(o->state, &c.state_file, &c.state, &c.state_len, &c.state_source)
+                 : 0;
     if (!rc && !(c.reg = cli_load_registry(o->plugins.v))) rc = EXIT_BAD;
     if (!rc && o->templ) rc = cli_read_template(c.reg, o->templ, &c.templ);
     if (!rc && !(c.solver = rg_solver_new())) {

@@ -50,20 +50,22 @@ void rg_hook_cell_pos(const rg_gen *g, int cell, int *row, int *column)
 
 int rg_hook_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
 
-/* The setting called name, or NULL; the hook has asked for it (asked,
- * names). */
+/* The setting called name, or NULL; when strict, the hook has asked for it
+ * (asked, names). */
 static const cJSON *setting(rg_gen *g, const char *name)
 {
     if (!name) return NULL;
-    int known = 0;
-    for (int i = 0; i < g->nnames && !known; i++)
-        known = strncmp(g->names[i], name, sizeof g->names[i] - 1) == 0;
-    if (!known && g->nnames < (int)(sizeof g->names / sizeof g->names[0]))
-        snprintf(g->names[g->nnames++], sizeof g->names[0], "%s", name);
+    if (g->strict) {
+        int known = 0;
+        for (int i = 0; i < g->nnames && !known; i++)
+            known = strncmp(g->names[i], name, sizeof g->names[i] - 1) == 0;
+        if (!known && g->nnames < (int)(sizeof g->names / sizeof g->names[0]))
+            snprintf(g->names[g->nnames++], sizeof g->names[0], "%s", name);
+    }
     int i = 0;
     for (const cJSON *m = g->settings ? g->settings->child : NULL; m; m = m->next, i++)
         if (strcmp(m->string, name) == 0) {
-            if (i < 256) g->asked[i >> 6] |= (uint64_t)1 << (i & 63);
+            if (g->strict && i < 256) g->asked[i >> 6] |= (uint64_t)1 << (i & 63);
             return m;
         }
     return NULL;
@@ -81,8 +83,6 @@ static int gen_fail(rg_gen *g, int code, const char *fmt, ...)
     return code;
 }
 
-static const char *hook_kind(const rg_gen *g) { return g->solution ? "generator" : "layout"; }
-
 /* A present setting that no number can stand for is an error of the request
  * (the hook gets dflt and its run fails), never its default in silence. */
 long rg_hook_int(rg_gen *g, const char *name, long dflt)
@@ -91,29 +91,21 @@ long rg_hook_int(rg_gen *g, const char *name, long dflt)
     if (!v) return dflt;
     if (cJSON_IsBool(v)) return cJSON_IsTrue(v) ? 1 : 0;
     char found[64];
-    if (cJSON_IsString(v)) {
-        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s must be a number, not a string", g->type->name,
-                 hook_kind(g), name);
-        return dflt;
-    }
-    if (!cJSON_IsNumber(v)) {
-        gen_fail(g, RG_E_FORMAT,
-                 "%s %s: setting %s is %s; a setting is a number, a boolean or a string",
-                 g->type->name, hook_kind(g), name, rg_json_kind(v));
-        return dflt;
-    }
-    double d = v->valuedouble;
-    if (!(d <= 2e9 && d >= -2e9)) { /* (before the cast, which past long is undefined) */
-        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s is %s, past what a setting holds (2e9)",
-                 g->type->name, hook_kind(g), name, rg_json_found(v, found, sizeof found));
-        return dflt;
-    }
-    if (d != (double)(long)d) {
-        gen_fail(g, RG_E_FORMAT, "%s %s: setting %s is %s; it must be a whole number",
-                 g->type->name, hook_kind(g), name, rg_json_found(v, found, sizeof found));
-        return dflt;
-    }
-    return (long)d;
+    double d = cJSON_IsNumber(v) ? v->valuedouble : 0;
+    if (cJSON_IsString(v))
+        rg_hook_error(g, "setting %s must be a number, not a string", name);
+    else if (!cJSON_IsNumber(v))
+        rg_hook_error(g, "setting %s is %s; a setting is a number, a boolean or a string", name,
+                      rg_json_kind(v));
+    else if (!(d <= 2e9 && d >= -2e9)) /* (before the cast, which past long is undefined) */
+        rg_hook_error(g, "setting %s is %s, past what a setting holds (2e9)", name,
+                      rg_json_found(v, found, sizeof found));
+    else if (d != (double)(long)d)
+        rg_hook_error(g, "setting %s is %s; it must be a whole number", name,
+                      rg_json_found(v, found, sizeof found));
+    else
+        return (long)d;
+    return dflt;
 }
 
 const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt)
@@ -135,10 +127,8 @@ static int unread_setting(rg_gen *g)
         for (int k = 0; k < g->nnames && used < sizeof list; k++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
                                      g->names[k]);
-        return rg_error_set(g->err, RG_E_FORMAT, NULL,
-                            "%s %s: setting \"%.40s\" is not one it reads (%s%s)", g->type->name,
-                            hook_kind(g), m->string, g->nnames ? "it reads " : "it reads none",
-                            list);
+        return rg_hook_error(g, "setting \"%.40s\" is not one it reads (%s%s)", m->string,
+                             g->nnames ? "it reads " : "it reads none", list);
     }
     return RG_OK;
 }
@@ -188,7 +178,8 @@ int rg_hook_error(rg_gen *g, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name, hook_kind(g), msg);
+    return gen_fail(g, RG_E_FORMAT, "%s %s: %s", g->type->name,
+                    g->solution ? "generator" : "layout", msg);
 }
 
 int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NULL; }

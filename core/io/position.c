@@ -142,11 +142,9 @@ int rg_position_parse(const rg_puzzle *p, const char *text, size_t len, const ch
     const rg_board *bd = rg_model_board(p->model);
     memset(values, 0, (size_t)bd->ncells * sizeof *values);
     memset(cands, 0, (size_t)bd->ncells * sizeof *cands);
-    size_t a = 0, b = len;
-    while (a < b && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n' || text[a] == '\r')) a++;
-    while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\n' ||
-                     text[b - 1] == '\r'))
-        b--;
+    size_t a = 0, b = len; /* the text less the white space around it */
+    while (a < b && rg_text_is_blank(text + a, 1)) a++;
+    while (b > a && rg_text_is_blank(text + b - 1, 1)) b--;
     int rc;
     if (a < b && text[a] == '{') {
         cJSON *root;

@@ -599,6 +599,14 @@ static void third_party_hook(void **state)
     assert_int_equal(rg_generator_set(g, "cage", "max_size", "3", &err), RG_E_FORMAT);
     assert_string_equal(err.field, "cage.max_size");
     rg_generator_free(g);
+    /* The plugin reads count by gen_int alone: the host refuses a string there. */
+    const char *text =
+        DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"test.pin\",\"count\":\"3\"}]}");
+    assert_int_equal(rg_generator_new(reg, text, strlen(text), "pin.json", &g, &err), RG_OK);
+    assert_int_equal(rg_generate(g, &o, &p, NULL, &err), RG_E_FORMAT);
+    assert_non_null(
+        strstr(err.message, "test.pin generator: setting count must be a number, not a string"));
+    rg_generator_free(g);
     rg_registry_free(reg);
 }
 

@@ -1242,6 +1242,47 @@ static void formatted_errors_hold_no_control_character(void **state)
     assert_string_equal(buf, "a?[31mb?.json: field givens.r1?c1?: x\xc2");
 }
 
+/* A path that fits is kept as it is; a longer one keeps its end (the
+ * file's own name) after "...", never half a character; the library's
+ * errors name a file that way. */
+static void long_file_names_keep_their_end(void **state)
+{
+    (void)state;
+    rg_error err;
+    rg_error_clear(&err);
+    rg_error_set_file(&err, "puzzles/one.json");
+    assert_string_equal(err.file, "puzzles/one.json");
+    rg_error_set_file(&err, NULL);
+    assert_string_equal(err.file, "");
+    char path[1200];
+    memset(path, 'd', 255);
+    path[255] = '\0';
+    rg_error_set_file(&err, path); /* exactly the room there is */
+    assert_string_equal(err.file, path);
+    /* 1,000 bytes of folders, then "/caf\xc3\xa9.json" */
+    memset(path, 'd', 1000);
+    snprintf(path + 1000, sizeof path - 1000, "/caf\xc3\xa9.json");
+    rg_error_set_file(&err, path);
+    assert_int_equal(strlen(err.file), sizeof err.file - 1);
+    assert_memory_equal(err.file, "...ddd", 6);
+    assert_string_equal(err.file + strlen(err.file) - 11, "/caf\xc3\xa9.json");
+    /* the cut falls inside "\xc3\xa9": the character goes whole */
+    size_t n = strlen(path);
+    memset(path, 'd', n);
+    memcpy(path + n - 252 - 1, "\xc3\xa9", 2);
+    rg_error_set_file(&err, path);
+    assert_string_equal(err.file + 3, path + n - 251);
+    assert_int_equal(strlen(err.file), sizeof err.file - 2);
+    /* what a document's reader reports */
+    memset(path, 'd', 1000);
+    snprintf(path + 1000, sizeof path - 1000, "/missing.json");
+    rg_puzzle *p = NULL;
+    assert_int_equal(rg_puzzle_read_file(t_registry(), path, &p, &err), RG_E_IO);
+    assert_null(p);
+    assert_memory_equal(err.file, "...", 3);
+    assert_string_equal(err.file + strlen(err.file) - 13, "/missing.json");
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -1324,6 +1365,7 @@ int main(void)
         T(corpus_many_lines_quick),
         T(out_of_memory_everywhere),
         T(formatted_errors_hold_no_control_character),
+        T(long_file_names_keep_their_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,22 @@ void rg_error_rule(rg_error *e, int rule, const char *type)
     snprintf(e->type, sizeof e->type, "%s", type ? type : "");
 }
 
+void rg_error_set_file(rg_error *e, const char *path)
+{
+    if (!e) return;
+    size_t n = path ? strlen(path) : 0, room = sizeof e->file - 1;
+    if (n <= room) {
+        memcpy(e->file, path ? path : "", n + 1);
+        return;
+    }
+    /* The last room - 3 bytes, less the continuation bytes of a character
+     * the cut would split. */
+    const unsigned char *tail = (const unsigned char *)path + n - (room - 3);
+    while (*tail >= 0x80 && *tail < 0xC0) tail++;
+    memcpy(e->file, "...", 3);
+    memcpy(e->file + 3, tail, strlen((const char *)tail) + 1);
+}
+
 void rg_error_format(const rg_error *e, char *buf, size_t n)
 {
     size_t k = 0;

@@ -85,7 +85,7 @@ int rg_file_read(const char *path, char **text, size_t *len, rg_error *err)
         rc = slurp(f, path, text, len, err);
         if (!std) fclose(f);
     }
-    if (rc) snprintf(err->file, sizeof err->file, "%s", path);
+    if (rc) rg_error_set_file(err, path);
     return rc;
 }
 

@@ -50,7 +50,7 @@ int rg_generator_new(rg_registry *reg, const char *text, size_t len, const char 
     }
     cJSON_Delete(root);
     if (rc != RG_OK) {
-        if (!err->file[0]) snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+        if (!err->file[0]) rg_error_set_file(err, file ? file : "");
         rg_generator_free(g);
         return rc;
     }

@@ -132,7 +132,7 @@ int rg_run_build(rg_run *r, const cJSON *rules, rg_puzzle **out)
     rg_error_clear(r->err);
     int rc = rg_document_read_tree(r->g->reg, doc, out, r->err);
     if (rc != RG_OK) {
-        snprintf(r->err->file, sizeof r->err->file, "%s", r->g->label);
+        rg_error_set_file(r->err, r->g->label);
         if (r->err->code == RG_OK) r->err->code = rc;
         static const char head[] = "a generated puzzle does not read: ";
         size_t n = strlen(r->err->message), h = sizeof head - 1;

@@ -22,7 +22,7 @@ int rg_loader_error(rg_error *err, const char *file, const char *fmt, ...)
     va_start(ap, fmt);
     rg_error_setv(err, RG_E_PLUGIN, NULL, fmt, ap);
     va_end(ap);
-    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    if (file) rg_error_set_file(err, file);
     return RG_E_PLUGIN;
 }
 

@@ -93,7 +93,7 @@ static int nomem(rg_error *err, const char *file)
 {
     if (!err) return RG_E_NOMEM;
     rg_error_set(err, RG_E_NOMEM, NULL, "out of memory while loading plugins");
-    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    if (file) rg_error_set_file(err, file);
     return RG_E_NOMEM;
 }
 
@@ -219,7 +219,7 @@ static int run_init(rg_registry *reg, plugin_file *f, const rg_plugin_info *info
     if (!failed && rc == RG_OK) return RG_OK;
     if (!failed)
         return rg_loader_error(err, f->path, "the plugin's init failed with status %d", rc);
-    if (err) snprintf(err->file, sizeof err->file, "%s", f->path);
+    if (err) rg_error_set_file(err, f->path);
     return e->code ? e->code : RG_E_PLUGIN;
 }
 

@@ -172,7 +172,7 @@ int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg_puzzle
     *out = c;
     return RG_OK;
 fail:
-    snprintf(err->file, sizeof err->file, "%s", name);
+    rg_error_set_file(err, name);
     rg_corpus_close(c);
     return rc;
 }
@@ -260,7 +260,7 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
                 rg_error_set(err, RG_E_IO, NULL, "cannot read %s: %s", c->name, strerror(errno));
             else
                 rg_error_set(err, rc, NULL, "out of memory reading a line");
-            snprintf(err->file, sizeof err->file, "%s", c->name);
+            rg_error_set_file(err, c->name);
             err->line = c->line;
             return -rc;
         }
@@ -281,7 +281,7 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
             rc = classic_line(c, out, err);
         }
         if (rc == RG_OK) return 1;
-        snprintf(err->file, sizeof err->file, "%s", c->name);
+        rg_error_set_file(err, c->name);
         err->line = c->line;
         return -rc;
     }

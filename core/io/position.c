@@ -138,7 +138,7 @@ int rg_position_parse(const rg_puzzle *p, const char *text, size_t len, const ch
                       int *values, rg_mask *cands, rg_error *err)
 {
     rg_error_clear(err);
-    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    if (file) rg_error_set_file(err, file);
     const rg_board *bd = rg_model_board(p->model);
     memset(values, 0, (size_t)bd->ncells * sizeof *values);
     memset(cands, 0, (size_t)bd->ncells * sizeof *cands);

@@ -120,7 +120,7 @@ static int load_dir(rg_presets *ps, const char *dir, rg_error *err)
     int rc = rg_file_list(dir, ".json", &names, &n);
     if (rc == RG_E_IO) {
         rc = rg_error_set(err, RG_E_IO, NULL, "cannot read preset folder: %s", strerror(errno));
-        snprintf(err->file, sizeof err->file, "%s", dir);
+        rg_error_set_file(err, dir);
         return rc;
     }
     if (rc != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");

@@ -31,7 +31,7 @@ int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *
     rg_puzzle *p = NULL;
     int rc = rg_document_read(reg, text ? text : "", text ? len : 0, &p, err);
     if (rc) {
-        snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+        rg_error_set_file(err, file ? file : "");
         err->line = line;
         if (err->code == RG_OK) err->code = rc;
     }

@@ -224,7 +224,7 @@ static int read_sample(rg_vrun *v, rg_error *err)
         rg_json_int(cJSON_GetObjectItemCaseSensitive(b, "digits"), 1, 32, &digits)) {
         rg_error_set(err, RG_E_FORMAT, rc != RG_OK ? NULL : "board",
                      "is no rulegrid document with a board and rules");
-        snprintf(err->file, sizeof err->file, "%s", file);
+        rg_error_set_file(err, file);
         return RG_E_FORMAT;
     }
     v->sample_rows = (int)rows, v->sample_cols = (int)cols, v->sample_digits = (int)digits;
@@ -238,7 +238,7 @@ static int read_sample(rg_vrun *v, rg_error *err)
     if (v->ninst) return RG_OK;
     rg_error_set(err, RG_E_FORMAT, "rules", "holds no rule of type %s to take instances from",
                  v->type);
-    snprintf(err->file, sizeof err->file, "%s", file);
+    rg_error_set_file(err, file);
     return RG_E_FORMAT;
 }
 

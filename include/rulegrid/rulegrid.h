@@ -59,6 +59,10 @@ RG_API void rg_error_clear(rg_error *e);
  * unset), with every control character ('\n', ESC, DEL, C1 as UTF-8) written
  * as '?': safe to print to a terminal whatever the input held. */
 RG_API void rg_error_format(const rg_error *e, char *buf, size_t n);
+/* Set e->file to path ("" for NULL). A path too long for the field keeps
+ * its end, where the file's own name is, after "...", cut at a character
+ * boundary: "...ests/long/folder/puzzle.json". */
+RG_API void rg_error_set_file(rg_error *e, const char *path);
 
 /* ---- Memory: one allocation hook with byte accounting ---------------------- */
 

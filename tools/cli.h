@@ -4,6 +4,7 @@
 #ifndef RG_CLI_H
 #define RG_CLI_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -349,6 +350,26 @@ int cli_several_documents(const char *text, size_t len);
 int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
 
 /* ---- cli_input.c: shared by the commands ----------------------------------- */
+
+/* fmt's text in a buffer of its own length (free it), NULL without memory:
+ * for paths and names, which no fixed buffer bounds. */
+char *cli_strf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+char *cli_vstrf(const char *fmt, va_list ap);
+/* "rulegrid: " and fmt's text on standard error, whole, with every control
+ * character written as '?' as in the library's errors (rg_error_format):
+ * a file name from the command line is printed as safely as one from a
+ * document. A newline is added. */
+void cli_say(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* The same after who ("rulegrid generate") instead of "rulegrid". */
+void cli_vsay(const char *who, const char *fmt, va_list ap);
 
 /* "rulegrid: file:line: rule 3 (type): field f: message" on standard error;
  * an unknown type also names the plugin folders of reg (may be NULL). */

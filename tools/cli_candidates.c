@@ -212,7 +212,7 @@ static void finish_oldest(void *ctx)
     } else if (b->rc != RG_OK) {
         if (!b->err.code) b->err.code = b->rc;
         if (!b->err.message[0]) snprintf(b->err.message, sizeof b->err.message, "out of memory");
-        if (!b->err.file[0]) snprintf(b->err.file, sizeof b->err.file, "%s", b->path);
+        if (!b->err.file[0]) rg_error_set_file(&b->err, b->path);
         report_unreadable(c, b, b->index, &b->err);
     } else {
         if (e->r.status == RG_STATUS_NONE) raise_exit(c, EXIT_NONE);

@@ -245,7 +245,7 @@ static int read_template(xrun *c)
     if (rc == RG_OK && (in.kind != CLI_DOCUMENT || cli_input_next(&in, c->reg, &p, &err) != 1)) {
         if (in.kind != CLI_DOCUMENT) {
             rg_error_clear(&err);
-            snprintf(err.file, sizeof err.file, "%s", c->o->templ);
+            rg_error_set_file(&err, c->o->templ);
             snprintf(err.message, sizeof err.message,
                      "a template must be one JSON document (not a corpus)");
         }
@@ -352,7 +352,7 @@ static int make_explainer(xrun *c, rg_explainer **e)
     rg_error err;
     int rc = rg_explainer_new(c->p, &pos, &eo, e, &err);
     if (rc != RG_OK) {
-        snprintf(err.file, sizeof err.file, "%s", c->path);
+        rg_error_set_file(&err, c->path);
         print_err(c, &err);
         return EXIT_BAD;
     }

@@ -207,7 +207,7 @@ int cli_feed_input(cli_feed *f, const char *path)
         e = next_entry(f, path, in.kind);
         rg_error_clear(&e->err);
         e->err.code = RG_E_FORMAT;
-        snprintf(e->err.file, sizeof e->err.file, "%s", path);
+        rg_error_set_file(&e->err, path);
         snprintf(e->err.message, sizeof e->err.message, "no puzzle in this input");
         cli_pool_push(f->pool);
     }
@@ -398,7 +398,7 @@ static int deal_blocks(cli_feed *f, const char *path, int input)
         e->input = input;
         e->read = -2;
         e->err = d.err;
-        snprintf(e->err.file, sizeof e->err.file, "%s", path);
+        rg_error_set_file(&e->err, path);
         e->err.line = d.line + 1;
         e->index = d.index + 1;
         cli_pool_push(f->pool);
@@ -408,7 +408,7 @@ static int deal_blocks(cli_feed *f, const char *path, int input)
         e = next_entry(f, path, CLI_CORPUS);
         rg_error_clear(&e->err);
         e->err.code = RG_E_FORMAT;
-        snprintf(e->err.file, sizeof e->err.file, "%s", path);
+        rg_error_set_file(&e->err, path);
         snprintf(e->err.message, sizeof e->err.message, "no puzzle in this input");
         cli_pool_push(f->pool);
     }
@@ -425,7 +425,7 @@ static void block_unreadable(cli_feed *f, const block_job *b, const char *why)
     e->index = (long)b->index + 1;
     rg_error_clear(&e->err);
     e->err.code = RG_E_IO;
-    snprintf(e->err.file, sizeof e->err.file, "%s", path);
+    rg_error_set_file(&e->err, path);
     e->err.line = (long)b->line + 1;
     snprintf(e->err.message, sizeof e->err.message, "cannot read %s: %s", path, why);
     cli_pool_push(f->pool);
@@ -633,7 +633,7 @@ void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
         if (e->kind == CLI_CORPUS && len && e->raw[len - 1] == '\r') len--;
         rc = rg_puzzle_parse(f->reg, e->raw, len, e->path, e->line, &e->p, err);
         if (rc != RG_OK && e->kind == CLI_CORPUS) {
-            snprintf(err->file, sizeof err->file, "%s", e->path);
+            rg_error_set_file(err, e->path);
             err->line = e->line;
         }
     }
@@ -641,7 +641,7 @@ void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
         rg_puzzle_free(e->p);
         e->p = NULL;
         if (!err->code) err->code = rc;
-        if (!err->file[0]) snprintf(err->file, sizeof err->file, "%s", e->path);
+        if (!err->file[0]) rg_error_set_file(err, e->path);
         if (err->line <= 0 && e->line > 0) err->line = e->line;
     }
     e->read = rc == RG_OK ? 1 : read_code(e->kind, rc);

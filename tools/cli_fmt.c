@@ -107,7 +107,7 @@ static void report_text(ctx *c, const char *file, long line, const char *msg)
     rg_error e;
     rg_error_clear(&e);
     e.code = RG_E_FORMAT;
-    snprintf(e.file, sizeof e.file, "%s", file);
+    rg_error_set_file(&e, file);
     e.line = line;
     snprintf(e.message, sizeof e.message, "%s", msg);
     report(c, &e);
@@ -120,7 +120,7 @@ static char *write_puzzle(ctx *c, const rg_puzzle *p, unsigned flags, const char
     if (c->o->no_solution) flags |= RG_WRITE_NO_SOLUTION;
     char *s = rg_puzzle_write(p, flags, &e);
     if (!s) {
-        snprintf(e.file, sizeof e.file, "%s", file);
+        rg_error_set_file(&e, file);
         e.line = line;
         report(c, &e);
     }
@@ -357,7 +357,7 @@ static void emit_line(ctx *c, const rg_puzzle *p, const char *file, long line)
     rg_error e;
     char *mine = rules_text(p, &e);
     if (!mine) {
-        snprintf(e.file, sizeof e.file, "%s", file);
+        rg_error_set_file(&e, file);
         e.line = line;
         report(c, &e);
         return;
@@ -390,7 +390,7 @@ static void emit_fpuzzles(ctx *c, const rg_puzzle *p, const char *file, long lin
     rg_error e;
     char *s = fpz_write(p, &e);
     if (!s) {
-        snprintf(e.file, sizeof e.file, "%s", file);
+        rg_error_set_file(&e, file);
         e.line = line;
         report(c, &e);
         return;
@@ -489,7 +489,7 @@ static void convert_fpuzzles(ctx *c, const char *path, const char *s, size_t n)
         rg_error_clear(&e);
         int rc = fpz_parse(c->reg, l, len, path, line, &p, NULL, &e);
         if (rc != RG_OK) {
-            snprintf(e.file, sizeof e.file, "%s", path);
+            rg_error_set_file(&e, path);
             e.line = line;
             report(c, &e);
         } else {
@@ -580,7 +580,7 @@ static int open_output(ctx *c, char *tmp, size_t n)
     }
     c->out = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (c->out) return 0;
-    fprintf(stderr, "rulegrid: -o %s: %s\n", path, strerror(errno));
+    cli_say("-o %s: %s", path, strerror(errno));
     if (fd >= 0) close(fd);
     tmp[0] = 0;
     return EXIT_BAD;
@@ -591,7 +591,7 @@ static int close_output(ctx *c, const char *tmp)
     if (c->out == stdout) return 0;
     int ok = fclose(c->out) == 0;
     if (ok && rename(tmp, c->o->output) == 0) return 0;
-    fprintf(stderr, "rulegrid: -o %s: %s\n", c->o->output, strerror(errno));
+    cli_say("-o %s: %s", c->o->output, strerror(errno));
     unlink(tmp);
     return EXIT_BAD;
 }

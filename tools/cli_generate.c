@@ -32,9 +32,7 @@ static void say(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("rulegrid generate: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vsay("rulegrid generate", fmt, ap);
     va_end(ap);
 }
 

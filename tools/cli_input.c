@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "utf8.h"
 
 static int is_blank(int c)
 {
@@ -43,7 +45,7 @@ static int fail(rg_error *err, const char *path, int code, const char *fmt, cons
 {
     rg_error_clear(err);
     err->code = code;
-    snprintf(err->file, sizeof err->file, "%s", path);
+    rg_error_set_file(err, path);
     snprintf(err->message, sizeof err->message, fmt, arg);
     return code;
 }
@@ -51,7 +53,7 @@ static int fail(rg_error *err, const char *path, int code, const char *fmt, cons
 /* Label an error from the library with the input when it did not. */
 static void label(rg_error *err, const char *path, long line)
 {
-    if (!err->file[0]) snprintf(err->file, sizeof err->file, "%s", path);
+    if (!err->file[0]) rg_error_set_file(err, path);
     if (err->line <= 0 && line > 0) err->line = line;
     if (!err->code) err->code = RG_E_FORMAT;
 }
@@ -468,6 +470,42 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
     return RG_OK;
 }
 
+char *cli_vstrf(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
+char *cli_strf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = cli_vstrf(fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+void cli_vsay(const char *who, const char *fmt, va_list ap)
+{
+    char *s = cli_vstrf(fmt, ap);
+    if (s) utf8_no_controls(s);
+    fprintf(stderr, "%s: %s\n", who, s ? s : "out of memory");
+    free(s);
+}
+
+void cli_say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vsay("rulegrid", fmt, ap);
+    va_end(ap);
+}
+
 void cli_print_error(const rg_registry *reg, rg_error *e) { cli_print_error_to(stderr, reg, e); }
 
 void cli_print_error_to(FILE *f, const rg_registry *reg, rg_error *e)
@@ -490,7 +528,7 @@ void cli_warn_skipped(const rg_registry *reg)
     for (int i = 0, n = rg_registry_skipped_count(reg); i < n; i++) {
         const char *file = NULL, *why = NULL;
         rg_registry_skipped(reg, i, &file, &why);
-        fprintf(stderr, "rulegrid: warning: %s: skipped: %s\n", file, why);
+        cli_say("warning: %s: skipped: %s", file, why);
     }
 }
 
@@ -523,7 +561,7 @@ int cli_read_template(rg_registry *reg, const char *path, rg_puzzle **out)
     if (rc == RG_OK) {
         if (in.kind != CLI_DOCUMENT) {
             rg_error_clear(&err);
-            snprintf(err.file, sizeof err.file, "%s", path);
+            rg_error_set_file(&err, path);
             snprintf(err.message, sizeof err.message,
                      "a template must be one JSON document (not a corpus)");
             rc = RG_E_FORMAT;

@@ -35,17 +35,8 @@ typedef struct picture {
     rg_mask *cands, *before;
     int *focus, *elim_cells, *place_cells, *place_digits;
     rg_mask *elim_masks;
-    char caption[1024];
+    char *caption;
 } picture;
-
-/* where (the file, and the puzzle of a corpus) as the error's file. */
-static void set_file(rg_error *e, const char *where)
-{
-    size_t n = strlen(where);
-    if (n >= sizeof e->file) n = sizeof e->file - 1;
-    memcpy(e->file, where, n);
-    e->file[n] = '\0';
-}
 
 static void raise_exit(rrun *c, int code)
 {
@@ -62,6 +53,7 @@ static void picture_free(picture *pc)
     free(pc->elim_masks);
     free(pc->place_cells);
     free(pc->place_digits);
+    free(pc->caption);
 }
 
 static rg_options search_options(const rrun *c)
@@ -83,12 +75,12 @@ static int solution(rrun *c, const rg_puzzle *p, const char *where, picture *pc)
     if (!sol) {
         rg_options o = search_options(c);
         if (rg_solve(c->solver, p, &o, &r, &err) != RG_OK) {
-            set_file(&err, where);
+            rg_error_set_file(&err, where);
             cli_print_error(c->reg, &err);
             return EXIT_BAD;
         }
         if (!r.solution) {
-            fprintf(stderr, "rulegrid: %s: %s: drawn without a solution\n", where,
+            cli_say("%s: %s: drawn without a solution", where,
                     r.status == RG_STATUS_NONE ? "no solution" : "a limit was reached first");
             return r.status == RG_STATUS_NONE ? EXIT_NONE : EXIT_LIMIT;
         }
@@ -122,7 +114,7 @@ static int explainer(rrun *c, const rg_puzzle *p, const char *where, picture *pc
     rg_position pos = {pc->values, pc->cands};
     rg_error err;
     if (rg_explainer_new(p, &pos, &eo, e, &err) == RG_OK) return 0;
-    set_file(&err, where);
+    rg_error_set_file(&err, where);
     cli_print_error(c->reg, &err);
     return EXIT_BAD;
 }
@@ -162,7 +154,8 @@ static int take_step(picture *pc, const rg_step *s)
     pc->ro.nelim = s->nelim;
     pc->ro.place_cells = pc->place_cells, pc->ro.place_digits = pc->place_digits;
     pc->ro.nplace = s->nplace;
-    snprintf(pc->caption, sizeof pc->caption, "Step %d (%s): %s", s->number, s->technique, s->text);
+    pc->caption = cli_strf("Step %d (%s): %s", s->number, s->technique, s->text);
+    if (!pc->caption) return EXIT_BAD;
     pc->ro.caption = pc->caption;
     return 0;
 }
@@ -185,12 +178,11 @@ static int step(rrun *c, const rg_puzzle *p, const char *where, picture *pc)
     } else if (got == 0) {
         rg_explain_summary sum;
         rg_explain_summary_get(e, &sum);
-        fprintf(stderr, "rulegrid: %s: --step %llu: the explanation ends (%s) after %d steps\n",
-                where, (unsigned long long)c->o->step, rg_explain_status_name(sum.status),
-                sum.steps);
+        cli_say("%s: --step %llu: the explanation ends (%s) after %d steps", where,
+                (unsigned long long)c->o->step, rg_explain_status_name(sum.status), sum.steps);
         rc = sum.status == RG_EXPLAIN_UNKNOWN ? EXIT_LIMIT : EXIT_BAD;
     } else {
-        set_file(&err, where);
+        rg_error_set_file(&err, where);
         cli_print_error(c->reg, &err);
         rc = EXIT_BAD;
     }
@@ -218,18 +210,16 @@ static int candidates(rrun *c, const rg_puzzle *p, const char *where, picture *p
     rg_candidates_result r;
     rg_error err;
     if (rg_candidates(c->solver, p, &o, pc->cands, &r, &err) != RG_OK) {
-        set_file(&err, where);
+        rg_error_set_file(&err, where);
         cli_print_error(c->reg, &err);
         return EXIT_BAD;
     }
     pc->ro.candidates = pc->cands;
     if (r.status == RG_STATUS_NONE) {
-        fprintf(stderr, "rulegrid: %s: no solution: drawn without candidates\n", where);
+        cli_say("%s: no solution: drawn without candidates", where);
         return EXIT_NONE;
     }
-    if (!r.complete)
-        fprintf(stderr, "rulegrid: %s: a limit was reached first: the candidates are partial\n",
-                where);
+    if (!r.complete) cli_say("%s: a limit was reached first: the candidates are partial", where);
     return r.complete ? 0 : EXIT_LIMIT;
 }
 
@@ -238,7 +228,7 @@ static int write_file(const char *path, const char *svg, size_t len)
     FILE *f = fopen(path, "wb");
     int ok = f && fwrite(svg, 1, len, f) == len;
     if (f && fclose(f) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "rulegrid: %s: %s\n", path, strerror(errno ? errno : EIO));
+    if (!ok) cli_say("%s: %s", path, strerror(errno ? errno : EIO));
     return ok ? 0 : EXIT_BAD;
 }
 
@@ -246,11 +236,14 @@ static int write_file(const char *path, const char *svg, size_t len)
  * FILE, or DIR/n.svg. The exit status of this puzzle. */
 static int render_one(rrun *c, const rg_puzzle *p, long n)
 {
-    char where[1100], out[1100];
-    if (c->to_dir || n > 1)
-        snprintf(where, sizeof where, "%s: puzzle %ld", c->path, n);
-    else
-        snprintf(where, sizeof where, "%s", c->path);
+    /* Whole, however long the path: the title, the errors' file, the file
+     * written. */
+    char *where =
+        c->to_dir || n > 1 ? cli_strf("%s: puzzle %ld", c->path, n) : cli_strf("%s", c->path);
+    if (!where) {
+        cli_say("out of memory");
+        return EXIT_BAD;
+    }
     picture pc;
     memset(&pc, 0, sizeof pc);
     rg_render_options_default(&pc.ro);
@@ -271,14 +264,15 @@ static int render_one(rrun *c, const rg_puzzle *p, long n)
     size_t len = 0;
     rg_error err;
     if (rc != EXIT_BAD && rg_render_svg(p, &pc.ro, &svg, &len, &err) != RG_OK) {
-        set_file(&err, where);
+        rg_error_set_file(&err, where);
         cli_print_error(c->reg, &err);
         rc = EXIT_BAD;
     }
     if (svg && c->to_dir) {
-        snprintf(out, sizeof out, "%s/%ld.svg", c->o->render_output, n);
-        int w = write_file(out, svg, len);
+        char *out = cli_strf("%s/%ld.svg", c->o->render_output, n);
+        int w = out ? write_file(out, svg, len) : (cli_say("out of memory"), EXIT_BAD);
         if (w > rc) rc = w;
+        free(out);
     } else if (svg && c->o->render_output) {
         int w = write_file(c->o->render_output, svg, len);
         if (w > rc) rc = w;
@@ -287,6 +281,7 @@ static int render_one(rrun *c, const rg_puzzle *p, long n)
     }
     rg_string_free(svg);
     picture_free(&pc);
+    free(where);
     return rc;
 }
 
@@ -294,7 +289,7 @@ static int render_one(rrun *c, const rg_puzzle *p, long n)
 static int make_dir(const char *dir)
 {
     if (cli_make_dirs(dir) == 0) return 0;
-    fprintf(stderr, "rulegrid: %s: %s\n", dir, strerror(errno));
+    cli_say("%s: %s", dir, strerror(errno));
     return EXIT_BAD;
 }
 

@@ -29,7 +29,7 @@ typedef struct rep {
     rg_puzzle *templ;
     rg_solver *solver;
     const char *path;
-    char where[1100]; /* the file, and the puzzle of a corpus: errors and titles */
+    char *where;      /* the file, and the puzzle of a corpus: errors and titles */
     double start;     /* when reading began: --time counts from there */
     int limited;      /* a limit ended the verdict or the explanation first */
     size_t svg_bytes; /* the SVG written so far */
@@ -63,10 +63,7 @@ static rg_options search_options(const rep *c, long limit)
 /* The library's error, named after the puzzle: the exit status 2. */
 static int fail(rep *c, rg_error *e)
 {
-    size_t n = strlen(c->where);
-    if (n >= sizeof e->file) n = sizeof e->file - 1;
-    memcpy(e->file, c->where, n);
-    e->file[n] = '\0';
+    rg_error_set_file(e, c->where);
     cli_print_error(c->reg, e);
     return EXIT_BAD;
 }
@@ -309,8 +306,8 @@ static int write_step(rep *c, steps_out *so, const rg_puzzle *p, const rg_step *
     if (so->drawn == s->number - 1 && so->drawn < REPORT_PICTURES &&
         c->svg_bytes - so->start < REPORT_BYTES) {
         so->drawn++;
-        char caption[1200];
-        snprintf(caption, sizeof caption, "Step %d (%s): %s", s->number, s->technique, s->text);
+        char *caption = cli_strf("Step %d (%s): %s", s->number, s->technique, s->text);
+        if (!caption) return out_of_memory();
         rg_render_options ro;
         rg_render_options_default(&ro);
         ro.values = pos->values, ro.candidates = pos->cands;
@@ -320,6 +317,7 @@ static int write_step(rep *c, steps_out *so, const rg_puzzle *p, const rg_step *
         ro.nplace = s->nplace;
         ro.caption = caption;
         rc = figure(c, so->frames, p, &ro, "step", NULL);
+        free(caption);
     } else {
         fprintf(so->frames,
                 "<p class=\"note nopic\">Step %d: not drawn (the page draws the first %d "
@@ -366,11 +364,12 @@ static void rating(rep *c, FILE *f, const rg_puzzle *p, const rg_explain_summary
         fputs("Unknown within the limit: --nodes or --time ended the explanation", f);
     }
     if (s->status == RG_EXPLAIN_CONTRADICTION) {
-        char text[1024];
-        snprintf(text, sizeof text, "%s", s->broken_text ? s->broken_text : "");
-        size_t n = strlen(text);
-        if (n && text[n - 1] == '.') text[n - 1] = '\0'; /* the sentence ends below */
-        htmlw_text(f, text);
+        /* The sentence ends below: the text's own final '.' is left out. */
+        const char *b = s->broken_text ? s->broken_text : "";
+        size_t n = strlen(b);
+        char *text = cli_strf("%.*s", (int)(n && b[n - 1] == '.' ? n - 1 : n), b);
+        htmlw_text(f, text ? text : b);
+        free(text);
         if (s->nbroken) fputs(" (", f), cell_list(f, p, s->broken_cells, s->nbroken), fputs(")", f);
     } else {
         fprintf(f, " after %d step%s, %d digit%s placed", s->steps, s->steps == 1 ? "" : "s",
@@ -495,11 +494,12 @@ static int explanation(rep *c, FILE *f, const rg_puzzle *p)
 
 static int page(rep *c, FILE *f, const rg_puzzle *p)
 {
-    char title[1200];
-    snprintf(title, sizeof title, "rulegrid report: %s", c->where);
+    char *title = cli_strf("rulegrid report: %s", c->where);
+    if (!title) return out_of_memory();
     htmlw_begin(f, title, steps_css);
     fputs("<h1>", f);
     htmlw_text(f, title);
+    free(title);
     fprintf(f,
             "</h1>\n<section id=\"puzzle\">\n<h2>Puzzle</h2>\n<p>%d &#215; %d, %d digits, "
             "%d rule%s.</p>\n",
@@ -523,15 +523,16 @@ static int page(rep *c, FILE *f, const rg_puzzle *p)
 static int write_page(const char *dir, const char *text, size_t len)
 {
     if (cli_make_dirs(dir) != 0) {
-        fprintf(stderr, "rulegrid: %s: %s\n", dir, strerror(errno));
+        cli_say("%s: %s", dir, strerror(errno));
         return EXIT_BAD;
     }
-    char path[4200];
-    snprintf(path, sizeof path, "%s/index.html", dir);
+    char *path = cli_strf("%s/index.html", dir);
+    if (!path) return out_of_memory();
     FILE *f = fopen(path, "wb");
     int ok = f && fwrite(text, 1, len, f) == len;
     if (f && fclose(f) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "rulegrid: %s: %s\n", path, strerror(errno ? errno : EIO));
+    if (!ok) cli_say("%s: %s", path, strerror(errno ? errno : EIO));
+    free(path);
     return ok ? 0 : EXIT_BAD;
 }
 
@@ -582,10 +583,12 @@ static rg_puzzle *the_puzzle(rep *c, cli_input *in, long want, int *rc)
         *rc = cli_usage_error(CLI_REPORT, "%s holds %s", c->path,
                               want ? "fewer puzzles than --puzzle asks for" : "no puzzle");
     if (*rc) rg_puzzle_free(held), held = NULL;
-    if (want)
-        snprintf(c->where, sizeof c->where, "%s: puzzle %ld", c->path, want);
-    else
-        snprintf(c->where, sizeof c->where, "%s", c->path);
+    if (held &&
+        !(c->where = want ? cli_strf("%s: puzzle %ld", c->path, want) : cli_strf("%s", c->path))) {
+        rg_puzzle_free(held);
+        *rc = out_of_memory();
+        return NULL;
+    }
     return held;
 }
 
@@ -622,6 +625,7 @@ int cli_report_main(int cmd, const cli_options *o)
     if (!rc && o->templ) rc = cli_read_template(c.reg, o->templ, &c.templ);
     if (!rc && !(c.solver = rg_solver_new())) rc = out_of_memory();
     if (!rc) rc = report_input(&c);
+    free(c.where);
     rg_solver_free(c.solver);
     rg_puzzle_free(c.templ);
     rg_registry_free(c.reg);

@@ -143,9 +143,7 @@ static int fail(cli_resume *r, FILE *f, char *line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("rulegrid: --resume: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vsay("rulegrid: --resume", fmt, ap);
     va_end(ap);
     if (f) fclose(f);
     free(line);

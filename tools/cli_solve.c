@@ -429,7 +429,7 @@ static void finish_oldest(void *ctx)
         report_unreadable(c, b, b->index, &b->err);
     } else if (b->rc != RG_OK) {
         if (!b->err.code) b->err.code = b->rc;
-        if (!b->err.file[0]) snprintf(b->err.file, sizeof b->err.file, "%s", b->path);
+        if (!b->err.file[0]) rg_error_set_file(&b->err, b->path);
         report_unreadable(c, b, b->index, &b->err);
     } else {
         count_entry(c, e);

@@ -1158,7 +1158,7 @@ int fpz_parse(rg_registry *reg, const char *text, size_t len, const char *file, 
         if (rc != RG_OK && err->rule >= 0 && err->rule < nrules) blame(err, origin[err->rule]);
     }
     if (rc != RG_OK) {
-        snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+        rg_error_set_file(err, file ? file : "");
         err->line = line;
     }
     free(origin);

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 /* The help's width, and the column option texts start at (at most). */
 #define WIDTH       79
 #define HELP_COLUMN 28
@@ -22,11 +24,19 @@ static const char *who(const opts_program *p, int cmd)
 
 int opts_usage_error(const opts_program *p, int cmd, const char *fmt, ...)
 {
-    va_list ap;
+    /* The message quotes what was typed (an option, a value, a path): whole,
+     * and with its control characters as '?'. */
+    va_list ap, again;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", who(p, cmd));
-    vfprintf(stderr, fmt, ap);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (msg) vsnprintf(msg, (size_t)n + 1, fmt, again);
+    va_end(again);
     va_end(ap);
+    if (msg) utf8_no_controls(msg);
+    fprintf(stderr, "%s: %s", who(p, cmd), msg ? msg : "out of memory");
+    free(msg);
     const char *name = cmd >= 0 ? p->commands[cmd].name : NULL;
     fprintf(stderr, "\nTry '%s%s%s --help'.\n", p->name, name ? " " : "", name ? name : "");
     return 2;

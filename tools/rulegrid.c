@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -267,12 +268,13 @@ const opts_program cli_program = {
 
 int cli_usage_error(int cmd, const char *fmt, ...)
 {
-    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    char *msg = cli_vstrf(fmt, ap); /* a path in it is whole */
     va_end(ap);
-    return opts_usage_error(&cli_program, cmd, "%s", msg);
+    int rc = opts_usage_error(&cli_program, cmd, "%s", msg ? msg : "out of memory");
+    free(msg);
+    return rc;
 }
 
 /* ---- Dispatch --------------------------------------------------------------------- */

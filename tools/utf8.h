@@ -1,5 +1,6 @@
 /* UTF-8 as RFC 3629 defines it, for the writers of the command and the
- * benchmark harness (jsonw.c, htmlw.c). Header only. */
+ * benchmark harness (jsonw.c, htmlw.c), and the control characters kept off
+ * the terminal (opts.c, cli_input.c). Header only. */
 #ifndef RG_TOOLS_UTF8_H
 #define RG_TOOLS_UTF8_H
 
@@ -29,6 +30,21 @@ static inline int utf8_len(const unsigned char *s)
     }
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
     return n;
+}
+
+/* Every control character of s written as '?', as rg_error_format does:
+ * C0 and DEL, and C1 as UTF-8 (0xC2 0x80 to 0xC2 0x9F, both bytes). Text
+ * from the command line or an input then cannot act on a terminal. */
+static inline void utf8_no_controls(char *s)
+{
+    for (unsigned char *b = (unsigned char *)s; *b; b++) {
+        if (*b < 0x20 || *b == 0x7F) {
+            *b = '?';
+        } else if (b[0] == 0xC2 && b[1] >= 0x80 && b[1] <= 0x9F) {
+            b[0] = b[1] = '?';
+            b++;
+        }
+    }
 }
 
 #endif

@@ -154,4 +154,24 @@ expect_rc 0 "bad plugin file"
 err_has "broken.so" "bad plugin file names the file"
 err_has "warning" "bad plugin file is a warning"
 
+# what was typed is quoted with its control characters as '?': an option's
+# value, a file name, a plugin file's, the command generate's -o
+no_esc() { case "$ERR" in *$'\e'*) fail "$1: an escape character reached the terminal: $ERR" ;; esac; }
+run "$RULEGRID" count --nodes $'\e[31m' "$DATA/classic.json"
+expect_rc 2 "escape in an option's value"
+err_has "'?[31m' is not a whole number" "escape in an option's value"
+no_esc "escape in an option's value"
+run "$RULEGRID" count "$TMP/no"$'\e'"[2Jfile.json"
+expect_rc 2 "escape in a file name"
+err_has "no?[2Jfile.json" "escape in a file name"
+no_esc "escape in a file name"
+printf 'not a shared object\n' >"$TMP/bad/b"$'\e'"[1m.so"
+run "$RULEGRID" plugins --plugins "$TMP/bad"
+err_has "b?[1m.so: skipped" "escape in a plugin file's name"
+no_esc "escape in a plugin file's name"
+run "$RULEGRID" generate --preset classic4 --count 1 -o "$TMP/no"$'\e'"[2Jdir/out.jsonl"
+expect_rc 2 "escape in generate -o"
+err_has "no?[2Jdir/out.jsonl" "escape in generate -o"
+no_esc "escape in generate -o"
+
 echo "cli_errors: ok"

@@ -140,4 +140,31 @@ err_has "nodir/x.svg" "render -o into a missing folder"
 run "$RULEGRID" render "$EMPTY4" "$EMPTY4"
 expect_rc 2 "render two files"
 err_has "render takes one FILE" "render two files"
+
+# ---- paths longer than any fixed buffer are used whole
+# -o DIR over 1,100 bytes: each puzzle its own DIR/N.svg (the path was cut
+# once, and every picture overwrote one file beside the folder)
+LONG=$TMP/$(python3 -c "print('/'.join(['d' * 200] * 6))")
+mkdir -p "$LONG/pics"
+cp "$SRC/corpus/variants/cells.jsonl" "$LONG/cells.jsonl"
+run "$RULEGRID" render -o "$LONG/pics" "$LONG/cells.jsonl"
+expect_rc 0 "render -o LONG_DIR"
+[ "$(ls "$LONG/pics" | wc -l | tr -d ' ')" = "$want" ] ||
+    fail "render -o LONG_DIR: $want pictures expected: $(ls "$LONG/pics")"
+[ "$(find "$TMP" -name '*.svg' ! -path "$LONG/pics/*" -newer "$LONG/cells.jsonl" | wc -l)" = 0 ] ||
+    fail "render -o LONG_DIR wrote outside the folder"
+svg_ok "render -o LONG_DIR" "$LONG"/pics/*.svg
+# the title is the whole path and the puzzle
+has "$(cat "$LONG/pics/2.svg")" "<title>$LONG/cells.jsonl: puzzle 2</title>" "render -o LONG_DIR: the title"
+# an error about a puzzle of a file with a long path keeps the path's end,
+# where the file's name and the puzzle are
+cp "$EMPTY4" "$LONG/one.json"
+run "$RULEGRID" render --step 99 "$LONG/one.json"
+expect_rc 2 "render --step past the end, long path"
+err_has "dd/one.json: --step 99: the explanation ends" "render --step, long path"
+# control characters in a path are printed as '?'
+run "$RULEGRID" render -o "$TMP/no"$'\e'"[2Jdir/x.svg" "$EMPTY4"
+expect_rc 2 "render -o with an escape in the path"
+err_has "no?[2Jdir/x.svg" "render -o, escape shown as ?"
+case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
 echo "render: ok"

@@ -83,6 +83,15 @@ expect_rc 0 "report from standard input"
 cmp -s <(sed "s|$DATA/puzzles.txt: puzzle 2|-|g" "$TMP/p2/index.html") "$TMP/stdin/index.html" ||
     fail "--puzzle 2 and the same line on standard input differ"
 
+# ---- a path over 1,100 bytes: the title holds it whole, and the puzzle
+LONG=$TMP/$(python3 -c "print('/'.join(['d' * 200] * 6))")
+mkdir -p "$LONG"
+cp "$DATA/puzzles.txt" "$LONG/puzzles.txt"
+run "$RULEGRID" report --puzzle 2 "$LONG/puzzles.txt" -o "$LONG/page"
+expect_rc 0 "report, long path"
+has "$(cat "$LONG/page/index.html")" "<h1>rulegrid report: $LONG/puzzles.txt: puzzle 2</h1>" \
+    "long path: the title whole"
+
 # ---- a limit: unknown within the limit, exit 3, the page still written
 run "$RULEGRID" report --nodes 1 "$DATA/hard.txt" --puzzle 1 -o "$TMP/limit"
 expect_rc 3 "report --nodes 1"

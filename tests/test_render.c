@@ -560,6 +560,66 @@ static void broken_utf8(void **state)
     rg_puzzle_free(p);
 }
 
+/* The opening tag of the svg element: its size and viewBox. */
+static void svg_head(const char *svg, char *out, size_t n)
+{
+    const char *a = strstr(svg, "<svg"), *z = a ? strchr(a, '>') : NULL;
+    assert_non_null(z);
+    assert_true((size_t)(z - a) < n);
+    memcpy(out, a, (size_t)(z - a));
+    out[z - a] = '\0';
+}
+
+/* The legend is as wide as the characters it shows, not its bytes: a
+ * caption of 80 characters in two-, three- or four-byte UTF-8 makes the
+ * picture as wide as 80 ASCII letters do (13.2 cells and the margins: 552
+ * px), and so does one with broken bytes, each of which shows as one '?'.
+ * The caption is the widest thing in the picture (the grid: 9.07 cells). */
+static void legend_width(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *unit; /* repeated to make the caption */
+        int chars, times;
+        const char *size;
+    } cases[] = {
+        {"\xc3\x89", 1, 80, "width=\"552\" height=\"413.2\" viewBox=\"0 0 552 413.2\""}, /* É */
+        {"\xd0\x96", 1, 80, "width=\"552\" height=\"413.2\" viewBox=\"0 0 552 413.2\""}, /* Ж */
+        {"\xe6\x95\xb0", 1, 80,
+         "width=\"552\" height=\"413.2\" viewBox=\"0 0 552 413.2\""}, /* a CJK character */
+        {"\xf0\x9f\x98\x80", 1, 80,
+         "width=\"552\" height=\"413.2\" viewBox=\"0 0 552 413.2\""}, /* an emoji */
+        /* "Étape 3 : «Paire»": 17 characters in 20 bytes */
+        {"\xc3\x89tape 3 : \xc2\xabPaire\xc2\xbb", 17, 5,
+         "width=\"585\" height=\"413.2\" viewBox=\"0 0 585 413.2\""},
+        /* é, a stray continuation byte, a sequence cut short: 4 characters */
+        {"\xc3\xa9\x80\xe2\x82", 4, 20, "width=\"552\" height=\"413.2\" viewBox=\"0 0 552 413.2\""},
+    };
+    rg_puzzle *p = t_parse(CLASSIC "}");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512], ascii[512], head[512], want[512];
+        size_t n = strlen(cases[i].unit);
+        for (int k = 0; k < cases[i].times; k++) memcpy(text + k * n, cases[i].unit, n);
+        text[cases[i].times * n] = '\0';
+        int chars = cases[i].chars * cases[i].times;
+        memset(ascii, 'x', (size_t)chars);
+        ascii[chars] = '\0';
+        rg_render_options o;
+        rg_render_options_default(&o);
+        o.caption = ascii;
+        char *svg = svg_of(p, &o);
+        svg_head(svg, want, sizeof want);
+        rg_string_free(svg);
+        assert_non_null(strstr(want, cases[i].size)); /* the ASCII caption, as it always was */
+        o.caption = text;
+        svg = svg_of(p, &o);
+        svg_head(svg, head, sizeof head);
+        if (strcmp(head, want)) fail_msg("case %zu: %s, not %s", i, head, cases[i].size);
+        rg_string_free(svg);
+    }
+    rg_puzzle_free(p);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -637,6 +697,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(example_plugin, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(step_highlights, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(broken_utf8, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(legend_width, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };

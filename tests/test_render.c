@@ -620,6 +620,40 @@ static void legend_width(void **state)
     rg_puzzle_free(p);
 }
 
+/* A caption, or a label a hook draws, of more than 1 MiB is drawn whole. */
+static void long_strings(void **state)
+{
+    (void)state;
+    size_t n = (size_t)3 << 19; /* 1.5 MiB */
+    char *big = malloc(n + 1);
+    assert_non_null(big);
+    memset(big, 'x', n);
+    big[n] = '\0';
+    rg_puzzle *p = t_parse(CLASSIC "}");
+    rg_render_options o;
+    rg_render_options_default(&o);
+    o.caption = big;
+    char *svg = svg_of(p, &o);
+    const char *at = strstr(svg, "fill=\"#333\">");
+    assert_non_null(at);
+    at += strlen("fill=\"#333\">");
+    assert_int_equal(strspn(at, "x"), n);
+    assert_int_equal(strncmp(at + n, "</text>", 7), 0);
+    rg_string_free(svg);
+    rg_board b;
+    rg_error err;
+    assert_int_equal(rg_board_init(&b, 3, 3, 3, NULL, &err), RG_OK);
+    rg_draw *d = rg_draw_new(&b);
+    assert_non_null(d);
+    assert_int_equal(rg_draw_text(d, 1.5, 1.5, 0.3, NULL, big), RG_OK);
+    assert_int_equal(d->nprims, 1);
+    assert_int_equal(strlen(rg_draw_str(d, d->prims[0].text)), n);
+    rg_draw_free(d);
+    rg_board_free(&b);
+    rg_puzzle_free(p);
+    free(big);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -698,6 +732,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(step_highlights, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(broken_utf8, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(legend_width, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(long_strings, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };

@@ -35,16 +35,24 @@ void rg_draw_free(rg_draw *d)
 
 const char *rg_draw_str(const rg_draw *d, int off) { return off < 0 ? NULL : d->pool + off; }
 
-/* A copy of s in the pool: its offset, -1 for NULL, -2 without memory. */
+/* A whole copy of s in the pool: its offset, -1 for NULL, -2 without
+ * memory or when the copy would take the pool past RG_DRAW_POOL_MAX (then
+ * full is set, for the error's message). Since npool never passes that
+ * ceiling (2^30), the test below cannot wrap, npool + n stays an int, and
+ * rg_mem_grow, doubling from 256 only while short of npool + n, leaves the
+ * capacity at most 2^30 too. */
 static int pool_add(rg_draw *d, const char *s)
 {
     if (!s) return -1;
     size_t n = strlen(s) + 1;
-    if (n > (size_t)1 << 20 || (size_t)d->npool + n > (size_t)1 << 30) n = 1; /* absurd: "" */
+    if (n > RG_DRAW_POOL_MAX - (size_t)d->npool) {
+        d->full = 1;
+        return -2;
+    }
     char *grown = rg_mem_grow(d->pool, d->npool + (int)n, &d->cappool, 1, 256);
     if (!grown) return -2;
     d->pool = grown;
-    memcpy(d->pool + d->npool, n == 1 ? "" : s, n);
+    memcpy(d->pool + d->npool, s, n);
     d->npool += (int)n;
     return d->npool - (int)n;
 }

@@ -9,6 +9,12 @@
 
 struct rg_board;
 
+/* The most bytes a picture's strings (colours, classes, texts, legend
+ * lines) take together: every pool offset and the pool's capacity stay an
+ * int. A string that would pass it fails its draw call (RG_E_NOMEM, with
+ * full set). */
+#define RG_DRAW_POOL_MAX ((size_t)1 << 30)
+
 /* Layers in drawing order: the plugins' four (RG_LAYER_*) with the host's
  * grid lines after the shading and its digits on top. */
 enum { RG_Z_SHADE, RG_Z_GRID, RG_Z_LINE, RG_Z_MARK, RG_Z_TEXT, RG_Z_DIGITS, RG_Z_COUNT };
@@ -45,8 +51,9 @@ struct rg_draw {
     int npts, cappts;
     int *subs;
     int nsubs, capsubs;
-    char *pool;
+    char *pool; /* NUL-terminated strings, npool <= RG_DRAW_POOL_MAX bytes */
     int npool, cappool;
+    int full; /* a string was refused: it would have taken the pool past RG_DRAW_POOL_MAX */
     rg_legend *legend; /* the legend's lines, in order, no two alike */
     int nlegend, caplegend;
     int rule;               /* the rule being drawn now, -1 for the host */

@@ -113,7 +113,18 @@ static int fallback(rg_draw *d, const rg_model *m, int i, unsigned char *in, int
     return rc;
 }
 
-/* Rule i through its type's hook, with a build on the private model. */
+/* RG_E_NOMEM in err: "out of memory", or, when d refused a string for the
+ * ceiling on its text (draw.h), that. */
+static int nomem(rg_error *err, const rg_draw *d)
+{
+    if (d && d->full)
+        return rg_error_set(err, RG_E_NOMEM, NULL, "the picture's text would pass 1 GiB");
+    return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+}
+
+/* Rule i through its type's hook, with a build on the private model. A
+ * hook that lets a string refused for the ceiling pass fails all the same:
+ * the picture would lack it. */
 static int draw_hook(rg_draw *d, rg_model *pm, const cJSON *json, int i, rg_error *err)
 {
     const rg_rule_type *t = pm->rules[i].type;
@@ -122,8 +133,9 @@ static int draw_hook(rg_draw *d, rg_model *pm, const cJSON *json, int i, rg_erro
     rg_error_rule(err, i, t->name);
     int rc = rg_read_begin(&b, &r, json, i, t->name);
     if (rc == RG_OK) rc = t->draw(d, &b, &r, pm->rules[i].data);
+    if (rc == RG_OK && d->full) rc = RG_E_NOMEM;
     if (rc == RG_E_NOMEM && err && err->code == RG_OK)
-        rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        nomem(err, d);
     else if (rc != RG_OK && err && err->code == RG_OK)
         rg_error_set(err, RG_E_PLUGIN, NULL,
                      "the rule could not be drawn (its draw hook returned %d)", rc);
@@ -150,8 +162,7 @@ static int draw_rules(rg_draw *d, rg_model *pm, const cJSON *rules, rg_error *er
     }
     rg_mem_free(in);
     rg_mem_free(cells);
-    if (rc == RG_E_NOMEM && err && err->code == RG_OK)
-        rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (rc == RG_E_NOMEM && err && err->code == RG_OK) nomem(err, d);
     return rc;
 }
 
@@ -320,8 +331,7 @@ int rg_render_picture(const rg_puzzle *p, const rg_render_options *o, rg_draw **
     if (rc == RG_OK) rc = grid_lines(d, &pm->board);
     if (rc == RG_OK) rc = digits(d, &pm->board, p->givens, o);
     if (rc == RG_OK && o->caption) rc = rg_draw_legend(d, o->caption);
-    if (rc == RG_E_NOMEM && err && err->code == RG_OK)
-        rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+    if (rc == RG_E_NOMEM && err && err->code == RG_OK) nomem(err, d);
     if (rc == RG_OK)
         *out = d;
     else

@@ -27,4 +27,17 @@ static inline int rg_utf8_len(const unsigned char *s)
     return n;
 }
 
+/* The characters a writer that keeps each well-formed sequence and puts
+ * '?' for each byte that starts none (the SVG's escaper) shows for s: for
+ * the widths of texts. ASCII text has as many as it has bytes. */
+static inline int rg_utf8_chars(const char *s)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
+        int k = rg_utf8_len(p);
+        p += k ? k : 1;
+    }
+    return n;
+}
+
 #endif

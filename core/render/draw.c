@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/utf8.h"
 #include "model/board.h"
 #include "render/draw.h"
 #include "render/outline.h"
@@ -194,14 +195,6 @@ int rg_draw_circle(rg_draw *d, double x, double y, double radius, const rg_style
     return RG_OK;
 }
 
-/* Characters (not bytes) of UTF-8 text, for the width of its box. */
-static int chars(const char *s)
-{
-    int n = 0;
-    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
 int rg_draw_text_z(rg_draw *d, int z, double x, double y, double size, const rg_style *s,
                    const char *text)
 {
@@ -218,7 +211,7 @@ int rg_draw_text_z(rg_draw *d, int z, double x, double y, double size, const rg_
         d->nprims--;
         return RG_E_NOMEM;
     }
-    double w = 0.6 * size * chars(text);
+    double w = 0.6 * size * rg_utf8_chars(text);
     double left = t.anchor == RG_ANCHOR_TOP_LEFT    ? x
                   : t.anchor == RG_ANCHOR_TOP_RIGHT ? x - w
                                                     : x - w / 2;

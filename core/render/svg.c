@@ -108,19 +108,6 @@ static void esc(sbuf *b, const char *s)
     }
 }
 
-/* The characters esc writes for s, for the legend's width: one for each
- * well-formed UTF-8 sequence and one for each byte that starts none (esc
- * writes it as '?'). ASCII text has as many as it has bytes. */
-static size_t esc_chars(const char *s)
-{
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
-        int k = rg_utf8_len(p);
-        p += k ? k : 1;
-    }
-    return n;
-}
-
 static void attr(sbuf *b, const char *name, const char *value)
 {
     printf_(b, " %s=\"", name);
@@ -248,7 +235,7 @@ int rg_svg_write(const rg_draw *d, double s, const char *title, char **out, size
     double x1 = d->any ? d->x1 : 1, y1 = d->any ? d->y1 : 1;
     double ly = y1 + MARGIN + LEGEND_SIZE * 0.2; /* the legend's first line */
     for (int i = 0; i < d->nlegend; i++) {
-        double w = 0.55 * LEGEND_SIZE * (double)esc_chars(rg_draw_str(d, d->legend[i].text));
+        double w = 0.55 * LEGEND_SIZE * (double)rg_utf8_chars(rg_draw_str(d, d->legend[i].text));
         if (x0 + w > x1) x1 = x0 + w;
         y1 = ly + i * LEGEND_STEP + LEGEND_SIZE;
     }

@@ -34,6 +34,14 @@ render     the valid documents (every family), the small boards of every
            hash
 
     python3 fuzz/seeds.py fpuzzles       only the targets named
+    python3 fuzz/seeds.py --check        write nothing; exit 1 when a folder
+                                         differs from what would be written:
+                                         a seed missing (the tree changed
+                                         since the seeds were written) or a
+                                         file no seed is (a fuzz run wrote
+                                         into the folder); fields may hold
+                                         more (its grown corpus). ctest runs
+                                         it (fuzz_seeds).
 
 File names are content hashes, as libFuzzer names them."""
 import hashlib
@@ -378,7 +386,29 @@ def write(target, texts, keep=False):
                                          sum(os.path.getsize(os.path.join(d, n)) for n in os.listdir(d))))
 
 
+def check(target, texts, keep=False):
+    """The differences between the folder of target and texts, as lines."""
+    d = os.path.join(OUT, target)
+    want = {hashlib.sha1(t).hexdigest(): t for t in texts}
+    have = set(os.listdir(d)) if os.path.isdir(d) else set()
+    out = []
+    for name in sorted(set(want) - have):
+        out.append("%s: seed %s missing (run python3 fuzz/seeds.py %s)" % (target, name, target))
+    for name in sorted(have & set(want)):
+        with open(os.path.join(d, name), "rb") as f:
+            if f.read() != want[name]:
+                out.append("%s: %s differs from its seed" % (target, name))
+    if not keep:
+        for name in sorted(have - set(want)):
+            out.append("%s: %s is no seed seeds.py writes (a fuzz run's input? remove it, or "
+                       "add what it tests to seeds.py)" % (target, name))
+    return out
+
+
 def main():
+    args = sys.argv[1:]
+    checking = "--check" in args
+    args = [a for a in args if a != "--check"]
     docs = documents()
     seeds = {
         "document": lambda: docs + small_families() + writer_docs() + hostile(),
@@ -390,10 +420,19 @@ def main():
         "render": lambda: docs + small_families() + writer_docs(),
         "position": positions,
     }
-    for target in sys.argv[1:] or list(seeds):
+    problems = []
+    for target in args or list(seeds):
         if target not in seeds:
             sys.exit("seeds.py: no target %r (targets: %s)" % (target, " ".join(seeds)))
-        write(target, seeds[target](), keep=target == "fields")
+        if checking:
+            problems += check(target, seeds[target](), keep=target == "fields")
+        else:
+            write(target, seeds[target](), keep=target == "fields")
+    if checking:
+        for p in problems:
+            print(p)
+        print("seeds: %s" % ("%d differences" % len(problems) if problems else "as seeds.py writes them"))
+        sys.exit(1 if problems else 0)
 
 
 if __name__ == "__main__":

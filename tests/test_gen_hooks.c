@@ -744,10 +744,10 @@ static void wanted_cells(void **state)
         cJSON *all = cJSON_CreateArray(), *some = cJSON_CreateArray();
         rg_error err;
         rg_error_clear(&err);
-        assert_int_equal(rg_hook_run(t, templ, NULL, sol, NULL, &rng_all, all, 1, NULL, &err),
+        assert_int_equal(rg_hook_run(t, templ, NULL, NULL, sol, NULL, &rng_all, all, 1, NULL, &err),
                          RG_OK);
-        assert_int_equal(rg_hook_run(t, templ, NULL, sol, wanted, &rng_some, some, 1, NULL, &err),
-                         RG_OK);
+        assert_int_equal(
+            rg_hook_run(t, templ, NULL, NULL, sol, wanted, &rng_some, some, 1, NULL, &err), RG_OK);
         assert_true(rng_all == rng_some);
         const cJSON *s = some->child;
         for (const cJSON *a = all->child; a; a = a->next) {

@@ -548,11 +548,31 @@ static void expect_run_error(const char *doc, const char *words)
 static void unread_settings(void **state)
 {
     (void)state;
+    /* A repair setting the request itself does not give, but the hook
+     * reads, is taken. */
+    const char *ok = DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\","
+                         "\"repair\":{\"min_size\":1,\"max_size\":3}}]}");
+    rg_generator *g = NULL;
+    rg_error err;
+    assert_int_equal(rg_generator_new(t_registry(), ok, strlen(ok), "t.json", &g, &err), RG_OK);
+    rg_gen_options o;
+    rg_gen_options_default(&o);
+    o.seed = 3;
+    rg_puzzle *p = NULL;
+    assert_int_equal(rg_generate(g, &o, &p, NULL, &err), RG_OK);
+    rg_puzzle_free(p);
+    rg_generator_free(g);
     expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"max_sise\":3}]}"),
                      "cage generator: setting \"max_sise\" is not one it reads (it reads max_size, "
                      "min_size, count, coverage, sums)");
     expect_run_error(DOC("{\"clues\":[{\"type\":\"edge\",\"kind\":\"xv\",\"colour\":\"white\"}]}"),
                      "edge generator: setting \"colour\" is not one it reads");
+    /* A misspelt repair setting is refused on the first growing, whether or
+     * not a repair comes (with "remove" none does). */
+    expect_run_error(DOC("{\"clues\":[{\"type\":\"cage\",\"max_size\":3,"
+                         "\"repair\":{\"max_sise\":2}}]}"),
+                     "cage generator: repair setting \"max_sise\" is not one it reads (it reads "
+                     "max_size, min_size, count, coverage, sums)");
     expect_run_error(DOC("{\"layout\":[{\"type\":\"box\",\"size\":2}]}"),
                      "box layout: setting \"size\" is not one it reads (it reads none)");
     expect_run_error(DOC("{\"givens\":\"none\",\"clues\":[{\"type\":\"cage\",\"max_size\":2.5}]}"),

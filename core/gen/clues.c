@@ -15,8 +15,8 @@ int rg_clues_lay_out(rg_run *r, cJSON *out)
 {
     for (int i = 0; i < r->g->pf.nlayout; i++) {
         const rg_request *q = &r->g->pf.layout[i];
-        int rc = rg_hook_run(q->type, r->g->templ, q->settings, NULL, NULL, &r->rng, out, 1, NULL,
-                             r->err);
+        int rc = rg_hook_run(q->type, r->g->templ, q->settings, NULL, NULL, NULL, &r->rng, out, 1,
+                             NULL, r->err);
         if (rc != RG_OK) return rc;
     }
     return RG_OK;
@@ -27,9 +27,11 @@ int rg_clues_invent(rg_run *r, const rg_puzzle *p, int repair, const unsigned ch
 {
     for (int i = 0; i < r->g->pf.nclues; i++) {
         const rg_request *q = &r->g->pf.clues[i];
+        /* A first growing judges the repair settings' names too. */
         const cJSON *settings = repair && q->repair ? q->repair : q->settings;
-        int rc =
-            rg_hook_run(q->type, p, settings, r->solution, wanted, &r->rng, out, 1, NULL, r->err);
+        const cJSON *later = repair ? NULL : q->repair;
+        int rc = rg_hook_run(q->type, p, settings, later, r->solution, wanted, &r->rng, out, 1,
+                             NULL, r->err);
         if (rc != RG_OK) return rc;
     }
     return RG_OK;

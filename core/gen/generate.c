@@ -431,7 +431,7 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
         return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     uint64_t rng = seed;
-    int rc = rg_hook_run(t, templ, settings, solution, NULL, &rng, out, 0, NULL, err);
+    int rc = rg_hook_run(t, templ, settings, NULL, solution, NULL, &rng, out, 0, NULL, err);
     cJSON_Delete(settings);
     if (rc == RG_OK) {
         char *text = cJSON_PrintUnformatted(out);

@@ -32,6 +32,7 @@ struct rg_gen {
     char names[24][32]; /* the names it asked for (copies: a hook may build a name in
                               a buffer of its own), for the message */
     int nnames;
+    int names_full; /* it asked for a name names had no room for */
 };
 
 static const rg_board *board_of(const rg_gen *g) { return rg_model_board(g->templ->model); }
@@ -51,7 +52,7 @@ void rg_hook_cell_pos(const rg_gen *g, int cell, int *row, int *column)
 int rg_hook_box_of(const rg_gen *g, int cell) { return rg_model_box_of(g->templ->model, cell); }
 
 /* The setting called name, or NULL; when strict, the hook has asked for it
- * (asked, names). */
+ * (asked, names; names_full when one could not be kept whole). */
 static const cJSON *setting(rg_gen *g, const char *name)
 {
     if (!name) return NULL;
@@ -61,6 +62,9 @@ static const cJSON *setting(rg_gen *g, const char *name)
             known = strncmp(g->names[i], name, sizeof g->names[i] - 1) == 0;
         if (!known && g->nnames < (int)(sizeof g->names / sizeof g->names[0]))
             snprintf(g->names[g->nnames++], sizeof g->names[0], "%s", name);
+        else if (!known)
+            g->names_full = 1;
+        if (strlen(name) >= sizeof g->names[0]) g->names_full = 1; /* kept cut */
     }
     int i = 0;
     for (const cJSON *m = g->settings ? g->settings->child : NULL; m; m = m->next, i++)
@@ -116,19 +120,33 @@ const char *rg_hook_string(rg_gen *g, const char *name, const char *dflt)
 
 uint64_t rg_hook_random(rg_gen *g) { return rg_rng_next(g->rng); }
 
-/* strict: the first setting the hook never asked for, as an error. */
-static int unread_setting(rg_gen *g)
+/* The setting called name was refused: the hook never asked for it. */
+static int refuse_unread(rg_gen *g, const char *what, const char *name)
+{
+    char list[300] = "";
+    size_t used = 0;
+    for (int k = 0; k < g->nnames && used < sizeof list; k++)
+        used +=
+            (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", g->names[k]);
+    return rg_hook_error(g, "%s \"%.40s\" is not one it reads (%s%s)", what, name,
+                         g->nnames ? "it reads " : "it reads none", list);
+}
+
+/* strict: the first setting the hook never asked for, as an error; then the
+ * first member of later (settings a later run will use: a request's repair
+ * settings) that is neither a member of settings nor a name it asked for,
+ * so that a misspelt repair setting is found on the first run, not only if
+ * a repair comes. (A hook that asked for a name names could not keep whole
+ * is not judged on later.) */
+static int unread_setting(rg_gen *g, const cJSON *later)
 {
     int i = 0;
-    for (const cJSON *m = g->settings ? g->settings->child : NULL; m && i < 256; m = m->next, i++) {
-        if (g->asked[i >> 6] >> (i & 63) & 1u) continue;
-        char list[300] = "";
-        size_t used = 0;
-        for (int k = 0; k < g->nnames && used < sizeof list; k++)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
-                                     g->names[k]);
-        return rg_hook_error(g, "setting \"%.40s\" is not one it reads (%s%s)", m->string,
-                             g->nnames ? "it reads " : "it reads none", list);
+    for (const cJSON *m = g->settings ? g->settings->child : NULL; m && i < 256; m = m->next, i++)
+        if (!(g->asked[i >> 6] >> (i & 63) & 1u)) return refuse_unread(g, "setting", m->string);
+    for (const cJSON *m = later && !g->names_full ? later->child : NULL; m; m = m->next) {
+        int known = g->settings && cJSON_GetObjectItemCaseSensitive(g->settings, m->string);
+        for (int k = 0; k < g->nnames && !known; k++) known = strcmp(g->names[k], m->string) == 0;
+        if (!known) return refuse_unread(g, "repair setting", m->string);
     }
     return RG_OK;
 }
@@ -186,8 +204,8 @@ int rg_hook_can_generate(const rg_rule_type *t) { return t && t->generate != NUL
 int rg_hook_can_layout(const rg_rule_type *t) { return t && t->layout != NULL; }
 
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *settings,
-                const int *solution, const unsigned char *wanted, uint64_t *rng, cJSON *out,
-                int strict, int *emitted, rg_error *err)
+                const cJSON *later, const int *solution, const unsigned char *wanted, uint64_t *rng,
+                cJSON *out, int strict, int *emitted, rg_error *err)
 {
     if (emitted) *emitted = 0;
     if (solution ? !rg_hook_can_generate(t) : !rg_hook_can_layout(t))
@@ -208,5 +226,5 @@ int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const cJSON *sett
     if (g.failed) return err->code ? err->code : RG_E_INTERNAL;
     if (rc != RG_OK)
         return rg_error_set(err, rc, NULL, "the %s generator failed (status %d)", t->name, rc);
-    return strict ? unread_setting(&g) : RG_OK;
+    return strict ? unread_setting(&g, later) : RG_OK;
 }

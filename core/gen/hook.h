@@ -21,12 +21,14 @@ int rg_hook_can_layout(const rg_rule_type *t);
  * every cell) is what gen_wanted answers: the cells the caller will keep
  * rules in; a hook may leave out rules naming others. strict: a member of
  * settings that the hook never asked for (gen_int, gen_string) is an error
- * (a misspelt setting), once the hook has returned. A setting gen_int cannot
- * read as a whole number (a list, an object, null, a string, 4.5, 1e10) is
- * an error either way. */
+ * (a misspelt setting), once the hook has returned; so is a member of later
+ * (settings a later run of the same hook will have: a request's repair
+ * settings; may be NULL) that is not one of settings and that the hook never
+ * asked for. A setting gen_int cannot read as a whole number (a list, an
+ * object, null, a string, 4.5, 1e10) is an error either way. */
 int rg_hook_run(const rg_rule_type *t, const rg_puzzle *templ, const struct cJSON *settings,
-                const int *solution, const unsigned char *wanted, uint64_t *rng, struct cJSON *out,
-                int strict, int *emitted, rg_error *err);
+                const struct cJSON *later, const int *solution, const unsigned char *wanted,
+                uint64_t *rng, struct cJSON *out, int strict, int *emitted, rg_error *err);
 
 /* The host table's generation calls (plugin.h documents each). */
 void rg_hook_board(const rg_gen *g, rg_board_info *out);

@@ -119,6 +119,15 @@ expect_rc 2 "missing template"
 run "$RULEGRID" generate --preset killer --seed 1 --set cage.max_sise=4
 expect_rc 2 "misspelt setting"
 has "$ERR" 'cage generator: setting "max_sise" is not one it reads (it reads max_size, min_size, count, coverage, sums)' "misspelt setting named"
+# a misspelt repair setting, with no repair to come (givens "remove")
+cat >"$TMP/repair.json" <<'EOF'
+{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},
+ "rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]}],
+ "x-generate": {"clues": [{"type": "cage", "max_size": 5, "repair": {"max_sise": 2}}]}}
+EOF
+run "$RULEGRID" generate --template "$TMP/repair.json" --seed 1 --count 2
+expect_rc 2 "misspelt repair setting"
+has "$ERR" 'cage generator: repair setting "max_sise" is not one it reads' "misspelt repair setting named"
 run "$RULEGRID" generate --preset killer --seed 1 --set cage.max_size=3.5
 expect_rc 2 "setting not whole"
 has "$ERR" "setting max_size is 3.5; it must be a whole number" "fraction refused"

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "gbench.h"
 #include "opts.h"
 #include "ranks.h"
+#include "utf8.h"
 
 /* ---- The options ------------------------------------------------------------------ */
 
@@ -305,6 +307,29 @@ static int parse_args(args *a, int argc, char **argv)
 
 /* ---- Loading -------------------------------------------------------------------- */
 
+/* "rulegrid-bench: " and fmt's text on standard error, a path in it whole
+ * and every control character written as '?' (as the library's errors and
+ * the rulegrid command's messages are). */
+static void say(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void say(const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    va_end(ap);
+    if (s) utf8_no_controls(s);
+    fprintf(stderr, "rulegrid-bench: %s\n", s ? s : "out of memory");
+    free(s);
+}
+
 static int report_error(const rg_error *err)
 {
     char buf[2048];
@@ -323,7 +348,7 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
     for (int i = 0, n = rg_registry_skipped_count(*reg); i < n; i++) {
         const char *file = NULL, *why = NULL;
         rg_registry_skipped(*reg, i, &file, &why);
-        fprintf(stderr, "rulegrid-bench: warning: %s: skipped: %s\n", file, why);
+        say("warning: %s: skipped: %s", file, why);
     }
     if (loaded != RG_OK) return report_error(&err);
     if (a->templ && rg_puzzle_read_file(*reg, a->templ, templ, &err) != RG_OK)
@@ -348,7 +373,7 @@ static int count_cells(args *a, bench_cell *cells, int n)
             fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
                     rg_heuristic_name(c->heuristic));
         int rc = bench_cell_count(c, &a->su, msg, sizeof msg);
-        if (rc) return fprintf(stderr, "rulegrid-bench: %s\n", msg), rc;
+        if (rc) return say("%s", msg), rc;
     }
     return BENCH_OK;
 }
@@ -362,7 +387,7 @@ static int time_cells(args *a, bench_cell *cells, int n)
             fprintf(stderr, "timing %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
                     rg_heuristic_name(c->heuristic));
         int rc = bench_cell_time(c, &a->su, msg, sizeof msg);
-        if (rc) return fprintf(stderr, "rulegrid-bench: %s\n", msg), rc;
+        if (rc) return say("%s", msg), rc;
     }
     return BENCH_OK;
 }
@@ -390,7 +415,7 @@ static int gb_count(gb_cell *g)
     int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
     g->counted = rc ? -1 : 1;
     if (rc) {
-        fprintf(stderr, "rulegrid-bench: %s\n", g->why);
+        say("%s", g->why);
         if (rc > *g->status) *g->status = rc;
     }
     return !rc;
@@ -477,7 +502,7 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
     if (!path) return BENCH_OK;
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "rulegrid-bench: %s: %s\n", path, strerror(errno));
+        say("%s: %s", path, strerror(errno));
         return BENCH_USAGE;
     }
     emit(f, kind, a, st, cells, n);
@@ -486,7 +511,7 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
         bad_write |= fclose(f) != 0;
     else
         fflush(f);
-    if (bad_write) fprintf(stderr, "rulegrid-bench: %s: cannot write\n", path);
+    if (bad_write) say("%s: cannot write", path);
     return bad_write ? BENCH_USAGE : BENCH_OK;
 }
 
@@ -510,14 +535,12 @@ static int run_presets(args *a)
     for (int i = 0; !rc && i < a->ngens; i++) {
         bench_gen *g = &a->gens[i];
         if (!a->quiet) fprintf(stderr, "generating and verifying %ld %s\n", g->count, g->preset);
-        if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg)))
-            fprintf(stderr, "rulegrid-bench: %s\n", msg);
+        if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg))) say("%s", msg);
     }
     for (int i = 0; !rc && i < a->ngens && a->su.reps > 0; i++) {
         bench_gen *g = &a->gens[i];
         if (!a->quiet) fprintf(stderr, "timing %s\n", g->preset);
-        if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg)))
-            fprintf(stderr, "rulegrid-bench: %s\n", msg);
+        if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg))) say("%s", msg);
     }
     return rc;
 }
@@ -556,7 +579,7 @@ static int explain_reports(const args *a, const bench_stamp *st, const bench_exp
         if (!paths[k]) continue;
         FILE *f = strcmp(paths[k], "-") == 0 ? stdout : fopen(paths[k], "w");
         if (!f) {
-            fprintf(stderr, "rulegrid-bench: %s: %s\n", paths[k], strerror(errno));
+            say("%s: %s", paths[k], strerror(errno));
             return BENCH_USAGE;
         }
         if (k == 0) bench_report_explain_markdown(f, st, &a->su, x, a->ncorpora);
@@ -567,8 +590,7 @@ static int explain_reports(const args *a, const bench_stamp *st, const bench_exp
             fflush(f);
         else
             failed |= fclose(f) != 0;
-        if (failed)
-            return fprintf(stderr, "rulegrid-bench: %s: cannot write\n", paths[k]), BENCH_USAGE;
+        if (failed) return say("%s: cannot write", paths[k]), BENCH_USAGE;
     }
     return BENCH_OK;
 }
@@ -589,7 +611,7 @@ static int run_explain(args *a)
             if (!a->quiet) fprintf(stderr, "timing %s\n", x[i].corpus->name);
             rc = bench_explain_time(&x[i], &a->su, msg, sizeof msg);
         }
-        if (rc) fprintf(stderr, "rulegrid-bench: %s\n", msg);
+        if (rc) say("%s", msg);
     }
     bench_stamp st;
     bench_stamp_fill(&st);

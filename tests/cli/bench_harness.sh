@@ -111,6 +111,14 @@ has "$ERR" "unknown strategy 'quick' (one of check, forward, propagate, singles,
 run "$BENCH" -q "$TMP/missing.txt"
 expect_rc 2 "missing corpus"
 has "$ERR" "missing.txt" "missing corpus named"
+# what was typed is quoted with its control characters as '?'
+run "$BENCH" -q --md "$TMP/no"$'\e'"[1mdir/x.md" "$DATA/puzzles.txt"
+expect_rc 2 "a report path with an escape"
+has "$ERR" "no?[1mdir/x.md: No such file or directory" "the path, escape as ?"
+case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
+run "$BENCH" -q -s $'\e[2J' "$DATA/puzzles.txt"
+expect_rc 2 "a level with an escape"
+case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
 run "$BENCH" -q "$VAR/thermo.jsonl:50"
 expect_rc 2 "more puzzles asked than there are"
 has "$ERR" "holds 7 puzzles, 50 asked for" "take beyond the end"

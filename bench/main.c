@@ -14,7 +14,7 @@
 #include "gbench.h"
 #include "opts.h"
 #include "ranks.h"
-#include "utf8.h"
+#include "say.h"
 
 /* ---- The options ------------------------------------------------------------------ */
 
@@ -308,8 +308,7 @@ static int parse_args(args *a, int argc, char **argv)
 /* ---- Loading -------------------------------------------------------------------- */
 
 /* "rulegrid-bench: " and fmt's text on standard error, a path in it whole
- * and every control character written as '?' (as the library's errors and
- * the rulegrid command's messages are). */
+ * and every control character written as '?' (say.h). */
 static void say(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
@@ -317,17 +316,10 @@ static void say(const char *fmt, ...)
     ;
 static void say(const char *fmt, ...)
 {
-    va_list ap, again;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
+    say_v(stderr, "rulegrid-bench", fmt, ap);
     va_end(ap);
-    if (s) utf8_no_controls(s);
-    fprintf(stderr, "rulegrid-bench: %s\n", s ? s : "out of memory");
-    free(s);
 }
 
 static int report_error(const rg_error *err)

@@ -11,6 +11,7 @@
 #include "jsonw.h"
 #include "opts.h"
 #include "rulegrid/rulegrid.h"
+#include "say.h"
 
 /* ---- The commands: X(ID, name, entry, summary) ------------------------------
  * The one list of commands: dispatch, the command list of `rulegrid --help`
@@ -358,18 +359,16 @@ char *cli_strf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-char *cli_vstrf(const char *fmt, va_list ap);
 /* "rulegrid: " and fmt's text on standard error, whole, with every control
  * character written as '?' as in the library's errors (rg_error_format):
  * a file name from the command line is printed as safely as one from a
- * document. A newline is added. */
+ * document. A newline is added. (say_v, say.h, with another who: "rulegrid
+ * generate".) */
 void cli_say(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* The same after who ("rulegrid generate") instead of "rulegrid". */
-void cli_vsay(const char *who, const char *fmt, va_list ap);
 
 /* "rulegrid: file:line: rule 3 (type): field f: message" on standard error;
  * an unknown type also names the plugin folders of reg (may be NULL). */

@@ -32,7 +32,7 @@ static void say(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_vsay("rulegrid generate", fmt, ap);
+    say_v(stderr, "rulegrid generate", fmt, ap);
     va_end(ap);
 }
 

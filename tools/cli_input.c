@@ -20,7 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "utf8.h"
+#include "say.h"
 
 static int is_blank(int c)
 {
@@ -470,39 +470,20 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
     return RG_OK;
 }
 
-char *cli_vstrf(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
 char *cli_strf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = cli_vstrf(fmt, ap);
+    char *s = say_vformat(fmt, ap);
     va_end(ap);
     return s;
-}
-
-void cli_vsay(const char *who, const char *fmt, va_list ap)
-{
-    char *s = cli_vstrf(fmt, ap);
-    if (s) utf8_no_controls(s);
-    fprintf(stderr, "%s: %s\n", who, s ? s : "out of memory");
-    free(s);
 }
 
 void cli_say(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_vsay("rulegrid", fmt, ap);
+    say_v(stderr, "rulegrid", fmt, ap);
     va_end(ap);
 }
 

@@ -143,7 +143,7 @@ static int fail(cli_resume *r, FILE *f, char *line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cli_vsay("rulegrid: --resume", fmt, ap);
+    say_v(stderr, "rulegrid: --resume", fmt, ap);
     va_end(ap);
     if (f) fclose(f);
     free(line);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "say.h"
 
 /* The help's width, and the column option texts start at (at most). */
 #define WIDTH       79
@@ -26,19 +26,12 @@ int opts_usage_error(const opts_program *p, int cmd, const char *fmt, ...)
 {
     /* The message quotes what was typed (an option, a value, a path): whole,
      * and with its control characters as '?'. */
-    va_list ap, again;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (msg) vsnprintf(msg, (size_t)n + 1, fmt, again);
-    va_end(again);
+    say_v(stderr, who(p, cmd), fmt, ap);
     va_end(ap);
-    if (msg) utf8_no_controls(msg);
-    fprintf(stderr, "%s: %s", who(p, cmd), msg ? msg : "out of memory");
-    free(msg);
     const char *name = cmd >= 0 ? p->commands[cmd].name : NULL;
-    fprintf(stderr, "\nTry '%s%s%s --help'.\n", p->name, name ? " " : "", name ? name : "");
+    fprintf(stderr, "Try '%s%s%s --help'.\n", p->name, name ? " " : "", name ? name : "");
     return 2;
 }
 

@@ -270,7 +270,7 @@ int cli_usage_error(int cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = cli_vstrf(fmt, ap); /* a path in it is whole */
+    char *msg = say_vformat(fmt, ap); /* a path in it is whole */
     va_end(ap);
     int rc = opts_usage_error(&cli_program, cmd, "%s", msg ? msg : "out of memory");
     free(msg);

@@ -1,0 +1,25 @@
+/* Messages formatted whole and kept free of control characters (say.h). */
+#include "say.h"
+
+#include <stdlib.h>
+
+#include "utf8.h"
+
+char *say_vformat(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
+void say_v(FILE *f, const char *who, const char *fmt, va_list ap)
+{
+    char *s = say_vformat(fmt, ap);
+    if (s) utf8_no_controls(s);
+    fprintf(f, "%s: %s\n", who, s ? s : "out of memory");
+    free(s);
+}

@@ -1,0 +1,17 @@
+/* Messages on a terminal: formatted whole (a path in them is never cut) and
+ * with every control character written as '?' (utf8.h), as the library's
+ * errors are (rg_error_format). Shared by the command, its option parser
+ * and the benchmark harness. */
+#ifndef RG_TOOLS_SAY_H
+#define RG_TOOLS_SAY_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* fmt's text in a buffer of its own length (free it), NULL without memory. */
+char *say_vformat(const char *fmt, va_list ap);
+/* "who: text" and a newline on f, the text as above ("out of memory" when
+ * it cannot be formatted). */
+void say_v(FILE *f, const char *who, const char *fmt, va_list ap);
+
+#endif

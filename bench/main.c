@@ -307,20 +307,7 @@ static int parse_args(args *a, int argc, char **argv)
 
 /* ---- Loading -------------------------------------------------------------------- */
 
-/* "rulegrid-bench: " and fmt's text on standard error, a path in it whole
- * and every control character written as '?' (say.h). */
-static void say(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static void say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    say_v(stderr, "rulegrid-bench", fmt, ap);
-    va_end(ap);
-}
+static const char WHO[] = "rulegrid-bench"; /* its messages' prefix (say.h) */
 
 static int report_error(const rg_error *err)
 {
@@ -340,7 +327,7 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
     for (int i = 0, n = rg_registry_skipped_count(*reg); i < n; i++) {
         const char *file = NULL, *why = NULL;
         rg_registry_skipped(*reg, i, &file, &why);
-        say("warning: %s: skipped: %s", file, why);
+        say_as(WHO, "warning: %s: skipped: %s", file, why);
     }
     if (loaded != RG_OK) return report_error(&err);
     if (a->templ && rg_puzzle_read_file(*reg, a->templ, templ, &err) != RG_OK)
@@ -365,7 +352,7 @@ static int count_cells(args *a, bench_cell *cells, int n)
             fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
                     rg_heuristic_name(c->heuristic));
         int rc = bench_cell_count(c, &a->su, msg, sizeof msg);
-        if (rc) return say("%s", msg), rc;
+        if (rc) return say_as(WHO, "%s", msg), rc;
     }
     return BENCH_OK;
 }
@@ -379,7 +366,7 @@ static int time_cells(args *a, bench_cell *cells, int n)
             fprintf(stderr, "timing %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
                     rg_heuristic_name(c->heuristic));
         int rc = bench_cell_time(c, &a->su, msg, sizeof msg);
-        if (rc) return say("%s", msg), rc;
+        if (rc) return say_as(WHO, "%s", msg), rc;
     }
     return BENCH_OK;
 }
@@ -407,7 +394,7 @@ static int gb_count(gb_cell *g)
     int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
     g->counted = rc ? -1 : 1;
     if (rc) {
-        say("%s", g->why);
+        say_as(WHO, "%s", g->why);
         if (rc > *g->status) *g->status = rc;
     }
     return !rc;
@@ -494,7 +481,7 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
     if (!path) return BENCH_OK;
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
-        say("%s: %s", path, strerror(errno));
+        say_as(WHO, "%s: %s", path, strerror(errno));
         return BENCH_USAGE;
     }
     emit(f, kind, a, st, cells, n);
@@ -503,7 +490,7 @@ static int write_report(const char *path, int kind, const args *a, const bench_s
         bad_write |= fclose(f) != 0;
     else
         fflush(f);
-    if (bad_write) say("%s: cannot write", path);
+    if (bad_write) say_as(WHO, "%s: cannot write", path);
     return bad_write ? BENCH_USAGE : BENCH_OK;
 }
 
@@ -527,12 +514,12 @@ static int run_presets(args *a)
     for (int i = 0; !rc && i < a->ngens; i++) {
         bench_gen *g = &a->gens[i];
         if (!a->quiet) fprintf(stderr, "generating and verifying %ld %s\n", g->count, g->preset);
-        if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg))) say("%s", msg);
+        if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg))) say_as(WHO, "%s", msg);
     }
     for (int i = 0; !rc && i < a->ngens && a->su.reps > 0; i++) {
         bench_gen *g = &a->gens[i];
         if (!a->quiet) fprintf(stderr, "timing %s\n", g->preset);
-        if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg))) say("%s", msg);
+        if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg))) say_as(WHO, "%s", msg);
     }
     return rc;
 }
@@ -571,7 +558,7 @@ static int explain_reports(const args *a, const bench_stamp *st, const bench_exp
         if (!paths[k]) continue;
         FILE *f = strcmp(paths[k], "-") == 0 ? stdout : fopen(paths[k], "w");
         if (!f) {
-            say("%s: %s", paths[k], strerror(errno));
+            say_as(WHO, "%s: %s", paths[k], strerror(errno));
             return BENCH_USAGE;
         }
         if (k == 0) bench_report_explain_markdown(f, st, &a->su, x, a->ncorpora);
@@ -582,7 +569,7 @@ static int explain_reports(const args *a, const bench_stamp *st, const bench_exp
             fflush(f);
         else
             failed |= fclose(f) != 0;
-        if (failed) return say("%s: cannot write", paths[k]), BENCH_USAGE;
+        if (failed) return say_as(WHO, "%s: cannot write", paths[k]), BENCH_USAGE;
     }
     return BENCH_OK;
 }
@@ -603,7 +590,7 @@ static int run_explain(args *a)
             if (!a->quiet) fprintf(stderr, "timing %s\n", x[i].corpus->name);
             rc = bench_explain_time(&x[i], &a->su, msg, sizeof msg);
         }
-        if (rc) say("%s", msg);
+        if (rc) say_as(WHO, "%s", msg);
     }
     bench_stamp st;
     bench_stamp_fill(&st);

@@ -22,19 +22,7 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_LIMIT = 3 };
 
 #define MAX_THREADS 256
 
-/* "rulegrid generate: " and the message on standard error. */
-static void say(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static void say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    say_v(stderr, "rulegrid generate", fmt, ap);
-    va_end(ap);
-}
+static const char WHO[] = "rulegrid generate"; /* its messages' prefix (say.h) */
 
 /* ---- The batch --------------------------------------------------------------- */
 
@@ -214,7 +202,7 @@ static void print_error(const char *prefix, rg_error *e)
 {
     char buf[1200];
     rg_error_format(e, buf, sizeof buf);
-    say("%s%s", prefix, buf);
+    say_as(WHO, "%s%s", prefix, buf);
 }
 
 static int list_presets(const rg_presets *ps)
@@ -311,11 +299,11 @@ static void report(const slot *s, long i, long count)
                  (unsigned long long)s->info.seed);
     rg_error e = s->err;
     if (s->rc == RG_E_FORMAT && e.rule < 0 && e.field[0] && !e.file[0]) {
-        say("%s--%s: %s", where, e.field, e.message);
+        say_as(WHO, "%s--%s: %s", where, e.field, e.message);
         return;
     }
     if (s->rc == RG_E_LIMIT) {
-        say("%s%s", where, e.message);
+        say_as(WHO, "%s%s", where, e.message);
         return;
     }
     print_error(where, &e);
@@ -327,7 +315,7 @@ static FILE *open_output(const cmd *c)
     const char *path = c->o->output;
     if (!path || c->o->gen_quiet) return stdout;
     FILE *out = fopen(path, "w");
-    if (!out) say("-o: cannot write %s: %s", path, strerror(errno));
+    if (!out) say_as(WHO, "-o: cannot write %s: %s", path, strerror(errno));
     return out;
 }
 
@@ -459,7 +447,7 @@ static int take_range(long first, int n, const char *bytes, size_t size, void *c
         slot_wire w;
         memset(&s, 0, sizeof s);
         if (size - at < sizeof w) {
-            say("puzzle %ld: out of memory on another rank", first + i);
+            say_as(WHO, "puzzle %ld: out of memory on another rank", first + i);
             c->code = EXIT_USAGE;
             return 1;
         }
@@ -501,7 +489,7 @@ static int make_here(cmd *c, totals *t, FILE *out)
     pthread_t threads[MAX_THREADS];
     int started = 0, code = EXIT_OK;
     if (!start_batch(&b, c, 0, c->count, threads, &started)) {
-        say("out of memory");
+        say_as(WHO, "out of memory");
         return EXIT_USAGE;
     }
     for (long i = 0; i < c->count && take(&b, i, started); i++) {
@@ -541,7 +529,7 @@ static int run_batch(cmd *c)
     if (out == stdout) {
         fflush(stdout);
     } else if (fclose(out) != 0 && code == EXIT_OK) {
-        say("-o: cannot write %s", c->o->output);
+        say_as(WHO, "-o: cannot write %s", c->o->output);
         code = EXIT_USAGE;
     }
     int jobs = c->jobs < c->count ? c->jobs : (int)c->count;
@@ -564,7 +552,7 @@ static int run(cmd *c)
     if (c->o->print_template) return print_template(c);
     rg_error_clear(&err);
     if (!(c->reg = rg_registry_new())) {
-        say("out of memory");
+        say_as(WHO, "out of memory");
         return EXIT_USAGE;
     }
     int loaded = rg_registry_load_default(c->reg, c->o->plugins.v, rg_builtin_plugin_dir(), &err);

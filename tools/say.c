@@ -23,3 +23,11 @@ void say_v(FILE *f, const char *who, const char *fmt, va_list ap)
     fprintf(f, "%s: %s\n", who, s ? s : "out of memory");
     free(s);
 }
+
+void say_as(const char *who, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say_v(stderr, who, fmt, ap);
+    va_end(ap);
+}

@@ -13,5 +13,11 @@ char *say_vformat(const char *fmt, va_list ap);
 /* "who: text" and a newline on f, the text as above ("out of memory" when
  * it cannot be formatted). */
 void say_v(FILE *f, const char *who, const char *fmt, va_list ap);
+/* say_v on standard error. */
+void say_as(const char *who, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 #endif

@@ -648,10 +648,26 @@ static void relative_folders_refused(void **state)
         assert_string_equal(rg_registry_folders(reg), "");
         rg_registry_free(reg);
     }
+    /* A long one: the file keeps the folder's end, the message its start
+     * and the advice after it. */
+    char longdir[600];
+    memset(longdir, 'r', 500);
+    snprintf(longdir + 500, sizeof longdir - 500, "/end:" PLUGINS "good");
+    assert_int_equal(setenv("RULEGRID_PLUGIN_PATH", longdir, 1), 0);
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_registry_load_default(reg, NULL, rg_builtin_plugin_dir(), &err), RG_E_IO);
+    unsetenv("RULEGRID_PLUGIN_PATH");
+    assert_memory_equal(err.file, "...rrr", 6);
+    assert_string_equal(err.file + strlen(err.file) - 7, "rrr/end");
+    assert_non_null(strstr(err.message, "rrr...\" (from the environment variable "
+                                        "RULEGRID_PLUGIN_PATH) refused"));
+    assert_non_null(strstr(err.message, "give an absolute path"));
+    rg_registry_free(reg);
     /* Presets are searched alike. */
     assert_int_equal(setenv("RULEGRID_PRESET_PATH", "presets", 1), 0);
     rg_presets *ps = NULL;
-    rg_error err;
     rg_error_clear(&err);
     assert_int_equal(rg_presets_load(NULL, rg_builtin_preset_dir(), &ps, &err), RG_E_IO);
     unsetenv("RULEGRID_PRESET_PATH");

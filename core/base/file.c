@@ -148,11 +148,19 @@ int rg_file_list(const char *dir, const char *suffix, char ***names, int *count)
  * the folder, where it came from, what to do). */
 static int refuse_relative(const char *dir, int len, const char *from, rg_error *err)
 {
+    /* (A long folder is quoted by its start, so that the advice stays whole.) */
+    int q = len > 160 ? 160 : len;
     int rc = rg_error_set(err, RG_E_IO, NULL,
-                          "relative folder \"%.*s\" (from %s) refused: folders to search are "
+                          "relative folder \"%.*s%s\" (from %s) refused: folders to search are "
                           "never looked up from the current folder; give an absolute path",
-                          len, dir, from);
-    if (err) snprintf(err->file, sizeof err->file, "%.*s", len, dir);
+                          q, dir, q < len ? "..." : "", from);
+    if (err) { /* the folder's last bytes, which rg_error_set_file cuts as it cuts a path */
+        char tail[sizeof err->file + 64];
+        int k = len < (int)sizeof tail - 1 ? len : (int)sizeof tail - 1;
+        memcpy(tail, dir + len - k, (size_t)k);
+        tail[k] = '\0';
+        rg_error_set_file(err, tail);
+    }
     return rc;
 }
 

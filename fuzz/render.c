@@ -15,7 +15,7 @@
  *     no text and no length; otherwise it returns RG_OK (no draw hook
  *     fails on a puzzle that reads, and no allocation failure is injected);
  *   - the text is len bytes without a NUL and is well-formed XML by the
- *     strict checker below, with the one root element svg;
+ *     strict checker of tests/svg_check.h, with the one root element svg;
  *   - the title and the caption appear as the documented escaping makes
  *     them (the target's own UTF-8 decoder decides each byte), and so does
  *     the title written by the HTML pages' escaper (tools/htmlw.c, compiled
@@ -31,10 +31,9 @@
 
 #include "common.h"
 #include "htmlw.h"
+#include "svg_check.h"
 
 #define MAX_SLICE 96 /* bytes of the input in a title or caption */
-#define MAX_DEPTH 64 /* elements open at once */
-#define MAX_ATTRS 32 /* attributes of one tag */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -42,275 +41,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     fz_registry();
     return 0;
-}
-
-/* ---- Strict UTF-8 and XML characters ------------------------------------ */
-
-/* The code point of the UTF-8 sequence at s[0..n) and its length in *len,
- * decoded bit by bit (not by the library's table of ranges): -1 when it is
- * malformed (RFC 3629: overlong, surrogate, past U+10FFFF, cut short). */
-static long decode(const unsigned char *s, size_t n, int *len)
-{
-    unsigned c = s[0];
-    int more = c < 0x80                ? 0
-               : c >= 0xC0 && c < 0xE0 ? 1
-               : c >= 0xE0 && c < 0xF0 ? 2
-               : c >= 0xF0 && c < 0xF8 ? 3
-                                       : -1;
-    *len = 1;
-    if (more < 0) return -1;
-    long v = more ? (long)(c & (0x3Fu >> more)) : (long)c;
-    for (int k = 1; k <= more; k++) {
-        if ((size_t)k >= n || (s[k] & 0xC0) != 0x80) return -1;
-        v = v << 6 | (s[k] & 0x3F);
-    }
-    static const long least[] = {0, 0x80, 0x800, 0x10000};
-    if (v < least[more] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return -1;
-    *len = more + 1;
-    return v;
-}
-
-/* A character XML 1.0 allows in a document and that is no control: tab,
- * newline, CR, and from U+0020 but DEL, C1, U+FFFE and U+FFFF. */
-static int char_ok(long v)
-{
-    if (v == '\t' || v == '\n' || v == '\r') return 1;
-    return v >= 0x20 && !(v >= 0x7F && v <= 0x9F) && v != 0xFFFE && v != 0xFFFF;
-}
-
-/* ---- A strict checker of the SVG's XML ------------------------------------ */
-
-typedef struct xml {
-    const char *s, *end;
-    const char *why; /* the first fault */
-} xml;
-
-static int bad(xml *x, const char *why)
-{
-    if (!x->why) x->why = why;
-    return 0;
-}
-
-static int name_start(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
-}
-
-static int name_char(unsigned char c)
-{
-    return name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-}
-
-static size_t name_len(const char *s, const char *end)
-{
-    size_t n = 0;
-    if (s < end && name_start((unsigned char)*s))
-        while (s + n < end && name_char((unsigned char)s[n])) n++;
-    return n;
-}
-
-static int space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-
-/* Character data up to the next '<' (text) or the quote q (an attribute
- * value): every character allowed, '&' only in &amp; &lt; &gt; &quot;
- * &#39; or a numeric reference, no "]]>" in text; x->s left at the stop. */
-static int chars(xml *x, char q)
-{
-    const char *from = x->s;
-    while (x->s < x->end && *x->s != '<' && *x->s != q) {
-        const unsigned char *u = (const unsigned char *)x->s;
-        if (*u == '&') {
-            static const char *const named[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
-            size_t k = 0, left = (size_t)(x->end - x->s);
-            for (int i = 0; i < 5 && !k; i++)
-                if (left >= strlen(named[i]) && !memcmp(x->s, named[i], strlen(named[i])))
-                    k = strlen(named[i]);
-            if (!k && left > 3 && x->s[1] == '#') {
-                int hex = x->s[2] == 'x';
-                size_t d = 2 + (size_t)hex, from = d;
-                long v = 0;
-                for (; d < left && d - from < 7; d++) {
-                    char c = x->s[d];
-                    int dv = c >= '0' && c <= '9'          ? c - '0'
-                             : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
-                             : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                           : -1;
-                    if (dv < 0) break;
-                    v = v * (hex ? 16 : 10) + dv;
-                }
-                if (d > from && d < left && x->s[d] == ';' && v <= 0x10FFFF &&
-                    !(v >= 0xD800 && v <= 0xDFFF) && char_ok(v))
-                    k = d + 1;
-            }
-            if (!k) return bad(x, "an '&' that starts no entity reference");
-            x->s += k;
-            continue;
-        }
-        if (!q && *u == '>' && x->s - from >= 2 && x->s[-1] == ']' && x->s[-2] == ']')
-            return bad(x, "\"]]>\" in text");
-        int n;
-        long v = decode(u, (size_t)(x->end - x->s), &n);
-        if (v < 0) return bad(x, "a byte that starts no well-formed UTF-8");
-        if (!char_ok(v)) return bad(x, "a control character or U+FFFE/U+FFFF");
-        x->s += n;
-    }
-    return 1;
-}
-
-/* Attributes whose values are numbers (lists of numbers; path data). */
-static int numeric(const char *name, size_t n)
-{
-    static const char *const names[] = {"x",
-                                        "y",
-                                        "cx",
-                                        "cy",
-                                        "r",
-                                        "rx",
-                                        "ry",
-                                        "x1",
-                                        "y1",
-                                        "x2",
-                                        "y2",
-                                        "width",
-                                        "height",
-                                        "points",
-                                        "d",
-                                        "font-size",
-                                        "stroke-width",
-                                        "transform",
-                                        "viewBox",
-                                        "opacity",
-                                        "stroke-dasharray",
-                                        "fill-opacity",
-                                        "stroke-opacity"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i]) == n && !memcmp(names[i], name, n)) return 1;
-    return 0;
-}
-
-/* A numeric value: finite numbers, separated by spaces or commas, with path
- * commands in d and a '%' after a width or height; never nan or inf. */
-static int numbers_ok(const char *name, size_t nn, const char *v, size_t n)
-{
-    char buf[4096];
-    if (n >= sizeof buf) n = sizeof buf - 1; /* a path longer than that: its head */
-    memcpy(buf, v, n);
-    buf[n] = '\0';
-    for (char *c = buf; *c; c++)
-        if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
-    if (strstr(buf, "nan") || strstr(buf, "inf")) return 0;
-    memcpy(buf, v, n); /* the path commands again in capitals */
-    int path = nn == 1 && name[0] == 'd';
-    int pct = (nn == 5 && !memcmp(name, "width", 5)) || (nn == 6 && !memcmp(name, "height", 6));
-    int any = 0;
-    for (char *c = buf; *c;) {
-        if (*c == ' ' || *c == ',') {
-            c++;
-        } else if (path && strchr("MLZ", *c)) {
-            c++;
-        } else {
-            char *e;
-            double d = strtod(c, &e);
-            if (e == c || !isfinite(d)) return 0;
-            c = e;
-            if (pct && *c == '%') c++;
-            any = 1;
-        }
-    }
-    return any || path;
-}
-
-/* One start tag after its '<': name, attributes, '>' or "/>". *name and
- * *nlen get its name, *empty whether it closed itself. */
-static int start_tag(xml *x, const char **name, size_t *nlen, int *empty)
-{
-    *name = x->s;
-    *nlen = name_len(x->s, x->end);
-    if (!*nlen) return bad(x, "'<' and no name");
-    x->s += *nlen;
-    const char *attrs[MAX_ATTRS];
-    size_t alen[MAX_ATTRS];
-    int na = 0;
-    for (;;) {
-        int sp = 0;
-        while (x->s < x->end && space(*x->s)) x->s++, sp = 1;
-        if (x->s >= x->end) return bad(x, "a tag that does not end");
-        if (*x->s == '>' || (*x->s == '/' && x->s + 1 < x->end && x->s[1] == '>')) {
-            *empty = *x->s == '/';
-            x->s += *empty ? 2 : 1;
-            return 1;
-        }
-        if (!sp) return bad(x, "an attribute not after a space");
-        size_t n = name_len(x->s, x->end);
-        if (!n) return bad(x, "no attribute name");
-        for (int i = 0; i < na; i++)
-            if (alen[i] == n && !memcmp(attrs[i], x->s, n)) return bad(x, "an attribute twice");
-        if (na == MAX_ATTRS) return bad(x, "too many attributes");
-        attrs[na] = x->s, alen[na++] = n;
-        const char *an = x->s;
-        x->s += n;
-        if (x->end - x->s < 2 || x->s[0] != '=' || (x->s[1] != '"' && x->s[1] != '\''))
-            return bad(x, "an attribute without a quoted value");
-        char q = x->s[1];
-        x->s += 2;
-        const char *v = x->s;
-        if (!chars(x, q)) return 0;
-        if (x->s >= x->end || *x->s != q) return bad(x, "a '<' in an attribute value");
-        if (numeric(an, n) && !numbers_ok(an, n, v, (size_t)(x->s - v)))
-            return bad(x, "a numeric attribute that is not finite numbers");
-        x->s++;
-    }
-}
-
-/* text[0..len) as XML: the declaration, then one element svg and its
- * content, properly nested, then only white space. NULL or the fault. */
-static const char *well_formed(const char *text, size_t len)
-{
-    xml x = {text, text + len, NULL};
-    static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
-    if (len < sizeof decl - 1 || memcmp(text, decl, sizeof decl - 1)) return "no XML declaration";
-    x.s += sizeof decl - 1;
-    const char *open[MAX_DEPTH];
-    size_t olen[MAX_DEPTH];
-    int depth = 0, roots = 0;
-    while (x.s < x.end) {
-        if (*x.s != '<') {
-            const char *from = x.s;
-            if (!chars(&x, 0)) return x.why;
-            if (!depth)
-                for (const char *c = from; c < x.s; c++)
-                    if (!space(*c)) return "text outside the root element";
-            continue;
-        }
-        x.s++;
-        if (x.s < x.end && *x.s == '/') {
-            x.s++;
-            size_t n = name_len(x.s, x.end);
-            if (!depth || n != olen[depth - 1] || memcmp(x.s, open[depth - 1], n))
-                return "an end tag that closes no open element";
-            x.s += n;
-            while (x.s < x.end && space(*x.s)) x.s++;
-            if (x.s >= x.end || *x.s != '>') return "an end tag without '>'";
-            x.s++;
-            depth--;
-            continue;
-        }
-        const char *name;
-        size_t n;
-        int empty;
-        if (!start_tag(&x, &name, &n, &empty)) return x.why;
-        if (!depth) {
-            if (roots++) return "a second root element";
-            if (n != 3 || memcmp(name, "svg", 3)) return "the root element is not svg";
-        }
-        if (!empty) {
-            if (depth == MAX_DEPTH) return "elements nested too deep";
-            open[depth] = name, olen[depth++] = n;
-        }
-    }
-    if (depth) return "an element left open";
-    if (!roots) return "no root element";
-    return NULL;
 }
 
 /* ---- What the title and caption must become ----------------------------- */
@@ -326,7 +56,7 @@ static void expected(const char *s, char *out, int html)
     size_t n = strlen(s);
     while (*p) {
         int k;
-        long v = decode(p, n, &k);
+        long v = svg_decode(p, n, &k);
         int keep = html && (v == '\t' || v == '\n');
         const char *r =
             v == '&'    ? "&amp;"
@@ -494,7 +224,7 @@ static char *draw(const rg_puzzle *p, const rg_render_options *o, int refuse, si
     if (rc != RG_OK) fz_fail("rg_render_svg failed (%d): %s", rc, err.message);
     if (!svg) fz_fail("RG_OK and no text");
     if (memchr(svg, '\0', *len) || svg[*len]) fz_fail("the length is not the text's");
-    const char *why = well_formed(svg, *len);
+    const char *why = svg_check(svg, *len);
     if (why) fz_fail("the SVG is not well-formed XML: %s\n%s", why, svg);
     return svg;
 }

@@ -19,6 +19,7 @@
 #include "render/outline.h"
 #include "render/render.h"
 #include "support.h"
+#include "svg_check.h"
 
 #define CLASSIC_OPEN                                                                               \
     "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 9, \"columns\": 9, "         \
@@ -30,83 +31,37 @@
             "\"r5c3\": 1, \"r5c5\": 4, \"r6c3\": 5, \"r6c8\": 6, \"r7c2\": 3, \"r7c9\": 4, "       \
             "\"r8c2\": 7, \"r8c5\": 8, \"r8c9\": 9, \"r9c1\": 6, \"r9c2\": 2, \"r9c6\": 7}}"
 
-/* ---- A tiny XML checker: tags balanced and properly nested, attributes
- * quoted, no raw '<' or stray '&' in text, one root element. ---------------- */
+/* ---- Every picture is checked by the strict checker (svg_check.h) ------- */
 
-static int name_len(const char *s)
-{
-    int n = 0;
-    while (s[n] && (s[n] == '-' || s[n] == ':' || s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') ||
-                    (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= '0' && s[n] <= '9')))
-        n++;
-    return n;
-}
-
-/* Attributes up to '>' or "/>": name="value" pairs; the end, or NULL. */
-static const char *attributes(const char *s, int *self_closing)
-{
-    for (;;) {
-        while (*s == ' ' || *s == '\n') s++;
-        if (s[0] == '/' && s[1] == '>') return *self_closing = 1, s + 2;
-        if (s[0] == '>') return *self_closing = 0, s + 1;
-        int n = name_len(s);
-        if (!n || s[n] != '=' || s[n + 1] != '"') return NULL;
-        const char *q = strchr(s + n + 2, '"');
-        if (!q || memchr(s + n + 2, '<', (size_t)(q - s - n - 2))) return NULL;
-        s = q + 1;
-    }
-}
-
-static int entity_ok(const char *s)
-{
-    static const char *const ok[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
-    for (int i = 0; i < 5; i++)
-        if (strncmp(s, ok[i], strlen(ok[i])) == 0) return 1;
-    return 0;
-}
-
-static int well_formed(const char *s)
-{
-    char stack[32][32];
-    int depth = 0, roots = 0;
-    if (strncmp(s, "<?xml", 5) == 0) s = strstr(s, "?>") + 2;
-    while (*s) {
-        if (*s == '&' && !entity_ok(s)) return 0;
-        if (*s != '<') {
-            s++;
-            continue;
-        }
-        if (s[1] == '/') {
-            int n = name_len(s + 2);
-            if (!depth || (int)strlen(stack[depth - 1]) != n ||
-                strncmp(stack[depth - 1], s + 2, (size_t)n))
-                return 0;
-            depth--;
-            if (s[2 + n] != '>') return 0;
-            s += 3 + n;
-            continue;
-        }
-        int n = name_len(s + 1), self;
-        if (!n || n >= 32 || depth >= 32) return 0;
-        if (!depth) roots++;
-        memcpy(stack[depth], s + 1, (size_t)n);
-        stack[depth][n] = '\0';
-        s = attributes(s + 1 + n, &self);
-        if (!s) return 0;
-        if (!self) depth++;
-    }
-    return depth == 0 && roots == 1;
-}
-
+/* The checker itself: what it takes and what it refuses. */
 static void checker_itself(void **state)
 {
     (void)state;
-    assert_true(well_formed("<?xml version=\"1.0\"?>\n<a x=\"1\"><b/><c>t &amp; u</c></a>\n"));
-    assert_false(well_formed("<a><b></a></b>"));
-    assert_false(well_formed("<a><b></a>"));
-    assert_false(well_formed("<a x=1></a>"));
-    assert_false(well_formed("<a>x & y</a>"));
-    assert_false(well_formed("<a></a><b></b>"));
+#define DECL "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    static const char *const good[] = {
+        DECL "<svg x=\"1\"><g/><text y=\"2.5\">t &amp; u &#233;\xc3\xa9</text></svg>\n",
+        DECL "<svg width=\"100%\" d=\"M 1 2 L 3,4 Z\"></svg>",
+    };
+    static const char *const bad[] = {
+        "<svg></svg>",                               /* no declaration */
+        DECL "<svg><g></svg></g>",                   /* crossed */
+        DECL "<svg><g></svg>",                       /* left open */
+        DECL "<svg x=1></svg>",                      /* unquoted */
+        DECL "<svg a=\"1\" a=\"2\"></svg>",          /* twice */
+        DECL "<svg>x & y</svg>",                     /* a bare '&' */
+        DECL "<svg></svg><svg></svg>",               /* two roots */
+        DECL "<html></html>",                        /* not svg */
+        DECL "<svg x=\"nan\"></svg>",                /* not finite */
+        DECL "<svg><text>\xc0\xaf</text></svg>",     /* overlong UTF-8 */
+        DECL "<svg><text>\x1b[31m</text></svg>",     /* a control character */
+        DECL "<svg><text>\xef\xbf\xbe</text></svg>", /* U+FFFE */
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (svg_check(good[i], strlen(good[i])))
+            fail_msg("good %zu: %s", i, svg_check(good[i], strlen(good[i])));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (!svg_check(bad[i], strlen(bad[i]))) fail_msg("bad %zu taken", i);
+#undef DECL
 }
 
 static int count(const char *s, const char *needle)
@@ -123,7 +78,8 @@ static char *svg_of(const rg_puzzle *p, const rg_render_options *o)
     rg_error err;
     assert_int_equal(rg_render_svg(p, o, &svg, &len, &err), RG_OK);
     assert_int_equal(strlen(svg), len);
-    assert_true(well_formed(svg));
+    const char *why = svg_check(svg, len);
+    if (why) fail_msg("not well-formed: %s", why);
     return svg;
 }
 

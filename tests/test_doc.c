@@ -1283,6 +1283,29 @@ static void long_file_names_keep_their_end(void **state)
     assert_string_equal(err.file + strlen(err.file) - 13, "/missing.json");
 }
 
+/* An unknown type too long for the error's record: "rule 0 (ttt...)", and
+ * the message quotes it whole. */
+static void long_unknown_type_marked(void **state)
+{
+    (void)state;
+    char text[400], type[121];
+    memset(type, 't', 120);
+    type[120] = '\0';
+    snprintf(text, sizeof text,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 4, "
+             "\"columns\": 4, \"digits\": 4}, \"rules\": [{\"type\": \"%s\"}]}",
+             type);
+    rg_puzzle *p = NULL;
+    rg_error err;
+    assert_int_equal(rg_puzzle_parse(t_registry(), text, strlen(text), "t.json", 0, &p, &err),
+                     RG_E_FORMAT);
+    assert_int_equal(err.rule, 0);
+    assert_int_equal(strlen(err.type), sizeof err.type - 1);
+    assert_string_equal(err.type + sizeof err.type - 4, "...");
+    assert_memory_equal(err.type, type, sizeof err.type - 4);
+    assert_non_null(strstr(err.message, type));
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -1366,6 +1389,7 @@ int main(void)
         T(out_of_memory_everywhere),
         T(formatted_errors_hold_no_control_character),
         T(long_file_names_keep_their_end),
+        T(long_unknown_type_marked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,18 @@ void rg_error_rule(rg_error *e, int rule, const char *type)
 {
     if (!e) return;
     e->rule = rule;
-    snprintf(e->type, sizeof e->type, "%s", type ? type : "");
+    size_t n = type ? strlen(type) : 0, room = sizeof e->type - 1;
+    if (n <= room) {
+        memcpy(e->type, type ? type : "", n + 1);
+        return;
+    }
+    /* A type too long for the record (an unknown one the input names; the
+     * message quotes it whole): its start and "...", never half a
+     * character. */
+    size_t k = room - 3;
+    while (k && ((unsigned char)type[k] & 0xC0) == 0x80) k--;
+    memcpy(e->type, type, k);
+    memcpy(e->type + k, "...", 4);
 }
 
 void rg_error_set_file(rg_error *e, const char *path)

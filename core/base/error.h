@@ -15,7 +15,8 @@ int rg_error_set(rg_error *e, int code, const char *field, const char *fmt, ...)
 #endif
     ;
 int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap);
-/* Set the rule (index and type name) the error is about. */
+/* Set the rule (index and type name, NULL for none) the error is about; a
+ * name too long for the record keeps its start and "...". */
 void rg_error_rule(rg_error *e, int rule, const char *type);
 
 #endif

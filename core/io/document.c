@@ -54,8 +54,7 @@ static int rule_error(rg_error *err, int i, const char *type, const char *field,
     va_start(ap, fmt);
     rg_error_setv(err, RG_E_FORMAT, field, fmt, ap);
     va_end(ap);
-    err->rule = i;
-    snprintf(err->type, sizeof err->type, "%s", type ? type : "");
+    rg_error_rule(err, i, type);
     return RG_E_FORMAT;
 }
 

@@ -211,10 +211,7 @@ int rg_build_check_areas(rg_model *m, rg_error *err)
         const rg_area_ref *ref = &m->area_refs[i];
         if (grid && grid[ref->origin]) continue;
         rg_error_set(err, RG_E_FORMAT, ref->field, RG_NOT_A_GRID, ref->name);
-        if (err) {
-            err->rule = ref->rule;
-            snprintf(err->type, sizeof err->type, "%s", rg_model_rule_type(m, ref->rule));
-        }
+        rg_error_rule(err, ref->rule, rg_model_rule_type(m, ref->rule));
         return RG_E_FORMAT;
     }
     return RG_OK;

@@ -10,11 +10,27 @@ void rg_error_clear(rg_error *e)
     e->rule = -1;
 }
 
+/* s into dst (cap bytes), or when it does not fit its start and "...",
+ * never half a character: a field or a rule type the input names may be
+ * longer than its record (the message quotes it whole). */
+static void put_start(char *dst, size_t cap, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (n < cap) {
+        memcpy(dst, s ? s : "", n + 1);
+        return;
+    }
+    size_t k = cap - 4;
+    while (k && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+    memcpy(dst, s, k);
+    memcpy(dst + k, "...", 4);
+}
+
 int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap)
 {
     if (!e) return code;
     e->code = code;
-    if (field) snprintf(e->field, sizeof e->field, "%s", field);
+    if (field) put_start(e->field, sizeof e->field, field);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     return code;
 }
@@ -32,18 +48,7 @@ void rg_error_rule(rg_error *e, int rule, const char *type)
 {
     if (!e) return;
     e->rule = rule;
-    size_t n = type ? strlen(type) : 0, room = sizeof e->type - 1;
-    if (n <= room) {
-        memcpy(e->type, type ? type : "", n + 1);
-        return;
-    }
-    /* A type too long for the record (an unknown one the input names; the
-     * message quotes it whole): its start and "...", never half a
-     * character. */
-    size_t k = room - 3;
-    while (k && ((unsigned char)type[k] & 0xC0) == 0x80) k--;
-    memcpy(e->type, type, k);
-    memcpy(e->type + k, "...", 4);
+    put_start(e->type, sizeof e->type, type);
 }
 
 void rg_error_set_file(rg_error *e, const char *path)

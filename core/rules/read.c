@@ -31,8 +31,7 @@ int rg_read_errorv(rg_build *b, rg_rule *r, const char *field, const char *fmt, 
 {
     rg_error *e = b->err;
     if (!e) return RG_E_FORMAT;
-    rg_error_setv(e, RG_E_FORMAT, NULL, fmt, ap);
-    snprintf(e->field, sizeof e->field, "%s", field ? field : "");
+    rg_error_setv(e, RG_E_FORMAT, field ? field : "", fmt, ap);
     e->rule = r ? r->index : b->rule_index;
     if (r && r->type) rg_error_rule(e, e->rule, r->type);
     if (strcmp(e->message, "out of memory") == 0) e->code = RG_E_NOMEM;

@@ -4,7 +4,6 @@
 #ifndef RG_CLI_H
 #define RG_CLI_H
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 

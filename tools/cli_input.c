@@ -20,7 +20,6 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
-#include "say.h"
 
 static int is_blank(int c)
 {

@@ -24,12 +24,18 @@ static const char *who(const opts_program *p, int cmd)
 
 int opts_usage_error(const opts_program *p, int cmd, const char *fmt, ...)
 {
-    /* The message quotes what was typed (an option, a value, a path): whole,
-     * and with its control characters as '?'. */
     va_list ap;
     va_start(ap, fmt);
-    say_v(stderr, who(p, cmd), fmt, ap);
+    int rc = opts_usage_verror(p, cmd, fmt, ap);
     va_end(ap);
+    return rc;
+}
+
+int opts_usage_verror(const opts_program *p, int cmd, const char *fmt, va_list ap)
+{
+    /* The message quotes what was typed (an option, a value, a path): whole,
+     * and with its control characters as '?'. */
+    say_v(stderr, who(p, cmd), fmt, ap);
     const char *name = cmd >= 0 ? p->commands[cmd].name : NULL;
     fprintf(stderr, "Try '%s%s%s --help'.\n", p->name, name ? " " : "", name ? name : "");
     return 2;

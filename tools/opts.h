@@ -4,6 +4,7 @@
 #ifndef RG_OPTS_H
 #define RG_OPTS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -146,6 +147,8 @@ int opts_usage_error(const opts_program *prog, int cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The same with the message's arguments in ap. */
+int opts_usage_verror(const opts_program *prog, int cmd, const char *fmt, va_list ap);
 /* The command called name, or -1. */
 int opts_command_find(const opts_program *prog, const char *name);
 /* "a, b, c" of the program's commands or of names, into buf. */

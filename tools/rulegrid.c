@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -270,10 +269,8 @@ int cli_usage_error(int cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *msg = say_vformat(fmt, ap); /* a path in it is whole */
+    int rc = opts_usage_verror(&cli_program, cmd, fmt, ap);
     va_end(ap);
-    int rc = opts_usage_error(&cli_program, cmd, "%s", msg ? msg : "out of memory");
-    free(msg);
     return rc;
 }
 

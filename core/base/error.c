@@ -10,27 +10,34 @@ void rg_error_clear(rg_error *e)
     e->rule = -1;
 }
 
-/* s into dst (cap bytes), or when it does not fit its start and "...",
- * never half a character: a field or a rule type the input names may be
- * longer than its record (the message quotes it whole). */
-static void put_start(char *dst, size_t cap, const char *s)
+/* s[0..n) into dst (cap bytes). A name or path too long for its record
+ * (the input may name it; the message quotes it whole) is cut, never in
+ * the middle of a character: keep_end 0 keeps its start and "..." (a field,
+ * a rule type), keep_end 1 "..." and its end (a file, whose own name is
+ * there). */
+static void put_cut(char *dst, size_t cap, const char *s, size_t n, int keep_end)
 {
-    size_t n = s ? strlen(s) : 0;
     if (n < cap) {
-        memcpy(dst, s ? s : "", n + 1);
+        memcpy(dst, s, n);
+        dst[n] = '\0';
         return;
     }
-    size_t k = cap - 4;
-    while (k && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
-    memcpy(dst, s, k);
-    memcpy(dst + k, "...", 4);
+    size_t k = cap - 4; /* the bytes of s kept */
+    const char *from = keep_end ? s + n - k : s;
+    if (keep_end)
+        while (k && ((unsigned char)*from & 0xC0) == 0x80) from++, k--;
+    else
+        while (k && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+    memcpy(dst + (keep_end ? 3 : 0), from, k);
+    memcpy(keep_end ? dst : dst + k, "...", 3);
+    dst[k + 3] = '\0';
 }
 
 int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap)
 {
     if (!e) return code;
     e->code = code;
-    if (field) put_start(e->field, sizeof e->field, field);
+    if (field) put_cut(e->field, sizeof e->field, field, strlen(field), 0);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     return code;
 }
@@ -48,23 +55,17 @@ void rg_error_rule(rg_error *e, int rule, const char *type)
 {
     if (!e) return;
     e->rule = rule;
-    put_start(e->type, sizeof e->type, type);
+    put_cut(e->type, sizeof e->type, type ? type : "", type ? strlen(type) : 0, 0);
 }
 
 void rg_error_set_file(rg_error *e, const char *path)
 {
-    if (!e) return;
-    size_t n = path ? strlen(path) : 0, room = sizeof e->file - 1;
-    if (n <= room) {
-        memcpy(e->file, path ? path : "", n + 1);
-        return;
-    }
-    /* The last room - 3 bytes, less the continuation bytes of a character
-     * the cut would split. */
-    const unsigned char *tail = (const unsigned char *)path + n - (room - 3);
-    while (*tail >= 0x80 && *tail < 0xC0) tail++;
-    memcpy(e->file, "...", 3);
-    memcpy(e->file + 3, tail, strlen((const char *)tail) + 1);
+    rg_error_set_file_n(e, path ? path : "", path ? strlen(path) : 0);
+}
+
+void rg_error_set_file_n(rg_error *e, const char *path, size_t n)
+{
+    if (e) put_cut(e->file, sizeof e->file, path, n, 1);
 }
 
 void rg_error_format(const rg_error *e, char *buf, size_t n)

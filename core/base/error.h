@@ -18,5 +18,8 @@ int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_
 /* Set the rule (index and type name, NULL for none) the error is about; a
  * name too long for the record keeps its start and "...". */
 void rg_error_rule(rg_error *e, int rule, const char *type);
+/* rg_error_set_file (rulegrid.h) for the n bytes at path, which need not
+ * end there. */
+void rg_error_set_file_n(rg_error *e, const char *path, size_t n);
 
 #endif

@@ -154,13 +154,7 @@ static int refuse_relative(const char *dir, int len, const char *from, rg_error 
                           "relative folder \"%.*s%s\" (from %s) refused: folders to search are "
                           "never looked up from the current folder; give an absolute path",
                           q, dir, q < len ? "..." : "", from);
-    if (err) { /* the folder's last bytes, which rg_error_set_file cuts as it cuts a path */
-        char tail[sizeof err->file + 64];
-        int k = len < (int)sizeof tail - 1 ? len : (int)sizeof tail - 1;
-        memcpy(tail, dir + len - k, (size_t)k);
-        tail[k] = '\0';
-        rg_error_set_file(err, tail);
-    }
+    rg_error_set_file_n(err, dir, (size_t)len);
     return rc;
 }
 

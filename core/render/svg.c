@@ -94,17 +94,13 @@ static void esc(sbuf *b, const char *s)
                         : *p == '"'  ? "&quot;"
                         : *p == '\'' ? "&#39;"
                                      : NULL;
-        if (r) {
+        if (r)
             puts_(b, r);
-        } else if (!n) {
+        else if (!n || unwanted(p, n))
             puts_(b, "?");
-            n = 1;
-        } else if (unwanted(p, n)) {
-            puts_(b, "?");
-        } else {
+        else
             put(b, (const char *)p, (size_t)n);
-        }
-        p += n;
+        p += n ? n : 1;
     }
 }
 

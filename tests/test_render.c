@@ -610,6 +610,33 @@ static void long_strings(void **state)
     free(big);
 }
 
+/* The pool's 1 GiB ceiling, without 1 GiB: a drawing whose pool is taken
+ * as nearly full (its count set, nothing allocated) refuses a string one
+ * byte past it, with RG_E_NOMEM and full set, and keeps no primitive for
+ * it; with room again the same string is taken. (The message a refusal
+ * gives, "the picture's text would pass 1 GiB", is render.c's nomem.) */
+static void pool_ceiling(void **state)
+{
+    (void)state;
+    rg_board b;
+    rg_error err;
+    assert_int_equal(rg_board_init(&b, 3, 3, 3, NULL, &err), RG_OK);
+    rg_draw *d = rg_draw_new(&b);
+    assert_non_null(d);
+    assert_int_equal(rg_draw_text(d, 1.5, 1.5, 0.3, NULL, "abc"), RG_OK);
+    int kept = d->npool;
+    d->npool = (int)(RG_DRAW_POOL_MAX - 4); /* room for "abc" and its NUL, no more */
+    assert_int_equal(rg_draw_text(d, 1.5, 1.5, 0.3, NULL, "abcd"), RG_E_NOMEM);
+    assert_true(d->full);
+    assert_int_equal(d->nprims, 1);
+    d->full = 0;
+    d->npool = kept; /* back to what was allocated, so that nothing is written past it */
+    assert_int_equal(rg_draw_text(d, 1.5, 1.5, 0.3, NULL, "abcd"), RG_OK);
+    assert_false(d->full);
+    rg_draw_free(d);
+    rg_board_free(&b);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -689,6 +716,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(broken_utf8, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(legend_width, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(long_strings, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(pool_ceiling, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(bad_options, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(out_of_memory, t_mem_setup, t_mem_teardown),
     };

@@ -309,6 +309,22 @@ static int parse_args(args *a, int argc, char **argv)
 
 static const char WHO[] = "rulegrid-bench"; /* its messages' prefix (say.h) */
 
+/* A progress line on standard error, unless quiet: a path or name in it is
+ * shown as the messages show it (say.h). */
+static void progress(int quiet, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void progress(int quiet, const char *fmt, ...)
+{
+    if (quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    say_v(stderr, NULL, fmt, ap);
+    va_end(ap);
+}
+
 static int report_error(const rg_error *err)
 {
     char buf[2048];
@@ -333,7 +349,7 @@ static int load(args *a, rg_registry **reg, rg_puzzle **templ)
     if (a->templ && rg_puzzle_read_file(*reg, a->templ, templ, &err) != RG_OK)
         return report_error(&err);
     for (int i = 0; i < a->ncorpora; i++) {
-        if (!a->quiet) fprintf(stderr, "reading %s\n", a->corpora[i].path);
+        progress(a->quiet, "reading %s", a->corpora[i].path);
         a->corpora[i].budget = a->su.memory;
         if (bench_corpus_load(&a->corpora[i], *reg, *templ, &err) != BENCH_OK)
             return report_error(&err);
@@ -348,9 +364,8 @@ static int count_cells(args *a, bench_cell *cells, int n)
     char msg[1024];
     for (int i = 0; i < n; i++) {
         bench_cell *c = &cells[i];
-        if (!a->quiet)
-            fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
-                    rg_heuristic_name(c->heuristic));
+        progress(a->quiet, "counting %s, %s, %s", c->corpus->name, rg_strategy_name(c->strategy),
+                 rg_heuristic_name(c->heuristic));
         int rc = bench_cell_count(c, &a->su, msg, sizeof msg);
         if (rc) return say_as(WHO, "%s", msg), rc;
     }
@@ -362,9 +377,8 @@ static int time_cells(args *a, bench_cell *cells, int n)
     char msg[1024];
     for (int i = 0; i < n && a->su.reps > 0; i++) {
         bench_cell *c = &cells[i];
-        if (!a->quiet)
-            fprintf(stderr, "timing %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
-                    rg_heuristic_name(c->heuristic));
+        progress(a->quiet, "timing %s, %s, %s", c->corpus->name, rg_strategy_name(c->strategy),
+                 rg_heuristic_name(c->heuristic));
         int rc = bench_cell_time(c, &a->su, msg, sizeof msg);
         if (rc) return say_as(WHO, "%s", msg), rc;
     }
@@ -388,9 +402,8 @@ static int gb_count(gb_cell *g)
 {
     if (g->counted) return g->counted > 0;
     const bench_cell *c = g->cell;
-    if (!g->su->quiet)
-        fprintf(stderr, "counting %s, %s, %s\n", c->corpus->name, rg_strategy_name(c->strategy),
-                rg_heuristic_name(c->heuristic));
+    progress(g->su->quiet, "counting %s, %s, %s", c->corpus->name, rg_strategy_name(c->strategy),
+             rg_heuristic_name(c->heuristic));
     int rc = bench_cell_count(g->cell, g->su, g->why, sizeof g->why);
     g->counted = rc ? -1 : 1;
     if (rc) {
@@ -513,12 +526,12 @@ static int run_presets(args *a)
     int rc = BENCH_OK;
     for (int i = 0; !rc && i < a->ngens; i++) {
         bench_gen *g = &a->gens[i];
-        if (!a->quiet) fprintf(stderr, "generating and verifying %ld %s\n", g->count, g->preset);
+        progress(a->quiet, "generating and verifying %ld %s", g->count, g->preset);
         if ((rc = bench_gen_count(g, &a->su, msg, sizeof msg))) say_as(WHO, "%s", msg);
     }
     for (int i = 0; !rc && i < a->ngens && a->su.reps > 0; i++) {
         bench_gen *g = &a->gens[i];
-        if (!a->quiet) fprintf(stderr, "timing %s\n", g->preset);
+        progress(a->quiet, "timing %s", g->preset);
         if ((rc = bench_gen_time(g, &a->su, msg, sizeof msg))) say_as(WHO, "%s", msg);
     }
     return rc;
@@ -584,10 +597,10 @@ static int run_explain(args *a)
     char msg[1024];
     for (int i = 0; !rc && i < a->ncorpora; i++) {
         x[i].corpus = &a->corpora[i];
-        if (!a->quiet) fprintf(stderr, "explaining %s\n", x[i].corpus->name);
+        progress(a->quiet, "explaining %s", x[i].corpus->name);
         rc = bench_explain_count(&x[i], &a->su, msg, sizeof msg);
         if (!rc && a->su.reps > 0) {
-            if (!a->quiet) fprintf(stderr, "timing %s\n", x[i].corpus->name);
+            progress(a->quiet, "timing %s", x[i].corpus->name);
             rc = bench_explain_time(&x[i], &a->su, msg, sizeof msg);
         }
         if (rc) say_as(WHO, "%s", msg);

@@ -20,7 +20,10 @@ void say_v(FILE *f, const char *who, const char *fmt, va_list ap)
 {
     char *s = say_vformat(fmt, ap);
     if (s) utf8_no_controls(s);
-    fprintf(f, "%s: %s\n", who, s ? s : "out of memory");
+    if (who)
+        fprintf(f, "%s: %s\n", who, s ? s : "out of memory");
+    else
+        fprintf(f, "%s\n", s ? s : "out of memory");
     free(s);
 }
 

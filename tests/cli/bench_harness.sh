@@ -119,6 +119,13 @@ case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;;
 run "$BENCH" -q -s $'\e[2J' "$DATA/puzzles.txt"
 expect_rc 2 "a level with an escape"
 case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
+# and so are the progress lines' paths and corpus names
+cp "$DATA/puzzles.txt" "$TMP/p"$'\e'"[2Jz.txt"
+run "$BENCH" -r 0 --md "$TMP/esc.md" "$TMP/p"$'\e'"[2Jz.txt"
+expect_rc 0 "a corpus whose name holds an escape"
+has "$ERR" "reading $TMP/p?[2Jz.txt" "the progress line's path, escape as ?"
+has "$ERR" "counting p?[2Jz," "the progress line's corpus name, escape as ?"
+case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
 run "$BENCH" -q "$VAR/thermo.jsonl:50"
 expect_rc 2 "more puzzles asked than there are"
 has "$ERR" "holds 7 puzzles, 50 asked for" "take beyond the end"

@@ -1,8 +1,10 @@
 /* `rulegrid verify`: rule types tested against their own checks with
  * random trials (rg_verify_type); a line per type, or one JSON object per
  * type, and the minimised document of a failure. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +36,18 @@ static int ends_with(const char *s, const char *tail)
     return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
-static void add(jobs *j, const char *type, const char *sample, size_t len, const char *file,
-                int first)
+/* A verification to make, once (the same type with the same sample given
+ * twice is one); EXIT_BAD past the list's room. */
+static int add(jobs *j, const char *type, const char *sample, size_t len, const char *file,
+               int first)
 {
-    if (j->n < (int)(sizeof j->v / sizeof j->v[0]))
-        j->v[j->n++] = (job){type, sample, file, len, first};
+    for (int k = 0; k < j->n; k++)
+        if (j->v[k].sample == sample && strcmp(j->v[k].type, type) == 0) return 0;
+    if (j->n == (int)(sizeof j->v / sizeof j->v[0]))
+        return cli_usage_error(CLI_VERIFY, "more than %d verifications asked for at once",
+                               (int)(sizeof j->v / sizeof j->v[0]));
+    j->v[j->n++] = (job){type, sample, file, len, first};
+    return 0;
 }
 
 /* A document: read (it must read as a puzzle), then every type of its rules. */
@@ -58,37 +67,43 @@ static int add_document(jobs *j, rg_registry *reg, const char *path)
         return EXIT_BAD;
     }
     j->texts[j->ntexts++] = text;
-    int first = 1;
-    for (int i = 0, n = rg_puzzle_rule_count(p); i < n; i++) {
+    int first = 1, before = j->n, status = 0;
+    for (int i = 0, n = rg_puzzle_rule_count(p); i < n && !status; i++) {
         const rg_rule_type *t = rg_registry_find(reg, rg_puzzle_rule_type(p, i));
-        if (!t) continue;
-        const char *type = t->name; /* lives as long as the registry */
-        int seen = 0;
-        for (int k = 0; k < j->n; k++)
-            seen |= j->v[k].sample == text && strcmp(j->v[k].type, type) == 0;
-        if (!seen) add(j, type, text, len, path, first), first = 0;
+        /* t->name lives as long as the registry */
+        if (t) status = add(j, t->name, text, len, path, first), first = j->n == before;
     }
     rg_puzzle_free(p);
-    return 0;
+    if (!status && j->n == before)
+        status = cli_usage_error(CLI_VERIFY, "%s has no rules to verify", path);
+    return status;
 }
 
-/* A plugin file: loaded, then every type it registered. */
+/* A plugin file: loaded, then every type it registers. The file may have
+ * been loaded already, from a plugin folder or under another path: its
+ * types are found by the file they came from. */
 static int add_plugin(jobs *j, rg_registry *reg, const char *path, const char *sample, size_t len,
                       const char *file)
 {
-    int before = rg_registry_type_count(reg);
     rg_error e;
     rg_error_clear(&e);
     if (rg_registry_load_file(reg, path, &e) != RG_OK) {
         cli_print_error(reg, &e);
         return EXIT_BAD;
     }
-    for (int i = before, n = rg_registry_type_count(reg); i < n; i++) {
-        const char *name = NULL, *family = NULL, *from = NULL;
-        rg_registry_type(reg, i, &name, &family, &from);
-        add(j, name, sample, len, file, 0);
+    char want[PATH_MAX], got[PATH_MAX];
+    if (!realpath(path, want)) /* it loaded, so only a race could bring this */
+        return cli_usage_error(CLI_VERIFY, "%s: %s", path, strerror(errno));
+    int found = 0, status = 0;
+    for (int i = 0, n = rg_registry_type_count(reg); i < n && !status; i++) {
+        const char *name = NULL, *from = NULL;
+        rg_registry_type(reg, i, &name, NULL, &from);
+        if (realpath(from, got) && strcmp(got, want) == 0)
+            found++, status = add(j, name, sample, len, file, 0);
     }
-    return 0;
+    if (!status && !found)
+        status = cli_usage_error(CLI_VERIFY, "%s registers no rule type to verify", path);
+    return status;
 }
 
 static const char *source_name(int source)
@@ -181,7 +196,7 @@ static int plan(jobs *j, rg_registry *reg, const cli_options *o)
             rc = cli_usage_error(CLI_VERIFY, "no loaded plugin registers rule type '%s' (%s)", a,
                                  rg_registry_folders(reg));
         else
-            add(j, rg_registry_find(reg, a)->name, sample, len, file, 0);
+            rc = add(j, rg_registry_find(reg, a)->name, sample, len, file, 0);
         if (rc) return rc;
     }
     return 0;

@@ -97,6 +97,24 @@ has "$OUT" "answered RG_PROP_SUBSUMED" "an early RG_PROP_SUBSUMED"
 a=$("$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" test.sum_bound || true)
 b=$("$RULEGRID" verify --seed 9 "$PLUG/sumbound/sumbound.so" | sed 's/, [0-9.]* s$//' || true)
 [ "$(sed 's/, [0-9.]* s$//' <<<"$a")" = "$b" ] || fail "seed 9 twice: $a // $b"
+# A plugin file already loaded (from a folder of --plugins or RULEGRID_PLUGIN_PATH,
+# or under another path) still has its types verified; a built-in one too.
+run "$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" "$PLUG/sumbound/sumbound.so"
+expect_rc 1 "the bound's file, its folder given too"
+has "$OUT" "test.sum_bound: FAILED" "the bound's file, its folder given too"
+run env RULEGRID_PLUGIN_PATH="$PLUG/sumbound" "$RULEGRID" verify --seed 9 \
+    "$PLUG/sumbound/../sumbound/sumbound.so"
+expect_rc 1 "the bound's file, on the plugin path and under another name"
+has "$OUT" "test.sum_bound: FAILED" "the bound's file, on the plugin path"
+cages=$("$RULEGRID" plugins --json | python3 -c 'import json, sys
+print(next(t["file"] for t in json.load(sys.stdin)["types"] if t["type"] == "cage"))')
+run "$RULEGRID" verify --trials 5 "$cages"
+expect_rc 0 "a built-in plugin file"
+has "$OUT" "cage: ok, 5 trials" "a built-in plugin file"
+# The same type twice is verified once.
+run "$RULEGRID" verify --trials 5 cage "$cages" cage
+expect_rc 0 "a type named twice"
+[ "$(grep -c '^cage: ok' <<<"$OUT")" = 1 ] || fail "a type named twice runs once: $OUT"
 # --sample: instances of a type taken from a document and mutated.
 run "$RULEGRID" verify --trials 50 --plugins "$PLUG/sumbound" --sample "$TMP/bound.json" \
     test.sum_bound
@@ -124,4 +142,10 @@ run "$RULEGRID" verify --trials 0 cage
 expect_rc 2 "zero trials"
 run "$RULEGRID" verify "$TMP/none.so"
 expect_rc 2 "a missing plugin file"
+# Nothing to verify is an error, never a silent success.
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
+"rules": []}' >"$TMP/norules.json"
+run "$RULEGRID" verify "$TMP/norules.json"
+expect_rc 2 "a document without rules"
+has "$ERR" "norules.json has no rules to verify" "a document without rules"
 echo "ok"

@@ -25,6 +25,13 @@ quiet "$TMP/build.log" cmake --build "$TMP/build"
 exported=$(nm -D --defined-only "$TMP/build/clone.so" | awk '$2 == "T" {print $3}')
 [ "$exported" = rulegrid_plugin_entry ] || fail "clone.so exports: $exported"
 
+# A plugin needs neither cJSON's development files nor pkg-config: the
+# package found with libcjson.pc out of reach still builds it.
+PKG_CONFIG_LIBDIR=$TMP/none quiet "$TMP/configure2.log" cmake -S "$example" -B "$TMP/build2" \
+    -DCMAKE_PREFIX_PATH="$prefix"
+quiet "$TMP/build2.log" cmake --build "$TMP/build2"
+[ -f "$TMP/build2/clone.so" ] || fail "no clone.so without libcjson.pc"
+
 # The example's own tests: the count, and `rulegrid verify` of lab.clone.
 quiet "$TMP/ctest.log" ctest --test-dir "$TMP/build" --output-on-failure
 grep -q "clone_verify" "$TMP/ctest.log" || fail "the example's ctest ran no verify: $(cat "$TMP/ctest.log")"
@@ -93,6 +100,10 @@ mkdir "$TMP/pc"
 # shellcheck disable=SC2046 # the flags are words
 quiet "$TMP/cc.log" cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
     $(pkg-config --cflags rulegrid) "$example/clone.c" -o "$TMP/pc/clone.so"
+# the flags need no libcjson.pc either; a static link still gets -lcjson
+[ "$(PKG_CONFIG_LIBDIR=${pc%/*} pkg-config --cflags rulegrid)" = "$(pkg-config --cflags rulegrid)" ] ||
+    fail "pkg-config --cflags rulegrid without libcjson.pc"
+grep -qw -- -lcjson <<<"$(pkg-config --static --libs rulegrid)" || fail "no -lcjson in the static flags"
 out=$("$rg" count --json --limit 10 --plugins "$TMP/pc" "$puzzle") || fail "count (pkg-config build): $out"
 grep -Eq '"status": *"unique"' <<<"$out" || fail "pkg-config build: $out"
 

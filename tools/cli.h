@@ -419,7 +419,7 @@ typedef struct cli_entry {
  * bytes of text. */
 typedef struct cli_wire {
     int read, rc, has_err;
-    int status, no_guess, ok;
+    int status, no_guess, ok, stopped;
     long solutions;
     uint64_t guesses;
     double root_us, search_us;

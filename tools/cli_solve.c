@@ -131,17 +131,41 @@ static int has_givens(const rg_puzzle *p)
     return 0;
 }
 
+/* Which limit ended r's search: "nodes N", "time T s", or "" when neither
+ * can be told (the limits as options gave them). */
+static const char *limit_text(const rg_options *o, const rg_result *r, char *buf, size_t n)
+{
+    /* Probes count toward the node limit (rulegrid.h: max_nodes). */
+    uint64_t spent = r->stats.nodes;
+    for (int i = 0; i < r->stats.families; i++)
+        if (strcmp(r->stats.family[i], "probe") == 0) spent += r->stats.family_calls[i];
+    int nodes = o->max_nodes && spent >= o->max_nodes;
+    if (nodes || (o->max_nodes && !(o->max_seconds > 0)))
+        snprintf(buf, n, "nodes %llu", (unsigned long long)o->max_nodes);
+    else if (o->max_seconds > 0)
+        snprintf(buf, n, "time %g s", o->max_seconds);
+    else
+        buf[0] = 0;
+    return buf;
+}
+
 static void print_status_line(const run *c, FILE *f, const rg_puzzle *p, const rg_result *r)
 {
     const rg_options *o = &c->opt;
+    char lim[64];
     switch (r->status) {
     case RG_STATUS_SOLVED: fprintf(f, "solved\n"); return;
     case RG_STATUS_UNIQUE: fprintf(f, "unique\n"); return;
     case RG_STATUS_MULTIPLE:
-        fprintf(f,
-                r->solutions < o->limit ? "multiple (%ld solutions)\n"
-                                        : "multiple (at least %ld solutions)\n",
-                r->solutions);
+        if (r->stopped) /* two found, then a limit cut the count short */
+            fprintf(f, "multiple (at least %ld solutions; the count stopped at the limit%s%s%s)\n",
+                    r->solutions, *limit_text(o, r, lim, sizeof lim) ? " (" : "", lim,
+                    *lim ? ")" : "");
+        else
+            fprintf(f,
+                    r->solutions < o->limit ? "multiple (%ld solutions)\n"
+                                            : "multiple (at least %ld solutions)\n",
+                    r->solutions);
         return;
     case RG_STATUS_NONE:
         if (r->broken_rule >= 0) {
@@ -157,15 +181,8 @@ static void print_status_line(const run *c, FILE *f, const rg_puzzle *p, const r
         return;
     default: break;
     }
-    /* Probes count toward the node limit (rulegrid.h: max_nodes). */
-    uint64_t spent = r->stats.nodes;
-    for (int i = 0; i < r->stats.families; i++)
-        if (strcmp(r->stats.family[i], "probe") == 0) spent += r->stats.family_calls[i];
-    int nodes = o->max_nodes && spent >= o->max_nodes;
-    if (nodes || (o->max_nodes && !(o->max_seconds > 0)))
-        fprintf(f, "unknown within the limit (nodes %llu)", (unsigned long long)o->max_nodes);
-    else if (o->max_seconds > 0)
-        fprintf(f, "unknown within the limit (time %g s)", o->max_seconds);
+    if (*limit_text(o, r, lim, sizeof lim))
+        fprintf(f, "unknown within the limit (%s)", lim);
     else
         fprintf(f, "unknown within the limit");
     if (r->solutions > 0)
@@ -183,7 +200,10 @@ static void tally(run *c, const rg_result *r)
     switch (r->status) {
     case RG_STATUS_SOLVED: s->solved++; break;
     case RG_STATUS_UNIQUE: s->solved++, s->unique++; break;
-    case RG_STATUS_MULTIPLE: s->solved++, s->multiple++; break;
+    case RG_STATUS_MULTIPLE:
+        s->solved++, s->multiple++;
+        if (r->stopped) raise_exit(c, EXIT_LIMIT); /* the count was cut short */
+        break;
     case RG_STATUS_NONE:
         s->none++;
         raise_exit(c, EXIT_NONE);
@@ -210,6 +230,10 @@ static void print_result_json(const run *c, FILE *f, const cli_entry *in, const 
     cli_json_stats(&w, &r->stats, c->o->stats);
     if (r->status == RG_STATUS_NONE && r->broken_rule >= 0)
         cli_json_rule(&w, "broken", p, r->broken_rule);
+    if (r->status == RG_STATUS_MULTIPLE && r->stopped) { /* the count was cut short */
+        jsonw_key(&w, "stopped");
+        jsonw_bool(&w, 1);
+    }
     json_tail(&w);
 }
 
@@ -384,6 +408,7 @@ static void to_wire(const void *item, cli_wire *w)
     w->status = e->r.status;
     w->solutions = e->r.solutions;
     w->no_guess = e->r.no_guess;
+    w->stopped = e->r.stopped;
     w->guesses = e->r.stats.guesses;
     w->root_us = e->r.stats.root_us;
     w->search_us = e->r.stats.search_us;
@@ -396,6 +421,7 @@ static void from_wire(void *item, const cli_wire *w)
     e->r.status = w->status;
     e->r.solutions = w->solutions;
     e->r.no_guess = w->no_guess;
+    e->r.stopped = w->stopped;
     e->r.stats.guesses = w->guesses;
     e->r.stats.root_us = w->root_us;
     e->r.stats.search_us = w->search_us;

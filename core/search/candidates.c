@@ -93,7 +93,7 @@ static int probe_all(run *c, rg_mask *known, rg_mask *cand, rg_mask *start, rg_e
             int rc = search(c, &o, start, &res, err);
             if (rc != RG_OK) return rc;
             c->r->probes++;
-            if (res.status == RG_STATUS_UNKNOWN) return RG_OK;
+            if (res.stopped) return RG_OK;
             if (res.solutions > 0) {
                 learn(known, res.solution, c->N);
                 c->r->found++;
@@ -143,7 +143,7 @@ int rg_candidates(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_mask
         r->found = 1;
     }
     /* A count that ended at a limit leaves no budget to probe with. */
-    if (res.status == RG_STATUS_UNKNOWN) return RG_OK;
+    if (res.stopped) return RG_OK;
     if (res.status == RG_STATUS_NONE || res.status == RG_STATUS_UNIQUE) {
         r->complete = 1;
         return RG_OK;

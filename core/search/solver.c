@@ -558,7 +558,8 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
         s->st.propagations += s->st.family_calls[i];
     }
 
-    if (s->stopped)
+    /* Two solutions settle the status whatever stopped the count. */
+    if (s->stopped && r->solutions < 2)
         r->status = RG_STATUS_UNKNOWN;
     else if (r->solutions == 0)
         r->status = RG_STATUS_NONE;
@@ -569,6 +570,7 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
     else
         r->status = RG_STATUS_MULTIPLE;
     r->solution = r->solutions ? s->sol : NULL;
+    r->stopped = s->stopped;
     r->no_guess = s->st.guesses == 0 && !s->stopped;
     if (r->status == RG_STATUS_NONE && !start) r->broken_rule = rg_check_broken(m, p->givens);
     r->stats = s->st;

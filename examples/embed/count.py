@@ -38,7 +38,7 @@ class Stats(ctypes.Structure):
 class Result(ctypes.Structure):
     _fields_ = [("status", ctypes.c_int), ("solutions", ctypes.c_long),
                 ("solution", ctypes.POINTER(ctypes.c_int)), ("no_guess", ctypes.c_int),
-                ("broken_rule", ctypes.c_int), ("stats", Stats)]
+                ("broken_rule", ctypes.c_int), ("stats", Stats), ("stopped", ctypes.c_int)]
 
 
 def load(path):

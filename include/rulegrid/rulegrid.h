@@ -457,7 +457,7 @@ RG_API int rg_values_parse(const char *name);
     X(UNIQUE, "unique", "exactly one solution, proved")                                            \
     X(MULTIPLE, "multiple", "at least two solutions")                                              \
     X(NONE, "none", "proved to have no solution")                                                  \
-    X(UNKNOWN, "unknown", "a node or time limit ended the search first")
+    X(UNKNOWN, "unknown", "a node or time limit ended the search before two solutions")
 
 enum rg_status {
 #define RG_X_(id, name, summary) RG_STATUS_##id,
@@ -492,6 +492,9 @@ typedef struct rg_result {
     int no_guess;        /* solved (or proved none) without guessing */
     int broken_rule;     /* with RG_STATUS_NONE: rule the givens break directly, or -1 */
     rg_stats stats;
+    int stopped; /* a node or time limit ended the search: the status is
+                    RG_STATUS_UNKNOWN, or RG_STATUS_MULTIPLE when two solutions
+                    or more were found first (the count is then cut short) */
 } rg_result;
 
 typedef struct rg_solver rg_solver;

@@ -98,6 +98,20 @@ printf '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, 
 run "$RULEGRID" count --nodes 5 "$TMP/empty.json"
 expect_rc 3 "count --nodes 5 on an empty grid"
 [ "$(head -1 <<<"$OUT")" = "unknown within the limit (nodes 5)" ] || fail "unknown status line: $OUT"
+# two solutions settle the status: a limit that cuts a longer count short
+# leaves multiple, flagged as stopped, and the exit status says a limit was hit
+run "$RULEGRID" count --limit 100 --nodes 100 "$TMP/empty.json"
+expect_rc 3 "count --limit 100 --nodes 100 on an empty grid"
+grep -Eqx "multiple \(at least [0-9]+ solutions; the count stopped at the limit \(nodes 100\)\)" \
+    <<<"$(head -1 <<<"$OUT")" || fail "a count cut short after two solutions: $OUT"
+run "$RULEGRID" count --json --limit 100 --nodes 100 "$TMP/empty.json"
+expect_rc 3 "count --json --limit 100 --nodes 100"
+check "cut short" 'assert L[0]["status"] == "multiple" and L[0]["stopped"] is True, L
+assert 2 <= L[0]["solutions"] < 100 and len(L[0]["solution"]) == 81, L'
+run "$RULEGRID" count --json --limit 5 --nodes 1000 "$TMP/empty.json"
+expect_rc 0 "count --limit 5 within the limit"
+check "not cut short" 'assert L[0]["status"] == "multiple" and L[0]["solutions"] == 5, L
+assert "stopped" not in L[0], L'
 # and the time limit does the same
 run "$RULEGRID" count --json --time 0.000001 "$DATA/hard.txt"
 expect_rc 3 "exit 3 (--time)"

@@ -74,7 +74,7 @@ void fz_options(rg_options *o, uint64_t h, uint64_t max_nodes)
     if (e && rg_heuristic_parse(e) >= 0) o->heuristic = rg_heuristic_parse(e);
 }
 
-int fz_decided(const rg_result *r) { return r->status != RG_STATUS_UNKNOWN; }
+int fz_decided(const rg_result *r) { return !r->stopped; } /* no limit cut it short */
 
 static double now_ms(void)
 {

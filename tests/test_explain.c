@@ -511,6 +511,7 @@ static void positions(void **state)
     /* Two equal digits in a row: a contradiction before any step. */
     vals[0] = 5;
     vals[1] = 5;
+    vals[80] = 5;
     assert_int_equal(rg_explainer_new(p, &pos, NULL, &e, &err), RG_OK);
     rg_step st;
     assert_int_equal(rg_explain_next(e, &st, &err), 0);
@@ -519,7 +520,24 @@ static void positions(void **state)
     assert_int_equal(s.status, RG_EXPLAIN_CONTRADICTION);
     assert_int_equal(s.broken_rule, 0);
     assert_int_equal(s.steps, 0);
+    /* the cells that break it named, and only those (r9c9 stands apart) */
+    assert_int_equal(s.nbroken, 2);
+    assert_int_equal(s.broken_cells[0], 0);
+    assert_int_equal(s.broken_cells[1], 1);
+    assert_string_equal(s.broken_text, "The placed digits break rule 0 (box_grid): r1c1 and r1c2.");
     rg_explainer_free(e);
+    /* Three in a row: two of them are enough, and only two are named. */
+    vals[2] = 5;
+    vals[80] = 5;
+    assert_int_equal(rg_explainer_new(p, &pos, NULL, &e, &err), RG_OK);
+    assert_int_equal(rg_explain_next(e, &st, &err), 0);
+    rg_explain_summary_get(e, &s);
+    assert_int_equal(s.status, RG_EXPLAIN_CONTRADICTION);
+    assert_int_equal(s.nbroken, 2);
+    assert_int_equal(s.broken_cells[0], 1);
+    assert_int_equal(s.broken_cells[1], 2);
+    rg_explainer_free(e);
+    vals[2] = vals[80] = 0;
     /* A cell whose kept candidates are all taken by its peers: a dead end. */
     vals[1] = 0;
     rg_mask cands[81] = {0};

@@ -267,16 +267,57 @@ static int *placed_values(rg_explainer *e)
     return e->tmp;
 }
 
+/* The placed cells that break rule `rule`, into e->tmp + N: every placed
+ * cell is taken out of values (placed_values' array, changed in place) in
+ * turn and stays out while the rule is still broken without it, so each
+ * cell named is needed to break it. None when the placed digits alone do not
+ * break it (a house with more cells than digits). A rule broken by some
+ * digits stays broken with more placed (rg_check_broken is asked about
+ * `rule` alone: the rules it checks before it are not broken by more
+ * digits, so by fewer neither); the cells kept break it whatever a check
+ * does. */
+static const int *breaking_cells(rg_explainer *e, int rule, int *values, int *n)
+{
+    int *cells = e->tmp + e->N;
+    *n = 0;
+    if (rg_check_broken(e->m, values) != rule) return cells;
+    for (int c = 0; c < e->N; c++) {
+        int d = values[c];
+        if (!d) continue;
+        values[c] = 0;
+        if (rg_check_broken(e->m, values) != rule) values[c] = d, cells[(*n)++] = c;
+    }
+    return cells;
+}
+
+/* "The placed digits break rule 0 (box_grid): r1c1 and r1c4.", the cells
+ * that break it named. */
+static int broken_by(rg_explainer *e, int rule, const int *cells, int n, const char *what)
+{
+    rg_text t = {0};
+    for (int i = 0; i < n; i++) {
+        rg_text_add(&t, "%s", i == 0 ? ": " : i == n - 1 ? " and " : ", ");
+        rg_text_cells(&t, e->m, &cells[i], 1, "");
+    }
+    if (t.nomem) return rg_text_free(&t), rg_x_nomem(e);
+    int r = rg_x_broken(e, rule, cells, n, "%s rule %d (%s)%s.", what, rule,
+                        rg_model_rule_type(e->m, rule), t.s ? t.s : "");
+    rg_text_free(&t);
+    return r;
+}
+
 /* Before the first step: the givens and the position must not break a
  * rule; their digits leave their peers. */
 static int begin(rg_explainer *e)
 {
     int r = rg_x_dead_ends(e, &e->main);
     if (r != RG_X_NONE) return r;
-    int broken = rg_check_broken(e->m, placed_values(e));
-    if (broken >= 0)
-        return rg_x_broken(e, broken, NULL, 0, "The placed digits break rule %d (%s).", broken,
-                           rg_model_rule_type(e->m, broken));
+    int *values = placed_values(e), broken = rg_check_broken(e->m, values);
+    if (broken >= 0) {
+        int n;
+        const int *cells = breaking_cells(e, broken, values, &n);
+        return broken_by(e, broken, cells, n, "The placed digits break");
+    }
     rg_x_begin(e, RG_RANK_NONE, "", "core");
     for (int c = 0; c < e->N; c++)
         if (e->main.placed[c]) rg_x_place(e, c, rg_digit_of(e->main.dom[c]));
@@ -290,10 +331,11 @@ static int complete(rg_explainer *e)
 {
     for (int c = 0; c < e->N; c++)
         if (!e->main.placed[c]) return 0;
-    int broken = rg_check_values(e->m, placed_values(e));
+    int *values = placed_values(e), broken = rg_check_values(e->m, values);
     if (broken >= 0) {
-        rg_x_broken(e, broken, NULL, 0, "The completed grid breaks rule %d (%s).", broken,
-                    rg_model_rule_type(e->m, broken));
+        int n;
+        const int *cells = breaking_cells(e, broken, values, &n);
+        broken_by(e, broken, cells, n, "The completed grid breaks");
         e->status = RG_EXPLAIN_CONTRADICTION;
     } else {
         e->status = RG_EXPLAIN_SOLVED;

@@ -348,6 +348,22 @@ static void err_fraction(void **state)
            "got 3.5");
     expect(DOC("{\"rows\": 9.5, \"columns\": 9, \"digits\": 9}", "[]", ""), RG_E_FORMAT, -1, "",
            "board.rows", "got 9.5");
+    /* A whole number written with a fraction is no integer either (spec
+     * §8.7), in the board, the givens, a rule's field and the version. */
+    expect(DOC("{\"rows\": 9.0, \"columns\": 9, \"digits\": 9}", "[]", ""), RG_E_FORMAT, -1, "",
+           "board.rows", "expected an integer from 1 to 99, got 9.0");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"r1c1\": 5.00}"), RG_E_FORMAT, -1, "", "givens.r1c1",
+           "got 5.0");
+    expect(DOC(B9, "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [3, 0.3e1]}]", ""),
+           RG_E_FORMAT, 0, "box_grid", "box[1]", "got 3.0");
+    expect("{\"format\": \"rulegrid\", \"version\": 1.0, \"board\": " B9 ", \"rules\": " CLASSIC
+           "}",
+           RG_E_FORMAT, -1, "", "version", "expected the integer 1, got 1.0");
+    /* An exponent is no fraction: 9e0 is 9 (and x- values keep theirs). */
+    rg_puzzle *p = t_parse(
+        DOC("{\"rows\": 9e0, \"columns\": 90e-1, \"digits\": 9}", CLASSIC, ", \"x-ratio\": 2.0"));
+    assert_int_equal(rg_puzzle_cells(p), 81);
+    rg_puzzle_free(p);
 }
 
 static void err_huge_number(void **state)

@@ -39,7 +39,7 @@ static void fx_open_board(fx *f, int rows, int cols, int digits, const unsigned 
     assert_int_equal(rg_board_init(&board, rows, cols, digits, exists, &f->err), RG_OK);
     f->m = rg_model_new(&board);
     assert_non_null(f->m);
-    f->json = cJSON_Parse(json);
+    f->json = rg_json_parse(json, strlen(json), NULL); /* as documents are read */
     assert_non_null(f->json);
     f->b.m = f->m;
     f->b.board = &f->m->board;
@@ -409,7 +409,8 @@ static void ints(void **state)
     (void)state;
     fx f;
     fx_open(&f, "{\"ok\":7,\"neg\":-3,\"big\":12,\"frac\":3.5,\"huge\":1e300,\"str\":\"5\","
-                "\"nul\":null,\"exp\":2e1,\"m\":9007199254740993}");
+                "\"nul\":null,\"exp\":2e1,\"m\":9007199254740993,\"whole\":3.0,"
+                "\"wholeexp\":0.3e1}");
     long v = 0;
     assert_int_equal(rg_read_int(&f.b, &f.r, "ok", 0, 1, 9, &v), RG_OK);
     assert_int_equal(v, 7);
@@ -421,6 +422,11 @@ static void ints(void **state)
     expect_error(&f, rc, "big", "expected an integer from 1 to 9, got 12");
     rc = rg_read_int(&f.b, &f.r, "frac", 0, 1, 9, &v);
     expect_error(&f, rc, "frac", "got 3.5");
+    /* written with a fraction: refused whatever its value (spec §8.7) */
+    rc = rg_read_int(&f.b, &f.r, "whole", 0, 1, 9, &v);
+    expect_error(&f, rc, "whole", "expected an integer from 1 to 9, got 3.0");
+    rc = rg_read_int(&f.b, &f.r, "wholeexp", 0, LONG_MIN / 4, LONG_MAX / 4, &v);
+    expect_error(&f, rc, "wholeexp", "expected an integer, got 3.0");
     rc = rg_read_int(&f.b, &f.r, "huge", 0, LONG_MIN, LONG_MAX, &v);
     expect_error(&f, rc, "huge", "expected an integer, got 1e+300");
     rc = rg_read_int(&f.b, &f.r, "m", 0, 0, LONG_MAX, &v);

@@ -333,10 +333,10 @@ static void meta_x_and_solution(void **state)
                       "\"r4c4\": 1}";
     char doc[2048];
     snprintf(doc, sizeof doc,
-             "{\"x-first\": [1, 2.5, {\"a\": null}], "
+             "{\"x-first\": [1, 2.5, 3.0, {\"a\": null}], "
              "\"meta\": {\"title\": \"T\\u00e9 \\\"q\\\"\"}, "
-             "\"solution\": %s, \"format\": \"rulegrid\", \"version\": 1.0, \"board\": " B4
-             ", \"rules\": [{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2.0, 2]}], "
+             "\"solution\": %s, \"format\": \"rulegrid\", \"version\": 1, \"board\": " B4
+             ", \"rules\": [{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}], "
              "\"givens\": {\"r4c4\": 1, \"r1c1\": 1}, \"x-last\": true}",
              sol);
     char *s = canon(doc, RG_WRITE_LINE);
@@ -345,7 +345,7 @@ static void meta_x_and_solution(void **state)
              "{\"format\": \"rulegrid\", \"version\": 1, \"board\": " B4 ", \"rules\": "
              "[{\"type\": \"box_grid\", \"origin\": \"r1c1\", \"box\": [2, 2]}], \"givens\": "
              "{\"r1c1\": 1, \"r4c4\": 1}, \"solution\": %s, \"meta\": {\"title\": \"T\xc3\xa9 "
-             "\\\"q\\\"\"}, \"x-first\": [1, 2.5, {\"a\": null}], \"x-last\": true}",
+             "\\\"q\\\"\"}, \"x-first\": [1, 2.5, 3, {\"a\": null}], \"x-last\": true}",
              sol);
     assert_string_equal(s, want);
     rg_string_free(s);

@@ -359,6 +359,57 @@ int rg_json_check(const char *text, size_t len, rg_json_fault *f)
     }
 }
 
+/* ---- Numbers written with a fraction ------------------------------------------- */
+
+/* A cursor over the number tokens of a checked text, in order. */
+typedef struct numbers {
+    const char *t;
+    size_t i, len;
+} numbers;
+
+/* Moves past the next number token: 1 when it has a fraction part ("3.0",
+ * "0.5e1"), 0 when not or when none is left. Strings (member names among
+ * them) are stepped over; the check passed, so they are closed and every
+ * token is well formed. */
+static int next_has_fraction(numbers *n)
+{
+    while (n->i < n->len) {
+        char c = n->t[n->i];
+        if (c == '"') {
+            for (n->i++; n->i < n->len && n->t[n->i] != '"'; n->i++)
+                if (n->t[n->i] == '\\') n->i++;
+            n->i++;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            int frac = 0;
+            for (; n->i < n->len; n->i++) {
+                c = n->t[n->i];
+                if (c == '.')
+                    frac = 1;
+                else if (!(c == '-' || c == '+' || c == 'e' || c == 'E' || (c >= '0' && c <= '9')))
+                    break;
+            }
+            return frac;
+        } else {
+            n->i++;
+        }
+    }
+    return 0;
+}
+
+/* Flags with RG_JSON_FRACTION the numbers of v and its siblings (and all
+ * they hold) written with a fraction: cJSON keeps lists and members in the
+ * order of the text, the order in which the cursor meets their numbers. */
+static void mark_fractions(cJSON *v, numbers *n)
+{
+    for (; v; v = v->next) {
+        if (cJSON_IsNumber(v)) {
+            if (next_has_fraction(n)) v->type |= RG_JSON_FRACTION;
+        } else if (v->child) {
+            mark_fractions(v->child, n);
+        }
+    }
+}
+
 int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **end,
                  rg_json_fault *f)
 {
@@ -370,6 +421,10 @@ int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **
     pthread_mutex_lock(&lock);
     *out = cJSON_ParseWithLengthOpts(text, len, end, 0);
     pthread_mutex_unlock(&lock);
+    if (*out && memchr(text, '.', len)) {
+        numbers n = {text, 0, len};
+        mark_fractions(*out, &n);
+    }
     if (*out) return RG_OK;
     return rg_mem_failures() != failures ? RG_E_NOMEM : RG_E_INTERNAL;
 }
@@ -437,6 +492,9 @@ const char *rg_json_found(const cJSON *v, char *buf, size_t n)
         snprintf(buf, n, "a number too large to hold");
     } else if (cJSON_IsNumber(v)) {
         rg_json_number_text(v->valuedouble, buf, n);
+        /* a whole number written with a fraction shows one: "got 3.0" */
+        if ((v->type & RG_JSON_FRACTION) && !strpbrk(buf, ".e") && strlen(buf) + 3 <= n)
+            strcat(buf, ".0");
     } else if (cJSON_IsString(v)) {
         size_t len = strlen(v->valuestring);
         if (len > 40)
@@ -471,7 +529,7 @@ const char *rg_json_kind(const cJSON *v)
 /* A JSON number that is an exact integer in [min, max]. */
 int rg_json_int(const cJSON *v, long min, long max, long *out)
 {
-    if (!cJSON_IsNumber(v)) return -1;
+    if (!cJSON_IsNumber(v) || (v->type & RG_JSON_FRACTION)) return -1;
     double d = v->valuedouble;
     if (!isfinite(d) || d != floor(d) || d < (double)min || d > (double)max) return -1;
     *out = (long)d;

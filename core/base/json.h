@@ -13,6 +13,12 @@ struct cJSON;
  * that takes a registry has them; rg_json_read too), safe from any thread. */
 void rg_json_hooks(void);
 
+/* The flag rg_json_read sets in a number's cJSON type (above cJSON's own
+ * bits, which its type tests mask off) when the text wrote it with a
+ * fraction part, "3.0" or "0.5e1": the format takes no such number where it
+ * wants an integer (spec §8.7), whatever its value. */
+#define RG_JSON_FRACTION 0x1000
+
 /* Lists and objects may nest this deep; one more is a fault. */
 #define RG_JSON_MAX_DEPTH 64
 
@@ -54,10 +60,12 @@ const char *rg_json_number_text(double d, char *buf, size_t n);
 /* The first member name that occurs twice in the object obj, or NULL; sets
  * *oom when the scratch list could not be allocated. */
 const char *rg_json_duplicate(const struct cJSON *obj, int *oom);
-/* What a value is, for an error message: the number, the string (cut at
- * 40 characters), "a list", "an object", true, false or null. */
+/* What a value is, for an error message: the number (a whole one written
+ * with a fraction as "3.0"), the string (cut at 40 characters), "a list",
+ * "an object", true, false or null. */
 const char *rg_json_found(const struct cJSON *v, char *buf, size_t n);
-/* A number that is an exact integer in [min, max] into *out: 0, else -1. */
+/* A number that is an exact integer in [min, max], written without a
+ * fraction, into *out: 0, else -1. */
 int rg_json_int(const struct cJSON *v, long min, long max, long *out);
 /* The kind of a value: "a string", "a number", "a boolean", "a list", "an
  * object", "null", or "nothing" for NULL. */

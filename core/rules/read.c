@@ -67,10 +67,11 @@ static const char *at(char *buf, size_t n, const char *base, int i)
 
 /* ---- Values --------------------------------------------------------------- */
 
-/* A JSON number that is an exact integer within long range. */
+/* A JSON number that is an exact integer within long range, written
+ * without a fraction. */
 static int as_long(const cJSON *v, long *out)
 {
-    if (!cJSON_IsNumber(v)) return -1;
+    if (!cJSON_IsNumber(v) || (v->type & RG_JSON_FRACTION)) return -1;
     double d = v->valuedouble;
     if (!isfinite(d) || d != floor(d) || fabs(d) >= MAX_EXACT) return -1;
     if (d < (double)LONG_MIN || d > (double)LONG_MAX) return -1;
@@ -78,9 +79,13 @@ static int as_long(const cJSON *v, long *out)
     return 0;
 }
 
-/* "from 1 to 9", "of at least 0", "" for an integer without bounds. */
+/* "from 1 to 9", "of at least 0", "" for an integer without bounds. A bound
+ * past the integers a double holds exactly (a cage's sum takes any integer,
+ * within LONG_MAX / 4) is none a reader can reach, and goes unsaid. */
 static const char *range_text(long min, long max, char *buf, size_t n)
 {
+    if ((double)min <= -MAX_EXACT) min = LONG_MIN;
+    if ((double)max >= MAX_EXACT) max = LONG_MAX;
     if (min == LONG_MIN && max == LONG_MAX)
         buf[0] = 0;
     else if (max == LONG_MAX)

@@ -76,6 +76,46 @@ static void contract_broken(void **state)
     rg_registry_free(reg);
 }
 
+/* A compile or link that returns what is no error code, or an error code
+ * without saying what is wrong, is named for what it is. */
+static void hook_codes(void **state)
+{
+    (void)state;
+    rg_registry *reg = with_broken();
+    const struct {
+        const char *rule;
+        int code;
+        const char *phrase;
+    } cases[] = {
+        {"{\"type\":\"test.code\",\"code\":42}", RG_E_PLUGIN,
+         "the plugin's compile returned 42, which is no error code (a fault of the plugin)"},
+        {"{\"type\":\"test.code\",\"code\":-1}", RG_E_PLUGIN, "compile returned -1, which"},
+        {"{\"type\":\"test.code\",\"code\":100}", RG_E_PLUGIN, "compile returned 100, which"},
+        {"{\"type\":\"test.code\",\"code\":1}", RG_E_FORMAT,
+         "the rule could not be compiled (the plugin's compile returned an error without "
+         "saying what is wrong)"},
+        {"{\"type\":\"test.code\",\"code\":0,\"link\":7}", RG_E_PLUGIN,
+         "the plugin's link returned 7, which is no error code"},
+        {"{\"type\":\"test.code\",\"code\":0,\"link\":4}", RG_E_NOMEM,
+         "the rule could not be linked (the plugin's link returned an error without"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char doc[512];
+        snprintf(doc, sizeof doc, DOC4("%s"), cases[i].rule);
+        rg_puzzle *p = NULL;
+        rg_error err;
+        assert_int_equal(rg_puzzle_parse(reg, doc, strlen(doc), "t.json", 0, &p, &err),
+                         cases[i].code);
+        assert_null(p);
+        assert_int_equal(err.code, cases[i].code);
+        assert_int_equal(err.rule, 1);
+        assert_string_equal(err.type, "test.code");
+        if (!strstr(err.message, cases[i].phrase))
+            fail_msg("case %zu: message \"%s\" lacks \"%s\"", i, err.message, cases[i].phrase);
+    }
+    rg_registry_free(reg);
+}
+
 static rg_puzzle *first_killer(void)
 {
     rg_corpus *c = NULL;
@@ -155,6 +195,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(contract_broken, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(hook_codes, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nodes_bound_probes, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(time_bounds_all_work, t_mem_setup, t_mem_teardown),
     };

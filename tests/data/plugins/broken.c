@@ -7,7 +7,12 @@
  * - test.fickle holds for its first "after" runs since its rule was compiled
  *   and fails every run from then on: no function of its space, it breaks
  *   the search's recomputation of a space (tests/test_recompute.c).
- * Each watches the cells of its "cells" field. */
+ * Each watches the cells of its "cells" field.
+ * - test.code's compile reads its "code" field and returns that number
+ *   without recording an error, and its link returns "link" (when given)
+ *   the same way: hooks that break the return-code contract. */
+#include <stdint.h>
+
 #include "rulegrid/plugin.h"
 
 static const rg_host *host;
@@ -89,6 +94,22 @@ static int compile_fickle(rg_build *b, rg_rule *r, void **data)
     return compile(b, r, fickle, "test_fickle");
 }
 
+static int compile_code(rg_build *b, rg_rule *r, void **data)
+{
+    long code = 0, link = 0;
+    int rc = host->read_int(b, r, "code", 0, -1000, 1000, &code);
+    if (rc == RG_OK) rc = host->read_int(b, r, "link", RG_F_OPTIONAL, -1000, 1000, &link);
+    if (rc != RG_OK && rc != RG_ABSENT) return rc;
+    *data = (void *)(intptr_t)link;
+    return (int)code;
+}
+
+static int link_code(rg_build *b, rg_rule *r, void *data)
+{
+    (void)b, (void)r;
+    return (int)(intptr_t)data;
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.loop", .family = "test", .compile = compile_loop},
     {.size = sizeof(rg_rule_type),
@@ -100,6 +121,11 @@ static const rg_rule_type types[] = {
      .name = "test.fickle",
      .family = "test",
      .compile = compile_fickle},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.code",
+     .family = "test",
+     .compile = compile_code,
+     .link = link_code},
 };
 
 RG_PLUGIN_DEFINE("broken", "1", "propagators that break their contract, for tests", host, types,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/error.h"
 #include "base/file.h"
@@ -158,6 +159,26 @@ static int refuse_relative(const char *dir, int len, const char *from, rg_error 
     return rc;
 }
 
+/* A folder given to search (not one of the variable's, nor the built-in
+ * one, which may well be missing) must be a folder that exists: a misspelt
+ * one would otherwise be searched in silence and find nothing. */
+static int refuse_missing(const char *dir, rg_error *err)
+{
+    struct stat st;
+    int rc = RG_OK;
+    if (stat(dir, &st) != 0)
+        rc = rg_error_set(err, RG_E_IO, NULL,
+                          "cannot search folder: %s (a folder given to search, such as "
+                          "--plugins, must exist)",
+                          strerror(errno));
+    else if (!S_ISDIR(st.st_mode))
+        rc = rg_error_set(err, RG_E_IO, NULL,
+                          "not a folder (a folder given to search, such as --plugins, is the one "
+                          "that holds the files)");
+    if (rc != RG_OK) rg_error_set_file(err, dir);
+    return rc;
+}
+
 int rg_file_search(const char *env, const char *const *extra, const char *builtin,
                    int (*fn)(void *ctx, const char *dir), void *ctx, rg_error *err)
 {
@@ -181,6 +202,7 @@ int rg_file_search(const char *env, const char *const *extra, const char *builti
                                  "the folders given, such as --plugins", err);
     if (rc == RG_OK && builtin && builtin[0] != '/')
         rc = refuse_relative(builtin, (int)strnlen(builtin, 1024), "the built-in folder", err);
+    for (int i = 0; rc == RG_OK && extra && extra[i]; i++) rc = refuse_missing(extra[i], err);
     for (char *p = copy; p && rc == RG_OK;) {
         char *colon = strchr(p, ':');
         if (colon) *colon = 0;

@@ -20,7 +20,8 @@ void rg_file_list_free(char **names, int n);
  * skipped), then extra (NULL-terminated, may be NULL), then builtin (may be
  * NULL). Every folder must be absolute: a relative one (which would depend
  * on the current folder) is refused with RG_E_IO, err naming it and where
- * it came from, before any folder is searched. fn(ctx, dir) runs for each,
+ * it came from, before any folder is searched; so is a folder of extra
+ * that does not exist or is no folder. fn(ctx, dir) runs for each,
  * and the search stops at the first result that is not RG_OK, which it
  * returns (RG_E_NOMEM, with err set, when the variable cannot be copied). */
 int rg_file_search(const char *env, const char *const *extra, const char *builtin,

@@ -127,11 +127,20 @@ expect_rc 2 "option of convert given to fmt"
 err_has "--to" "option of convert given to fmt"
 
 # ---- plugins: RULEGRID_PLUGIN_PATH and --plugins are honoured
+mkdir -p "$TMP/nothing"
 run env RULEGRID_PLUGIN_PATH="$TMP/none" "$RULEGRID" fmt --plugins "$TMP/nothing" "$DATA/unknown_type.json"
 expect_rc 2 "unknown type"
 err_has "lab.mystery" "unknown type"
 err_has "$TMP/nothing" "unknown type names --plugins folder"
 err_has "$TMP/none" "unknown type names RULEGRID_PLUGIN_PATH folder"
+# a --plugins folder that does not exist is an error, not a silent search
+# (a RULEGRID_PLUGIN_PATH folder may be missing, as $TMP/none is above)
+run "$RULEGRID" fmt --plugins "$TMP/missing" "$DATA/unknown_type.json"
+expect_rc 2 "a missing --plugins folder"
+err_has "$TMP/missing: cannot search folder: No such file or directory" "a missing --plugins folder"
+run "$RULEGRID" fmt --plugins "$DATA/unknown_type.json" "$DATA/unknown_type.json"
+expect_rc 2 "a file as --plugins folder"
+err_has "unknown_type.json: not a folder" "a file as --plugins folder"
 
 # ---- convert: classic lines -> jsonl -> lines gives the same lines ('0' as '.')
 awk '!/^#/ && n < 50 { print substr($0, 1, 81); n++ }' "$SRC/corpus/classic/puzzles2_17_clue_1000.txt" >"$TMP/classic.txt"

@@ -145,6 +145,9 @@ static void refuses_json(void **state)
             "digit 4 is listed twice");
     refused(classic, "{\"cells\": {\"r4c4\": 7}, \"candidates\": {\"r4c4\": [1, 2]}}",
             "candidates.r4c4", "r4c4 is placed as 7 in cells, but its candidates do not keep 7");
+    /* a digit on a given must be the given (r1c1 is 5) */
+    refused(classic, "{\"cells\": {\"r1c1\": 3}}", "cells.r1c1",
+            "r1c1 is a given, 5; the position places 3 there");
 }
 
 static void refuses_lines(void **state)
@@ -159,6 +162,15 @@ static void refuses_lines(void **state)
     refused(holed, "\xc3\xa9.2.3", "", "character 1 (byte 0xC3)");
     refused(holed, ".3....", "", "character 2 ('3') places a digit at r1c2, which is not a cell");
     refused(sixteen, "................", "", "a board of 16 digits takes its position as {");
+    char line[82];
+    memset(line, '.', 81);
+    line[81] = 0;
+    line[0] = '5'; /* the given: taken */
+    rg_error err;
+    assert_int_equal(rg_position_parse(classic, line, 81, NULL, values, cands, &err), RG_OK);
+    assert_int_equal(values[0], 5);
+    line[0] = '4';
+    refused(classic, line, "", "r1c1 is a given, 5; the position places 4 there");
 }
 
 /* The file given is the one named; NULL names none. */

@@ -182,6 +182,7 @@ int rg_explainer_new(const rg_puzzle *p, const rg_position *pos, const rg_explai
                      rg_explainer **out, rg_error *err)
 {
     *out = NULL;
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     if (!p) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_explainer_new: no puzzle");
     rg_explainer *e = rg_mem_calloc(1, sizeof *e);
     if (!e) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");

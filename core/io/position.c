@@ -145,14 +145,24 @@ int rg_position_parse(const rg_puzzle *p, const char *text, size_t len, const ch
     size_t a = 0, b = len; /* the text less the white space around it */
     while (a < b && rg_text_is_blank(text + a, 1)) a++;
     while (b > a && rg_text_is_blank(text + b - 1, 1)) b--;
-    int rc;
-    if (a < b && text[a] == '{') {
+    int rc, object = a < b && text[a] == '{';
+    if (object) {
         cJSON *root;
         rc = rg_text_parse_object(text, len, &root, err); /* columns from the text's start */
         if (!rc) rc = read_object(root, bd, values, cands, err);
         cJSON_Delete(root);
     } else {
         rc = read_line(bd, text + a, b - a, values, err);
+    }
+    /* A digit placed on a given must be the given. */
+    for (int c = 0; !rc && p->givens && c < bd->ncells; c++) {
+        if (!values[c] || !p->givens[c] || values[c] == p->givens[c]) continue;
+        char name[32], field[64];
+        rg_board_cell_name(bd->row[c], bd->col[c], name, sizeof name);
+        snprintf(field, sizeof field, "cells.%s", name);
+        rc = rg_error_set(err, RG_E_FORMAT, object ? field : NULL,
+                          "%s is a given, %d; the position places %d there", name, p->givens[c],
+                          values[c]);
     }
     if (rc) {
         memset(values, 0, (size_t)bd->ncells * sizeof *values);

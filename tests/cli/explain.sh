@@ -70,7 +70,15 @@ expect_rc 2 "digit out of range"
 has "$ERR" "field cells.r1c2: expected a digit from 1 to 4, got 7" "digit message"
 run "$RULEGRID" explain --state '{"cells": {"r1c1": 3}}' "$FOUR"
 expect_rc 2 "state against a given"
-has "$ERR" "r1c1: the given is 1, the position says 3" "given message"
+[ "$ERR" = "rulegrid: --state: field cells.r1c1: r1c1 is a given, 1; the position places 3 there" ] ||
+    fail "given message, whole (no rule, no line of the puzzle's file): $ERR"
+# the same for hint and render, which read positions alike
+for cmd in hint render; do
+    run "$RULEGRID" "$cmd" --state '{"cells": {"r1c1": 3}}' "$FOUR"
+    expect_rc 2 "$cmd: state against a given"
+    has "$ERR" "rulegrid: --state: field cells.r1c1: r1c1 is a given, 1; the position places 3 there" \
+        "$cmd: given message"
+done
 run "$RULEGRID" explain --state '{"colours": {}}' "$FOUR"
 expect_rc 2 "unknown member"
 has "$ERR" 'field colours: unknown member "colours"' "unknown member message"

@@ -407,6 +407,7 @@ static int text_failed(rg_explainer *e)
 
 int rg_explain_next(rg_explainer *e, rg_step *step, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     if (e->error) return fail(e, err);
     if (e->done) return 0;
     if (!e->started) {

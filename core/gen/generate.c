@@ -409,6 +409,7 @@ int rg_generate_clues(rg_registry *reg, const rg_puzzle *templ, const char *type
                       const char *settings_json, const int *solution, uint64_t seed,
                       char **rules_json, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     *rules_json = NULL;
     const rg_rule_type *t = rg_registry_find(reg, type);
     if (!t)

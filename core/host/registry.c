@@ -255,6 +255,7 @@ static int load_file(rg_registry *reg, const char *path, int *stray, int *has_en
 
 int rg_registry_load_file(rg_registry *reg, const char *path, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     return load_file(reg, path, NULL, NULL, err);
 }
 
@@ -332,6 +333,7 @@ static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
  * listed as searched even when it does not exist. */
 int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     int rc = note_folder(reg, dir, err);
     if (rc != RG_OK) return rc;
     char **names;
@@ -377,6 +379,7 @@ static int load_one(void *ctx, const char *dir)
 int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,
                              const char *builtin_dir, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     loading l = {reg, err};
     return rg_file_search("RULEGRID_PLUGIN_PATH", extra_dirs, builtin_dir, load_one, &l, err);
 }

@@ -438,6 +438,7 @@ char *rg_lz_compress(const char *in, size_t n, int alphabet, int *oom)
 
 char *rg_lzstring_decompress(const char *in, size_t n, size_t *len, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     int oom = 0;
     size_t k = 0;
     char *s = rg_lz_decompress(in, n, &k, &oom);
@@ -449,6 +450,7 @@ char *rg_lzstring_decompress(const char *in, size_t n, size_t *len, rg_error *er
 
 char *rg_lzstring_compress(const char *in, size_t n, int uri, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     int oom = 0;
     char *s = rg_lz_compress(in, n, uri ? RG_LZ_URI : RG_LZ_BASE64, &oom);
     if (!s && oom) rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");

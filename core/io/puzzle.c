@@ -62,6 +62,7 @@ int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_
  * to lie in 0..D; without solution or kept members. */
 int rg_puzzle_with_givens(const rg_puzzle *p, const int *givens, rg_puzzle **out, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     return rg_record_copy(p, givens, out, err);
 }
 

@@ -349,6 +349,7 @@ void rg_render_picture_free(rg_draw *d)
 int rg_render_svg(const rg_puzzle *p, const rg_render_options *o, char **svg, size_t *len,
                   rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     *svg = NULL;
     *len = 0;
     rg_draw *d;

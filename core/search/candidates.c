@@ -125,6 +125,7 @@ static int root_domains(run *c, const rg_mask *known, rg_mask *cand)
 int rg_candidates(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_mask *out,
                   rg_candidates_result *r, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     memset(r, 0, sizeof *r);
     r->broken_rule = -1;
     if (!s || !p || !o || !out)

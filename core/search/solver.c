@@ -509,6 +509,13 @@ static int outcome(rg_solver *s, rg_error *err)
     return RG_OK;
 }
 
+/* An error of rg_solve itself, in a cleared record. */
+static int solve_error(rg_error *err, int code, const char *message)
+{
+    if (err) rg_error_clear(err);
+    return rg_error_set(err, code, NULL, "%s", message);
+}
+
 int rg_solve(rg_solver *s, const rg_puzzle *p, const rg_options *o, rg_result *r, rg_error *err)
 {
     return rg_solver_solve_from(s, p, o, NULL, r, err);
@@ -523,12 +530,14 @@ __attribute__((noinline)) int rg_solver_solve_from(rg_solver *s, const rg_puzzle
 {
     memset(r, 0, sizeof *r);
     r->broken_rule = -1;
-    if (!s || !p || !o) return rg_error_set(err, RG_E_INTERNAL, NULL, "rg_solve: null argument");
+    /* (err is not cleared on the way in, a cost on every solve: each error
+     * this gives is whole, a cleared record with its parts set.) */
+    if (!s || !p || !o) return solve_error(err, RG_E_INTERNAL, "rg_solve: null argument");
     if (o->strategy < 0 || o->strategy >= RG_STRATEGY_COUNT || o->heuristic < 0 ||
         o->heuristic >= RG_HEURISTIC_COUNT || o->values < 0 || o->values >= RG_VALUES_COUNT ||
         o->limit < 1 || !(o->max_seconds >= 0))
-        return rg_error_set(err, RG_E_FORMAT, NULL, "rg_solve: options out of range");
-    if (prepare(s, p->model) != RG_OK) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
+        return solve_error(err, RG_E_FORMAT, "rg_solve: options out of range");
+    if (prepare(s, p->model) != RG_OK) return solve_error(err, RG_E_NOMEM, "out of memory");
     const rg_model *m = s->m;
     reset(s, o);
 

@@ -331,6 +331,7 @@ static int trial(rg_vrun *v, long i, rg_verify_result *r, rg_error *err)
 int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *o,
                    rg_verify_result *r, rg_error *err)
 {
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     memset(r, 0, sizeof *r);
     r->rule = -1;
     rg_verify_options dflt;

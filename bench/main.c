@@ -680,6 +680,7 @@ int main(int argc, char **argv)
     args a;
     int rc = parse_args(&a, argc, argv);
     if (rc < 0) rc = run(&a);
+    if (say_stdout_flushed(WHO) && rc < BENCH_USAGE) rc = BENCH_USAGE;
     opts_free(&program, &a.head);
     free(a.corpora);
     free(a.gargv);

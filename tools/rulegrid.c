@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "cli_mpi.h"
 #include "rulegrid/rulegrid.h"
+#include "say.h"
 
 /* ---- The lists options choose from --------------------------------------------- */
 
@@ -326,9 +327,10 @@ int main(int argc, char **argv)
         rc = opts_parse(&cli_program, cmd, argc, argv, 2, &o.head);
         if (rc < 0 && cli_mpi_rank() > 0 && !(CLI_SHARED & (1u << cmd))) rc = 0;
         if (rc < 0) rc = entries[cmd](cmd, &o);
-        fflush(stdout);
         opts_free(&cli_program, &o.head);
     }
+    /* What was printed must have been written (exit 2, as for any file). */
+    if (say_stdout_flushed("rulegrid") && rc < 2) rc = 2;
     cli_mpi_end();
     return rc;
 }

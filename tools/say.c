@@ -1,7 +1,9 @@
 /* Messages formatted whole and kept free of control characters (say.h). */
 #include "say.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "utf8.h"
 
@@ -33,4 +35,17 @@ void say_as(const char *who, const char *fmt, ...)
     va_start(ap, fmt);
     say_v(stderr, who, fmt, ap);
     va_end(ap);
+}
+
+int say_stdout_flushed(const char *who)
+{
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int why = errno;
+    if (!failed && !ferror(stdout)) return 0;
+    if (failed && why)
+        say_as(who, "cannot write standard output: %s", strerror(why));
+    else
+        say_as(who, "cannot write standard output: a write failed");
+    return 1;
 }

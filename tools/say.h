@@ -20,4 +20,9 @@ void say_as(const char *who, const char *fmt, ...)
 #endif
     ;
 
+/* Standard output flushed at a program's end: 0, or 1 after saying on
+ * standard error that what was written could not all be written (a full
+ * disk, a closed pipe), so that the program does not exit as if it had. */
+int say_stdout_flushed(const char *who);
+
 #endif

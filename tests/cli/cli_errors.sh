@@ -174,4 +174,30 @@ expect_rc 2 "escape in generate -o"
 err_has "no?[2Jdir/out.jsonl" "escape in generate -o"
 no_esc "escape in generate -o"
 
+
+# ---- what cannot be written is an error: standard output on a full device
+if [ -w /dev/full ]; then
+    for args in "count $SRC/corpus/classic/puzzles2_17_clue_1000.txt" "count --json $SRC/examples/classic.json" \
+        "--help" "fmt $SRC/examples/four.json"; do
+        set +e
+        # shellcheck disable=SC2086 # the words of args
+        "$RULEGRID" $args >/dev/full 2>"$TMP/err"
+        RC=$?
+        set -e
+        [ "$RC" = 2 ] || fail "rulegrid $args >/dev/full: exit $RC, not 2"
+        grep -q "^rulegrid: cannot write standard output" "$TMP/err" ||
+            fail "rulegrid $args >/dev/full: $(cat "$TMP/err")"
+    done
+    BENCH=${RG_BUILD_DIR:-}/bin/rulegrid-bench
+    if [ -n "${RG_BUILD_DIR:-}" ] && [ -x "$BENCH" ]; then
+        set +e
+        "$BENCH" -q -r 0 "$DATA/puzzles.txt" >/dev/full 2>"$TMP/err"
+        RC=$?
+        set -e
+        [ "$RC" = 2 ] || fail "rulegrid-bench >/dev/full: exit $RC, not 2"
+        grep -q "^rulegrid-bench: cannot write standard output" "$TMP/err" ||
+            fail "rulegrid-bench >/dev/full: $(cat "$TMP/err")"
+    fi
+fi
+
 echo "cli_errors: ok"

@@ -463,7 +463,8 @@ static void print_mistakes(const xrun *c, const int *sol, int kind)
 
 /* Placed digits that differ from the unique solution, else solution digits
  * crossed out: printed, and 1; 0 when there are none, or no unique solution
- * to judge by (within the limits). */
+ * to judge by; 2 when the limits ended the count first (nothing judged, and
+ * standard error says so); -1 when the count failed (the error printed). */
 static int wrong(xrun *c)
 {
     rg_solver *s = rg_solver_new();
@@ -475,20 +476,39 @@ static int wrong(xrun *c)
     rg_result r;
     rg_error err;
     int kind = 0;
-    if (s && rg_solve(s, c->p, &o, &r, &err) == RG_OK && r.status == RG_STATUS_UNIQUE) {
+    if (!s) {
+        fputs("rulegrid: out of memory\n", stderr);
+        return -1;
+    }
+    if (rg_solve(s, c->p, &o, &r, &err) != RG_OK) {
+        rg_error_set_file(&err, c->path);
+        print_err(c, &err);
+        rg_solver_free(s);
+        return -1;
+    }
+    if (r.status == RG_STATUS_UNIQUE) {
         for (int i = 0; i < rg_puzzle_cells(c->p) && kind != 1; i++) {
             int k = mistake(c, r.solution, i);
             if (k && (!kind || k < kind)) kind = k;
         }
         if (kind) print_mistakes(c, r.solution, kind);
+    } else if (r.stopped) {
+        /* The hint below is still sound (it follows from the position),
+         * but whether the position's digits are right is not known. */
+        cli_say("hint: the position was not checked against the solution: the count stopped "
+                "at the limit (%s)",
+                o.max_nodes && r.stats.nodes >= o.max_nodes ? "--nodes" : "--time");
+        kind = 2;
     }
     rg_solver_free(s);
-    return kind != 0;
+    return kind == 2 ? 2 : kind != 0;
 }
 
 static int hint(xrun *c)
 {
-    if (wrong(c)) return EXIT_BROKEN;
+    int judged = wrong(c);
+    if (judged < 0) return EXIT_BAD;
+    if (judged == 1) return EXIT_BROKEN;
     rg_explainer *e;
     int rc = make_explainer(c, &e);
     if (rc) return rc;
@@ -501,9 +521,10 @@ static int hint(xrun *c)
         else
             text_step(c->p, &step, NULL);
         rg_explainer_free(e);
-        return EXIT_DONE;
+        return judged == 2 ? EXIT_LIMIT : EXIT_DONE;
     }
-    return conclude(c, e, rc, &err);
+    rc = conclude(c, e, rc, &err);
+    return judged == 2 && rc == EXIT_DONE ? EXIT_LIMIT : rc;
 }
 
 int cli_rank_check(const char *value, char *why, size_t n)

@@ -148,4 +148,15 @@ PY
 done
 run "$RULEGRID" generate --preset classic9 --rating 11
 expect_rc 2 "rating out of range"
+# hint under a limit that ends its check of the position first: the step is
+# given (it follows from the position), standard error says the position was
+# not checked, and the exit status is 3, never 0 as if it had been
+run "$RULEGRID" hint --puzzle 1 --nodes 2 "$DATA/hard.txt"
+expect_rc 3 "hint, its check cut short"
+has "$OUT" "1. [" "hint, its check cut short: the step"
+has "$ERR" "rulegrid: hint: the position was not checked against the solution: the count stopped at the limit (--nodes)" \
+    "hint, its check cut short: said"
+run "$RULEGRID" hint --puzzle 1 "$DATA/hard.txt"
+expect_rc 0 "hint, checked"
+[ -z "$ERR" ] || fail "hint, checked: $ERR"
 echo "explain: ok"

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "fpuzzles.h"
+#include "say.h"
 
 enum { EXIT_OK = 0, EXIT_DIFFERS = 1, EXIT_BAD = 2 };
 /* How an input holds its puzzles. */
@@ -164,9 +165,9 @@ static int replace_file(ctx *c, const char *path, const text *t)
 static void not_canonical(const char *path, long line)
 {
     if (line > 0)
-        printf("%s:%ld\n", path, line);
+        say_line(stdout, "%s:%ld", path, line);
     else
-        printf("%s\n", path);
+        say_line(stdout, "%s", path);
 }
 
 /* The line of s (n bytes) starting at *pos, without its newline: its

@@ -493,7 +493,8 @@ void cli_print_error_to(FILE *f, const rg_registry *reg, rg_error *e)
     /* An unknown type names the folders searched, so the user knows where a
      * plugin was looked for. */
     const char *folders = reg ? rg_registry_folders(reg) : NULL;
-    if (e->rule >= 0 && strcmp(e->field, "type") == 0 && folders && folders[0] &&
+    if (e->rule >= 0 && strcmp(e->field, "type") == 0 &&
+        strncmp(e->message, "unknown rule type", 17) == 0 && folders && folders[0] &&
         !strstr(e->message, folders)) {
         size_t n = strlen(e->message);
         snprintf(e->message + n, sizeof e->message - n, " (plugin folders searched: %s)", folders);

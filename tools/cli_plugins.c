@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "say.h"
 
 /* {"types": [{"type", "family", "file"}, ...], "folders": [...]} */
 static void print_json(const rg_registry *reg)
@@ -55,11 +56,11 @@ static void print_table(const rg_registry *reg)
     for (int i = 0; i < n; i++) {
         const char *name = NULL, *family = NULL, *file = NULL;
         rg_registry_type(reg, i, &name, &family, &file);
-        printf("%-*s  %-*s  %s\n", wn, name ? name : "?", wf, family ? family : "?",
-               file ? file : "?");
+        say_line(stdout, "%-*s  %-*s  %s", wn, name ? name : "?", wf, family ? family : "?",
+                 file ? file : "?");
     }
     const char *folders = rg_registry_folders(reg);
-    printf("folders searched: %s\n", folders && folders[0] ? folders : "(none)");
+    say_line(stdout, "folders searched: %s", folders && folders[0] ? folders : "(none)");
 }
 
 int cli_plugins_main(int cmd, const cli_options *o)

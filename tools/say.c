@@ -37,6 +37,14 @@ void say_as(const char *who, const char *fmt, ...)
     va_end(ap);
 }
 
+void say_line(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say_v(f, NULL, fmt, ap);
+    va_end(ap);
+}
+
 int say_stdout_flushed(const char *who)
 {
     errno = 0;

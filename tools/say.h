@@ -20,6 +20,14 @@ void say_as(const char *who, const char *fmt, ...)
 #endif
     ;
 
+/* fmt's text and a newline on f, its control characters as '?': a line of
+ * a listing that shows names and paths as they were given. */
+void say_line(FILE *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Standard output flushed at a program's end: 0, or 1 after saying on
  * standard error that what was written could not all be written (a full
  * disk, a closed pipe), so that the program does not exit as if it had. */

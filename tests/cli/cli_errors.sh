@@ -175,6 +175,27 @@ err_has "no?[2Jdir/out.jsonl" "escape in generate -o"
 no_esc "escape in generate -o"
 
 
+# listings show names and paths the same way: the plugin folders and files, and
+# fmt --check's list of files
+mkdir -p "$TMP/p"$'\e'"[31m"
+run "$RULEGRID" plugins --plugins "$TMP/p"$'\e'"[31m"
+expect_rc 0 "a plugin folder with an escape"
+grep -qF "folders searched: $TMP/p?[31m" <<<"$OUT" || fail "folder with an escape: $OUT"
+case "$OUT" in *$'\e'*) fail "an escape character reached standard output: $OUT" ;; esac
+printf '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": []}' \
+    >"$TMP/q"$'\e'"[2J.json"
+run "$RULEGRID" fmt --check "$TMP/q"$'\e'"[2J.json"
+expect_rc 1 "fmt --check of a file named with an escape"
+[ "$OUT" = "$TMP/q?[2J.json" ] || fail "fmt --check's list: $OUT"
+
+# ---- the plugin folders are named only for a type no plugin registers
+printf '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4}, "rules": [{"type": 5}]}' \
+    >"$TMP/type5.json"
+run "$RULEGRID" count "$TMP/type5.json"
+expect_rc 2 "a type that is no string"
+err_has "field type: expected a string naming the rule type, got 5" "a type that is no string"
+case "$ERR" in *"folders searched"*) fail "a type that is no string names the folders: $ERR" ;; esac
+
 # ---- what cannot be written is an error: standard output on a full device
 if [ -w /dev/full ]; then
     for args in "count $SRC/corpus/classic/puzzles2_17_clue_1000.txt" "count --json $SRC/examples/classic.json" \

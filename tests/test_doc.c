@@ -620,11 +620,16 @@ static void err_json_bad_utf8(void **state)
     EXPECT_JSON("{\"meta\": {\"title\": \"\xff\"}}",
                 "column 21: invalid UTF-8 in a string (byte 0xff)");
     EXPECT_JSON("{\"meta\": {\"title\": \"\xc0\xaf\"}}", "invalid UTF-8 in a string (byte 0xc0)");
-    EXPECT_JSON("{\"meta\": {\"title\": \"\xed\xa0\x80\"}}", "column 22: invalid UTF-8 in a string "
-                                                             "(byte 0xa0)");
-    EXPECT_JSON("{\"meta\": {\"title\": \"\xe2\x82\"}}", "column 23: invalid UTF-8 in a string "
-                                                         "(byte 0x22)");
-    EXPECT_JSON("{\"meta\": {\"title\": \"\xf4\x90\x80\x80\"}}", "(byte 0x90)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xed\xa0\x80\"}}",
+                "column 21: invalid UTF-8 in a string (byte 0xed, then 0xa0, which cannot "
+                "follow it)");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xe2\x82\"}}",
+                "column 21: invalid UTF-8 in a string (byte 0xe2, then 0x22,");
+    EXPECT_JSON("{\"meta\": {\"title\": \"\xf4\x90\x80\x80\"}}", "(byte 0xf4, then 0x90,");
+    /* a Latin-1 letter: named by itself, where it stands */
+    EXPECT_JSON("{\"meta\": {\"title\": \"caf\xe9s\"}}",
+                "column 24: invalid UTF-8 in a string (byte 0xe9, then 0x73, which cannot "
+                "follow it)");
     EXPECT_JSON("{\"meta\": {\"title\": \"\x80\"}}", "(byte 0x80)");
     /* Every length of well-formed UTF-8 reads, and is kept as written. */
     rg_puzzle *p = t_parse(DOC(B9, CLASSIC,

@@ -189,8 +189,11 @@ static int utf8(scan *s)
     for (size_t k = 1; k <= n; k++, lo = 0x80, hi = 0xBF) {
         if (s->i + k >= s->len) return ended(s, s->i);
         unsigned char b = s->t[s->i + k];
-        if (b < lo || b > hi)
-            return fault(s, RG_JSON_NAMED, s->i + k, "invalid UTF-8 in a string (byte 0x%02x)", b);
+        if (b < lo || b > hi) /* named from the sequence's first byte, as an editor shows it */
+            return fault(s, RG_JSON_NAMED, s->i,
+                         "invalid UTF-8 in a string (byte 0x%02x, then 0x%02x, which cannot "
+                         "follow it)",
+                         c, b);
     }
     s->i += n + 1;
     return RG_JSON_VALID;

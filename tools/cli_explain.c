@@ -498,10 +498,11 @@ static int wrong(xrun *c)
         cli_say("hint: the position was not checked against the solution: the count stopped "
                 "at the limit (%s)",
                 o.max_nodes && r.stats.nodes >= o.max_nodes ? "--nodes" : "--time");
-        kind = 2;
+        rg_solver_free(s);
+        return 2;
     }
     rg_solver_free(s);
-    return kind == 2 ? 2 : kind != 0;
+    return kind != 0; /* (kind 1 a wrong digit, 2 a missing one) */
 }
 
 static int hint(xrun *c)

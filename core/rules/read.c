@@ -550,6 +550,20 @@ int rg_read_int(rg_build *b, rg_rule *r, const char *field, unsigned flags, long
     int rc = fetch(b, r, field, flags, &v);
     if (rc) return rc;
     long x;
+    if (min > max) /* the board leaves the field no value (a whisper's gap on one digit) */
+        return rg_read_error(b, r, field,
+                             "no value fits this board (the field would take an integer from %ld "
+                             "to %ld)",
+                             min, max);
+    /* An integer written in full past 2^53 reads rounded: say so, rather
+     * than quote a number the user did not write (2^64 and past: as is). */
+    if (cJSON_IsNumber(v) && !(v->type & RG_JSON_FRACTION) && isfinite(v->valuedouble) &&
+        fabs(v->valuedouble) >= MAX_EXACT && fabs(v->valuedouble) < 18446744073709551616.0)
+        return rg_read_error(b, r, field,
+                             "expected an integer%s, got a number of magnitude 2^53 or more "
+                             "(read as %s), which is not read exactly",
+                             range_text(min, max, range, sizeof range),
+                             rg_json_found(v, g, sizeof g));
     if (as_long(v, &x) || x < min || x > max)
         return rg_read_error(b, r, field, "expected an integer%s, got %s",
                              range_text(min, max, range, sizeof range),

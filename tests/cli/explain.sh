@@ -122,10 +122,12 @@ has "$OUT" '"step": 1, "technique": "hidden single"' "hint gives one step"
 run "$RULEGRID" hint --json --state '{"cells": {"r1c2": 3}}' "$FOUR"
 expect_rc 1 "hint wrong digit"
 has "$OUT" '{"wrong": {"r1c2": 3}, "text": "r1c2 is not 3."}' "wrong digit"
+[ "$(wc -l <"$TMP/out")" = 1 ] || fail "hint names the wrong digit alone: $OUT"
 run "$RULEGRID" hint --json --state '{"candidates": {"r1c2": [3, 4]}}' "$FOUR"
 expect_rc 1 "hint crossed out"
 has "$OUT" '{"missing": {"r1c2": [2]}, "text": "2 was crossed out of r1c2, but it belongs there."}' \
     "missing digit"
+[ "$(wc -l <"$TMP/out")" = 1 ] || fail "hint names the missing digit alone: $OUT"
 
 # ---- limits: a hard puzzle with a one-probe limit ends unknown, exit 3
 run "$RULEGRID" explain --nodes 1 --puzzle 1 "$SRC/corpus/classic/puzzles6_forum_hardest_1106.txt"

@@ -206,8 +206,8 @@ static int classic_line(rg_corpus *c, rg_puzzle **out, rg_error *err)
     char ch[32];
     if (c->len < need)
         return rg_error_set(err, RG_E_FORMAT, NULL,
-                            "line too short: it ends at column %zu, but %zu cells are expected",
-                            c->len + 1, need);
+                            "line too short: it has %zu character%s, but %zu cells are expected",
+                            c->len, c->len == 1 ? "" : "s", need);
     for (size_t k = 0; k < need; k++) {
         unsigned char x = (unsigned char)c->buf[k];
         int v = classic_value(x);

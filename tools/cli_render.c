@@ -68,11 +68,33 @@ static rg_options search_options(const rrun *c)
 /* --solution: the document's, else the first one the search finds. */
 static int solution(rrun *c, const rg_puzzle *p, const char *where, picture *pc)
 {
-    int N = rg_puzzle_cells(p);
+    int N = rg_puzzle_cells(p), rc = EXIT_DONE;
     const int *sol = rg_puzzle_solution(p);
     rg_result r;
     rg_error err;
-    if (!sol) {
+    if (sol) {
+        /* The document's own solution is drawn as it stands, but one that
+         * breaks a rule or a given is said, with exit 1 (as check does). */
+        int broken = rg_puzzle_check(p, sol), differs = -1;
+        const int *g = rg_puzzle_givens(p);
+        for (int i = 0; g && i < N && differs < 0; i++)
+            if (g[i] > 0 && g[i] != sol[i]) differs = i;
+        char name[32];
+        if (broken >= 0) {
+            const char *type = rg_puzzle_rule_type(p, broken);
+            cli_say("%s: the document's solution breaks rule %d (%s); drawn as it stands", where,
+                    broken, type ? type : "?");
+            rc = EXIT_NONE;
+        } else if (broken == -2) {
+            cli_say("%s: the document's solution is incomplete; drawn as it stands", where);
+            rc = EXIT_NONE;
+        } else if (differs >= 0) {
+            rg_puzzle_cell_name(p, differs, name, sizeof name);
+            cli_say("%s: the document's solution differs from the given at %s; drawn as it stands",
+                    where, name);
+            rc = EXIT_NONE;
+        }
+    } else {
         rg_options o = search_options(c);
         if (rg_solve(c->solver, p, &o, &r, &err) != RG_OK) {
             rg_error_set_file(&err, where);
@@ -90,7 +112,7 @@ static int solution(rrun *c, const rg_puzzle *p, const char *where, picture *pc)
     if (!pc->values) return EXIT_BAD;
     memcpy(pc->values, sol, (size_t)N * sizeof *sol);
     pc->ro.values = pc->values;
-    return EXIT_DONE;
+    return rc;
 }
 
 /* The position of --state (values and kept candidates), or none. */

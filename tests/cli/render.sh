@@ -49,6 +49,19 @@ run "$RULEGRID" render --solution "$EMPTY4"
 expect_rc 0 "render --solution"
 printf '%s\n' "$OUT" >"$TMP/sol.svg"
 [ "$(n_of "$TMP/sol.svg" 'class="value"')" = 16 ] || fail "render --solution: 16 values expected"
+# a document whose own solution breaks a rule: drawn as it stands, said, exit 1
+python3 - "$SRC/examples/classic.json" "$TMP/badsol.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["solution"]
+s["r1c1"], s["r1c2"] = s["r1c2"], s["r1c1"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run "$RULEGRID" render --solution "$TMP/badsol.json"
+expect_rc 1 "render --solution of a broken solution"
+err_has "badsol.json: the document's solution breaks rule 0 (box_grid); drawn as it stands" \
+    "render --solution of a broken solution"
+has "$OUT" "</svg>" "render --solution of a broken solution"
 # a limit before the solution: drawn without it, exit 3
 run "$RULEGRID" render --solution --nodes 1 --puzzle 1 "$DATA/hard.txt"
 expect_rc 3 "render --solution --nodes 1"

@@ -546,6 +546,9 @@ static int report_one(rep *c, const rg_puzzle *p)
     if (fclose(f) != 0 && !rc) rc = out_of_memory();
     if (!rc) rc = write_page(c->o->report_output, text, len);
     free(text);
+    if (!rc && c->limited)
+        cli_say("report: the page is written, but --nodes or --time ended some of its work "
+                "(the page says what): unknown within the limit");
     return rc ? rc : c->limited ? EXIT_LIMIT : EXIT_DONE;
 }
 

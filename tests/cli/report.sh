@@ -96,6 +96,8 @@ has "$(cat "$LONG/page/index.html")" "<h1>rulegrid report: $LONG/puzzles.txt: pu
 run "$RULEGRID" report --nodes 1 "$DATA/hard.txt" --puzzle 1 -o "$TMP/limit"
 expect_rc 3 "report --nodes 1"
 has "$(cat "$TMP/limit/index.html")" 'Unknown within the limit' "--nodes 1: unknown said"
+has "$ERR" "rulegrid: report: the page is written, but --nodes or --time ended some of its work" \
+    "--nodes 1: said on standard error too"
 
 # ---- a long explanation: the first 100 steps drawn, the rest listed
 EMPTY=$TMP/empty16.json

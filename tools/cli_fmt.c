@@ -3,9 +3,10 @@
  * writing is the library's rg_puzzle_write, the f-puzzles mapping
  * fpz_read.c's and fpz_write.c's; this file reads, compares and places
  * files. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,18 +130,21 @@ static char *write_puzzle(ctx *c, const rg_puzzle *p, unsigned flags, const char
 }
 
 /* Replaces path by t atomically: a temporary file in the same folder, then
- * rename; the file keeps its permissions. */
+ * rename; the file keeps its permissions. A symbolic link stays one: the
+ * file it leads to is the one replaced. */
 static int replace_file(ctx *c, const char *path, const text *t)
 {
-    char tmp[4096];
+    char real[PATH_MAX], tmp[PATH_MAX + 16];
+    const char *shown = path;
+    if (realpath(path, real)) path = real;
     int k = snprintf(tmp, sizeof tmp, "%s.fmt-XXXXXX", path);
     if (k < 0 || (size_t)k >= sizeof tmp) {
-        report_text(c, path, 0, "path too long for a temporary file");
+        report_text(c, shown, 0, "path too long for a temporary file");
         return -1;
     }
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        report_text(c, path, 0, strerror(errno));
+        report_text(c, shown, 0, strerror(errno));
         return -1;
     }
     struct stat st;
@@ -154,7 +158,7 @@ static int replace_file(ctx *c, const char *path, const text *t)
     if (!ok || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        report_text(c, path, 0, strerror(e));
+        report_text(c, shown, 0, strerror(e));
         return -1;
     }
     return 0;

@@ -54,6 +54,14 @@ expect_rc 0 "check after -w"
 cp "$TMP/doc.json" "$TMP/after.json"
 run "$RULEGRID" fmt --write "$TMP/doc.json"
 cmp -s "$TMP/doc.json" "$TMP/after.json" || fail "fmt -w of a canonical file changed it"
+# a symbolic link stays one: the file it leads to is rewritten
+mkdir "$TMP/links"
+cp "$TMP/before.json" "$TMP/links/target.json"
+ln -s target.json "$TMP/links/link.json"
+run "$RULEGRID" fmt -w "$TMP/links/link.json"
+expect_rc 0 "fmt -w through a link"
+[ -L "$TMP/links/link.json" ] || fail "fmt -w replaced the link by a file"
+[ "$(cat "$TMP/links/target.json")" = "$EXPECTED" ] || fail "fmt -w through a link: target not rewritten"
 
 # ---- JSON lines: a document a line; --check names the lines
 sed -n 1,3p "$SRC/corpus/variants/cells.jsonl" >"$TMP/c.jsonl"

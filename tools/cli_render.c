@@ -315,13 +315,15 @@ static int make_dir(const char *dir)
     return EXIT_BAD;
 }
 
-/* Does -o name a folder: one that exists, or any -o for a corpus. */
+/* Does -o name a folder: one that exists, one written with a final '/'
+ * (made when missing), or any -o for a corpus. */
 static int wants_dir(const rrun *c, const cli_input *in)
 {
     struct stat st;
     const char *out = c->o->render_output;
     if (!out) return 0;
     if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
+    if (out[0] && out[strlen(out) - 1] == '/') return 1;
     return in->kind != CLI_DOCUMENT && !c->o->head.given[CLI_OPT_PUZZLE];
 }
 

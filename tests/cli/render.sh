@@ -123,6 +123,10 @@ expect_rc 0 "render corpus -o DIR"
 want=$(grep -cv '^\s*\(#\|$\)' "$SRC/corpus/variants/cells.jsonl")
 [ "$(ls "$TMP/pics" | wc -l | tr -d ' ')" = "$want" ] || fail "render -o DIR: $want pictures expected"
 svg_ok "render -o DIR" "$TMP"/pics/*.svg
+# a single document with -o DIR/ (made when missing): DIR/1.svg
+run "$RULEGRID" render -o "$TMP/one/" "$SRC/examples/four.json"
+expect_rc 0 "render -o NEWDIR/ of a document"
+[ -f "$TMP/one/1.svg" ] || fail "render -o NEWDIR/ of a document: no 1.svg: $ERR"
 has "$(cat "$TMP/pics/1.svg")" 'type-cell"' "render -o DIR: the cells plugin draws"
 # a corpus to standard output needs --puzzle
 run "$RULEGRID" render "$SRC/corpus/variants/cells.jsonl"

@@ -6,6 +6,7 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -148,13 +149,22 @@ static int read_uint(const char *s, uint64_t *out)
     return 1;
 }
 
+/* A decimal number of seconds, 0 or more: digits, a point and an exponent
+ * (no hexadecimal, no inf or nan, as the whole numbers take none). A
+ * positive time too small for a double is the smallest one, never 0, which
+ * would mean no limit. */
 static int read_seconds(const char *s, double *out)
 {
     if (!s || !((*s >= '0' && *s <= '9') || *s == '.')) return 0;
+    if (s[strspn(s, "0123456789.eE+-")]) return 0;
     errno = 0;
     char *end;
     double v = strtod(s, &end);
-    if (errno || *end || !isfinite(v) || v < 0) return 0;
+    if (*end || !isfinite(v) || v < 0) return 0;
+    if (errno == ERANGE && v < 1) /* underflow: a true 0 sets none, so it is positive */
+        v = v > 0 ? v : DBL_MIN;
+    else if (errno)
+        return 0;
     *out = v;
     return 1;
 }

@@ -166,7 +166,17 @@ static int add_corpus(args *a, const char *arg)
     struct stat sb;
     const char *colon = strrchr(arg, ':');
     int count_suffix = colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1);
-    if (stat(arg, &sb) == 0 || !count_suffix) return BENCH_OK;
+    if (stat(arg, &sb) == 0) return BENCH_OK;
+    if (colon && !count_suffix) {
+        /* FILE:junk where FILE exists: a count mistyped, not a file name */
+        c->path[colon - arg] = 0;
+        int file = stat(c->path, &sb) == 0;
+        c->path[colon - arg] = ':';
+        if (file)
+            return opts_usage_error(&program, 0, "%s: '%s' is not a whole number of at least 1",
+                                    arg, colon + 1);
+    }
+    if (!count_suffix) return BENCH_OK;
     char *end;
     errno = 0;
     c->take = strtol(colon + 1, &end, 10);

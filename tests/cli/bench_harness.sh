@@ -126,6 +126,11 @@ expect_rc 0 "a corpus whose name holds an escape"
 has "$ERR" "reading $TMP/p?[2Jz.txt" "the progress line's path, escape as ?"
 has "$ERR" "counting p?[2Jz," "the progress line's corpus name, escape as ?"
 case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
+for take in -1 abc; do
+    run "$BENCH" -q "$DATA/puzzles.txt:$take"
+    expect_rc 2 "a count of $take"
+    has "$ERR" "puzzles.txt:$take: '$take' is not a whole number of at least 1" "a count of $take"
+done
 run "$BENCH" -q "$VAR/thermo.jsonl:50"
 expect_rc 2 "more puzzles asked than there are"
 has "$ERR" "holds 7 puzzles, 50 asked for" "take beyond the end"

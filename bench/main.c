@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "gbench.h"
@@ -312,6 +313,22 @@ static int parse_args(args *a, int argc, char **argv)
     if (a->html && (a->generate || a->explain || a->gbench))
         return bad("--html", "not with --generate, --explain or --gbench");
     if (!a->md && !a->csv && !a->json && !a->counters && !a->gbench && !a->html) a->md = "-";
+    /* A report's folder must take the file before the run, not after it. */
+    const char *const reports[][2] = {{"--md", a->md},
+                                      {"--csv", a->csv},
+                                      {"--json", a->json},
+                                      {"--counters", a->counters},
+                                      {"--html", a->html}};
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) {
+        const char *path = reports[i][1];
+        if (!path || strcmp(path, "-") == 0) continue;
+        const char *slash = strrchr(path, '/');
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+        if (access(dir, W_OK) != 0)
+            return opts_usage_error(&program, 0, "%s %s: cannot write in %s: %s", reports[i][0],
+                                    path, dir, strerror(errno));
+    }
     return -1;
 }
 

@@ -114,7 +114,12 @@ has "$ERR" "missing.txt" "missing corpus named"
 # what was typed is quoted with its control characters as '?'
 run "$BENCH" -q --md "$TMP/no"$'\e'"[1mdir/x.md" "$DATA/puzzles.txt"
 expect_rc 2 "a report path with an escape"
-has "$ERR" "no?[1mdir/x.md: No such file or directory" "the path, escape as ?"
+has "$ERR" "--md $TMP/no?[1mdir/x.md: cannot write in $TMP/no?[1mdir/: No such file or directory" \
+    "the path, escape as ?"
+# said before the run: nothing is read or counted for a report that cannot be written
+run "$BENCH" -r 0 --csv "$TMP/none/x.csv" "$DATA/puzzles.txt"
+expect_rc 2 "a report folder that does not exist"
+case "$ERR" in *reading* | *counting*) fail "a report that cannot be written, found after the run: $ERR" ;; esac
 case "$ERR" in *$'\e'*) fail "an escape character reached the terminal: $ERR" ;; esac
 run "$BENCH" -q -s $'\e[2J' "$DATA/puzzles.txt"
 expect_rc 2 "a level with an escape"

@@ -326,6 +326,11 @@ int main(int argc, char **argv)
         cli_options o;
         rc = opts_parse(&cli_program, cmd, argc, argv, 2, &o.head);
         if (rc < 0 && cli_mpi_rank() > 0 && !(CLI_SHARED & (1u << cmd))) rc = 0;
+        if (rc < 0 && o.templ && strcmp(o.templ, "-") == 0)
+            for (int i = 0; i < o.head.operands.n && rc < 0; i++)
+                if (strcmp(o.head.operands.v[i], "-") == 0)
+                    rc = cli_usage_error(cmd, "--template - and the input - would both read "
+                                              "standard input: give one of them as a file");
         if (rc < 0) rc = entries[cmd](cmd, &o);
         opts_free(&cli_program, &o.head);
     }

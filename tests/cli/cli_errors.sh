@@ -57,6 +57,9 @@ usage_error "garbage time" solve --time soon "$C"
 err_has "--time" "garbage time"
 usage_error "nan time" solve --time nan "$C"
 err_has "--time" "nan time"
+# --template - and the input - cannot both read standard input
+usage_error "template and input both standard input" count --template - -
+err_has "--template - and the input - would both read standard input" "template and input both standard input"
 # decimal only, as the whole numbers are; a tiny time is a tiny limit, never none
 usage_error "hexadecimal time" solve --time 0x1p3 "$C"
 err_has "'0x1p3' is not a number of seconds" "hexadecimal time"

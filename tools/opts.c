@@ -138,13 +138,16 @@ int opts_choose(const opts_names *names, int (*in_all)(int), const char *text, o
 
 /* ---- Values ----------------------------------------------------------------- */
 
+/* A decimal whole number: 1, 0 when s is none, -1 when it is one past
+ * what 64 bits hold. */
 static int read_uint(const char *s, uint64_t *out)
 {
     if (!s || *s < '0' || *s > '9') return 0;
     errno = 0;
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return 0;
+    if (*end) return 0;
+    if (errno) return -1;
     *out = (uint64_t)v;
     return 1;
 }
@@ -188,11 +191,16 @@ static int store(const opts_program *p, int cmd, const opts_option *o, const cha
     uint64_t u;
     switch (o->kind) {
     case OPTS_FLAG: *(int *)field = 1; return 0;
-    case OPTS_UINT:
-        if (!read_uint(value, &u) || u < o->min || u > o->max)
+    case OPTS_UINT: {
+        int got = read_uint(value, &u);
+        if (got < 0 || (got > 0 && u > o->max)) /* a whole number, but too large */
+            return opts_usage_error(p, cmd, "%s: '%s' is more than %llu, the most it takes", label,
+                                    value, (unsigned long long)o->max);
+        if (!got || u < o->min)
             return opts_usage_error(p, cmd, "%s: '%s' %s", label, value, o->bad);
         *(uint64_t *)field = u;
         return 0;
+    }
     case OPTS_SECONDS:
         if (!read_seconds(value, (double *)field))
             return opts_usage_error(p, cmd, "%s: '%s' %s", label, value, o->bad);

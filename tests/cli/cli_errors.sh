@@ -57,6 +57,10 @@ usage_error "garbage time" solve --time soon "$C"
 err_has "--time" "garbage time"
 usage_error "nan time" solve --time nan "$C"
 err_has "--time" "nan time"
+# a whole number too large says the most the option takes
+usage_error "a limit past 64 bits" count --limit 99999999999999999999 "$C"
+err_has "--limit: '99999999999999999999' is more than 9223372036854775807, the most it takes" \
+    "a limit past 64 bits"
 # --template - and the input - cannot both read standard input
 usage_error "template and input both standard input" count --template - -
 err_has "--template - and the input - would both read standard input" "template and input both standard input"

@@ -183,8 +183,9 @@ static int check_options(const rg_generator *g, const rg_gen_options *o, rg_run 
     if (o->level >= RG_STRATEGY_COUNT)
         return rg_error_set(err, RG_E_FORMAT, "level", "unknown strategy level %d", o->level);
     if (o->clues < 0 || o->clues > r->N)
-        return rg_error_set(err, RG_E_FORMAT, "clues", "%d is not a number of givens from 0 to %d",
-                            o->clues, r->N);
+        return rg_error_set(err, RG_E_FORMAT, "clues",
+                            "%d is not a number of givens the board can hold (1 to %d)", o->clues,
+                            r->N);
     if (!(o->max_seconds >= 0))
         return rg_error_set(err, RG_E_FORMAT, "time", "expected a number of seconds, 0 or more");
     if (o->minimal && o->clues)

@@ -94,6 +94,7 @@ done <<'CASES'
 --preset classic9 --minimal --clues 30|--minimal and --clues exclude each other
 --preset classic9 --template x.json|--preset and --template exclude each other
 --preset classic9 --clues 0|--clues: '0' is not a whole number of givens
+--preset classic9 --clues 200|--clues: 200 is not a number of givens the board can hold (1 to 81)
 --preset classic9 --retries -1|--retries: '-1' is not a whole number of attempts
 --preset classic9 --seed x|--seed: 'x' is not a whole number
 --preset classic9 --set cage|--set: 'cage' is not TYPE.NAME=VALUE

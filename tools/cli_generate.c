@@ -483,23 +483,33 @@ static void share_batch(cmd *c, totals *t, FILE *out)
 }
 
 /* The puzzles made here, on -j threads, recorded in order; the exit status. */
+/* Puzzles are made in windows of this many, so that memory stays bounded
+ * whatever --count asks (a slot per puzzle of the window), and the workers
+ * wait for one another only once a window. */
+#define WINDOW 4096
+
 static int make_here(cmd *c, totals *t, FILE *out)
 {
     batch b;
     pthread_t threads[MAX_THREADS];
-    int started = 0, code = EXIT_OK;
-    if (!start_batch(&b, c, 0, c->count, threads, &started)) {
-        say_as(WHO, "out of memory");
-        return EXIT_USAGE;
+    int code = EXIT_OK;
+    for (long first = 0, stopped = 0; first < c->count && !stopped; first += WINDOW) {
+        long n = c->count - first < WINDOW ? c->count - first : WINDOW, i;
+        int started = 0;
+        if (!start_batch(&b, c, first, n, threads, &started)) {
+            say_as(WHO, "out of memory");
+            return EXIT_USAGE;
+        }
+        for (i = 0; i < n && take(&b, i, started); i++) {
+            int e = record(c, t, &b.slots[i], first + i, out);
+            if (e > code) code = e;
+            rg_string_free(b.slots[i].text);
+            b.slots[i].text = NULL;
+            progress_update(&c->line, first + i + 1, c->count);
+        }
+        stopped = i < n || b.stop;
+        end_batch(&b, n, threads, started);
     }
-    for (long i = 0; i < c->count && take(&b, i, started); i++) {
-        int e = record(c, t, &b.slots[i], i, out);
-        if (e > code) code = e;
-        rg_string_free(b.slots[i].text);
-        b.slots[i].text = NULL;
-        progress_update(&c->line, i + 1, c->count);
-    }
-    end_batch(&b, c->count, threads, started);
     return code;
 }
 

@@ -159,4 +159,19 @@ run "$RULEGRID" generate --template "$TMP/pin.json"
 expect_rc 2 "type of no loaded plugin"
 has "$ERR" "x-generate.clues[0].type" "unknown type field"
 
+# A large --count runs in bounded memory: 50 million puzzles under a 1 GB
+# address space keep generating until stopped (a slot per puzzle up front
+# ran out of memory at once). Not under the sanitizers, whose shadow memory
+# needs the address space.
+if [ "${RG_SANITIZE:-0}" != 1 ]; then
+    set +e
+    (
+        ulimit -v 1000000
+        timeout 2 "$RULEGRID" generate --preset classic4 --count 50000000 -q
+    ) 2>"$TMP/big.err"
+    rc=$?
+    set -e
+    [ "$rc" = 124 ] || fail "generate --count 50000000 in 1 GB: exit $rc, not stopped by timeout: $(cat "$TMP/big.err")"
+fi
+
 echo "ok"

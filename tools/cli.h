@@ -303,13 +303,27 @@ typedef struct cli_input {
     size_t len;
     FILE *mem; /* a stream over text, for a corpus from standard input */
     rg_corpus *corpus;
-    size_t pos; /* CLI_LINES: next byte to read */
     long line;  /* CLI_LINES: last line read; CLI_CORPUS: line of the last error */
     long index; /* index of the entry last returned, -1 before the first */
     int done;
-    FILE *raw; /* MPI rank 0: the corpus read as lines (cli_input_next_text) */
+    FILE *raw; /* the lines read by the command itself (cli_input_next_text, CLI_LINES) */
     int raw_own;
+    /* Standard input or a FIFO of more than CLI_MAX_DOCUMENT bytes, a
+     * corpus: text holds its start, stream the rest, and mem reads both. */
+    FILE *stream;
+    int stream_own;
+    /* The buffer raw is read through (read_line), and CLI_LINES's line. */
+    char *chunk;
+    size_t chunk_pos, chunk_len;
+    int chunk_eof;
+    char *line_text;
+    size_t line_cap;
 } cli_input;
+
+/* The limits of the library (docs/format-errors.md, "Files and corpora"):
+ * a document of at most 256 MiB, a corpus line of at most 64 MiB. */
+#define CLI_MAX_DOCUMENT ((size_t)256 << 20)
+#define CLI_MAX_LINE     ((size_t)64 << 20)
 
 /* Open path ("-" is standard input) and decide what it holds. Returns RG_OK,
  * or an error code with err filled (its file set). */
@@ -323,11 +337,14 @@ int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *e
 void cli_input_close(cli_input *in);
 /* The next entry's text, unread: the line (without its newline) or the
  * whole document, NUL-terminated in *text, its length in *len and its line
- * in *line; 1, 0 at the end, -2 when the input cannot be read further (err
- * filled). *text is malloc'd with room for *cap bytes, as getline's: a
- * buffer passed in (NULL and 0 for none) is reused or grown, and stays the
- * caller's to free whatever the result. Skips what cli_input_next skips;
- * keep: how much of a classic line counts (its cells). */
+ * in *line; 1, 0 at the end, -1 for a line longer than CLI_MAX_LINE (err
+ * filled, reading goes on; the line itself is never held), -2 when the
+ * input cannot be read further (err filled). *text is malloc'd with room
+ * for *cap bytes, as getline's: a buffer passed in (NULL and 0 for none) is
+ * reused or grown, and stays the caller's to free whatever the result.
+ * Skips what cli_input_next skips; keep: how much of a classic line counts
+ * (its cells): of a longer line only keep + 2 bytes are held, which is
+ * all the library reads of it. */
 int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *cap, size_t *len,
                         long *line, rg_error *err);
 /* Is the line s[0..n) (without its newline) an entry of a corpus, as the

@@ -130,7 +130,7 @@ static cli_entry *next_entry(cli_feed *f, const char *path, int kind)
 /* The entry's text, for a worker or another rank to read (read 1: so far). */
 static int read_text(cli_feed *f, cli_input *in, cli_entry *e)
 {
-    size_t keep = (size_t)1 << 26; /* the library's longest line of .jsonl */
+    size_t keep = CLI_MAX_LINE; /* the library's longest line of .jsonl */
     if (f->classic) keep = (size_t)rg_puzzle_rows(f->classic) * rg_puzzle_columns(f->classic);
     char *text = NULL;
     size_t cap = 0;
@@ -245,7 +245,7 @@ static size_t entry_keep(const cli_feed *f, int classic)
 {
     if (classic && f->classic)
         return (size_t)rg_puzzle_rows(f->classic) * (size_t)rg_puzzle_columns(f->classic);
-    return (size_t)1 << 26;
+    return CLI_MAX_LINE;
 }
 
 /* n bytes at offset of fd into buf: how many came (short at the end of

@@ -1,6 +1,7 @@
 /* Inputs of the `rulegrid` command: decides whether a file or standard input
  * holds one document, a corpus, or JSON documents one a line, and hands out
  * its puzzles one at a time. Printing is elsewhere (cli_output.c). */
+#define _GNU_SOURCE     /* fopencookie */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -57,21 +58,25 @@ static void label(rg_error *err, const char *path, long line)
     if (!err->code) err->code = RG_E_FORMAT;
 }
 
-/* Read all of fp into a NUL-terminated buffer. */
-static int slurp(FILE *fp, char **text, size_t *len)
+/* Read all of fp into a NUL-terminated buffer, up to limit bytes. More
+ * than that: RG_E_LIMIT, with the first limit + 1 bytes in *text (the
+ * caller's to free) and fp left just after them, the rest never read. */
+static int slurp(FILE *fp, size_t limit, char **text, size_t *len)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     if (!buf) return RG_E_NOMEM;
     for (;;) {
         if (cap - n < 2) {
-            char *more = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
+            if (n > limit) break;
+            size_t want = cap * 2 > limit + 2 ? limit + 2 : cap * 2;
+            char *more = realloc(buf, want);
             if (!more) {
                 free(buf);
                 return RG_E_NOMEM;
             }
             buf = more;
-            cap *= 2;
+            cap = want;
         }
         size_t got = fread(buf + n, 1, cap - n - 1, fp);
         n += got;
@@ -84,7 +89,18 @@ static int slurp(FILE *fp, char **text, size_t *len)
     buf[n] = 0;
     *text = buf;
     *len = n;
-    return RG_OK;
+    return n > limit ? RG_E_LIMIT : RG_OK;
+}
+
+static int too_large(rg_error *err, const char *path)
+{
+    return fail(err, path, RG_E_LIMIT, "the document is larger than %s",
+                CLI_MAX_DOCUMENT == (size_t)256 << 20 ? "256 MiB" : "its limit");
+}
+
+static const char *slurp_message(int rc)
+{
+    return rc == RG_E_NOMEM ? "out of memory" : "read error";
 }
 
 static const char *first_nonblank(const char *s, size_t len)
@@ -139,25 +155,92 @@ static int open_file(cli_input *in, rg_registry *reg, const rg_puzzle *templ, in
         if (c == EOF) return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
         return open_corpus(in, reg, NULL, templ, err);
     }
+    /* A document too large is refused before it is read. */
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && (uintmax_t)st.st_size > CLI_MAX_DOCUMENT) {
+        fclose(fp);
+        return too_large(err, path);
+    }
     rewind(fp);
-    int rc = slurp(fp, &in->text, &in->len);
+    int rc = slurp(fp, CLI_MAX_DOCUMENT, &in->text, &in->len);
     fclose(fp);
-    if (rc != RG_OK)
-        return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    if (rc == RG_E_LIMIT) return too_large(err, path); /* it grew meanwhile */
+    if (rc != RG_OK) return fail(err, path, rc, "%s", slurp_message(rc));
     *read = 1;
     return RG_OK;
 }
 
-/* Standard input, or a file that is not a regular one: all of it now, since
- * it cannot be read twice. */
+/* A stream over the text read so far, then the rest of the stream. */
+typedef struct joined {
+    const char *head;
+    size_t len, pos;
+    FILE *rest;
+} joined;
+
+static ssize_t joined_read(void *cookie, char *buf, size_t n)
+{
+    joined *j = cookie;
+    if (j->pos < j->len) {
+        size_t k = n < j->len - j->pos ? n : j->len - j->pos;
+        memcpy(buf, j->head + j->pos, k);
+        j->pos += k;
+        return (ssize_t)k;
+    }
+    size_t got = fread(buf, 1, n, j->rest);
+    return got == 0 && ferror(j->rest) ? -1 : (ssize_t)got;
+}
+
+static int joined_close(void *cookie)
+{
+    free(cookie);
+    return 0;
+}
+
+/* Text of more than CLI_MAX_DOCUMENT bytes is one document, too large,
+ * unless it is a corpus: classic lines, or a first line that is a whole
+ * JSON object followed by another (only the first line is parsed). */
+static int stream_is_corpus(const char *path, const char *text, size_t len)
+{
+    const char *first = first_nonblank(text, len);
+    if (!first || *first != '{' || ends_with(path, ".jsonl")) return 1;
+    size_t at = (size_t)(first - text), most = len - at;
+    if (most > CLI_MAX_LINE) most = CLI_MAX_LINE;
+    const char *nl = memchr(first, '\n', most), *end = NULL;
+    if (!nl) return 0;
+    cJSON *doc = cJSON_ParseWithLengthOpts(first, (size_t)(nl - first), &end, 0);
+    int object = cJSON_IsObject(doc);
+    cJSON_Delete(doc);
+    if (!object || !end || end < first || end > nl) return 0;
+    const char *rest = first_nonblank(end, len - (size_t)(end - text));
+    return rest && *rest == '{';
+}
+
+/* Standard input, or a file that is not a regular one, cannot be read
+ * twice: all of it now, up to CLI_MAX_DOCUMENT bytes. A longer one is read
+ * on as a corpus, through mem, or refused as a document at once. */
 static int read_stream(cli_input *in, int from_stdin, rg_error *err)
 {
     FILE *fp = from_stdin ? stdin : fopen(in->path, "rb");
     if (!fp) return fail(err, in->path, RG_E_IO, "%s", strerror(errno));
-    int rc = slurp(fp, &in->text, &in->len);
+    int rc = slurp(fp, CLI_MAX_DOCUMENT, &in->text, &in->len);
+    if (rc == RG_E_LIMIT && !ends_with(in->path, ".json") &&
+        stream_is_corpus(in->path, in->text, in->len)) {
+        joined *j = malloc(sizeof *j);
+        cookie_io_functions_t io = {.read = joined_read, .close = joined_close};
+        if (j) *j = (joined){in->text, in->len, 0, fp};
+        in->mem = j ? fopencookie(j, "r", io) : NULL;
+        if (!in->mem) {
+            free(j);
+            if (!from_stdin) fclose(fp);
+            return fail(err, in->path, RG_E_NOMEM, "%s", "out of memory");
+        }
+        in->stream = fp;
+        in->stream_own = !from_stdin;
+        return RG_OK;
+    }
     if (!from_stdin) fclose(fp);
-    if (rc != RG_OK)
-        return fail(err, in->path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    if (rc == RG_E_LIMIT) return too_large(err, in->path);
+    if (rc != RG_OK) return fail(err, in->path, rc, "%s", slurp_message(rc));
     return RG_OK;
 }
 
@@ -171,16 +254,18 @@ static int sort_text(cli_input *in, rg_registry *reg, const rg_puzzle *templ, rg
         return fail(err, path, RG_E_FORMAT, "%s", "empty input: no puzzle");
     if (ends_with(path, ".json")) {
         in->kind = CLI_DOCUMENT;
-    } else if (*first == '{') {
-        in->kind = ends_with(path, ".jsonl") || cli_several_documents(in->text, in->len)
-                       ? CLI_LINES
-                       : CLI_DOCUMENT;
-    } else {
-        in->mem = fmemopen(in->text, in->len, "r");
-        if (!in->mem) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-        return open_corpus(in, reg, in->mem, templ, err);
+        return RG_OK;
     }
-    return RG_OK;
+    /* (Text read on past CLI_MAX_DOCUMENT bytes is a corpus: in->stream.) */
+    in->kind = *first != '{' ? CLI_CORPUS
+               : in->stream || ends_with(path, ".jsonl") || cli_several_documents(in->text, in->len)
+                   ? CLI_LINES
+                   : CLI_DOCUMENT;
+    if (in->kind == CLI_DOCUMENT) return RG_OK;
+    if (!in->mem && !(in->mem = fmemopen(in->text, in->len, "r")))
+        return fail(err, path, RG_E_IO, "%s", strerror(errno));
+    if (in->kind == CLI_LINES) return RG_OK;
+    return open_corpus(in, reg, in->mem, templ, err);
 }
 
 int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_puzzle *templ,
@@ -207,23 +292,106 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
     return rc != RG_OK ? rc : sort_text(in, reg, templ, err);
 }
 
+#define CHUNK ((size_t)64 << 10) /* read_line's buffer */
+
+/* The next line of in->raw, its newline left out, into *text (grown as
+ * getline's, NUL-terminated): *len bytes of it, at most hold; the rest of a
+ * longer line is read and counted, never held. *total: the line's length
+ * with a trailing '\r' left out, as the library measures it. 1, 0 at the
+ * end, -2 when it cannot be read (err filled). */
+static int read_line(cli_input *in, size_t hold, char **text, size_t *cap, size_t *len,
+                     size_t *total, rg_error *err)
+{
+    if (!in->chunk && !(in->chunk = malloc(CHUNK)))
+        return fail(err, in->path, RG_E_NOMEM, "%s", "out of memory reading a line"), -2;
+    size_t kept = 0, all = 0;
+    int any = 0;
+    char last = 0;
+    for (;;) {
+        if (in->chunk_pos == in->chunk_len) {
+            if (in->chunk_eof) break;
+            in->chunk_pos = 0;
+            in->chunk_len = fread(in->chunk, 1, CHUNK, in->raw);
+            if (in->chunk_len == 0) {
+                in->chunk_eof = 1;
+                if (ferror(in->raw)) return fail(err, in->path, RG_E_IO, "%s", "read error"), -2;
+                break;
+            }
+        }
+        any = 1;
+        const char *s = in->chunk + in->chunk_pos;
+        size_t avail = in->chunk_len - in->chunk_pos;
+        const char *nl = memchr(s, '\n', avail);
+        size_t n = nl ? (size_t)(nl - s) : avail;
+        size_t take = kept >= hold ? 0 : n < hold - kept ? n : hold - kept;
+        if (kept + take + 1 > *cap || !*text) {
+            size_t want = *cap > 256 ? *cap : 256;
+            while (want < kept + take + 1) want *= 2;
+            char *more = realloc(*text, want);
+            if (!more)
+                return fail(err, in->path, RG_E_NOMEM, "%s", "out of memory reading a line"), -2;
+            *text = more;
+            *cap = want;
+        }
+        memcpy(*text + kept, s, take);
+        kept += take;
+        all += n;
+        if (n) last = s[n - 1];
+        in->chunk_pos += n + (nl ? 1 : 0);
+        if (nl) break;
+    }
+    if (!any) return 0;
+    (*text)[kept] = 0;
+    *len = kept;
+    *total = all && last == '\r' ? all - 1 : all;
+    return 1;
+}
+
+/* An entry longer than CLI_MAX_LINE, refused as the library refuses it;
+ * the buffer that held its start is let go. */
+static int line_too_long(cli_input *in, size_t total, char **text, size_t *cap, rg_error *err)
+{
+    free(*text);
+    *text = NULL;
+    *cap = 0;
+    rg_error_clear(err);
+    err->code = RG_E_LIMIT;
+    rg_error_set_file(err, in->path);
+    err->line = in->line;
+    snprintf(err->message, sizeof err->message,
+             "line is %zu bytes long; lines longer than %zu MiB are refused", total,
+             CLI_MAX_LINE >> 20);
+    return -1;
+}
+
+/* CLI_LINES: the next line that is not blank, as the text of a document
+ * (a trailing '\r' kept); 1, 0, -1 (too long) or -2 as corpus_text. */
+static int lines_text(cli_input *in, char **text, size_t *cap, size_t *len, rg_error *err)
+{
+    if (!in->raw) in->raw = in->mem;
+    for (;;) {
+        size_t n = 0, total = 0;
+        int rc = read_line(in, CLI_MAX_LINE + 2, text, cap, &n, &total, err);
+        if (rc <= 0) return rc;
+        in->line++;
+        if (total <= CLI_MAX_LINE && !first_nonblank(*text, n)) continue; /* held whole */
+        in->index++;
+        if (total > CLI_MAX_LINE) return line_too_long(in, total, text, cap, err);
+        *len = n;
+        return 1;
+    }
+}
+
 static int next_line(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
 {
-    while (in->pos < in->len) {
-        const char *s = in->text + in->pos;
-        const char *nl = memchr(s, '\n', in->len - in->pos);
-        size_t n = nl ? (size_t)(nl - s) : in->len - in->pos;
-        in->pos += n + (nl ? 1 : 0);
-        in->line++;
-        if (!first_nonblank(s, n)) continue;
-        in->index++;
-        int rc = rg_puzzle_parse(reg, s, n, in->path, in->line, out, err);
-        if (rc == RG_OK) return 1;
-        *out = NULL;
-        label(err, in->path, in->line);
-        return rc == RG_E_NOMEM ? -2 : -1;
-    }
-    return 0;
+    size_t n = 0;
+    int rc = lines_text(in, &in->line_text, &in->line_cap, &n, err);
+    if (rc != 1) return rc;
+    rc = rg_puzzle_parse(reg, in->line_text, n, in->path, in->line, out, err);
+    if (rc == RG_OK) return 1;
+    *out = NULL;
+    label(err, in->path, in->line);
+    return rc == RG_E_NOMEM ? -2 : -1;
 }
 
 int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
@@ -313,7 +481,7 @@ static int corpus_text(cli_input *in, size_t keep, char **text, size_t *cap, siz
         in->raw = in->mem ? in->mem : fopen(in->path, "rb");
         if (!in->raw) return fail(err, in->path, RG_E_IO, "%s", strerror(errno)), -2;
         in->raw_own = !in->mem;
-        if (in->mem) rewind(in->mem);
+        if (in->mem && !in->stream) rewind(in->mem);
 #ifdef RG_HAVE_FSETLOCKING
         /* Only the reading thread touches this stream: with workers
          * running, a lock taken and released for every line is waste. */
@@ -321,22 +489,21 @@ static int corpus_text(cli_input *in, size_t keep, char **text, size_t *cap, siz
 #endif
     }
     int classic = !ends_with(in->path, ".jsonl");
-    ssize_t n;
-    while ((n = getline(text, cap, in->raw)) > 0) {
-        char *s = *text;
+    /* Of a line longer than keep, keep + 2 bytes tell all the library
+     * would see: that it is no blank line (its '\r' taken off), or a
+     * comment, and its first keep bytes. */
+    if (!classic || keep > CLI_MAX_LINE) keep = CLI_MAX_LINE; /* keep: a classic line's */
+    for (;;) {
+        size_t n = 0, total = 0;
+        int rc = read_line(in, keep + 2, text, cap, &n, &total, err);
+        if (rc <= 0) return rc;
         in->line++;
-        size_t total = (size_t)n;
-        if (s[total - 1] == '\n') total--;
-        size_t whole = total;
-        if (total && s[total - 1] == '\r') total--;
-        if (!cli_line_is_entry(s, whole, keep, classic)) continue;
+        if (!cli_line_is_entry(*text, n, keep, classic)) continue;
         in->index++;
-        s[whole] = 0;
-        *len = whole;
+        if (total > CLI_MAX_LINE) return line_too_long(in, total, text, cap, err);
+        *len = n;
         return 1;
     }
-    if (ferror(in->raw)) return fail(err, in->path, RG_E_IO, "%s", "read error"), -2;
-    return 0;
 }
 
 int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *cap, size_t *len,
@@ -351,21 +518,11 @@ int cli_input_next_text(cli_input *in, size_t keep, char **text, size_t *cap, si
         *line = 0;
         return copy_text(in->text, in->len, text, cap, len, err);
     }
-    if (in->kind == CLI_CORPUS) {
+    if (in->kind == CLI_CORPUS)
         rc = corpus_text(in, keep, text, cap, len, err);
-    } else {
-        while (in->pos < in->len && rc == 0) {
-            const char *s = in->text + in->pos;
-            const char *nl = memchr(s, '\n', in->len - in->pos);
-            size_t n = nl ? (size_t)(nl - s) : in->len - in->pos;
-            in->pos += n + (nl ? 1 : 0);
-            in->line++;
-            if (!first_nonblank(s, n)) continue;
-            in->index++;
-            rc = copy_text(s, n, text, cap, len, err);
-        }
-    }
-    if (rc <= 0) in->done = 1;
+    else
+        rc = lines_text(in, text, cap, len, err);
+    if (rc == 0 || rc == -2) in->done = 1;
     *line = in->line;
     return rc;
 }
@@ -396,6 +553,9 @@ void cli_input_close(cli_input *in)
     if (in->raw && in->raw_own) fclose(in->raw);
     if (in->corpus) rg_corpus_close(in->corpus);
     if (in->mem) fclose(in->mem);
+    if (in->stream && in->stream_own) fclose(in->stream);
+    free(in->chunk);
+    free(in->line_text);
     free(in->text);
     memset(in, 0, sizeof *in);
 }
@@ -443,6 +603,7 @@ long cli_input_estimate(const char *path)
 long cli_input_estimate_open(const cli_input *in)
 {
     if (in->kind == CLI_DOCUMENT) return 1;
+    if (in->stream) return 0; /* only its start is known */
     int at_start = 1;
     return in->text ? count_entries(in->text, in->len, &at_start) : 0;
 }
@@ -462,10 +623,20 @@ int cli_read_all(const char *path, char **text, size_t *len, rg_error *err)
     }
     FILE *fp = from_stdin ? stdin : fopen(path, "rb");
     if (!fp) return fail(err, path, RG_E_IO, "%s", strerror(errno));
-    int rc = slurp(fp, text, len);
+    /* A document's limit (not for .jsonl, which fmt reads whole). */
+    size_t limit = ends_with(path, ".jsonl") ? (size_t)-1 / 2 : CLI_MAX_DOCUMENT;
+    struct stat st;
+    int rc = !from_stdin && fstat(fileno(fp), &st) == 0 && (uintmax_t)st.st_size > limit
+                 ? RG_E_LIMIT
+                 : slurp(fp, limit, text, len);
     if (!from_stdin) fclose(fp);
-    if (rc != RG_OK)
-        return fail(err, path, rc, "%s", rc == RG_E_NOMEM ? "out of memory" : "read error");
+    if (rc == RG_E_LIMIT) {
+        free(*text);
+        *text = NULL;
+        *len = 0;
+        return too_large(err, path);
+    }
+    if (rc != RG_OK) return fail(err, path, rc, "%s", slurp_message(rc));
     return RG_OK;
 }
 

@@ -50,6 +50,7 @@ typedef struct scan {
     size_t len, i;
     int depth, in_string;
     rg_json_fault *f;
+    size_t fractions; /* numbers written with a fraction part */
 } scan;
 
 static int fault(scan *s, int verdict, size_t at, const char *fmt, ...)
@@ -255,6 +256,7 @@ static int number(scan *s)
     if (!digits(s)) return s->i >= s->len ? ended(s, from) : fault(s, RG_JSON_SYNTAX, from, NULL);
     if (s->i < s->len && s->t[s->i] == '.') {
         s->i++;
+        s->fractions++;
         if (!digits(s))
             return s->i >= s->len ? ended(s, from) : fault(s, RG_JSON_SYNTAX, from, NULL);
     }
@@ -327,9 +329,19 @@ static int after_value(scan *s, unsigned char *open)
     }
 }
 
+/* rg_json_check, and how many numbers the text writes with a fraction. */
+static int check_text(const char *text, size_t len, rg_json_fault *f, size_t *fractions);
+
 int rg_json_check(const char *text, size_t len, rg_json_fault *f)
 {
-    scan s = {(const unsigned char *)text, len, 0, 0, 0, f};
+    size_t fractions;
+    return check_text(text, len, f, &fractions);
+}
+
+static int check_text(const char *text, size_t len, rg_json_fault *f, size_t *fractions)
+{
+    scan s = {(const unsigned char *)text, len, 0, 0, 0, f, 0};
+    *fractions = 0;
     unsigned char open[RG_JSON_MAX_DEPTH];
     fault(&s, RG_JSON_VALID, 0, NULL);
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.i = 3;
@@ -358,7 +370,10 @@ int rg_json_check(const char *text, size_t len, rg_json_fault *f)
         }
         int next = after_value(&s, open);
         if (next < 0) return -next;
-        if (next == 0) return RG_JSON_VALID;
+        if (next == 0) {
+            *fractions = s.fractions;
+            return RG_JSON_VALID;
+        }
     }
 }
 
@@ -418,13 +433,14 @@ int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     *out = NULL;
-    if (rg_json_check(text, len, f)) return RG_E_FORMAT;
+    size_t fractions;
+    if (check_text(text, len, f, &fractions)) return RG_E_FORMAT;
     rg_json_hooks();
     unsigned long failures = rg_mem_failures();
     pthread_mutex_lock(&lock);
     *out = cJSON_ParseWithLengthOpts(text, len, end, 0);
     pthread_mutex_unlock(&lock);
-    if (*out && memchr(text, '.', len)) {
+    if (*out && fractions) { /* (most documents write none: nothing to mark) */
         numbers n = {text, 0, len};
         mark_fractions(*out, &n);
     }

@@ -263,6 +263,19 @@ static void type_registered_twice(void **state)
     rg_registry_free(reg);
 }
 
+/* One file that registers a name twice is named once, as the one at fault. */
+static void type_twice_in_one_file(void **state)
+{
+    (void)state;
+    rg_registry *reg = rg_registry_new();
+    rg_error err;
+    assert_int_equal(load(reg, PLUGINS "selfdup", &err), RG_E_PLUGIN);
+    assert_string_equal(err.file, PLUGINS "selfdup/selfdup.so");
+    assert_string_equal(err.message, "rule type \"test.selfdup\" is registered twice by this file");
+    assert_int_equal(rg_registry_type_count(reg), 0);
+    rg_registry_free(reg);
+}
+
 /* The same rule types from two folders: files are loaded in name order, so
  * the message names a.so first whatever the folder listing order. */
 static void type_twice_across_folders(void **state)
@@ -766,6 +779,7 @@ int main(void)
         cmocka_unit_test_teardown(small_descriptor, teardown),
         cmocka_unit_test_teardown(type_registered_twice, teardown),
         cmocka_unit_test_teardown(type_twice_across_folders, teardown),
+        cmocka_unit_test_teardown(type_twice_in_one_file, teardown),
         cmocka_unit_test_teardown(type_without_compile, teardown),
         cmocka_unit_test_teardown(type_without_name, teardown),
         cmocka_unit_test_teardown(init_fails, teardown),

@@ -128,7 +128,10 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
         rc = rg_loader_error(r->err, file, "rule type \"%s\" has no compile function", t->name);
     } else {
         const type_entry *old = find_entry(reg, t->name);
-        if (old) {
+        if (old && strcmp(reg->files[old->file].path, file) == 0) {
+            rc = rg_loader_error(r->err, file, "rule type \"%s\" is registered twice by this file",
+                                 t->name);
+        } else if (old) {
             rc = rg_loader_error(r->err, file,
                                  "rule type \"%s\" is registered twice: by %s and by %s", t->name,
                                  reg->files[old->file].path, file);

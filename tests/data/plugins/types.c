@@ -8,7 +8,8 @@
  * T_NOCOMPILE registers "test.nocompile" without a compile function
  * T_NONAME    registers a type with an empty name
  * T_INITFAIL  registers "test.initfail" and then reports failure
- * T_LATE      keeps the registrar and tries to register again from compile */
+ * T_LATE      keeps the registrar and tries to register again from compile
+ * T_SELFDUP   registers "test.selfdup" twice */
 static const rg_host *host;
 static rg_registrar *kept;
 
@@ -57,6 +58,18 @@ static const rg_rule_type types[] = {
 #ifdef T_INITFAIL
     {.size = sizeof(rg_rule_type),
      .name = "test.initfail",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
+#endif
+#ifdef T_SELFDUP
+    {.size = sizeof(rg_rule_type),
+     .name = "test.selfdup",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.selfdup",
      .family = "test",
      .compile = compile,
      .link = NULL},

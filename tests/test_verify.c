@@ -121,7 +121,7 @@ static void checks(void **state)
         "2]}, {\"type\": \"cage\", \"cells\": [\"r1c1\", \"r1c2\", \"r2c1\"], \"sum\": 7}, "
         "{\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r3c1\", \"r3c2\", \"r4c3\"]}], "
         "\"givens\": {\"r4c4\": 2}}");
-    assert_int_equal(rg_verify_checks(s, p, 1, &f, &runs, &inconclusive, &err), 0);
+    assert_int_equal(rg_verify_checks(s, p, 1, NULL, &f, &runs, &inconclusive, &err), 0);
     assert_null(f.check);
     assert_true(runs > 10);
     rg_puzzle_free(p);
@@ -130,7 +130,7 @@ static void checks(void **state)
     p = parse_with(reg, "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, "
                         "\"columns\": 2, \"digits\": 3}, \"rules\": [{\"type\": "
                         "\"test.sum_bound\", \"cells\": [\"r1c1\", \"r1c2\"], \"sum\": 6}]}");
-    assert_int_equal(rg_verify_checks(s, p, 1, &f, &runs, &inconclusive, &err), 1);
+    assert_int_equal(rg_verify_checks(s, p, 1, NULL, &f, &runs, &inconclusive, &err), 1);
     assert_string_equal(f.check, "soundness");
     assert_string_equal(f.name, "test_sum");
     assert_int_equal(f.rule, 0);

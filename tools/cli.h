@@ -174,7 +174,8 @@ enum cli_source {
     X(VERIFY_SEED, verify_seed, "seed", 0, "N", CLI_ON(VERIFY), UINT(0, UINT64_MAX, CLI_SEED_BAD), \
       "seed of the trials (default 0): the same seed gives the same trials")                       \
     X(VERIFY_TIME, verify_time, "time", 0, "SECONDS", CLI_ON(VERIFY), SECONDS(CLI_TIME_BAD),       \
-      "stop drawing trials this long after starting (all types together); 0: no limit")            \
+      "stop this long after starting, inside a trial too (all types together); a type "            \
+      "stopped before its trials ran is unknown (exit status 3); 0: no limit")                     \
     X(SAMPLE, sample, "sample", 0, "DOC.json", CLI_ON(VERIFY), TEXT,                               \
       "take the instances of a TYPE from the rules of this document")                              \
     X(VERIFY_JSON, verify_json, "json", 0, NULL, CLI_ON(VERIFY), FLAG,                             \

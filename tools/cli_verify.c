@@ -13,6 +13,7 @@
 
 #define EXIT_FAILED 1
 #define EXIT_BAD    2
+#define EXIT_LIMIT  3
 
 /* One verification to make: a type, its sample (a document's text, or
  * NULL) and whether the sample is run first as written. */
@@ -113,9 +114,15 @@ static const char *source_name(int source)
 
 static void print_text(const char *type, const rg_verify_result *r)
 {
-    printf("%s: %s, %ld trial%s from its %s, %ld inconclusive, %ld propagator calls, %.2f s\n",
-           type, r->failed ? "FAILED" : "ok", r->trials, r->trials == 1 ? "" : "s",
-           source_name(r->source), r->inconclusive, r->runs, r->seconds);
+    if (r->stopped)
+        printf("%s: unknown within the limit, %ld of %ld trials from its %s, %ld inconclusive, "
+               "%ld propagator calls, %.2f s\n",
+               type, r->trials, r->asked, source_name(r->source), r->inconclusive, r->runs,
+               r->seconds);
+    else
+        printf("%s: %s, %ld trial%s from its %s, %ld inconclusive, %ld propagator calls, %.2f s\n",
+               type, r->failed ? "FAILED" : "ok", r->trials, r->trials == 1 ? "" : "s",
+               source_name(r->source), r->inconclusive, r->runs, r->seconds);
     if (!r->failed) return;
     printf("  check %s failed at trial %ld", r->check, r->trial);
     if (r->rule >= 0) printf(", rule %d, propagator %s", r->rule, r->propagator);
@@ -136,13 +143,18 @@ static void print_json(const char *type, const rg_verify_result *r, const rg_err
     jsonw_init(&w, stdout);
     jsonw_object(&w);
     jsonw_key_string(&w, "type", type);
-    jsonw_key_string(&w, "status", e ? "error" : r->failed ? "failed" : "ok");
+    jsonw_key_string(&w, "status",
+                     e            ? "error"
+                     : r->failed  ? "failed"
+                     : r->stopped ? "unknown"
+                                  : "ok");
     if (e) {
         jsonw_key(&w, "error");
         cli_json_error(&w, e);
     } else {
         jsonw_key_string(&w, "source", r->source == RG_VERIFY_GENERATE ? "generate" : "sample");
         jsonw_key_int(&w, "trials", r->trials);
+        jsonw_key_int(&w, "asked", r->asked);
         jsonw_key_int(&w, "inconclusive", r->inconclusive);
         jsonw_key_int(&w, "runs", r->runs);
         jsonw_key_double(&w, "seconds", "%.3f", r->seconds);
@@ -229,9 +241,9 @@ static int run_job(const job *jb, const cli_options *o, rg_registry *reg, double
     }
     if (!o->verify_json) print_text(jb->type, &r);
     fflush(stdout);
-    int failed = r.failed;
+    int status = r.failed ? EXIT_FAILED : r.stopped ? EXIT_LIMIT : 0;
     rg_string_free(r.document);
-    return failed ? EXIT_FAILED : 0;
+    return status;
 }
 
 int cli_verify_main(int cmd, const cli_options *o)
@@ -243,8 +255,10 @@ int cli_verify_main(int cmd, const cli_options *o)
     jobs *j = calloc(1, sizeof *j);
     int status = j ? plan(j, reg, o) : EXIT_BAD;
     double left = o->verify_time;
-    for (int k = 0; j && status != EXIT_BAD && k < j->n; k++) {
+    /* The highest status applies (3 over 1: a limit hit anywhere is told). */
+    for (int k = 0, bad = status == EXIT_BAD; j && !bad && k < j->n; k++) {
         int rc = run_job(&j->v[k], o, reg, &left, k, j->n);
+        bad = rc == EXIT_BAD;
         if (rc > status) status = rc;
     }
     for (int i = 0; j && i < j->ntexts; i++) free(j->texts[i]);

@@ -160,8 +160,9 @@ const opts_names cli_sources = {"form", CLI_SOURCE_COUNT, source_name, source_su
     "document, the document first, then its rules moved and mutated.\n"                            \
     "A failure is minimised and printed as a document that reproduces it.\n"
 #define AFTER_VERIFY                                                                               \
-    "exit status: 0 every check held, 1 some check failed, 2 a usage error or an\n"                \
-    "input (type, plugin, document) that cannot be used.\n"
+    "exit status: 0 every check held in every trial asked for, 1 some check failed,\n"             \
+    "2 a usage error or an input (type, plugin, document) that cannot be used,\n"                  \
+    "3 --time ended a type before its trials ran (the highest applies).\n"
 #define WHO_VERIFY    NULL
 #define REFUSE_VERIFY NULL
 

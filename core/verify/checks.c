@@ -196,6 +196,7 @@ static int subsumed(rg_vctx *v, int prop, const unsigned char *x)
 static int run_checked(rg_vctx *v, int prop, unsigned char *x, const int *w, int *r, int *changed)
 {
     char name[160];
+    if (rg_verify_stopped(v)) return 1;
     memcpy(v->y, x, v->bytes);
     *r = rg_trial_run(v->s, prop, x);
     v->runs++;
@@ -267,6 +268,7 @@ static int soundness(rg_vctx *v, int fixrc)
                 if (found == 1) cell = c, digit = rg_digit_of(g);
             }
     }
+    if (v->stopped) return 1;
     if (found < 0) v->inconclusive = 1;
     if (found != 1) return 0;
     /* Who removed it: the checked runs of a sweep with the witness. */
@@ -309,6 +311,7 @@ static int events(rg_vctx *v, const unsigned char *eng, int erc, const unsigned 
     if (erc == wrc && (erc == RG_FAIL || same_domains(v, eng, wide))) return 0;
     char name[160], where[128];
     for (int p = 0; erc == 0 && p < v->m->nprops; p++) {
+        if (rg_verify_stopped(v)) return 1;
         if (rg_trial_subsumed(v->s, eng, p)) continue;
         memcpy(v->y, eng, v->bytes);
         int r = rg_trial_run(v->s, p, v->y);
@@ -356,6 +359,7 @@ static int events_below(rg_vctx *v, rg_error *err)
         if (rg_popcount(dom[c]) < 2) continue;
         for (rg_mask g = dom[c]; g && made < 24; g &= g - 1, made += 2) {
             rg_mask bit = g & -g;
+            if (rg_verify_stopped(v)) return 1;
             if (below(v, c, bit, err) || below(v, c, dom[c] & ~bit, err)) return 1;
         }
     }
@@ -400,6 +404,7 @@ static int agree(rg_vctx *v, const int *a)
     char name[160], sol[1024];
     int accepted = rg_check_values(v->m, a) == -1;
     for (int p = 0; p < v->m->nprops; p++) {
+        if (rg_verify_stopped(v)) return 1;
         memcpy(v->x, v->start, v->bytes);
         rg_mask *dom = (rg_mask *)v->x;
         for (int c = 0; c < v->N; c++) dom[c] = 1u << (a[c] - 1);
@@ -451,9 +456,10 @@ static int all_checks(rg_vctx *v, rg_error *err)
     int fixrc = rg_trial_fixpoint(v->s, v->p, v->fix, err);
     if (fixrc == RG_E_PLUGIN) return fail(v, "contract", -1, "%s", err->message);
     if (fixrc > 0) return -fixrc;
-    if (soundness(v, fixrc)) return 1;
+    if (rg_verify_stopped(v) || soundness(v, fixrc)) return 1;
     /* A solution of the start, when one can be had, guards every sweep. */
     int have = rg_verify_solution(v, (const rg_mask *)v->start, -1, 0) == 1;
+    if (v->stopped) return 1;
     if (!have) memset(v->witness, 0, (size_t)v->N * sizeof *v->witness);
     memcpy(v->values, v->witness, (size_t)v->N * sizeof *v->values);
     int wrc = 0;
@@ -463,15 +469,16 @@ static int all_checks(rg_vctx *v, rg_error *err)
     return fixrc == 0 ? events_below(v, err) : 0;
 }
 
-int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *f, long *runs,
-                     int *inconclusive, rg_error *err)
+int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, const rg_vlimit *lim,
+                     rg_vfail *f, long *runs, int *inconclusive, rg_error *err)
 {
     memset(f, 0, sizeof *f);
     f->prop = f->rule = -1;
-    rg_vctx v = {.s = s, .p = p, .m = p->model, .f = f, .rng = seed ? seed : 1};
+    rg_vctx v = {.s = s, .p = p, .m = p->model, .f = f, .rng = seed ? seed : 1, .lim = lim};
     v.N = v.m->board.ncells;
     v.D = v.m->board.digits;
-    v.budget = RG_VERIFY_NODES;
+    v.budget = lim && lim->nodes ? lim->nodes : RG_VERIFY_NODES;
+    if (rg_verify_stopped(&v)) return RG_E_LIMIT;
     if (rg_trial_start(s, p, NULL) == RG_E_NOMEM) goto nomem;
     v.bytes = rg_trial_bytes(s);
     unsigned char *block = rg_mem_calloc(6, v.bytes);
@@ -489,6 +496,8 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *
     int rc = all_checks(&v, err);
     rg_mem_free(block), rg_mem_free(ints), rg_mem_free(v.stack);
     *runs += v.runs;
+    /* A check that failed before the deadline passed still failed. */
+    if (v.stopped && rc >= 0 && !f->check) return RG_E_LIMIT;
     if (v.inconclusive) ++*inconclusive;
     return rc < 0 ? -rc : rc;
 nomem:

@@ -128,22 +128,23 @@ static int candidate(const rg_vspec *from, int k, rg_vspec *to)
 /* Passes over the candidates until one changes nothing; an accepted
  * candidate is not stepped over, so that the next member or cell of the
  * same kind is tried at once. */
-void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, const char *check)
+void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, rg_vfail *f)
 {
     int evals = 0;
     for (int improved = 1; improved && evals < MAX_EVALS;) {
         improved = 0;
-        for (int k = 0; evals < MAX_EVALS && rg_vrun_left(v) > -5; k++) {
+        for (int k = 0; evals < MAX_EVALS && rg_vrun_left(v) > 0; k++) {
             rg_vspec c;
             int made = candidate(sp, k, &c);
             if (made < 0) break;
             if (!made) continue;
-            rg_vfail f;
+            rg_vfail g;
             rg_error e;
             evals++;
-            if (rg_vrun_fails(v, &c, seed, &f, &e) == 1 && strcmp(f.check, check) == 0) {
+            if (rg_vrun_fails(v, &c, seed, &g, &e) == 1 && strcmp(g.check, f->check) == 0) {
                 rg_vspec_free(sp);
                 *sp = c;
+                *f = g;
                 improved = 1;
                 k--;
                 continue;

@@ -27,7 +27,7 @@ int rg_vrun_fails(rg_vrun *v, const rg_vspec *sp, uint64_t seed, rg_vfail *f, rg
     if (rc != RG_OK) return rc == RG_E_NOMEM ? -rc : 0;
     long runs = 0;
     int inconclusive = 0;
-    rc = rg_verify_checks(v->solver, p, seed, f, &runs, &inconclusive, err);
+    rc = rg_verify_checks(v->solver, p, seed, &v->lim, f, &runs, &inconclusive, err);
     rg_puzzle_free(p);
     return rc <= 1 ? rc : -rc;
 }

@@ -22,6 +22,8 @@ typedef struct rg_vrun {
     int has_houses; /* row, column, grid and box_grid are loaded */
     rg_solver *solver;
     struct timespec t0;
+    rg_vlimit lim;   /* the checks' deadline (from t0) and node budget */
+    int stopped;     /* the deadline passed: no further trial is drawn or counted */
     long unreadable; /* instances drawn that did not read */
     char why[512];   /* why the last one did not */
 } rg_vrun;
@@ -30,13 +32,15 @@ typedef struct rg_vrun {
  * set. */
 int rg_vrun_read(rg_vrun *v, const rg_vspec *sp, rg_puzzle **out);
 /* Does sp's document fail a check (seed: the checks' random stream)? 1 and
- * f filled, 0 when it holds or does not read, or a negated error code. */
+ * f filled, 0 when it holds or does not read, or a negated error code
+ * (-RG_E_LIMIT: the deadline passed first). */
 int rg_vrun_fails(rg_vrun *v, const rg_vspec *sp, uint64_t seed, rg_vfail *f, rg_error *err);
 /* Seconds left of the run's time budget (a large number without one). */
 double rg_vrun_left(const rg_vrun *v);
-/* Shrink sp while it still fails the check `check` (minimise.c): fewer
+/* Shrink sp while it still fails the check f->check (minimise.c): fewer
  * houses, instances, list members, givens and restrictions, a smaller
- * board and fewer digits. */
-void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, const char *check);
+ * board and fewer digits; f becomes the failure of what is kept. Stops at
+ * the deadline, sp then failing but perhaps not minimal. */
+void rg_vrun_minimise(rg_vrun *v, rg_vspec *sp, uint64_t seed, rg_vfail *f);
 
 #endif

@@ -39,7 +39,7 @@ static int dfs(rg_vctx *v, int depth)
     const rg_mask *dom = v->stack + (size_t)depth * (size_t)v->N;
     int c = pick(v, dom);
     if (c < 0) return rg_check_values(v->m, v->witness) == -1;
-    if (++v->nodes > v->budget) return -1;
+    if (++v->nodes > v->budget || rg_verify_stopped(v)) return -1;
     rg_mask *next = v->stack + (size_t)(depth + 1) * (size_t)v->N;
     for (rg_mask left = dom[c]; left; left &= left - 1) {
         int d = rg_digit_of(left);

@@ -42,6 +42,7 @@ static int random_solution(rg_vrun *v, const rg_vspec *sp, uint64_t seed, int *s
     o.values = RG_VALUES_RANDOM;
     o.seed = seed;
     o.max_nodes = 3000;
+    if (v->lim.t0) o.max_seconds = rg_vrun_left(v) > 1e-6 ? rg_vrun_left(v) : 1e-6;
     rg_result res;
     rg_error e;
     int found = rg_solve(v->solver, p, &o, &res, &e) == RG_OK && res.solution;
@@ -170,13 +171,18 @@ static int from_sample(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int plain)
     return sp->rules ? 1 : -RG_E_NOMEM;
 }
 
-/* Trial `seed`'s parts into sp: RG_OK, or RG_E_FORMAT (err) when 40 draws
- * in a row gave no document that reads, or another error. */
+/* Trial `seed`'s parts into sp: RG_OK, RG_OK with v->stopped set and
+ * nothing in sp when the deadline passed first, RG_E_FORMAT (err) when 40
+ * draws in a row gave no document that reads, or another error. */
 static int make_trial(rg_vrun *v, uint64_t seed, rg_vspec *sp, rg_error *err)
 {
     uint64_t rng = seed;
     int sol[RG_VSPEC_CELLS];
     for (int attempt = 0; attempt < 40; attempt++) {
+        if (rg_vrun_left(v) <= 0) {
+            v->stopped = 1;
+            return RG_OK;
+        }
         board(v, sp, &rng);
         int have = 0, rc;
         if (v->o->sample) {
@@ -285,8 +291,12 @@ static int first_trial(rg_vrun *v, rg_verify_result *r, rg_error *err)
     if (rc != RG_OK) return rc;
     rg_vfail f;
     int inconclusive = 0;
-    rc = rg_verify_checks(v->solver, p, o->seed + 1, &f, &r->runs, &inconclusive, err);
+    rc = rg_verify_checks(v->solver, p, o->seed + 1, &v->lim, &f, &r->runs, &inconclusive, err);
     rg_puzzle_free(p);
+    if (rc == RG_E_LIMIT) { /* cut short: not a trial run */
+        v->stopped = 1;
+        return RG_OK;
+    }
     r->trials++;
     r->inconclusive += inconclusive;
     if (rc == 1) {
@@ -308,21 +318,31 @@ static int trial(rg_vrun *v, long i, rg_verify_result *r, rg_error *err)
     uint64_t seed = rg_rng_next(&mix), cseed = rg_rng_next(&mix);
     rg_vspec sp;
     int rc = make_trial(v, seed, &sp, err);
-    if (rc != RG_OK) return rc;
+    if (rc != RG_OK || v->stopped) return rc;
     rg_puzzle *p = NULL;
     rc = rg_vrun_read(v, &sp, &p);
     rg_vfail f;
     int inconclusive = 0;
-    if (rc == RG_OK) rc = rg_verify_checks(v->solver, p, cseed, &f, &r->runs, &inconclusive, err);
+    if (rc == RG_OK)
+        rc = rg_verify_checks(v->solver, p, cseed, &v->lim, &f, &r->runs, &inconclusive, err);
+    else if (rc != RG_E_NOMEM) /* make_trial read it: only memory can fail */
+        rc = rg_error_set(err, RG_E_INTERNAL, NULL, "trial %ld no longer reads: %s", i, v->why);
+    else
+        rc = rg_error_set(err, rc, NULL, "out of memory");
     rg_puzzle_free(p);
-    r->trials++;
-    r->inconclusive += inconclusive;
+    if (rc == RG_E_LIMIT) { /* cut short: not a trial run */
+        v->stopped = 1;
+        rc = RG_OK;
+    } else if (rc <= 1) {
+        r->trials++;
+        r->inconclusive += inconclusive;
+    }
     if (rc == 1) {
-        rg_vrun_minimise(v, &sp, cseed, f.check);
-        rc = rg_vrun_fails(v, &sp, cseed, &f, err);
+        /* A failure is reported even when the deadline cuts minimising short. */
+        rg_vrun_minimise(v, &sp, cseed, &f);
         char *doc = rg_vspec_text(&sp);
-        if (rc == 1 && doc) report(r, &f, i, doc);
-        rc = rc < 0 ? -rc : doc ? RG_OK : RG_E_NOMEM;
+        if (doc) report(r, &f, i, doc);
+        rc = doc ? RG_OK : rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     }
     rg_vspec_free(&sp);
     return rc;
@@ -338,13 +358,16 @@ int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *
     if (!o) rg_verify_options_default(&dflt), o = &dflt;
     rg_vrun v = {.reg = reg, .type = type, .o = o};
     clock_gettime(CLOCK_MONOTONIC, &v.t0);
+    if (o->max_seconds > 0) v.lim.t0 = &v.t0, v.lim.seconds = o->max_seconds;
     int rc = setup(&v, r, err);
     if (rc == RG_OK && !(v.solver = rg_solver_new()))
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (rc == RG_OK && o->sample_first) rc = first_trial(&v, r, err);
     long trials = o->trials > 0 ? o->trials : RG_VERIFY_TRIALS;
-    for (long i = r->trials; rc == RG_OK && !r->failed && i < trials && rg_vrun_left(&v) > 0; i++)
+    for (long i = r->trials; rc == RG_OK && !r->failed && !v.stopped && i < trials; i++)
         rc = trial(&v, i, r, err);
+    r->asked = trials;
+    r->stopped = rc == RG_OK && !r->failed && r->trials < trials;
     r->seconds = rg_clock_us(&v.t0) / 1e6;
     rg_solver_free(v.solver);
     rg_mem_free(v.inst);

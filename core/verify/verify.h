@@ -12,7 +12,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
+#include "base/clock.h"
 #include "model/model.h"
 #include "rulegrid/rulegrid.h"
 
@@ -29,6 +31,14 @@ typedef struct rg_vfail {
     char removed[256]; /* the digits wrongly removed: "r1c2: 3; r2c1: 1 2", or "" */
 } rg_vfail;
 
+/* The limits of the checks of one trial: a deadline and a node budget. */
+typedef struct rg_vlimit {
+    const struct timespec *t0; /* the run's start (CLOCK_MONOTONIC); NULL: no deadline */
+    double seconds;            /* with t0: stop this long after it */
+    uint64_t nodes;            /* node budget of the trial's exhaustive searches; 0:
+                                  RG_VERIFY_NODES, UINT64_MAX: none */
+} rg_vlimit;
+
 /* The checks of one trial document. */
 typedef struct rg_vctx {
     rg_solver *s;
@@ -41,23 +51,40 @@ typedef struct rg_vctx {
     rg_mask *stack; /* the search's domains, a level a cell */
     uint64_t nodes, budget;
     uint64_t rng;
-    long runs;        /* propagator calls */
-    int inconclusive; /* the search ran past its budget: soundness undecided */
+    const rg_vlimit *lim; /* its deadline (lim->t0 NULL: none) */
+    unsigned ticks;       /* calls of rg_verify_stopped since the clock was read */
+    int stopped;          /* the deadline passed: the checks end, deciding nothing */
+    long runs;            /* propagator calls */
+    int inconclusive;     /* the search ran past its budget: soundness undecided */
     rg_vfail *f;
 } rg_vctx;
 
-/* Node budget of the exhaustive search of one trial. */
+/* Node budget of the exhaustive searches of one trial (the default). */
 #define RG_VERIFY_NODES 20000
 
-/* checks.c: run every check on p. 0 all hold, 1 one failed (f filled),
+/* checks.c: run every check on p within lim (NULL: RG_VERIFY_NODES, no
+ * deadline). 0 all hold, 1 one failed (f filled), RG_E_LIMIT when the
+ * deadline passed before the checks ended (nothing decided, err untouched),
  * or an error (RG_E_NOMEM; err filled). seed drives the random full
  * assignments of the agreement check. */
-int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, rg_vfail *f, long *runs,
-                     int *inconclusive, rg_error *err);
+int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, const rg_vlimit *lim,
+                     rg_vfail *f, long *runs, int *inconclusive, rg_error *err);
+
+/* Has the deadline of v passed? The clock is read every 16th call; once
+ * passed, v->stopped stays set and every call answers 1. (Here, inline, for
+ * checks.c and supports.c alike.) */
+static inline int rg_verify_stopped(rg_vctx *v)
+{
+    if (v->stopped) return 1;
+    if (!v->lim || !v->lim->t0 || (v->ticks++ & 15)) return 0;
+    v->stopped = rg_clock_us(v->lim->t0) >= v->lim->seconds * 1e6;
+    return v->stopped;
+}
 
 /* supports.c: a complete assignment within the domains dom (per cell) that
  * every rule of the model accepts, with cell c (if >= 0) holding digit d,
- * into v->witness: 1 found, 0 none, -1 the node budget ran out. */
+ * into v->witness: 1 found, 0 none, -1 the node budget ran out or the
+ * deadline passed (v->stopped). */
 int rg_verify_solution(rg_vctx *v, const rg_mask *dom, int c, int d);
 
 /* Cell names for messages: "r3c4". */

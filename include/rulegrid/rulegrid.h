@@ -755,7 +755,9 @@ enum rg_verify_source {
 typedef struct rg_verify_options {
     uint64_t seed;      /* the same seed, trials and instances give the same run */
     long trials;        /* trials of the type (0: RG_VERIFY_TRIALS) */
-    double max_seconds; /* stop after this long (0 = no limit): fewer trials, no failure */
+    double max_seconds; /* stop after this long (0 = no limit), inside a trial too: a trial
+                           cut short is not counted, and fewer trials than asked for give
+                           r->stopped */
     const char *sample; /* text of a document whose rules of the type are the instances
                             (NULL: the type's generate hook) */
     size_t sample_len;
@@ -769,7 +771,7 @@ RG_API void rg_verify_options_default(rg_verify_options *o);
 
 typedef struct rg_verify_result {
     int source;        /* rg_verify_source */
-    long trials;       /* trials run */
+    long trials;       /* trials run to the end of their checks */
     long inconclusive; /* trials whose exhaustive search ran out of nodes (soundness
                           left undecided there) */
     long runs;         /* propagator calls the checks made */
@@ -782,6 +784,9 @@ typedef struct rg_verify_result {
     char message[1024];
     char removed[256]; /* the digits wrongly removed: "r1c2: 3; r2c1: 1 2", or "" */
     char *document;    /* the failing trial minimised, as a document (rg_string_free) */
+    long asked;        /* trials asked for */
+    int stopped;       /* no check failed, but max_seconds ended the run before `asked`
+                          trials ran: the verdict is unknown (trials may be 0) */
 } rg_verify_result;
 
 /* Run randomized trials of rule type `type` of reg (docs/plugins.md says

@@ -121,6 +121,49 @@ run "$RULEGRID" verify --trials 50 --plugins "$PLUG/sumbound" --sample "$TMP/bou
 expect_rc 1 "the bound from a sample"
 has "$OUT" "from its sample" "the bound from a sample"
 
+# --time bounds the whole run, inside a trial too: the first trial of a 99 x 99
+# document of 32 digits (its checks take half a minute) is cut short near the
+# limit. A trial cut short is not counted, and a type that did not run every
+# trial asked for is unknown (exit status 3), never ok: with no trial at all,
+# and with some.
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 99, "columns": 99, "digits": 32},
+"rules": [{"type": "neighbours", "op": "different", "where": "knight"},
+{"type": "neighbours", "op": "not_consecutive", "where": "king"}]}' >"$TMP/big99.json"
+start=$(date +%s%N)
+run "$RULEGRID" verify --time 0.5 "$TMP/big99.json"
+ms=$((($(date +%s%N) - start) / 1000000))
+expect_rc 3 "a trial longer than --time"
+has "$OUT" "neighbours: unknown within the limit, 0 of 300 trials from its sample" \
+    "a trial longer than --time"
+# Reading the document and loading the plugins come on top (under Valgrind
+# tens of times slower); the checks stop within a few hundredths of a second.
+[ -n "${RULEGRID_TEST_SCALE:-}" ] || [ "$ms" -lt 2500 ] ||
+    fail "verify --time 0.5 took $ms ms"
+run "$RULEGRID" verify --time 1e-9 cage
+expect_rc 3 "no trial within the limit"
+has "$OUT" "cage: unknown within the limit, 0 of 300 trials from its generate hook" \
+    "no trial within the limit"
+LIMIT=0.4
+[ -n "${RULEGRID_TEST_SCALE:-}" ] && LIMIT=6
+run "$RULEGRID" verify --json --trials 100000000 --time "$LIMIT" cage line
+expect_rc 3 "some trials within the limit"
+printf '%s\n' "$OUT" >"$TMP/limit.jsonl"
+python3 - "$TMP/limit.jsonl" "$LIMIT" <<'PY' || fail "some trials within the limit: $OUT"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+limit = float(sys.argv[2])
+assert [r["type"] for r in lines] == ["cage", "line"], lines
+for r in lines:
+    assert r["status"] == "unknown" and r["asked"] == 100000000, r
+    assert 0 < r["trials"] < r["asked"], r
+# The two types share the limit: half each, and a little over.
+assert sum(r["seconds"] for r in lines) < limit + 0.2, lines
+PY
+# A failure found within the limit is still a failure.
+run "$RULEGRID" verify --time 30 --plugins "$PLUG/sumbound" test.sum_bound
+expect_rc 1 "a failure within the limit"
+has "$OUT" "test.sum_bound: FAILED" "a failure within the limit"
+
 # Bad input: exit 2 with the file, type or field named.
 run "$RULEGRID" verify
 expect_rc 2 "no operand"

@@ -11,7 +11,10 @@
 
 struct cJSON;
 
-#define RG_VSPEC_SIDE  12 /* the largest board side of a trial */
+/* The largest board side of a trial: a sample's own board up to 32 x 32 (every
+ * D x D grid fits), an instance moved to the corner of a small board up to 12. */
+#define RG_VSPEC_SIDE  32
+#define RG_VSPEC_MOVED 12
 #define RG_VSPEC_CELLS (RG_VSPEC_SIDE * RG_VSPEC_SIDE)
 
 enum { RG_VHOUSES_NONE = 0, RG_VHOUSES_LINES = 1, RG_VHOUSES_LATIN = 2 };

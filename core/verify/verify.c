@@ -136,29 +136,33 @@ static int from_hook(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int *sol)
 }
 
 /* Instances from the sample: one, a quarter of the time two; on the
- * sample's own board two times in five, else moved to the corner of the
- * trial board (grown to hold them); mutated three times in four. plain
- * (after 20 draws that did not read): one, as written, on its own board. */
+ * sample's own board (up to 32 x 32) two times in five, else moved to the
+ * corner of the trial board (grown to hold them, up to 12 x 12), with the
+ * sample's digits one time in three; mutated three times in four. plain
+ * (after 20 draws that did not read): one, as written, on its own board,
+ * or, on a sample too large for that, moved to the corner of a D x D board
+ * of the sample's D digits (a grid or box_grid needs one; up to 32 x 32). */
 static int from_sample(rg_vrun *v, rg_vspec *sp, uint64_t *rng, int plain)
 {
     int k = plain ? 1 : 1 + !rg_rng_below(rng, 4);
-    int native = v->sample_rows <= RG_VSPEC_SIDE && v->sample_cols <= RG_VSPEC_SIDE &&
-                 (plain || rg_rng_below(rng, 5) < 2);
-    if (native || !rg_rng_below(rng, 3)) {
+    int fits = v->sample_rows <= RG_VSPEC_SIDE && v->sample_cols <= RG_VSPEC_SIDE;
+    int native = fits && (plain || rg_rng_below(rng, 5) < 2);
+    if (native || plain || !rg_rng_below(rng, 3)) {
         sp->digits = v->sample_digits;
         if (sp->houses == RG_VHOUSES_LATIN) sp->houses = RG_VHOUSES_NONE;
     }
     if (native) sp->rows = v->sample_rows, sp->cols = v->sample_cols;
+    if (plain && !native) sp->rows = sp->cols = sp->digits;
+    int side = native || plain ? RG_VSPEC_SIDE : RG_VSPEC_MOVED;
     sp->rules = cJSON_CreateArray();
     for (int i = 0; i < k && sp->rules; i++) {
         cJSON *inst = cJSON_Duplicate(v->inst[rg_rng_below(rng, (uint64_t)v->ninst)], 1);
         if (!inst) return -RG_E_NOMEM;
         int er = 0, ec = 0;
         if (!native) rg_mutate_corner(inst, &er, &ec);
-        if (er > RG_VSPEC_SIDE || ec > RG_VSPEC_SIDE) {
+        if (er > side || ec > side) {
             cJSON_Delete(inst);
-            snprintf(v->why, sizeof v->why, "an instance spans more than %d rows or columns",
-                     RG_VSPEC_SIDE);
+            snprintf(v->why, sizeof v->why, "an instance spans more than %d rows or columns", side);
             return 0;
         }
         if ((er > sp->rows || ec > sp->cols) && sp->houses == RG_VHOUSES_LATIN)
@@ -210,6 +214,7 @@ static int make_trial(rg_vrun *v, uint64_t seed, rg_vspec *sp, rg_error *err)
     rg_error_set(err, RG_E_FORMAT, NULL,
                  "no readable trial of rule type %s in 40 attempts; the last: %s", v->type, v->why);
     rg_error_rule(err, -1, v->type);
+    if (v->o->sample) rg_error_set_file(err, v->o->sample_file ? v->o->sample_file : "sample");
     return RG_E_FORMAT;
 }
 

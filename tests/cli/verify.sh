@@ -121,6 +121,26 @@ run "$RULEGRID" verify --trials 50 --plugins "$PLUG/sumbound" --sample "$TMP/bou
 expect_rc 1 "the bound from a sample"
 has "$OUT" "from its sample" "the bound from a sample"
 
+# Documents whose rules need a board of their own digits: a box_grid of
+# 16 digits (4 x 4 boxes) and of 32 (4 x 8) runs on its own board, not on a
+# small board with too few digits for its boxes.
+"$RULEGRID" generate --preset classic16 --seed 3 -o "$TMP/c16.json"
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 32, "columns": 32, "digits": 32},
+"rules": [{"type": "box_grid", "origin": "r1c1", "box": [4, 8]}]}' >"$TMP/b32.json"
+run "$RULEGRID" verify --trials 10 "$TMP/c16.json"
+expect_rc 0 "a box_grid of 16 digits"
+has "$OUT" "box_grid: ok, 10 trials from its sample" "a box_grid of 16 digits"
+run "$RULEGRID" verify --trials 3 "$TMP/b32.json"
+expect_rc 0 "a box_grid of 32 digits"
+has "$OUT" "box_grid: ok, 3 trials from its sample" "a box_grid of 32 digits"
+# A rule no trial can hold (a cage across 40 rows) is an error naming the document.
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 40, "columns": 40, "digits": 9},
+"rules": [{"type": "cage", "cells": ["r1c1", "r40c1"], "sum": 3}]}' >"$TMP/span40.json"
+run "$RULEGRID" verify --trials 3 "$TMP/span40.json"
+expect_rc 2 "an instance no trial holds"
+has "$ERR" "rulegrid: $TMP/span40.json: no readable trial of rule type cage" \
+    "an instance no trial holds"
+
 # --time bounds the whole run, inside a trial too: the first trial of a 99 x 99
 # document of 32 digits (its checks take half a minute) is cut short near the
 # limit. A trial cut short is not counted, and a type that did not run every

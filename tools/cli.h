@@ -176,6 +176,10 @@ enum cli_source {
     X(VERIFY_TIME, verify_time, "time", 0, "SECONDS", CLI_ON(VERIFY), SECONDS(CLI_TIME_BAD),       \
       "stop this long after starting, inside a trial too (all types together); a type "            \
       "stopped before its trials ran is unknown (exit status 3); 0: no limit")                     \
+    X(VERIFY_NODES, verify_nodes, "nodes", 0, "N", CLI_ON(VERIFY),                                 \
+      UINT(0, UINT64_MAX, "is not a whole number of nodes (0 for no limit)"),                      \
+      "nodes of the exhaustive search that judges soundness, per trial (default 20000); a "        \
+      "trial past them is inconclusive; 0: no limit")                                              \
     X(SAMPLE, sample, "sample", 0, "DOC.json", CLI_ON(VERIFY), TEXT,                               \
       "take the instances of a TYPE from the rules of this document")                              \
     X(VERIFY_JSON, verify_json, "json", 0, NULL, CLI_ON(VERIFY), FLAG,                             \

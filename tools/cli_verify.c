@@ -222,6 +222,8 @@ static int run_job(const job *jb, const cli_options *o, rg_registry *reg, double
     rg_verify_options_default(&vo);
     vo.seed = o->verify_seed;
     if (o->head.given[CLI_OPT_TRIALS]) vo.trials = (long)o->trials;
+    if (o->head.given[CLI_OPT_VERIFY_NODES])
+        vo.max_nodes = o->verify_nodes ? o->verify_nodes : UINT64_MAX;
     if (o->head.given[CLI_OPT_VERIFY_TIME] && o->verify_time > 0)
         vo.max_seconds = *left > 0 ? *left / (n - k) : 1e-9;
     vo.sample = jb->sample;

@@ -364,6 +364,7 @@ int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *
     rg_vrun v = {.reg = reg, .type = type, .o = o};
     clock_gettime(CLOCK_MONOTONIC, &v.t0);
     if (o->max_seconds > 0) v.lim.t0 = &v.t0, v.lim.seconds = o->max_seconds;
+    v.lim.nodes = o->max_nodes;
     int rc = setup(&v, r, err);
     if (rc == RG_OK && !(v.solver = rg_solver_new()))
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");

@@ -59,9 +59,6 @@ typedef struct rg_vctx {
     rg_vfail *f;
 } rg_vctx;
 
-/* Node budget of the exhaustive searches of one trial (the default). */
-#define RG_VERIFY_NODES 20000
-
 /* checks.c: run every check on p within lim (NULL: RG_VERIFY_NODES, no
  * deadline). 0 all hold, 1 one failed (f filled), RG_E_LIMIT when the
  * deadline passed before the checks ended (nothing decided, err untouched),

@@ -763,7 +763,11 @@ typedef struct rg_verify_options {
     size_t sample_len;
     const char *sample_file; /* names the sample in errors */
     int sample_first;        /* the first trial is the sample document itself, as written */
+    uint64_t max_nodes;      /* node budget of the exhaustive searches of one trial (past it
+                                the trial is inconclusive): 0 RG_VERIFY_NODES, UINT64_MAX none */
 } rg_verify_options;
+
+#define RG_VERIFY_NODES 20000
 
 #define RG_VERIFY_TRIALS 300
 

@@ -184,6 +184,26 @@ run "$RULEGRID" verify --time 30 --plugins "$PLUG/sumbound" test.sum_bound
 expect_rc 1 "a failure within the limit"
 has "$OUT" "test.sum_bound: FAILED" "a failure within the limit"
 
+# --nodes: the node budget of a trial's exhaustive search. Fewer nodes leave
+# more trials inconclusive (the same trials: the same seed); none (0) leaves
+# none, here where every search ends.
+for n in 1 default 0; do
+    nodes=(--nodes "$n")
+    [ "$n" = default ] && nodes=()
+    run "$RULEGRID" verify --json --trials 40 "${nodes[@]}" cage
+    expect_rc 0 "--nodes $n"
+    printf '%s\n' "$OUT" >"$TMP/nodes_$n.json"
+done
+python3 - "$TMP" <<'PY' || fail "--nodes: $(cat "$TMP"/nodes_*.json)"
+import json, sys
+r = {n: json.load(open(f"{sys.argv[1]}/nodes_{n}.json")) for n in ("1", "default", "0")}
+assert all(x["status"] == "ok" and x["trials"] == 40 for x in r.values()), r
+assert r["1"]["inconclusive"] > r["default"]["inconclusive"] > r["0"]["inconclusive"] == 0, r
+PY
+run "$RULEGRID" verify --nodes -1 cage
+expect_rc 2 "a bad --nodes"
+has "$ERR" "--nodes" "a bad --nodes"
+
 # Bad input: exit 2 with the file, type or field named.
 run "$RULEGRID" verify
 expect_rc 2 "no operand"

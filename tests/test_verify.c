@@ -3,12 +3,15 @@
  * exhaustive search it judges by, the checks on documents that hold and on
  * one whose propagator is unsound, and rg_verify_type on built-in and broken
  * rule types (tests/data/plugins/sumbug.c). The command: tests/cli/verify.sh. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -273,6 +276,60 @@ static void verify_errors(void **state)
     assert_non_null(strstr(err.message, "cage"));
 }
 
+/* The limits: a deadline passed stops the checks (RG_E_LIMIT, no failure)
+ * and leaves a type unknown, never passed (none of the trials asked for ran);
+ * a node budget of 1 leaves trials inconclusive; a rule no trial holds is an
+ * error naming the sample. */
+static void verify_limits(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    rg_puzzle *p = t_parse(CAGE3);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    t0.tv_sec -= 10;
+    rg_vlimit lim = {.t0 = &t0, .seconds = 1};
+    rg_vfail f;
+    long runs = 0;
+    int inconclusive = 0;
+    rg_error err;
+    rg_error_clear(&err);
+    assert_int_equal(rg_verify_checks(s, p, 1, &lim, &f, &runs, &inconclusive, &err), RG_E_LIMIT);
+    assert_null(f.check);
+    assert_int_equal(inconclusive, 0);
+    lim.seconds = 1000;
+    assert_int_equal(rg_verify_checks(s, p, 1, &lim, &f, &runs, &inconclusive, &err), 0);
+    rg_puzzle_free(p);
+    rg_solver_free(s);
+
+    rg_verify_options o;
+    rg_verify_options_default(&o);
+    o.max_seconds = 1e-9;
+    rg_verify_result r;
+    assert_int_equal(rg_verify_type(t_registry(), "cage", &o, &r, &err), RG_OK);
+    assert_true(r.stopped);
+    assert_false(r.failed);
+    assert_int_equal(r.trials, 0);
+    assert_int_equal(r.asked, RG_VERIFY_TRIALS);
+
+    rg_verify_options_default(&o);
+    o.trials = 20;
+    o.max_nodes = 1;
+    assert_int_equal(rg_verify_type(t_registry(), "cage", &o, &r, &err), RG_OK);
+    assert_false(r.stopped);
+    assert_int_equal(r.trials, 20);
+    assert_true(r.inconclusive >= 10);
+
+    const char *wide = "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 40, "
+                       "\"columns\": 40, \"digits\": 9}, \"rules\": [{\"type\": \"cage\", "
+                       "\"cells\": [\"r1c1\", \"r40c1\"], \"sum\": 3}]}";
+    rg_verify_options_default(&o);
+    o.sample = wide, o.sample_len = strlen(wide), o.sample_file = "wide.json";
+    assert_int_equal(rg_verify_type(t_registry(), "cage", &o, &r, &err), RG_E_FORMAT);
+    assert_string_equal(err.file, "wide.json");
+    assert_non_null(strstr(err.message, "no readable trial"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +339,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(documents, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(verify_type, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(verify_errors, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(verify_limits, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -163,21 +163,23 @@ run "$RULEGRID" verify --time 1e-9 cage
 expect_rc 3 "no trial within the limit"
 has "$OUT" "cage: unknown within the limit, 0 of 300 trials from its generate hook" \
     "no trial within the limit"
-LIMIT=0.4
-[ -n "${RULEGRID_TEST_SCALE:-}" ] && LIMIT=6
+# The two types share the limit, half each, and end a little over it (more
+# under the sanitizers, where what has no clock check, reading a trial's
+# document, is slower).
+LIMIT=0.4 SLACK=0.2
+[ -n "${RULEGRID_TEST_SCALE:-}" ] && LIMIT=6 SLACK=1.5
 run "$RULEGRID" verify --json --trials 100000000 --time "$LIMIT" cage line
 expect_rc 3 "some trials within the limit"
 printf '%s\n' "$OUT" >"$TMP/limit.jsonl"
-python3 - "$TMP/limit.jsonl" "$LIMIT" <<'PY' || fail "some trials within the limit: $OUT"
+python3 - "$TMP/limit.jsonl" "$LIMIT" "$SLACK" <<'PY' || fail "some trials within the limit: $OUT"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
-limit = float(sys.argv[2])
+limit, slack = float(sys.argv[2]), float(sys.argv[3])
 assert [r["type"] for r in lines] == ["cage", "line"], lines
 for r in lines:
     assert r["status"] == "unknown" and r["asked"] == 100000000, r
     assert 0 < r["trials"] < r["asked"], r
-# The two types share the limit: half each, and a little over.
-assert sum(r["seconds"] for r in lines) < limit + 0.2, lines
+assert sum(r["seconds"] for r in lines) < limit + slack, lines
 PY
 # A failure found within the limit is still a failure.
 run "$RULEGRID" verify --time 30 --plugins "$PLUG/sumbound" test.sum_bound

@@ -5,9 +5,11 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -214,6 +216,66 @@ static int plan(jobs *j, rg_registry *reg, const cli_options *o)
     return 0;
 }
 
+/* What a fault in a plugin's code says before the process dies: the type
+ * whose trials were running, and how to run them again alone. A plugin is
+ * trusted native code: verify cannot go on after it, but it can say where
+ * to look. The note is made before the trials; the handler only writes it,
+ * then hands the signal to whoever handled it before (a sanitizer's report,
+ * or the default: death by the signal). */
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static struct sigaction crash_before[sizeof crash_signals / sizeof crash_signals[0]];
+static char crash_note[1024];
+static size_t crash_len;
+
+static void on_crash(int sig)
+{
+    if (crash_len) {
+        ssize_t w = write(STDERR_FILENO, crash_note, crash_len);
+        (void)w;
+    }
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+        if (crash_signals[i] == sig) sigaction(sig, &crash_before[i], NULL);
+    raise(sig);
+}
+
+static void catch_crashes(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+        sigaction(crash_signals[i], &sa, &crash_before[i]);
+}
+
+static void note_job(const job *jb, const cli_options *o)
+{
+    char folders[512] = "";
+    size_t k = 0;
+    for (int i = 0; o->plugins.v && o->plugins.v[i] && k < sizeof folders; i++) {
+        int w = snprintf(folders + k, sizeof folders - k, " --plugins '%s'", o->plugins.v[i]);
+        if (w < 0) break;
+        k += (size_t)w;
+    }
+    /* Run again as it was asked: a document's types (its first trial is the
+     * document itself), a type with its --sample, or a type alone. */
+    int doc = jb->file && !(o->sample && strcmp(jb->file, o->sample) == 0);
+    char again[1024];
+    if (doc)
+        snprintf(again, sizeof again, "'%s'", jb->file);
+    else if (jb->file)
+        snprintf(again, sizeof again, "--sample '%s' %s", jb->file, jb->type);
+    else
+        snprintf(again, sizeof again, "%s", jb->type);
+    int n = snprintf(crash_note, sizeof crash_note,
+                     "rulegrid: verify: the process died during the trials of rule type %s%s%s (a "
+                     "fault in the code of a plugin they run?); run them again under a debugger "
+                     "or Valgrind: rulegrid verify --seed %llu%s %s\n",
+                     jb->type, jb->file ? ", from " : "", jb->file ? jb->file : "",
+                     (unsigned long long)o->verify_seed, folders, again);
+    crash_len = n < 0 ? 0 : (size_t)n < sizeof crash_note ? (size_t)n : sizeof crash_note - 1;
+}
+
 /* Verify job k of n with the time left shared among the jobs left. */
 static int run_job(const job *jb, const cli_options *o, rg_registry *reg, double *left, int k,
                    int n)
@@ -233,7 +295,10 @@ static int run_job(const job *jb, const cli_options *o, rg_registry *reg, double
     rg_verify_result r;
     rg_error e;
     rg_error_clear(&e);
+    fflush(stdout); /* the types before it are said, whatever becomes of it */
+    note_job(jb, o);
     int rc = rg_verify_type(reg, jb->type, &vo, &r, &e);
+    crash_len = 0;
     *left -= r.seconds;
     if (o->verify_json) print_json(jb->type, &r, rc == RG_OK ? NULL : &e);
     if (rc != RG_OK) {
@@ -256,6 +321,7 @@ int cli_verify_main(int cmd, const cli_options *o)
     if (!reg) return EXIT_BAD;
     jobs *j = calloc(1, sizeof *j);
     int status = j ? plan(j, reg, o) : EXIT_BAD;
+    catch_crashes();
     double left = o->verify_time;
     /* The highest status applies (3 over 1: a limit hit anywhere is told). */
     for (int k = 0, bad = status == EXIT_BAD; j && !bad && k < j->n; k++) {

@@ -206,6 +206,19 @@ run "$RULEGRID" verify --nodes -1 cage
 expect_rc 2 "a bad --nodes"
 has "$ERR" "--nodes" "a bad --nodes"
 
+# A plugin whose code crashes ends the process, but verify says first which
+# type's trials were running and how to run them again (and the types before
+# it are printed).
+printf '%s' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
+ "rules": [{"type": "test.crash", "cells": ["r1c1", "r1c2"]}]}' >"$TMP/crash.json"
+run "$RULEGRID" verify --trials 3 --plugins "$PLUG/broken" cage "$TMP/crash.json"
+[ "$RC" != 0 ] || fail "a crashing plugin: exit 0"
+has "$OUT" "cage: ok, 3 trials" "a crashing plugin: the type before it said"
+has "$ERR" "rulegrid: verify: the process died during the trials of rule type test.crash, from $TMP/crash.json" \
+    "a crashing plugin: named"
+has "$ERR" "rulegrid verify --seed 0 --plugins '$PLUG/broken' '$TMP/crash.json'" \
+    "a crashing plugin: how to run it again"
+
 # Bad input: exit 2 with the file, type or field named.
 run "$RULEGRID" verify
 expect_rc 2 "no operand"

@@ -8,9 +8,12 @@
  *   and fails every run from then on: no function of its space, it breaks
  *   the search's recomputation of a space (tests/test_recompute.c).
  * Each watches the cells of its "cells" field.
+ * - test.crash's propagator raises SIGSEGV, as a plugin's fault would
+ *   (tests/cli/verify.sh: what verify says before the process dies);
  * - test.code's compile reads its "code" field and returns that number
  *   without recording an error, and its link returns "link" (when given)
  *   the same way: hooks that break the return-code contract. */
+#include <signal.h>
 #include <stdint.h>
 
 #include "rulegrid/plugin.h"
@@ -44,6 +47,13 @@ static int fickle(rg_space *sp, void *data)
 {
     (void)sp, (void)data;
     return ++fickle_runs > fickle_after ? RG_PROP_FAIL : RG_PROP_FIX;
+}
+
+static int crash(rg_space *sp, void *data)
+{
+    (void)sp, (void)data;
+    raise(SIGSEGV);
+    return RG_PROP_FIX;
 }
 
 static int holds(const int *values, void *data)
@@ -85,6 +95,12 @@ static int compile_slow(rg_build *b, rg_rule *r, void **data)
     return compile(b, r, slow, "test_slow");
 }
 
+static int compile_crash(rg_build *b, rg_rule *r, void **data)
+{
+    (void)data;
+    return compile(b, r, crash, "test_crash");
+}
+
 static int compile_fickle(rg_build *b, rg_rule *r, void **data)
 {
     (void)data;
@@ -121,6 +137,10 @@ static const rg_rule_type types[] = {
      .name = "test.fickle",
      .family = "test",
      .compile = compile_fickle},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.crash",
+     .family = "test",
+     .compile = compile_crash},
     {.size = sizeof(rg_rule_type),
      .name = "test.code",
      .family = "test",

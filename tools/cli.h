@@ -534,6 +534,9 @@ int cli_feed_classic(cli_feed *f);
 
 /* ---- cli_output.c: text and JSON ------------------------------------------- */
 
+/* The first cell whose given the complete assignment sol does not keep, or
+ * -1 (check and render --solution judge a document's solution so). */
+int cli_solution_differs(const rg_puzzle *p, const int *sol);
 /* The grid of values (per cell, 0 printed as '.') with box borders. */
 void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values);
 /* The solution as one compact token: a character per position of the board

@@ -482,12 +482,12 @@ static void share_batch(cmd *c, totals *t, FILE *out)
     cli_mpi_share(c->count, 2 * c->jobs, make_range, take_range, c);
 }
 
-/* The puzzles made here, on -j threads, recorded in order; the exit status. */
 /* Puzzles are made in windows of this many, so that memory stays bounded
  * whatever --count asks (a slot per puzzle of the window), and the workers
  * wait for one another only once a window. */
 #define WINDOW 4096
 
+/* The puzzles made here, on -j threads, recorded in order; the exit status. */
 static int make_here(cmd *c, totals *t, FILE *out)
 {
     batch b;

@@ -94,6 +94,14 @@ static void value_text(char *out, size_t n, const rg_puzzle *p, int cell, const 
         snprintf(out, n, "%d", v);
 }
 
+int cli_solution_differs(const rg_puzzle *p, const int *sol)
+{
+    const int *g = rg_puzzle_givens(p);
+    for (int i = 0, n = rg_puzzle_cells(p); g && i < n; i++)
+        if (g[i] > 0 && g[i] != sol[i]) return i;
+    return -1;
+}
+
 void cli_print_grid(FILE *f, const rg_puzzle *p, const int *values)
 {
     print_cells(f, p, rg_puzzle_digits(p) > 9 ? 2 : 1, value_text, values);

@@ -75,10 +75,7 @@ static int solution(rrun *c, const rg_puzzle *p, const char *where, picture *pc)
     if (sol) {
         /* The document's own solution is drawn as it stands, but one that
          * breaks a rule or a given is said, with exit 1 (as check does). */
-        int broken = rg_puzzle_check(p, sol), differs = -1;
-        const int *g = rg_puzzle_givens(p);
-        for (int i = 0; g && i < N && differs < 0; i++)
-            if (g[i] > 0 && g[i] != sol[i]) differs = i;
+        int broken = rg_puzzle_check(p, sol), differs = cli_solution_differs(p, sol);
         char name[32];
         if (broken >= 0) {
             const char *type = rg_puzzle_rule_type(p, broken);

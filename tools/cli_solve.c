@@ -268,9 +268,7 @@ static void judge(const rg_puzzle *p, verdict *v)
     int differs = -1;
     if (v->sol) {
         v->sol_rule = rg_puzzle_check(p, v->sol);
-        const int *g = rg_puzzle_givens(p);
-        for (int i = 0, n = rg_puzzle_cells(p); g && i < n && differs < 0; i++)
-            if (g[i] > 0 && g[i] != v->sol[i]) differs = i;
+        differs = cli_solution_differs(p, v->sol);
     }
     v->ok = v->broken < 0 && v->sol_rule == -1 && differs < 0;
     v->sol_state = !v->sol             ? "absent"

@@ -334,9 +334,8 @@ static int note_folder(rg_registry *reg, const char *dir, rg_error *err)
 /* Every *.so of dir in strcmp order, stopping at the first failure; a file
  * that is no usable plugin is skipped (rg_registry_skipped). The folder is
  * listed as searched even when it does not exist. */
-int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
+static int load_dir(rg_registry *reg, const char *dir, rg_error *err)
 {
-    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
     int rc = note_folder(reg, dir, err);
     if (rc != RG_OK) return rc;
     char **names;
@@ -376,7 +375,13 @@ typedef struct loading {
 static int load_one(void *ctx, const char *dir)
 {
     loading *l = ctx;
-    return rg_registry_load_dir(l->reg, dir, l->err);
+    return load_dir(l->reg, dir, l->err); /* (the record cleared once, by the search's caller) */
+}
+
+int rg_registry_load_dir(rg_registry *reg, const char *dir, rg_error *err)
+{
+    if (err) rg_error_clear(err); /* every part of an error it gives is its own */
+    return load_dir(reg, dir, err);
 }
 
 int rg_registry_load_default(rg_registry *reg, const char *const *extra_dirs,

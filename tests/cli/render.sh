@@ -62,6 +62,18 @@ expect_rc 1 "render --solution of a broken solution"
 err_has "badsol.json: the document's solution breaks rule 0 (box_grid); drawn as it stands" \
     "render --solution of a broken solution"
 has "$OUT" "</svg>" "render --solution of a broken solution"
+# one that keeps every rule but not the givens (its digits 1 and 2 swapped)
+python3 - "$SRC/examples/classic.json" "$TMP/relabelled.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+swap = {1: 2, 2: 1}
+d["solution"] = {k: swap.get(v, v) for k, v in d["solution"].items()}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run "$RULEGRID" render --solution "$TMP/relabelled.json"
+expect_rc 1 "render --solution of a solution against the givens"
+err_has "relabelled.json: the document's solution differs from the given at r" \
+    "render --solution of a solution against the givens"
 # a limit before the solution: drawn without it, exit 3
 run "$RULEGRID" render --solution --nodes 1 --puzzle 1 "$DATA/hard.txt"
 expect_rc 3 "render --solution --nodes 1"

@@ -240,7 +240,16 @@ run "$RULEGRID" verify --trials 0 cage
 expect_rc 2 "zero trials"
 run "$RULEGRID" verify "$TMP/none.so"
 expect_rc 2 "a missing plugin file"
-# Nothing to verify is an error, never a silent success.
+# Nothing to verify is an error, never a silent success: a plugin file that
+# registers no type, a document without rules.
+run "$RULEGRID" verify "$PLUG/none/none.so"
+expect_rc 2 "a plugin without types"
+has "$ERR" "none.so registers no rule type to verify" "a plugin without types"
+# More verifications than the command holds at once is an error, not a silent drop.
+for i in $(seq 1 60); do cp "$SAMPLES/pairs.json" "$TMP/many$i.json"; done
+run "$RULEGRID" verify "$TMP"/many*.json
+expect_rc 2 "too many verifications"
+has "$ERR" "more than 256 verifications asked for at once" "too many verifications"
 echo '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},
 "rules": []}' >"$TMP/norules.json"
 run "$RULEGRID" verify "$TMP/norules.json"

@@ -9,7 +9,8 @@
  * T_NONAME    registers a type with an empty name
  * T_INITFAIL  registers "test.initfail" and then reports failure
  * T_LATE      keeps the registrar and tries to register again from compile
- * T_SELFDUP   registers "test.selfdup" twice */
+ * T_SELFDUP   registers "test.selfdup" twice
+ * T_NONE      loads and registers no type at all */
 static const rg_host *host;
 static rg_registrar *kept;
 
@@ -74,6 +75,13 @@ static const rg_rule_type types[] = {
      .compile = compile,
      .link = NULL},
 #endif
+#ifdef T_NONE
+    {.size = sizeof(rg_rule_type), /* (never registered: an array holds one) */
+     .name = "test.none",
+     .family = "test",
+     .compile = compile,
+     .link = NULL},
+#endif
 #ifdef T_LATE
     {.size = sizeof(rg_rule_type),
      .name = "test.late",
@@ -91,6 +99,9 @@ static int init(const rg_host *h, rg_registrar *reg)
 #ifdef T_OWN
     rc = h->register_type(reg, &own);
     if (rc != RG_OK) return rc;
+#endif
+#ifdef T_NONE
+    return RG_OK;
 #endif
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         rc = h->register_type(reg, &types[i]);

@@ -85,8 +85,9 @@ int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
         }
     }
     /* One entry at a time on one thread. With more, batches of about half
-     * a millisecond of work (16 entries at first, then up to 128 on the
-     * 17-clue list, down to 1 on puzzles of milliseconds: cli_pool.c) keep
+     * a millisecond of work (1, 2, 4, ... 16 entries at first, then up to
+     * 128 on the 17-clue list, down to 1 on puzzles of milliseconds:
+     * cli_pool.c) keep
      * the hand-overs and the wakes they cost rare, and 4 batches a worker
      * let the others go on past a hard puzzle at the head of the window. */
     int batch = f->jobs == 1 ? 1 : 128, window = f->jobs == 1 ? 1 : 4 * f->jobs;

@@ -119,7 +119,11 @@ cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn
     p->jobs = jobs < 1 ? 1 : jobs;
     p->window = window < 1 ? 1 : window;
     p->batch = batch < 1 ? 1 : batch;
-    atomic_init(&p->target, p->batch < 16 ? p->batch : 16);
+    /* Batches start with one item and double as they are handed over
+     * (ramp), until the first is done and its cost sets the size: a small
+     * corpus of hard puzzles is shared out from its first items, where a
+     * first batch of 16 would have gone to one worker whole. */
+    atomic_init(&p->target, 1);
     p->automatic = 1;
     p->size = size;
     p->ring = calloc((size_t)p->window * (size_t)p->batch, size);
@@ -169,6 +173,16 @@ void *cli_pool_slot(cli_pool *p)
     return batch_at(p, p->tail) + (size_t)p->count[p->tail % p->window] * p->size;
 }
 
+/* Until a batch is done, each batch handed over doubles the next one's
+ * size, up to 16 (and the pool's batch). Under mu. */
+static void ramp(cli_pool *p)
+{
+    if (!p->automatic || p->item_s > 0) return;
+    int t = atomic_load_explicit(&p->target, memory_order_relaxed),
+        most = p->batch < 16 ? p->batch : 16;
+    atomic_store(&p->target, 2 * t > most ? most : 2 * t);
+}
+
 /* The batch being filled goes to a worker (or runs here without threads). */
 static void hand_over(cli_pool *p)
 {
@@ -182,6 +196,7 @@ static void hand_over(cli_pool *p)
     pthread_mutex_lock(&p->mu);
     p->state[b % p->window] = QUEUED;
     p->tail++;
+    ramp(p);
     pthread_cond_signal(&p->work);
     pthread_mutex_unlock(&p->mu);
 }

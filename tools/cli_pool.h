@@ -18,7 +18,10 @@ typedef void (*cli_pool_fn)(void *items, int n, int worker, void *ctx);
  * zeroed items of size bytes each. NULL without memory or threads. */
 cli_pool *cli_pool_new(int jobs, int window, int batch, size_t size, cli_pool_fn fn, void *ctx);
 /* From now on a batch goes to the workers once it holds n items (1 up to
- * the batch size of cli_pool_new, which is where it starts). */
+ * the batch size of cli_pool_new); n <= 0: the size follows the items'
+ * cost, as it does from the start (one item first, doubling with each
+ * batch handed over up to 16 until one is done, then about half a
+ * millisecond of work). */
 void cli_pool_target(cli_pool *p, int n);
 /* The size of an item. */
 size_t cli_pool_size(const cli_pool *p);

@@ -295,6 +295,37 @@ static void err_bad_cell_name(void **state)
            "expected a cell name like \"r1c1\", got \"a1\"");
 }
 
+/* A name too long to quote whole is cut at a character's end and marked:
+ * the message never passes a cut for the whole value. */
+static void err_long_name_cut(void **state)
+{
+    (void)state;
+    /* 43 bytes are quoted whole, 44 are cut to 40 and "...". */
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"a234567890123456789012345678901234567890123\": 5}"),
+           RG_E_FORMAT, -1, "", "givens.a234567890123456789012345678901234567890123",
+           "got \"a234567890123456789012345678901234567890123\"");
+    expect(DOC(B9, CLASSIC, ", \"givens\": {\"a2345678901234567890123456789012345678901234\": 5}"),
+           RG_E_FORMAT, -1, "", "givens.a2345678901234567890123456789012345678901234",
+           "got \"a234567890123456789012345678901234567890...\"");
+    /* A field name keeps 60 bytes of the key, and "...". */
+    expect(DOC(B9, CLASSIC,
+               ", \"givens\": {\"a23456789012345678901234567890123456789012345678901234567890"
+               "123456789\": 5}"),
+           RG_E_FORMAT, -1, "",
+           "givens.a23456789012345678901234567890123456789012345678901234567890...",
+           "got \"a234567890123456789012345678901234567890...\"");
+    /* Ten bytes, then twenty two-byte characters: the cut keeps fifteen of
+     * them whole rather than half of the sixteenth. */
+    expect(DOC(B9,
+               "[{\"type\": \"cage\", \"cells\": [\"r1c1:r2c2 \u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+               "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+               "\u00e9\"], \"sum\": 5}]",
+               ""),
+           RG_E_FORMAT, 0, "cage", "cells[0]",
+           "got \"r1c1:r2c2 \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+           "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9...\"");
+}
+
 static void err_leading_zero(void **state)
 {
     (void)state;
@@ -1358,6 +1389,7 @@ int main(void)
         T(err_board_cells_empty),
         T(err_board_cells_bad_entry),
         T(err_bad_cell_name),
+        T(err_long_name_cut),
         T(err_leading_zero),
         T(err_given_off_board),
         T(err_given_missing_cell),

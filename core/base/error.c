@@ -33,6 +33,14 @@ static void put_cut(char *dst, size_t cap, const char *s, size_t n, int keep_end
     dst[k + 3] = '\0';
 }
 
+const char *rg_error_clip(char *buf, size_t cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (n < cap) return s;
+    put_cut(buf, cap, s, n, 0);
+    return buf;
+}
+
 int rg_error_setv(rg_error *e, int code, const char *field, const char *fmt, va_list ap)
 {
     if (!e) return code;

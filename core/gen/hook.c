@@ -128,7 +128,9 @@ static int refuse_unread(rg_gen *g, const char *what, const char *name)
     for (int k = 0; k < g->nnames && used < sizeof list; k++)
         used +=
             (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", g->names[k]);
-    return rg_hook_error(g, "%s \"%.40s\" is not one it reads (%s%s)", what, name,
+    char cut[44];
+    return rg_hook_error(g, "%s \"%s\" is not one it reads (%s%s)", what,
+                         rg_error_clip(cut, sizeof cut, name),
                          g->nnames ? "it reads " : "it reads none", list);
 }
 

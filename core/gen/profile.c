@@ -81,9 +81,10 @@ static int read_summary(const field *f, const cJSON *v, rg_profile *pf, rg_regis
 /* What a value was, for the messages: the string, or its kind. */
 static const char *found(const cJSON *v, char *buf, size_t n)
 {
-    if (cJSON_IsString(v))
-        snprintf(buf, n, "\"%.40s\"", v->valuestring);
-    else
+    if (cJSON_IsString(v)) {
+        char cut[44];
+        snprintf(buf, n, "\"%s\"", rg_error_clip(cut, sizeof cut, v->valuestring));
+    } else
         snprintf(buf, n, "%s", rg_json_kind(v));
     return buf;
 }

@@ -32,13 +32,14 @@ static int leading_zero(const char *s)
 
 static int bad_name(rg_error *err, const char *field, const char *s)
 {
+    char cut[44];
     if (leading_zero(s))
         return rg_error_set(err, RG_E_FORMAT, field,
-                            "\"%.40s\" is not a cell name: row and column numbers have no "
+                            "\"%s\" is not a cell name: row and column numbers have no "
                             "leading zeros",
-                            s);
-    return rg_error_set(err, RG_E_FORMAT, field,
-                        "expected a cell name like \"r1c1\", got \"%.40s\"", s);
+                            rg_error_clip(cut, sizeof cut, s));
+    return rg_error_set(err, RG_E_FORMAT, field, "expected a cell name like \"r1c1\", got \"%s\"",
+                        rg_error_clip(cut, sizeof cut, s));
 }
 
 /* Marks one element of board.cells (a name or a rectangle) in exists. */
@@ -189,7 +190,8 @@ int rg_cells_read_digits(const cJSON *obj, const char *name, const rg_board *bd,
                             "expected an object from cell name to digit, got %s",
                             rg_json_found(obj, g, sizeof g));
     for (const cJSON *c = obj->child; c; c = c->next) {
-        snprintf(field, sizeof field, "%s.%.60s", name, c->string);
+        char cut[64];
+        snprintf(field, sizeof field, "%s.%s", name, rg_error_clip(cut, sizeof cut, c->string));
         int k = -1, rc = key_cell(c->string, field, bd, &k, err);
         if (rc) return rc;
         rg_board_cell_name(bd->row[k], bd->col[k], cell_name, sizeof cell_name);

@@ -72,7 +72,8 @@ static int read_candidates(const cJSON *obj, const rg_board *bd, rg_mask *cands,
                             rg_json_found(obj, g, sizeof g));
     for (const cJSON *c = obj->child; c; c = c->next) {
         int cell;
-        snprintf(field, sizeof field, "candidates.%.60s", c->string);
+        char cut[64];
+        snprintf(field, sizeof field, "candidates.%s", rg_error_clip(cut, sizeof cut, c->string));
         int rc = rg_cells_key(c->string, field, bd, &cell, err);
         if (rc) return rc;
         if (cands[cell]) {
@@ -91,7 +92,8 @@ static int read_candidates(const cJSON *obj, const rg_board *bd, rg_mask *cands,
         int i = 0;
         for (const cJSON *d = c->child; d; d = d->next, i++) {
             long v;
-            snprintf(field, sizeof field, "candidates.%.60s[%d]", c->string, i);
+            snprintf(field, sizeof field, "candidates.%s[%d]",
+                     rg_error_clip(cut, sizeof cut, c->string), i);
             if (rg_json_int(d, 1, bd->digits, &v))
                 return rg_error_set(err, RG_E_FORMAT, field,
                                     "expected a digit from 1 to %d, got %s", bd->digits,
@@ -114,10 +116,12 @@ static int read_object(const cJSON *root, const rg_board *bd, int *values, rg_ma
     if (oom) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (dup) return rg_error_set(err, RG_E_FORMAT, dup, "duplicate key: \"%s\" appears twice", dup);
     for (const cJSON *m = root->child; m; m = m->next)
-        if (strcmp(m->string, "cells") && strcmp(m->string, "candidates"))
+        if (strcmp(m->string, "cells") && strcmp(m->string, "candidates")) {
+            char cut[44];
             return rg_error_set(err, RG_E_FORMAT, m->string,
-                                "unknown member \"%.40s\" (a position has cells and candidates)",
-                                m->string);
+                                "unknown member \"%s\" (a position has cells and candidates)",
+                                rg_error_clip(cut, sizeof cut, m->string));
+        }
     const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
     const cJSON *marks = cJSON_GetObjectItemCaseSensitive(root, "candidates");
     int rc = cells ? rg_cells_read_digits(cells, "cells", bd, 0, values, err) : RG_OK;

@@ -197,13 +197,15 @@ static int leading_zero(const char *s)
 static int cell_of(rg_build *b, rg_rule *r, const char *where, const char *s, int *cell)
 {
     int row, col;
+    char cut[44];
     if (rg_board_parse_cell(s, &row, &col)) {
         if (leading_zero(s))
             return rg_read_error(b, r, where,
-                                 "\"%.40s\" is not a cell name: row and column numbers have no "
+                                 "\"%s\" is not a cell name: row and column numbers have no "
                                  "leading zeros",
-                                 s);
-        return rg_read_error(b, r, where, "expected a cell name like \"r1c1\", got \"%.40s\"", s);
+                                 rg_error_clip(cut, sizeof cut, s));
+        return rg_read_error(b, r, where, "expected a cell name like \"r1c1\", got \"%s\"",
+                             rg_error_clip(cut, sizeof cut, s));
     }
     const rg_board *bd = b->board;
     if (row > bd->rows || col > bd->cols)
@@ -250,24 +252,25 @@ static int collect_add(rg_build *b, rg_rule *r, const char *where, collect *c, i
 static int add_rect(rg_build *b, rg_rule *r, const char *where, collect *c, const char *s)
 {
     int r1, c1, r2, c2;
+    char cut[44];
     if (rg_board_parse_rect(s, &r1, &c1, &r2, &c2))
-        return rg_read_error(b, r, where,
-                             "expected a rectangle like \"r1c1:r3c3\", got \"%.40s\"%s", s,
+        return rg_read_error(b, r, where, "expected a rectangle like \"r1c1:r3c3\", got \"%s\"%s",
+                             rg_error_clip(cut, sizeof cut, s),
                              leading_zero(s) ? " (cell numbers have no leading zeros)" : "");
     const rg_board *bd = b->board;
     if (r2 > bd->rows || c2 > bd->cols)
         return rg_read_error(b, r, where,
-                             "rectangle %.40s reaches r%dc%d, which does not exist on a %dx%d "
+                             "rectangle %s reaches r%dc%d, which does not exist on a %dx%d "
                              "board",
-                             s, r2, c2, bd->rows, bd->cols);
+                             rg_error_clip(cut, sizeof cut, s), r2, c2, bd->rows, bd->cols);
     for (int y = r1; y <= r2; y++)
         for (int x = c1; x <= c2; x++) {
             int k = rg_board_at(bd, y, x);
             if (k < 0)
                 return rg_read_error(b, r, where,
-                                     "rectangle %.40s holds r%dc%d, which is not one of the "
+                                     "rectangle %s holds r%dc%d, which is not one of the "
                                      "board's cells",
-                                     s, y, x);
+                                     rg_error_clip(cut, sizeof cut, s), y, x);
             int rc = collect_add(b, r, where, c, k);
             if (rc) return rc;
         }
@@ -287,16 +290,16 @@ static long element_size(const cJSON *e)
 static int add_element(rg_build *b, rg_rule *r, const char *where, collect *c, const cJSON *e,
                        int names_only)
 {
-    char g[64];
+    char g[64], cut[44];
     if (!cJSON_IsString(e))
         return rg_read_error(b, r, where, "expected a cell name%s, got %s",
                              names_only ? "" : " or a rectangle", rg_json_found(e, g, sizeof g));
     if (!names_only && strchr(e->valuestring, ':')) return add_rect(b, r, where, c, e->valuestring);
     if (names_only && strchr(e->valuestring, ':'))
         return rg_read_error(b, r, where,
-                             "expected a single cell name, got the rectangle \"%.40s\" (this "
+                             "expected a single cell name, got the rectangle \"%s\" (this "
                              "field lists cells one by one, in order)",
-                             e->valuestring);
+                             rg_error_clip(cut, sizeof cut, e->valuestring));
     int cell;
     int rc = cell_of(b, r, where, e->valuestring, &cell);
     if (rc) return rc;

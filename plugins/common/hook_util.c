@@ -117,8 +117,10 @@ int hu_enum(const hu_board *b, const char *name, const char *dflt, const char *c
     size_t used = 0;
     for (int i = 0; names[i] && used < sizeof list; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
-    return b->h->gen_error(b->g, "unknown %s \"%.60s\"; it must be one of %s, or any", name, s,
-                           list);
+    /* A long value is cut, and marked so ("..."); a character cut in two
+     * shows as '?' in the message. */
+    return b->h->gen_error(b->g, "unknown %s \"%.60s%s\"; it must be one of %s, or any", name, s,
+                           strlen(s) > 60 ? "..." : "", list);
 }
 
 int hu_below(const hu_board *b, int n)

@@ -248,9 +248,10 @@ static void type_registered_twice(void **state)
     rg_error err;
     assert_int_equal(load(reg, PLUGINS "dup", &err), RG_E_PLUGIN);
     assert_string_equal(err.file, PLUGINS "dup/dup_b.so");
-    assert_non_null(strstr(err.message, "\"test.dup\""));
-    assert_non_null(strstr(err.message, PLUGINS "dup/dup_a.so"));
-    assert_non_null(strstr(err.message, PLUGINS "dup/dup_b.so"));
+    /* The file refused is the error's; the message names the one keeping the type. */
+    assert_string_equal(err.message, "rule type \"test.dup\" is already registered by " PLUGINS
+                                     "dup/dup_a.so; a type name is registered once, so this "
+                                     "file is not loaded");
     /* dup_a stays; everything dup_b registered is gone. */
     assert_int_equal(rg_registry_type_count(reg), 2);
     const char *file;
@@ -292,8 +293,8 @@ static void type_twice_across_folders(void **state)
     assert_int_equal(load(reg, rg_builtin_plugin_dir(), &err), RG_OK);
     assert_int_equal(load(reg, t.path, &err), RG_E_PLUGIN);
     assert_string_equal(err.file, b);
+    assert_non_null(strstr(err.message, "is already registered by "));
     assert_non_null(strstr(err.message, houses));
-    assert_non_null(strstr(err.message, b));
     assert_non_null(rg_registry_find(reg, "test.good")); /* a.so came first */
     /* b.so was rolled back: test.good is a.so's, every other type comes
      * from the built-in folder, and the house types from houses.so. */

@@ -132,9 +132,12 @@ int rg_registry_add_type(rg_registrar *r, const rg_rule_type *t)
             rc = rg_loader_error(r->err, file, "rule type \"%s\" is registered twice by this file",
                                  t->name);
         } else if (old) {
+            /* The file loaded later is the one refused (the error's file);
+             * the message names the one that keeps the type. */
             rc = rg_loader_error(r->err, file,
-                                 "rule type \"%s\" is registered twice: by %s and by %s", t->name,
-                                 reg->files[old->file].path, file);
+                                 "rule type \"%s\" is already registered by %s; a type name "
+                                 "is registered once, so this file is not loaded",
+                                 t->name, reg->files[old->file].path);
         } else {
             rc = RG_OK;
         }

@@ -94,6 +94,7 @@ static void search(void **state)
     int witness[3];
     rg_mask stack[5 * 3], dom[3] = {0xF, 0xF, 0xF};
     v.witness = witness, v.stack = stack;
+    assert_int_equal(rg_verify_search_init(&v), RG_OK);
     assert_int_equal(rg_verify_solution(&v, dom, 0, 2), 1);
     assert_int_equal(witness[0], 2);
     assert_int_equal(witness[1], 1);
@@ -104,6 +105,7 @@ static void search(void **state)
     v.nodes = 0, v.budget = 0; /* no node left: undecided */
     dom[1] = 0xF;
     assert_int_equal(rg_verify_solution(&v, dom, -1, 0), -1);
+    rg_verify_search_free(&v);
     rg_puzzle_free(p);
 }
 

@@ -484,8 +484,9 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, const rg_v
     unsigned char *block = rg_mem_calloc(6, v.bytes);
     int *ints = rg_mem_alloc((size_t)(4 * v.N + v.m->nprops + 1) * sizeof(int));
     v.stack = rg_mem_alloc(((size_t)v.N + 2) * ((size_t)v.N + 1) * sizeof(rg_mask));
-    if (!block || !ints || !v.stack) {
+    if (!block || !ints || !v.stack || rg_verify_search_init(&v) != RG_OK) {
         rg_mem_free(block), rg_mem_free(ints), rg_mem_free(v.stack);
+        rg_verify_search_free(&v);
         goto nomem;
     }
     v.start = block, v.fix = block + v.bytes, v.x = block + 3 * v.bytes;
@@ -495,6 +496,7 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, const rg_v
     for (int i = 0; i < v.m->nprops; i++) v.order[i] = i;
     int rc = all_checks(&v, err);
     rg_mem_free(block), rg_mem_free(ints), rg_mem_free(v.stack);
+    rg_verify_search_free(&v);
     *runs += v.runs;
     /* A check that failed before the deadline passed still failed. */
     if (v.stopped && rc >= 0 && !f->check) return RG_E_LIMIT;

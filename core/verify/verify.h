@@ -50,6 +50,19 @@ typedef struct rg_vctx {
     int *values, *witness, *order, *assign;
     rg_mask *stack; /* the search's domains, a level a cell */
     uint64_t nodes, budget;
+    /* The search's tables (rg_verify_search_init): per rule the cells it
+     * reads (CSR over rules: its propagators' watched cells, houses,
+     * must-differ pairs and restrictions; every cell for a rule with a
+     * checked propagator that watches none), per cell the digits its
+     * restrictions allow and whether it is free (no house, pair or
+     * propagator holds it), and a conflict set of words 64-bit words per
+     * search level. */
+    int *scope_off, *scope;
+    rg_mask *allow;
+    unsigned char *free;
+    uint64_t *conflict;
+    int words;
+    const rg_mask *dom0; /* the domains the current search started from */
     uint64_t rng;
     const rg_vlimit *lim; /* its deadline (lim->t0 NULL: none) */
     unsigned ticks;       /* calls of rg_verify_stopped since the clock was read */
@@ -78,10 +91,19 @@ static inline int rg_verify_stopped(rg_vctx *v)
     return v->stopped;
 }
 
+/* supports.c: the search's tables for v->m (v->N cells) and v->stack
+ * ((N + 2) levels of N domains): RG_OK or RG_E_NOMEM. Freed by
+ * rg_verify_search_free (also after a failed init, and twice). */
+int rg_verify_search_init(rg_vctx *v);
+void rg_verify_search_free(rg_vctx *v);
+
 /* supports.c: a complete assignment within the domains dom (per cell) that
  * every rule of the model accepts, with cell c (if >= 0) holding digit d,
  * into v->witness: 1 found, 0 none, -1 the node budget ran out or the
- * deadline passed (v->stopped). */
+ * deadline passed (v->stopped). The first such assignment in the order of a
+ * plain depth-first search (fewest digits first, digits upwards), found in
+ * no more nodes than that search takes; 0 and 1 whenever that search
+ * answers within the budget. */
 int rg_verify_solution(rg_vctx *v, const rg_mask *dom, int c, int d);
 
 /* Cell names for messages: "r3c4". */

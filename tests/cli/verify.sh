@@ -37,12 +37,31 @@ for line in lines:
     r = json.loads(line)
     assert r["status"] == "ok", r
     assert r["trials"] == trials, r
-    # Most trials decide soundness: the search ran out on few of them.
-    assert r["inconclusive"] <= trials // 3, r
+    # Most trials decide soundness: the search ran out on few of them (at most
+    # 10 of 300 in each type; 67 of the 300 of outside before the search
+    # jumped back over the decisions a failure does not involve).
+    assert r["inconclusive"] <= trials // 15 + 2, r
 PY
 elapsed=$(($(date +%s) - start))
 [ -n "${RULEGRID_TEST_SCALE:-}" ] || [ "$elapsed" -lt 60 ] ||
     fail "verify over the built-in types took $elapsed s (budget: a minute)"
+
+# A lone cage on a 9 x 9 board: most of its cells are free (no rule holds them,
+# or only a `cell` restriction), and the search no longer goes through their
+# digits again for every failure elsewhere (8 of 300 trials undecided; 45
+# before, when the search took the restricted free cells first and retried
+# them under every failure of the cage).
+echo '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},
+"rules": [{"type": "cage", "cells": ["r1c1", "r1c2"], "sum": 5}]}' >"$TMP/lone.json"
+run "$RULEGRID" verify --json --trials "$TRIALS" "$TMP/lone.json"
+expect_rc 0 "a lone cage on a 9 x 9 board"
+python3 - "$TRIALS" "$OUT" <<'PY' || fail "a lone cage: $OUT"
+import json, sys
+trials = int(sys.argv[1])
+r = json.loads(sys.argv[2])
+assert r["status"] == "ok" and r["trials"] == trials, r
+assert r["inconclusive"] <= trials // 15 + 2, r
+PY
 
 # The correct sum passes; with an off-by-one bound it fails soundness.
 run "$RULEGRID" verify --plugins "$PLUG/sumok" test.sum

@@ -2,8 +2,10 @@
  * the time limit ends root propagation, probing and long propagations, and
  * a propagator that breaks its contract (a status that is no RG_PROP_*, an
  * endless RG_PROP_NOFIX) ends the search with a plugin error naming its
- * rule. The time bounds are generous (this is no speed test): they catch a
- * limit that does not hold, as when the clock was read only between nodes. */
+ * rule. A time limit also ends the reading of a document (the JSON parse,
+ * the rules' compile and link: rg_puzzle_parse_timed, rg_corpus_set_time).
+ * The time bounds are generous (this is no speed test): they catch a limit
+ * that does not hold, as when the clock was read only between nodes. */
 #define _XOPEN_SOURCE 700 /* clock_gettime */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "base/clock.h"
+#include "base/json.h"
 #include "support.h"
 
 /* Under Valgrind or the sanitizers everything runs many times slower: the
@@ -191,6 +195,123 @@ static void time_bounds_all_work(void **state)
     rg_registry_free(reg);
 }
 
+/* A 4 x 4 document of n test.sleep rules, each sleeping ms milliseconds in
+ * its hook (field "compile" or "link"); malloc'd. */
+static char *sleepy_doc(int n, const char *hook, int ms)
+{
+    size_t cap = 256 + (size_t)n * 64;
+    char *doc = malloc(cap);
+    assert_non_null(doc);
+    int at = snprintf(doc, cap, "%s", DOC4(""));
+    at -= 2; /* over the closing "]}", after the box_grid's "," */
+    for (int k = 0; k < n; k++)
+        at += snprintf(doc + at, cap - (size_t)at, "%s{\"type\":\"test.sleep\",\"%s\":%d}",
+                       k ? "," : "", hook, ms);
+    snprintf(doc + at, cap - (size_t)at, "]}");
+    return doc;
+}
+
+/* rg_puzzle_parse_timed on doc with limit: RG_E_TIME within the limit and
+ * the slack, no puzzle, no rule blamed, the message holding phrase. */
+static void expect_late(rg_registry *reg, const char *doc, size_t len, double limit,
+                        const char *phrase)
+{
+    rg_puzzle *p = (rg_puzzle *)1;
+    rg_error err;
+    double t0 = now();
+    int rc = rg_puzzle_parse_timed(reg, doc, len, "late.json", 0, limit, &p, &err);
+    double took = now() - t0;
+    assert_int_equal(rc, RG_E_TIME);
+    assert_int_equal(err.code, RG_E_TIME);
+    assert_null(p);
+    assert_int_equal(err.rule, -1);
+    assert_string_equal(err.file, "late.json");
+    if (!strstr(err.message, phrase)) fail_msg("message \"%s\" lacks \"%s\"", err.message, phrase);
+    if (took > limit + slack()) fail_msg("reading under --time %g took %.3f s", limit, took);
+}
+
+/* A time limit ends the building of a model: between the rules' compile
+ * hooks, between their link hooks, in the JSON text's parse; nothing is
+ * held after (the teardown counts the bytes). Without a limit the same
+ * call reads the document. */
+static void time_bounds_reading(void **state)
+{
+    (void)state;
+    rg_registry *reg = with_broken();
+    const double limit = 0.05;
+    char *doc = sleepy_doc(50, "compile", 10); /* 0.5 s of compiling */
+    expect_late(reg, doc, strlen(doc), limit, "was compiled");
+    expect_late(reg, doc, strlen(doc), 1e-9, "before"); /* late at once */
+    free(doc);
+    doc = sleepy_doc(50, "link", 10); /* 0.5 s of linking */
+    expect_late(reg, doc, strlen(doc), limit, "was linked");
+    free(doc);
+
+    /* A JSON text whose parse is the long part: an x- member of a million
+     * numbers (2 MB; cJSON makes a node of each). */
+    size_t cap = (size_t)2 << 20 | 4096, at = 0;
+    doc = malloc(cap);
+    assert_non_null(doc);
+    at += (size_t)snprintf(doc, cap, "%s", DOC4(""));
+    at -= 3; /* over ",]}": the rules end with the box_grid */
+    at += (size_t)snprintf(doc + at, cap - at, "],\"x-data\":[0");
+    while (at + 8 < cap) doc[at++] = ',', doc[at++] = '0';
+    at += (size_t)snprintf(doc + at, cap - at, "]}");
+    expect_late(reg, doc, at, 0.02, "JSON");
+    /* The check alone, its deadline past: late before it reads a byte. */
+    struct cJSON *root = NULL;
+    rg_json_fault f;
+    assert_int_equal(rg_json_read_by(doc, at, rg_clock_now(), &root, NULL, &f), RG_E_TIME);
+    assert_null(root);
+    free(doc);
+
+    rg_puzzle *p = NULL;
+    rg_error err;
+    doc = sleepy_doc(3, "link", 1);
+    assert_int_equal(rg_puzzle_parse_timed(reg, doc, strlen(doc), NULL, 0, 0, &p, &err), RG_OK);
+    assert_int_equal(rg_puzzle_rule_count(p), 4);
+    rg_puzzle_free(p);
+    free(doc);
+    rg_registry_free(reg);
+}
+
+/* rg_corpus_set_time: an entry read past the limit is -RG_E_TIME naming
+ * its line, and the next entry is read as usual. */
+static void time_bounds_corpus_entries(void **state)
+{
+    (void)state;
+    rg_registry *reg = with_broken();
+    char *slow = sleepy_doc(50, "compile", 10), *quick = sleepy_doc(1, "compile", 0);
+    size_t n = strlen(slow) + strlen(quick) + 4;
+    char *text = malloc(n);
+    assert_non_null(text);
+    snprintf(text, n, "%s\n%s\n", slow, quick);
+    FILE *fp = fmemopen(text, strlen(text), "r");
+    assert_non_null(fp);
+    rg_corpus *c = NULL;
+    rg_error err;
+    assert_int_equal(rg_corpus_open(reg, "late.jsonl", fp, NULL, &c, &err), RG_OK);
+    rg_corpus_set_time(c, 0.05);
+    rg_puzzle *p = NULL;
+    double t0 = now();
+    assert_int_equal(rg_corpus_next(c, &p, &err), -RG_E_TIME);
+    if (now() - t0 > 0.05 + slack()) fail_msg("a corpus entry took %.3f s", now() - t0);
+    assert_null(p);
+    assert_int_equal(err.code, RG_E_TIME);
+    assert_int_equal(err.line, 1);
+    assert_string_equal(err.file, "late.jsonl");
+    assert_int_equal(rg_corpus_next(c, &p, &err), 1);
+    assert_int_equal(rg_corpus_index(c), 1);
+    rg_puzzle_free(p);
+    assert_int_equal(rg_corpus_next(c, &p, &err), 0);
+    rg_corpus_close(c);
+    fclose(fp);
+    free(text);
+    free(slow);
+    free(quick);
+    rg_registry_free(reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +319,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(hook_codes, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(nodes_bound_probes, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(time_bounds_all_work, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(time_bounds_reading, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(time_bounds_corpus_entries, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -11,13 +11,31 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/clock.h"
 #include "base/json.h"
 #include "base/mem.h"
 #include "rulegrid/rulegrid.h"
 
+/* A parse with a deadline (rg_json_read_by) on this thread: cJSON's
+ * allocator reads the clock every 256 allocations and answers NULL once the
+ * deadline has passed, which ends the parse (cJSON frees what it built).
+ * Per thread, since other threads allocate through the same hook. */
+static _Thread_local double parse_deadline; /* 0: none */
+static _Thread_local unsigned parse_allocs;
+static _Thread_local int parse_late; /* the deadline ended the parse */
+
+static void *json_alloc(size_t n)
+{
+    if (parse_deadline > 0 && (++parse_allocs & 255) == 0 && rg_clock_passed(parse_deadline)) {
+        parse_late = 1;
+        return NULL;
+    }
+    return rg_mem_alloc(n);
+}
+
 static void install_hooks(void)
 {
-    cJSON_Hooks hooks = {rg_mem_alloc, rg_mem_free};
+    cJSON_Hooks hooks = {json_alloc, rg_mem_free};
     cJSON_InitHooks(&hooks);
 }
 
@@ -51,7 +69,12 @@ typedef struct scan {
     int depth, in_string;
     rg_json_fault *f;
     size_t fractions; /* numbers written with a fraction part */
+    double deadline;  /* 0: none */
+    size_t clock_at;  /* read the clock when i reaches it (SIZE_MAX: never) */
 } scan;
+
+/* The check reads the clock once per this many bytes when it has a deadline. */
+#define CHECK_CLOCK_BYTES ((size_t)1 << 18)
 
 static int fault(scan *s, int verdict, size_t at, const char *fmt, ...)
 {
@@ -329,18 +352,22 @@ static int after_value(scan *s, unsigned char *open)
     }
 }
 
-/* rg_json_check, and how many numbers the text writes with a fraction. */
-static int check_text(const char *text, size_t len, rg_json_fault *f, size_t *fractions);
+/* rg_json_check, and how many numbers the text writes with a fraction;
+ * RG_JSON_LATE when deadline (0: none) passed first. */
+static int check_text(const char *text, size_t len, double deadline, rg_json_fault *f,
+                      size_t *fractions);
 
 int rg_json_check(const char *text, size_t len, rg_json_fault *f)
 {
     size_t fractions;
-    return check_text(text, len, f, &fractions);
+    return check_text(text, len, 0, f, &fractions);
 }
 
-static int check_text(const char *text, size_t len, rg_json_fault *f, size_t *fractions)
+static int check_text(const char *text, size_t len, double deadline, rg_json_fault *f,
+                      size_t *fractions)
 {
-    scan s = {(const unsigned char *)text, len, 0, 0, 0, f, 0};
+    scan s = {(const unsigned char *)text, len, 0, 0, 0, f, 0, deadline,
+              deadline > 0 ? 0 : SIZE_MAX};
     *fractions = 0;
     unsigned char open[RG_JSON_MAX_DEPTH];
     fault(&s, RG_JSON_VALID, 0, NULL);
@@ -348,6 +375,10 @@ static int check_text(const char *text, size_t len, rg_json_fault *f, size_t *fr
     skip_space(&s);
     if (s.i >= len) return fault(&s, RG_JSON_EMPTY, len, NULL);
     for (;;) {
+        if (s.i >= s.clock_at) { /* only with a deadline */
+            if (rg_clock_passed(s.deadline)) return fault(&s, RG_JSON_LATE, s.i, NULL);
+            s.clock_at = s.i + CHECK_CLOCK_BYTES;
+        }
         skip_space(&s);
         unsigned char c = s.i < len ? s.t[s.i] : 0;
         int rc = RG_JSON_VALID;
@@ -431,20 +462,32 @@ static void mark_fractions(cJSON *v, numbers *n)
 int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **end,
                  rg_json_fault *f)
 {
+    return rg_json_read_by(text, len, 0, out, end, f);
+}
+
+int rg_json_read_by(const char *text, size_t len, double deadline, struct cJSON **out,
+                    const char **end, rg_json_fault *f)
+{
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     *out = NULL;
     size_t fractions;
-    if (check_text(text, len, f, &fractions)) return RG_E_FORMAT;
+    int verdict = check_text(text, len, deadline, f, &fractions);
+    if (verdict) return verdict == RG_JSON_LATE ? RG_E_TIME : RG_E_FORMAT;
     rg_json_hooks();
     unsigned long failures = rg_mem_failures();
     pthread_mutex_lock(&lock);
+    parse_deadline = deadline;
+    parse_allocs = 0;
+    parse_late = 0;
     *out = cJSON_ParseWithLengthOpts(text, len, end, 0);
+    parse_deadline = 0;
     pthread_mutex_unlock(&lock);
     if (*out && fractions) { /* (most documents write none: nothing to mark) */
         numbers n = {text, 0, len};
         mark_fractions(*out, &n);
     }
     if (*out) return RG_OK;
+    if (parse_late) return RG_E_TIME;
     return rg_mem_failures() != failures ? RG_E_NOMEM : RG_E_INTERNAL;
 }
 

@@ -29,7 +29,8 @@ enum rg_json_verdict {
     RG_JSON_TRUNCATED, /* the text ends with a list, object or string open */
     RG_JSON_TRAILING,  /* text after the value, from at */
     RG_JSON_SYNTAX,    /* unexpected text at at */
-    RG_JSON_NAMED      /* what says what is wrong at at */
+    RG_JSON_NAMED,     /* what says what is wrong at at */
+    RG_JSON_LATE       /* rg_json_read_by: the deadline passed before the check ended */
 };
 
 typedef struct rg_json_fault {
@@ -49,6 +50,12 @@ int rg_json_check(const char *text, size_t len, rg_json_fault *f);
  * gets where cJSON stopped (before trailing white space). */
 int rg_json_read(const char *text, size_t len, struct cJSON **out, const char **end,
                  rg_json_fault *f);
+/* rg_json_read with a deadline (an rg_clock_now() reading, base/clock.h; 0:
+ * none): the check reads the clock every 256 KB and cJSON's allocator every
+ * 256 allocations, and once it has passed the read ends with RG_E_TIME
+ * (nothing held, *f says nothing). */
+int rg_json_read_by(const char *text, size_t len, double deadline, struct cJSON **out,
+                    const char **end, rg_json_fault *f);
 /* rg_json_read without the reason: NULL when the text is not valid JSON or
  * memory ran out (rg_json_read tells which). */
 struct cJSON *rg_json_parse(const char *text, size_t len, const char **end);

@@ -130,7 +130,7 @@ int rg_run_build(rg_run *r, const cJSON *rules, rg_puzzle **out)
         return rg_error_set(r->err, RG_E_NOMEM, NULL, "out of memory");
     }
     rg_error_clear(r->err);
-    int rc = rg_document_read_tree(r->g->reg, doc, out, r->err);
+    int rc = rg_document_read_tree(r->g->reg, doc, 0, out, r->err);
     if (rc != RG_OK) {
         rg_error_set_file(r->err, r->g->label);
         if (r->err->code == RG_OK) r->err->code = rc;

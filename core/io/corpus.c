@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/mem.h"
 #include "io/text.h"
@@ -36,6 +37,7 @@ struct rg_corpus {
     char *buf;
     size_t cap, len, total;
     int *givens;
+    double max_seconds; /* rg_corpus_set_time: each entry's reading; 0 none */
 };
 
 /* Appends up to keep - len of s[0..n) to the line; counts all of it. */
@@ -251,6 +253,7 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
     }
     for (;;) {
         rg_error_clear(err);
+        double t0 = c->max_seconds > 0 ? rg_clock_now() : 0; /* the entry's reading starts */
         int rc = read_line(c, keep);
         if (rc == 0) return 0;
         if (rc != 1) {
@@ -276,7 +279,10 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
             c->buf = NULL;
             c->cap = c->len = 0;
         } else if (c->jsonl) {
-            rc = rg_puzzle_parse(c->reg, c->buf, c->len, c->name, c->line, out, err);
+            /* What is left of the entry's time (a moment at least: then late at once). */
+            double left = c->max_seconds > 0 ? c->max_seconds - (rg_clock_now() - t0) : 0;
+            if (c->max_seconds > 0 && left < 1e-9) left = 1e-9;
+            rc = rg_puzzle_parse_timed(c->reg, c->buf, c->len, c->name, c->line, left, out, err);
         } else {
             rc = classic_line(c, out, err);
         }
@@ -285,6 +291,11 @@ int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err)
         err->line = c->line;
         return -rc;
     }
+}
+
+void rg_corpus_set_time(rg_corpus *c, double max_seconds)
+{
+    c->max_seconds = max_seconds > 0 ? max_seconds : 0;
 }
 
 /* Index of the entry last returned, errors counted; -1 before the first. */

@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/json.h"
 #include "base/mem.h"
@@ -63,6 +64,10 @@ static int compile_rules(rg_registry *reg, rg_model *m, const cJSON *rules, rg_e
     char g[64];
     int rc = RG_OK, i = 0;
     for (const cJSON *r = rules->child; r && !rc; r = r->next, i++) {
+        if (rg_clock_passed(m->deadline)) { /* (the count only for the message) */
+            rc = rg_compile_late(m, i, cJSON_GetArraySize(rules), "compiled", err);
+            break;
+        }
         if (!cJSON_IsObject(r)) {
             rc = rule_error(err, i, NULL, "", "a rule must be an object, got %s",
                             rg_json_found(r, g, sizeof g));
@@ -190,18 +195,22 @@ static int keep_source(cJSON *root, rg_model *m, rg_error *err)
     return RG_OK;
 }
 
-int rg_document_read(rg_registry *reg, const char *text, size_t len, rg_puzzle **out, rg_error *err)
+int rg_document_read(rg_registry *reg, const char *text, size_t len, double deadline,
+                     rg_puzzle **out, rg_error *err)
 {
     cJSON *root = NULL;
-    int rc = rg_text_parse_object(text, len, &root, err);
+    int rc = rg_clock_passed(deadline)
+                 ? rg_error_set(err, RG_E_TIME, NULL, "the time limit passed before reading began")
+                 : rg_text_parse_object(text, len, deadline, &root, err);
     if (rc) {
         *out = NULL;
         return rc;
     }
-    return rg_document_read_tree(reg, root, out, err);
+    return rg_document_read_tree(reg, root, deadline, out, err);
 }
 
-int rg_document_read_tree(rg_registry *reg, cJSON *root, rg_puzzle **out, rg_error *err)
+int rg_document_read_tree(rg_registry *reg, cJSON *root, double deadline, rg_puzzle **out,
+                          rg_error *err)
 {
     rg_model *m = NULL;
     rg_puzzle *p = NULL;
@@ -215,7 +224,9 @@ int rg_document_read_tree(rg_registry *reg, cJSON *root, rg_puzzle **out, rg_err
         rc = rg_error_set(err, RG_E_NOMEM, NULL, "out of memory building the model");
         goto done;
     }
+    m->deadline = deadline;
     rc = compile_rules(reg, m, cJSON_GetObjectItemCaseSensitive(root, "rules"), err);
+    m->deadline = 0; /* the model outlives the reading */
     if (rc) goto done;
     if ((rc = keep_source(root, m, err))) goto done;
     const rg_board *bd = rg_model_board(m);

@@ -152,7 +152,7 @@ int rg_position_parse(const rg_puzzle *p, const char *text, size_t len, const ch
     int rc, object = a < b && text[a] == '{';
     if (object) {
         cJSON *root;
-        rc = rg_text_parse_object(text, len, &root, err); /* columns from the text's start */
+        rc = rg_text_parse_object(text, len, 0, &root, err); /* columns from the text's start */
         if (!rc) rc = read_object(root, bd, values, cands, err);
         cJSON_Delete(root);
     } else {

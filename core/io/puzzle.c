@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/mem.h"
@@ -25,11 +26,18 @@ char *rg_puzzle_write(const rg_puzzle *p, unsigned flags, rg_error *err)
 int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file, long line,
                     rg_puzzle **out, rg_error *err)
 {
+    return rg_puzzle_parse_timed(reg, text, len, file, line, 0, out, err);
+}
+
+int rg_puzzle_parse_timed(rg_registry *reg, const char *text, size_t len, const char *file,
+                          long line, double max_seconds, rg_puzzle **out, rg_error *err)
+{
     rg_error local;
     if (!err) err = &local;
     rg_error_clear(err);
     rg_puzzle *p = NULL;
-    int rc = rg_document_read(reg, text ? text : "", text ? len : 0, &p, err);
+    double deadline = rg_clock_deadline(max_seconds);
+    int rc = rg_document_read(reg, text ? text : "", text ? len : 0, deadline, &p, err);
     if (rc) {
         rg_error_set_file(err, file ? file : "");
         err->line = line;

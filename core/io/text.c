@@ -74,13 +74,16 @@ static int refused(const char *text, size_t len, const rg_json_fault *f, rg_erro
     }
 }
 
-int rg_text_parse_object(const char *text, size_t len, cJSON **out, rg_error *err)
+int rg_text_parse_object(const char *text, size_t len, double deadline, cJSON **out, rg_error *err)
 {
     *out = NULL;
     rg_json_fault f;
     cJSON *root = NULL;
-    int rc = rg_json_read(text, len, &root, NULL, &f);
+    int rc = rg_json_read_by(text, len, deadline, &root, NULL, &f);
     if (rc == RG_E_FORMAT) return refused(text, len, &f, err);
+    if (rc == RG_E_TIME)
+        return rg_error_set(err, RG_E_TIME, NULL,
+                            "the time limit passed while the JSON text was parsed");
     if (rc == RG_E_NOMEM) return rg_error_set(err, RG_E_NOMEM, NULL, "out of memory");
     if (rc)
         return rg_error_set(err, RG_E_INTERNAL, NULL,

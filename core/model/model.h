@@ -114,6 +114,9 @@ struct rg_model {
     int nfamilies;
     int finished;
     int infeasible_rule; /* a house of more than D cells, or -1 */
+    /* While a document builds the model under a time limit: the
+     * rg_clock_now() reading at which it gives up (rg_compile_late); 0 none. */
+    double deadline;
 
     /* Built by rg_model_finish. */
     rg_mask *root;         /* per cell: allowed digits before givens */

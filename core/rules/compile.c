@@ -6,6 +6,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/mem.h"
 #include "model/build.h"
@@ -63,12 +64,27 @@ int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, in
     return rc;
 }
 
-/* Each type's link, in rule order. */
+int rg_compile_late(const rg_model *m, int index, int total, const char *stage, rg_error *err)
+{
+    if (!rg_clock_passed(m->deadline)) return RG_OK;
+    rg_error_rule(err, -1, NULL);
+    if (index < 0)
+        return rg_error_set(err, RG_E_TIME, NULL,
+                            "the time limit passed before the search tables were built");
+    return rg_error_set(err, RG_E_TIME, NULL,
+                        "the time limit passed before rule %d of %d was %s (rules count from 0)",
+                        index, total, stage);
+}
+
+/* Each type's link, in rule order (one link may cost as much as the board:
+ * the deadline is read before each). */
 static int link_all(rg_model *m, rg_error *err)
 {
     for (int i = 0; i < m->nrules; i++) {
         rg_rule_rec *rec = &m->rules[i];
         if (!rec->type->link) continue; /* a registry copy: absent hooks are NULL */
+        int late = rg_compile_late(m, i, m->nrules, "linked", err);
+        if (late) return late;
         rg_error_rule(err, i, rec->type->name);
         rg_build b = {m, &m->board, &m->arena, err, i};
         rg_rule r = {rec->json, i, rec->type->name, 0, NULL};
@@ -103,6 +119,7 @@ int rg_compile_finish(rg_model *m, rg_error *err)
     int rc = rg_compile_link(m, err);
     if (rc != RG_OK) return rc;
     for (int i = 0; i < m->nrules; i++) m->rules[i].json = NULL;
+    if ((rc = rg_compile_late(m, -1, m->nrules, NULL, err))) return rc;
     rc = rg_tables_build(m);
     return rc == RG_OK ? RG_OK : rg_error_set(err, rc, NULL, "out of memory");
 }

@@ -17,6 +17,12 @@ int rg_compile_rule(struct rg_model *m, const rg_rule_type *type, const struct c
 /* After every rule: the deferred area checks and each type's link in rule
  * order (what rg_compile_finish starts with; a picture needs no more). */
 int rg_compile_link(struct rg_model *m, rg_error *err);
+/* Has m's deadline (m->deadline; 0: none) passed? Then RG_E_TIME, err
+ * saying that the time limit passed while rule index of m's rules was
+ * `stage` ("compiled", "linked"; index -1: before the search tables were
+ * built), and about no rule; else RG_OK. Free without a deadline. */
+int rg_compile_late(const struct rg_model *m, int index, int total, const char *stage,
+                    rg_error *err);
 /* After every rule: rg_compile_link, then the tables the search reads. */
 int rg_compile_finish(struct rg_model *m, rg_error *err);
 

@@ -24,12 +24,14 @@ typedef uint32_t rg_mask;
  * is not an error but the status RG_FAIL (negative). */
 enum {
     RG_OK = 0,
-    RG_E_FORMAT = 1,  /* the document or rule is malformed */
-    RG_E_PLUGIN = 2,  /* a plugin could not be loaded or registered */
-    RG_E_IO = 3,      /* a file could not be read */
-    RG_E_NOMEM = 4,   /* an allocation failed */
-    RG_E_LIMIT = 5,   /* an input exceeds a hard limit of the engine */
-    RG_E_INTERNAL = 6 /* a cannot-happen branch was taken */
+    RG_E_FORMAT = 1,   /* the document or rule is malformed */
+    RG_E_PLUGIN = 2,   /* a plugin could not be loaded or registered */
+    RG_E_IO = 3,       /* a file could not be read */
+    RG_E_NOMEM = 4,    /* an allocation failed */
+    RG_E_LIMIT = 5,    /* an input exceeds a hard limit of the engine */
+    RG_E_INTERNAL = 6, /* a cannot-happen branch was taken */
+    RG_E_TIME = 7      /* a time limit ended the reading first (rg_puzzle_parse_timed): no
+                          fault of the input; the host's code, never a plugin's return */
 };
 #define RG_FAIL   (-1)
 #define RG_ABSENT 100 /* an optional field was not present (readers; not an error) */

@@ -124,6 +124,18 @@ typedef struct rg_puzzle rg_puzzle;
  * outlive it. */
 RG_API int rg_puzzle_parse(rg_registry *reg, const char *text, size_t len, const char *file,
                            long line, rg_puzzle **out, rg_error *err);
+/* rg_puzzle_parse under a time limit: once max_seconds (> 0; 0 or less: no
+ * limit) have passed since the call began, reading gives up and returns
+ * RG_E_TIME (*out NULL, nothing held; err says how far it came and names no
+ * rule: no fault of the text). The clock is read before anything, every
+ * 256 KB of the JSON check and every 256 allocations of its parse, before
+ * each rule's compile and link and before the search tables, so it ends
+ * within about one rule's (or one link's) work after the limit; a plugin's
+ * single hook call is never interrupted. Without a limit it costs nothing:
+ * rg_puzzle_parse is this call with 0. Errors found before the limit
+ * passes are reported as by rg_puzzle_parse. */
+RG_API int rg_puzzle_parse_timed(rg_registry *reg, const char *text, size_t len, const char *file,
+                                 long line, double max_seconds, rg_puzzle **out, rg_error *err);
 /* Read a document from a file ("-" reads standard input). */
 RG_API int rg_puzzle_read_file(rg_registry *reg, const char *path, rg_puzzle **out, rg_error *err);
 /* A copy sharing p's rules (the model is reference-counted) with other
@@ -340,6 +352,12 @@ RG_API int rg_corpus_open(rg_registry *reg, const char *path, FILE *fp, const rg
  * reading may go on. */
 RG_API int rg_corpus_next(rg_corpus *c, rg_puzzle **out, rg_error *err);
 RG_API long rg_corpus_index(const rg_corpus *c); /* index of the entry last returned */
+/* Bound the reading of each later entry of a .jsonl corpus (the line and
+ * its document, as rg_puzzle_parse_timed) to max_seconds (0: no limit, the
+ * default): an entry past it is -RG_E_TIME (err->code RG_E_TIME, file and
+ * line set) and reading goes on with the next. A classic line is only its
+ * givens and needs no limit. */
+RG_API void rg_corpus_set_time(rg_corpus *c, double max_seconds);
 RG_API void rg_corpus_close(rg_corpus *c);
 
 /* ---- Solving --------------------------------------------------------------- */

@@ -12,9 +12,14 @@
  *   (tests/cli/verify.sh: what verify says before the process dies);
  * - test.code's compile reads its "code" field and returns that number
  *   without recording an error, and its link returns "link" (when given)
- *   the same way: hooks that break the return-code contract. */
+ *   the same way: hooks that break the return-code contract.
+ * - test.sleep's compile sleeps "compile" milliseconds and its link "link"
+ *   (both optional, 0 by default): a document of them is as slow to build as
+ *   asked (tests/test_limits.c: time limits end reading). */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <signal.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "rulegrid/plugin.h"
 
@@ -126,6 +131,31 @@ static int link_code(rg_build *b, rg_rule *r, void *data)
     return (int)(intptr_t)data;
 }
 
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&t, &t) != 0) continue; /* (interrupted: the rest) */
+}
+
+static int compile_sleep(rg_build *b, rg_rule *r, void **data)
+{
+    long ms = 0, link = 0;
+    int rc = host->read_int(b, r, "compile", RG_F_OPTIONAL, 0, 10000, &ms);
+    if (rc == RG_OK || rc == RG_ABSENT)
+        rc = host->read_int(b, r, "link", RG_F_OPTIONAL, 0, 10000, &link);
+    if (rc != RG_OK && rc != RG_ABSENT) return rc;
+    sleep_ms(ms);
+    *data = (void *)(intptr_t)link;
+    return RG_OK;
+}
+
+static int link_sleep(rg_build *b, rg_rule *r, void *data)
+{
+    (void)b, (void)r;
+    sleep_ms((long)(intptr_t)data);
+    return RG_OK;
+}
+
 static const rg_rule_type types[] = {
     {.size = sizeof(rg_rule_type), .name = "test.loop", .family = "test", .compile = compile_loop},
     {.size = sizeof(rg_rule_type),
@@ -146,6 +176,11 @@ static const rg_rule_type types[] = {
      .family = "test",
      .compile = compile_code,
      .link = link_code},
+    {.size = sizeof(rg_rule_type),
+     .name = "test.sleep",
+     .family = "test",
+     .compile = compile_sleep,
+     .link = link_sleep},
 };
 
 RG_PLUGIN_DEFINE("broken", "1", "propagators that break their contract, for tests", host, types,

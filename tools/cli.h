@@ -323,6 +323,12 @@ typedef struct cli_input {
     int chunk_eof;
     char *line_text;
     size_t line_cap;
+    /* --time as the command sets it after opening (0: none): cli_input_next
+     * gives each entry's reading what is left of it since `began` (when the
+     * entry's reading began: its call, or for a document the open, which
+     * reads the text), and an entry past it is -1 with err.code RG_E_TIME. */
+    double time;
+    double began;
 } cli_input;
 
 /* The limits of the library (docs/format-errors.md, "Files and corpora"):
@@ -372,6 +378,19 @@ int cli_several_documents(const char *text, size_t len);
 int cli_read_all(const char *path, char **text, size_t *len, rg_error *err);
 
 /* ---- cli_input.c: shared by the commands ----------------------------------- */
+
+/* Seconds on the monotonic clock: when a reading began, for --time. */
+double cli_now(void);
+/* What --time (o->time when given, else none: 0) leaves of a puzzle whose
+ * reading began at `began` (cli_now()): a moment at least, so that a
+ * search or a reading given it ends at once with unknown. */
+double cli_time_left(const cli_options *o, double began);
+/* in's entries read under --time (cli_input.time), when given. */
+void cli_input_time(cli_input *in, const cli_options *o);
+/* An entry whose reading --time ended (e->code RG_E_TIME), on standard
+ * error: "rulegrid: FILE[:LINE]: unknown within the limit (time T s): how
+ * far the reading came". */
+void cli_say_late(const cli_options *o, const rg_error *e);
 
 /* fmt's text in a buffer of its own length (free it), NULL without memory:
  * for paths and names, which no fixed buffer bounds. */
@@ -423,6 +442,8 @@ typedef struct cli_entry {
     rg_puzzle *p;  /* with read 1 */
     rg_error err;  /* what could not be read, or the search's error */
     double read_s; /* seconds its reading took (--time counts them) */
+    int late;      /* with read 1: --time passed while it was read, so there is no
+                      puzzle (p NULL) and its result is unknown */
     int rc;        /* the search's */
     char *text;    /* the result as printed, written by the worker */
     size_t len;
@@ -453,7 +474,8 @@ typedef struct cli_feed {
     cli_pool *pool;
     rg_solver **solvers; /* one per worker, or NULL (check) */
     int jobs;
-    int timed; /* --time: an entry's reading counts (read_s) */
+    int timed;   /* --time: an entry's reading counts (read_s) */
+    double time; /* its seconds (0: no limit): reading past it makes the entry late */
     rg_registry *reg;
     const rg_puzzle *templ;
     const cli_resume *resume; /* entries it holds are skipped; NULL none */
@@ -511,7 +533,8 @@ void cli_feed_end(cli_feed *f);
  * wait for a worker does not count. */
 rg_options cli_entry_options(const rg_options *o, const cli_entry *e);
 /* The entry's raw text read as cli_input_next would have (p, read, err,
- * read_s), on whichever rank or thread runs it. */
+ * read_s), on whichever rank or thread runs it; under --time the parse and
+ * the build give up when the entry's time is spent (late). */
 void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker);
 /* A worker's first step on an entry: its text parsed. The main thread (or
  * rank 0) only reads each entry's text; the worker parses it here and frees

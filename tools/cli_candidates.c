@@ -137,7 +137,12 @@ static void print_json(const run *c, FILE *f, const entry *e, const rg_puzzle *p
     jsonw w;
     json_head(c, f, &w, &e->base, e->base.index);
     jsonw_key(&w, "candidates");
-    cli_json_sets(&w, p, e->sets);
+    if (p) {
+        cli_json_sets(&w, p, e->sets);
+    } else { /* never read to the end (--time): no cell is known */
+        jsonw_object(&w);
+        jsonw_end(&w);
+    }
     jsonw_key_int(&w, "solutions", r->solutions);
     jsonw_key(&w, "complete");
     jsonw_bool(&w, r->complete);
@@ -186,6 +191,15 @@ static void work(void *items, int n, int worker, void *ctx)
         cli_entry *b = &e->base;
         cli_feed_ready(&c->feed, b, worker);
         if (b->read != 1) continue;
+        if (b->late) { /* --time passed while it was read: unknown, no candidate known */
+            memset(&e->r, 0, sizeof e->r);
+            e->r.status = RG_STATUS_UNKNOWN;
+            e->r.broken_rule = -1;
+            b->rc = RG_OK;
+            if (!c->o->quiet && !write_text(c, e)) b->rc = RG_E_NOMEM;
+            cli_feed_done(b);
+            continue;
+        }
         rg_options o = cli_entry_options(&c->opt, b);
         rg_error_clear(&b->err);
         e->sets = malloc((size_t)rg_puzzle_cells(b->p) * sizeof *e->sets);

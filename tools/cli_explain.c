@@ -24,6 +24,8 @@ typedef struct xrun {
     int *values;
     rg_mask *cands;
     int upto;
+    double began; /* when the puzzle's reading began: --time counts from there */
+    int late;     /* --time passed while it was read: no puzzle, the summary is unknown */
 } xrun;
 
 static void print_err(xrun *c, rg_error *e) { cli_print_error(c->reg, e); }
@@ -144,7 +146,7 @@ static void json_summary(const rg_puzzle *p, const rg_explainer *e, const rg_exp
     for (int i = 0; i < s->ntechniques; i++)
         jsonw_key_int(&w, s->technique_names[i], s->technique_counts[i]);
     jsonw_end(&w);
-    if (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN) {
+    if (e && (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN)) {
         jsonw_key(&w, "candidates");
         json_candidates(&w, p, rg_explain_candidates(e));
     }
@@ -230,7 +232,7 @@ static void text_summary(const rg_puzzle *p, const rg_explainer *e, const rg_exp
         else
             printf("unknown within the limit (time %g s)\n", c->o->time);
     }
-    if (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN)
+    if (e && (s->status == RG_EXPLAIN_STUCK || s->status == RG_EXPLAIN_UNKNOWN))
         cli_print_candidates(stdout, p, rg_explain_candidates(e), rg_explain_placed(e));
 }
 
@@ -272,6 +274,7 @@ static int read_puzzle(xrun *c)
         print_err(c, &err);
         return EXIT_BAD;
     }
+    cli_input_time(&in, c->o);
     int rc = EXIT_DONE;
     for (long n = 1;; n++) {
         rg_puzzle *p = NULL;
@@ -280,6 +283,11 @@ static int read_puzzle(xrun *c)
             if (!c->p)
                 rc = cli_usage_error(c->command, "%s holds %s", c->path,
                                      want ? "fewer puzzles than --puzzle asks for" : "no puzzle");
+            break;
+        }
+        if (r < 0 && err.code == RG_E_TIME && (!want || n == want)) {
+            cli_say_late(c->o, &err); /* the summary says unknown */
+            c->late = 1;
             break;
         }
         if (r < 0 && (!want || n == want)) {
@@ -295,7 +303,7 @@ static int read_puzzle(xrun *c)
             break;
         }
         if (!want || n == want)
-            c->p = p;
+            c->p = p, c->began = in.began;
         else
             rg_puzzle_free(p);
         if (want && n == want) break;
@@ -314,7 +322,7 @@ static int setup(xrun *c)
     if (!(c->reg = cli_load_registry(c->o->plugins.v))) return EXIT_BAD;
     int rc = c->o->templ ? read_template(c) : 0;
     if (!rc) rc = read_puzzle(c);
-    if (rc) return rc;
+    if (rc || c->late) return rc;
     int N = rg_puzzle_cells(c->p);
     c->values = calloc((size_t)N + 1, sizeof *c->values);
     c->cands = calloc((size_t)N + 1, sizeof *c->cands);
@@ -347,7 +355,7 @@ static int make_explainer(xrun *c, rg_explainer **e)
     rg_explain_options_default(&eo);
     eo.upto = c->upto;
     eo.max_nodes = c->o->head.given[CLI_OPT_NODES] ? c->o->nodes : 0;
-    eo.max_seconds = c->o->head.given[CLI_OPT_TIME] ? c->o->time : 0;
+    eo.max_seconds = cli_time_left(c->o, c->began);
     rg_position pos = {c->values, c->cands};
     rg_error err;
     int rc = rg_explainer_new(c->p, &pos, &eo, e, &err);
@@ -383,6 +391,22 @@ static int conclude(xrun *c, rg_explainer *e, int rc, rg_error *err)
         text_summary(c->p, e, &s, c);
     rg_explainer_free(e);
     return status_exit(s.status);
+}
+
+/* The summary of a puzzle that --time stopped while it was read: unknown,
+ * no step, no candidates (there is no puzzle to show them on). */
+static int late_summary(const xrun *c)
+{
+    rg_explain_summary s;
+    memset(&s, 0, sizeof s);
+    s.status = RG_EXPLAIN_UNKNOWN;
+    s.hardest = "";
+    s.broken_rule = -1;
+    if (c->o->explain_json)
+        json_summary(NULL, NULL, &s);
+    else
+        text_summary(NULL, NULL, &s, c);
+    return EXIT_LIMIT;
 }
 
 static int explain(xrun *c)
@@ -472,7 +496,7 @@ static int wrong(xrun *c)
     rg_options_default(&o);
     o.limit = 2;
     if (c->o->head.given[CLI_OPT_NODES]) o.max_nodes = c->o->nodes;
-    if (c->o->head.given[CLI_OPT_TIME]) o.max_seconds = c->o->time;
+    o.max_seconds = cli_time_left(c->o, c->began);
     rg_result r;
     rg_error err;
     int kind = 0;
@@ -546,7 +570,7 @@ int cli_explain_main(int cmd, const cli_options *o)
     c.command = cmd;
     c.o = o;
     int rc = setup(&c);
-    if (!rc) rc = cmd == CLI_HINT ? hint(&c) : explain(&c);
+    if (!rc) rc = c.late ? late_summary(&c) : cmd == CLI_HINT ? hint(&c) : explain(&c);
     fflush(stdout);
     teardown(&c);
     return rc;

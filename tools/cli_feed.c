@@ -51,18 +51,12 @@ static void spare_text(cli_feed *f, cli_entry *e)
     e->raw_own = 0;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int cli_feed_start(cli_feed *f, const cli_options *o, int search, size_t size,
                    void (*fn)(void *items, int n, int worker, void *ctx))
 {
     f->jobs = o->head.given[CLI_OPT_JOBS] ? (int)o->jobs : 1;
     f->timed = o->head.given[CLI_OPT_TIME];
+    f->time = f->timed ? o->time : 0;
     if (f->remote) {
         if (cli_feed_classic(f)) return 2;
         /* Rank 0 searches nothing: its workers send batches to the other
@@ -191,9 +185,9 @@ int cli_feed_input(cli_feed *f, const char *path)
     for (;;) {
         e = next_entry(f, path, in.kind);
         e->input = input;
-        double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
+        double t0 = f->timed ? cli_now() : 0; /* only --time needs it */
         int rc = read_text(f, &in, e);
-        e->read_s = f->timed ? seconds_now() - t0 : 0;
+        e->read_s = f->timed ? cli_now() - t0 : 0;
         if (rc == 0) {
             memset(e, 0, size);
             break;
@@ -618,10 +612,11 @@ static int read_code(int kind, int rc)
 
 void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
 {
-    double t0 = f->timed ? seconds_now() : 0; /* only --time needs it */
+    double t0 = f->timed ? cli_now() : 0; /* only --time needs it */
     rg_error *err = &e->err;
     rg_error_clear(err);
     int rc = RG_OK;
+    e->late = 0;
     if (e->kind == CLI_CORPUS && !ends_jsonl(e->path)) {
         const rg_puzzle *t = f->wclassic && f->wclassic[worker] ? f->wclassic[worker] : f->classic;
         if (!t || !classic_fast(f, t, e, err)) {
@@ -632,7 +627,11 @@ void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
         size_t len = e->raw_len;
         /* A corpus's line loses its '\r'; one of documents a line keeps it. */
         if (e->kind == CLI_CORPUS && len && e->raw[len - 1] == '\r') len--;
-        rc = rg_puzzle_parse(f->reg, e->raw, len, e->path, e->line, &e->p, err);
+        /* What --time leaves after the text's reading (a moment at least). */
+        double left = f->time > 0 ? f->time - e->read_s : 0;
+        if (f->time > 0 && left < 1e-9) left = 1e-9;
+        rc = rg_puzzle_parse_timed(f->reg, e->raw, len, e->path, e->line, left, &e->p, err);
+        e->late = rc == RG_E_TIME;
         if (rc != RG_OK && e->kind == CLI_CORPUS) {
             rg_error_set_file(err, e->path);
             err->line = e->line;
@@ -645,7 +644,7 @@ void cli_feed_parse(const cli_feed *f, cli_entry *e, int worker)
         if (!err->file[0]) rg_error_set_file(err, e->path);
         if (err->line <= 0 && e->line > 0) err->line = e->line;
     }
-    e->read = rc == RG_OK ? 1 : read_code(e->kind, rc);
+    e->read = rc == RG_OK || e->late ? 1 : read_code(e->kind, rc);
     /* With the main thread's reading of the text, when that was here. */
-    if (f->timed) e->read_s += seconds_now() - t0;
+    if (f->timed) e->read_s += cli_now() - t0;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #if defined(__has_include)
 #if __has_include(<stdio_ext.h>)
 #include <stdio_ext.h>
@@ -274,6 +275,7 @@ int cli_input_open(cli_input *in, rg_registry *reg, const char *path, const rg_p
     memset(in, 0, sizeof *in);
     in->path = path;
     in->index = -1;
+    in->began = cli_now(); /* a document's reading begins with its text */
     rg_error_clear(err);
 
     int from_stdin = strcmp(path, "-") == 0, rc;
@@ -382,12 +384,48 @@ static int lines_text(cli_input *in, char **text, size_t *cap, size_t *len, rg_e
     }
 }
 
+double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* What in->time leaves of the entry's reading (0: no limit). */
+static double left(const cli_input *in)
+{
+    if (!(in->time > 0)) return 0;
+    double l = in->time - (cli_now() - in->began);
+    return l > 1e-6 ? l : 1e-6;
+}
+
+double cli_time_left(const cli_options *o, double began)
+{
+    if (!o->head.given[CLI_OPT_TIME] || !(o->time > 0)) return 0;
+    double l = o->time - (cli_now() - began);
+    return l > 1e-6 ? l : 1e-6;
+}
+
+void cli_input_time(cli_input *in, const cli_options *o)
+{
+    in->time = o->head.given[CLI_OPT_TIME] ? o->time : 0;
+}
+
+void cli_say_late(const cli_options *o, const rg_error *e)
+{
+    if (e->line > 0)
+        cli_say("%s:%ld: unknown within the limit (time %g s): %s", e->file, e->line, o->time,
+                e->message);
+    else
+        cli_say("%s: unknown within the limit (time %g s): %s", e->file, o->time, e->message);
+}
+
 static int next_line(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *err)
 {
     size_t n = 0;
     int rc = lines_text(in, &in->line_text, &in->line_cap, &n, err);
     if (rc != 1) return rc;
-    rc = rg_puzzle_parse(reg, in->line_text, n, in->path, in->line, out, err);
+    rc = rg_puzzle_parse_timed(reg, in->line_text, n, in->path, in->line, left(in), out, err);
     if (rc == RG_OK) return 1;
     *out = NULL;
     label(err, in->path, in->line);
@@ -399,11 +437,12 @@ int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *e
     *out = NULL;
     rg_error_clear(err);
     if (in->done) return 0;
+    if (in->kind != CLI_DOCUMENT) in->began = cli_now();
     switch (in->kind) {
     case CLI_DOCUMENT: {
         in->done = 1;
         in->index = 0;
-        int rc = rg_puzzle_parse(reg, in->text, in->len, in->path, 0, out, err);
+        int rc = rg_puzzle_parse_timed(reg, in->text, in->len, in->path, 0, left(in), out, err);
         if (rc == RG_OK) return 1;
         *out = NULL;
         label(err, in->path, 0);
@@ -417,6 +456,7 @@ int cli_input_next(cli_input *in, rg_registry *reg, rg_puzzle **out, rg_error *e
     default: {
         /* The corpus returns 1, 0, or an error code; the code may come
          * negated, since RG_E_FORMAT is 1 as well. */
+        rg_corpus_set_time(in->corpus, in->time);
         int rc = rg_corpus_next(in->corpus, out, err);
         if (rc == 1 && *out) {
             in->index++;

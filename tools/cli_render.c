@@ -26,6 +26,7 @@ typedef struct rrun {
     char *state_file;         /* that file's text */
     int to_dir;               /* -o names a folder: one N.svg per puzzle */
     int exit_code;
+    double began; /* when the puzzle drawn now began to be read: --time counts from there */
 } rrun;
 
 /* What one puzzle's picture needs beyond the puzzle: owned buffers. */
@@ -61,7 +62,7 @@ static rg_options search_options(const rrun *c)
     rg_options o;
     rg_options_default(&o);
     if (c->o->head.given[CLI_OPT_NODES]) o.max_nodes = c->o->nodes;
-    if (c->o->head.given[CLI_OPT_TIME]) o.max_seconds = c->o->time;
+    o.max_seconds = cli_time_left(c->o, c->began);
     return o;
 }
 
@@ -129,7 +130,7 @@ static int explainer(rrun *c, const rg_puzzle *p, const char *where, picture *pc
     rg_explain_options eo;
     rg_explain_options_default(&eo);
     eo.max_nodes = c->o->head.given[CLI_OPT_NODES] ? c->o->nodes : 0;
-    eo.max_seconds = c->o->head.given[CLI_OPT_TIME] ? c->o->time : 0;
+    eo.max_seconds = cli_time_left(c->o, c->began);
     rg_position pos = {pc->values, pc->cands};
     rg_error err;
     if (rg_explainer_new(p, &pos, &eo, e, &err) == RG_OK) return 0;
@@ -342,6 +343,11 @@ static rg_puzzle *only_puzzle(rrun *c, cli_input *in, long want, long *n, int *r
             rg_puzzle_free(p);
             continue;
         }
+        if (r < 0 && err.code == RG_E_TIME) { /* nothing to draw */
+            cli_say_late(c->o, &err);
+            *rc = EXIT_LIMIT;
+            break;
+        }
         if (r < 0) {
             cli_print_error(c->reg, &err);
             *rc = EXIT_BAD;
@@ -357,6 +363,7 @@ static rg_puzzle *only_puzzle(rrun *c, cli_input *in, long want, long *n, int *r
             return NULL;
         }
         held = p;
+        c->began = in->began;
         if (want) break;
     }
     if (!held && !*rc)
@@ -375,11 +382,15 @@ static void every_puzzle(rrun *c, cli_input *in)
         rg_puzzle *p = NULL;
         int r = cli_input_next(in, c->reg, &p, &err);
         if (r == 0) break;
-        if (r < 0) {
+        if (r < 0 && err.code == RG_E_TIME) { /* no N.svg for it; the next goes on */
+            cli_say_late(c->o, &err);
+            raise_exit(c, EXIT_LIMIT);
+        } else if (r < 0) {
             cli_print_error(c->reg, &err);
             raise_exit(c, EXIT_BAD);
             if (r == -2) break;
         } else {
+            c->began = in->began;
             raise_exit(c, render_one(c, p, n + 1));
         }
         n++;
@@ -398,6 +409,7 @@ static int render_input(rrun *c)
         cli_print_error(c->reg, &err);
         return EXIT_BAD;
     }
+    cli_input_time(&in, c->o);
     c->to_dir = wants_dir(c, &in);
     if (c->to_dir && make_dir(c->o->render_output)) {
         cli_input_close(&in);

@@ -30,25 +30,13 @@ typedef struct rep {
     rg_solver *solver;
     const char *path;
     char *where;      /* the file, and the puzzle of a corpus: errors and titles */
-    double start;     /* when reading began: --time counts from there */
+    double start;     /* when the puzzle's reading began: --time counts from there */
     int limited;      /* a limit ended the verdict or the explanation first */
     size_t svg_bytes; /* the SVG written so far */
 } rep;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* What is left of --time (at least a moment), or 0 without it. */
-static double time_left(const rep *c)
-{
-    if (!c->o->head.given[CLI_OPT_TIME] || c->o->time <= 0) return 0;
-    double left = c->o->time - (now() - c->start);
-    return left > 1e-3 ? left : 1e-3;
-}
+static double time_left(const rep *c) { return cli_time_left(c->o, c->start); }
 
 static rg_options search_options(const rep *c, long limit)
 {
@@ -564,6 +552,11 @@ static rg_puzzle *the_puzzle(rep *c, cli_input *in, long want, int *rc)
         int r = cli_input_next(in, c->reg, &p, &err);
         if (r == 0) break;
         n++;
+        if (r == -1 && err.code == RG_E_TIME && (!want || n == want)) {
+            cli_say_late(c->o, &err); /* no page: there is no puzzle to show */
+            *rc = EXIT_LIMIT;
+            break;
+        }
         if (r == -2 || (r == -1 && (!want || n == want))) {
             cli_print_error(c->reg, &err);
             *rc = EXIT_BAD;
@@ -580,6 +573,7 @@ static rg_puzzle *the_puzzle(rep *c, cli_input *in, long want, int *rc)
             break;
         }
         held = p;
+        c->start = in->began; /* --time counts from its reading */
         if (want) break;
     }
     if (!held && !*rc)
@@ -604,6 +598,7 @@ static int report_input(rep *c)
         cli_print_error(c->reg, &err);
         return EXIT_BAD;
     }
+    cli_input_time(&in, c->o);
     int rc = 0;
     rg_puzzle *p = the_puzzle(c, &in, want, &rc);
     cli_input_close(&in);
@@ -617,7 +612,6 @@ int cli_report_main(int cmd, const cli_options *o)
     rep c;
     memset(&c, 0, sizeof c);
     c.o = o;
-    c.start = now();
     if (o->head.operands.n > 1)
         return cli_usage_error(cmd, "report takes one FILE (got %d)", o->head.operands.n);
     if (!o->report_output || !o->report_output[0])

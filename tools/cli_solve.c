@@ -383,7 +383,13 @@ static void work(void *items, int n, int worker, void *ctx)
         cli_entry *b = &e->base;
         cli_feed_ready(&c->feed, b, worker);
         if (b->read != 1) continue;
-        if (c->command == CLI_CHECK) {
+        if (b->late) { /* --time passed while it was read: unknown, nothing searched */
+            memset(&e->r, 0, sizeof e->r);
+            e->r.status = RG_STATUS_UNKNOWN;
+            e->r.stopped = 1;
+            e->r.broken_rule = -1;
+            b->rc = RG_OK;
+        } else if (c->command == CLI_CHECK) {
             judge(b->p, &e->v);
         } else {
             rg_options o = cli_entry_options(&c->opt, b);

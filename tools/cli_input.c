@@ -712,6 +712,7 @@ void cli_print_error_to(FILE *f, const rg_registry *reg, rg_error *e)
     }
     char buf[1024];
     rg_error_format(e, buf, sizeof buf);
+    if (f == stderr) fflush(stdout); /* after the results printed so far (say_v) */
     fprintf(f, "rulegrid: %s\n", buf);
 }
 

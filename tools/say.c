@@ -22,6 +22,10 @@ void say_v(FILE *f, const char *who, const char *fmt, va_list ap)
 {
     char *s = say_vformat(fmt, ap);
     if (s) utf8_no_controls(s);
+    /* The results printed so far go first: with both streams in one file
+     * a message stays where it was said, after them, whatever stdout's
+     * buffer held. */
+    if (f == stderr) fflush(stdout);
     if (who)
         fprintf(f, "%s: %s\n", who, s ? s : "out of memory");
     else

@@ -11,7 +11,8 @@
 /* fmt's text in a buffer of its own length (free it), NULL without memory. */
 char *say_vformat(const char *fmt, va_list ap);
 /* "who: text" and a newline on f, the text as above ("out of memory" when
- * it cannot be formatted); the text alone when who is NULL. */
+ * it cannot be formatted); the text alone when who is NULL. On standard
+ * error, standard output is flushed first. */
 void say_v(FILE *f, const char *who, const char *fmt, va_list ap);
 /* say_v on standard error. */
 void say_as(const char *who, const char *fmt, ...)

@@ -47,6 +47,24 @@ for cmd in solve count check candidates; do
         done
     done
 done
+# Both streams in one file: each unreadable line's message where its result
+# is, after the results before it, as with -j 1 (standard output was left in
+# its buffer while the message went out first).
+for form in text json; do
+    flag=()
+    [ "$form" = json ] && flag=(--json)
+    set +e
+    "$RULEGRID" count "${flag[@]}" -j 1 "$MIX" >"$TMP/both.$form.1" 2>&1
+    "$RULEGRID" count "${flag[@]}" -j 2 "$MIX" >"$TMP/both.$form.2" 2>&1
+    set -e
+    untimed "$TMP/both.$form.1" >"$TMP/both.$form.1.u"
+    untimed "$TMP/both.$form.2" >"$TMP/both.$form.2.u"
+    same_file "$TMP/both.$form.2.u" "$TMP/both.$form.1.u" "count $form -j 2, one file for both streams"
+    grep -q '^rulegrid: ' "$TMP/both.$form.1" || fail "count $form: the corpus gave no message"
+    [ "$(head -n 1 "$TMP/both.$form.1" | cut -c1-9)" != 'rulegrid:' ] ||
+        fail "count $form: the message came before the first result"
+done
+
 # The statuses the corpus mixes, so that the comparisons above mean something.
 for s in unique multiple none error; do
     grep -q "\"status\": \"$s\"" "$TMP/count.json.one.1" || fail "the corpus has no $s"

@@ -182,6 +182,8 @@ static int check_options(const rg_generator *g, const rg_gen_options *o, rg_run 
                             o->rating, RG_RANK_COUNT - 1);
     if (o->level >= RG_STRATEGY_COUNT)
         return rg_error_set(err, RG_E_FORMAT, "level", "unknown strategy level %d", o->level);
+    if (o->level == RG_STRATEGY_CHECK) /* it would keep every given (the profile's: profile.c) */
+        return rg_error_set(err, RG_E_FORMAT, "level", RG_PROFILE_LEVEL_CHECK);
     if (o->clues < 0 || o->clues > r->N)
         return rg_error_set(err, RG_E_FORMAT, "clues",
                             "%d is not a number of givens the board can hold (1 to %d)", o->clues,

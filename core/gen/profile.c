@@ -317,6 +317,7 @@ int rg_profile_read(rg_registry *reg, const cJSON *x, rg_profile *pf, rg_error *
         int rc = f ? f->read(f, m, pf, reg, err) : unknown(m->string, err);
         if (rc) return rc;
     }
+    if (pf->level == RG_STRATEGY_CHECK) return bad(err, "level", RG_PROFILE_LEVEL_CHECK);
     if (pf->givens == RG_GIVENS_NONE && pf->nclues == 0)
         return bad(err, "givens",
                    "\"none\" needs clue requests (x-generate.clues): without givens or clues "

@@ -32,6 +32,12 @@ typedef struct rg_profile {
     int repair_rounds;
 } rg_profile;
 
+/* Why the level check is refused (the profile's level, and --level): it
+ * deduces nothing, so a puzzle would keep every given. */
+#define RG_PROFILE_LEVEL_CHECK                                                                     \
+    "check deduces nothing, so only a grid with every cell given solves at it without a "          \
+    "guess; give forward or a stronger level"
+
 /* Read x (the x-generate value, or NULL for the defaults) into pf; rule
  * types are looked up in reg. Errors name "x-generate.<field>". On an
  * error pf may hold part of the profile: free it anyway. */

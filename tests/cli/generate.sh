@@ -84,6 +84,20 @@ has "$ERR" "--count: '0'" "count message"
 run "$RULEGRID" generate --preset classic9 --level hardest
 expect_rc 2 "bad level"
 has "$ERR" "--level: unknown strategy 'hardest'" "level message"
+# check deduces nothing: every given would stay, so it is refused (it made a full grid)
+run "$RULEGRID" generate --preset classic9 --level check --seed 4
+expect_rc 2 "--level check"
+has "$ERR" "--level: check deduces nothing, so only a grid with every cell given solves at it without a guess" "--level check message"
+[ ! -s "$OUT" ] || fail "--level check wrote a puzzle"
+"$RULEGRID" generate --preset classic4 --print-template |
+    sed 's/"x-generate": {/"x-generate": {"level": "check", /' >"$TMP/levelcheck.json"
+grep -q '"level": "check"' "$TMP/levelcheck.json" || fail "the template with level check was not made"
+run "$RULEGRID" generate --template "$TMP/levelcheck.json" --seed 1
+expect_rc 2 "x-generate.level check"
+has "$ERR" "field x-generate.level: check deduces nothing" "x-generate.level check message"
+# the stronger levels are taken
+run "$RULEGRID" generate --preset classic4 --level probe --seed 4 --no-time
+expect_rc 0 "--level probe"
 # every other option error: the arguments, then the words the message must hold
 while IFS='|' read -r args words; do
     # shellcheck disable=SC2086

@@ -334,8 +334,10 @@ void bench_report_counters(FILE *f, const bench_cell *cells, int n)
         const bench_cell *c = &cells[i];
         char key[400];
         snprintf(key, sizeof key, "%s/%s/%s", c->corpus->name, level(c), heur(c));
-        fprintf(f, "%s puzzles %ld\n%s solved %ld\n%s unique %ld\n%s no_guess %ld\n", key,
-                c->puzzles, key, c->solved, key, c->unique, key, c->no_guess);
+        fprintf(f, "%s puzzles %ld\n%s solved %ld\n%s unique %ld\n", key, c->puzzles, key,
+                c->solved, key, c->unique);
+        fprintf(f, "%s multiple %ld\n%s none %ld\n%s unknown %ld\n%s no_guess %ld\n", key,
+                c->multiple, key, c->none, key, c->unknown, key, c->no_guess);
         fprintf(f, "%s nodes %llu\n%s guesses %llu\n%s failures %llu\n", key,
                 (unsigned long long)c->nodes, key, (unsigned long long)c->guesses, key,
                 (unsigned long long)c->failures);

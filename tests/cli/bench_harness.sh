@@ -13,6 +13,14 @@ VAR=corpus/variants
 SMALL=("$CLASSIC/puzzles6_forum_hardest_1106.txt:8" "$CLASSIC/puzzles2_17_clue_1000.txt:40"
     "$VAR/thermo.jsonl" "$VAR/relations.jsonl" "$VAR/arrow.jsonl" "$VAR/negatives.jsonl:4")
 
+# ---- the counters report has a count of each status (the regression check
+# holds them equal): tests/data/cli/puzzles.txt has 2 unique, 1 multiple, 2 none
+run "$BENCH" -q -r 0 -s singles -H domwdeg --counters - "$SRC/tests/data/cli/puzzles.txt"
+expect_rc 0 "counters of the statuses"
+for want in "solved 3" "unique 2" "multiple 1" "none 2" "unknown 0"; do
+    grep -qx "puzzles/singles/domwdeg $want" "$TMP/out" || fail "counters report lacks '$want': $(head -8 "$TMP/out")"
+done
+
 # ---- -j 2 gives the counters of -j 1, at every level from check up
 for level in check forward propagate singles intersections subsets probe sac; do
     corpora=("${SMALL[@]}")

@@ -240,6 +240,86 @@ static void relation_soundness(void **state)
         }
 }
 
+/* Every operator on a board of more than LARGE_BOARD cells (33 x 33, four
+ * digits, no houses), where a set of a few pairs is closed over its own
+ * cells (close_small) rather than over arrays of the board: two rules of
+ * random pairs among six cells (sharing cells, so that cell propagators
+ * form), every other cell given. The engine counts exactly the assignments
+ * of the six cells where every pair holds, and searches them as it does
+ * the same rules on a board of those six cells alone. */
+static void relation_counts_large_board(void **state)
+{
+    (void)state;
+    enum { R = 33, D = 4, FREE = 6 };
+    assert_true(R * R > LARGE_BOARD);
+    vbuf g = {0};
+    v_add(&g, "%s", "");
+    for (int r = 1; r <= R; r++)
+        for (int c = 1; c <= R; c++)
+            if (r > 2 || c > 3) v_add(&g, "%s\"r%dc%d\": 1", g.s[0] ? ", " : "", r, c);
+    int rounds = t_rounds(2, 1, 1);
+    for (int op = 0; op < RG_OP_COUNT; op++)
+        for (int round = 0; round < rounds; round++) {
+            const char *name[2] = {rg_pairop_names[op], rg_pairop_names[(op + 3) % RG_OP_COUNT]};
+            long v[2];
+            int n[2], cell[2][2 * SMALL_SET], rc[2][4 * SMALL_SET];
+            vbuf b = {0};
+            v_add(&b, "[");
+            for (int k = 0; k < 2; k++) {
+                v[k] = v_random_param(name[k], D);
+                n[k] = 2 + (int)v_rand(4);
+                for (int i = 0; i < n[k]; i++) {
+                    int a = (int)v_rand(FREE), c;
+                    do c = (int)v_rand(FREE);
+                    while (c == a);
+                    cell[k][2 * i] = a, cell[k][2 * i + 1] = c;
+                    rc[k][4 * i] = a / 3 + 1, rc[k][4 * i + 1] = a % 3 + 1;
+                    rc[k][4 * i + 2] = c / 3 + 1, rc[k][4 * i + 3] = c % 3 + 1;
+                }
+                if (k) v_add(&b, ", ");
+                relation_json(&b, name[k], v[k], rc[k], n[k]);
+            }
+            v_add(&b, "]");
+            long expect = 0;
+            for (int code = 0; code < 4096; code++) { /* D^FREE assignments */
+                int x[FREE], ok = 1;
+                for (int j = 0; j < FREE; j++) x[j] = (code >> (2 * j) & 3) + 1;
+                for (int k = 0; k < 2 && ok; k++)
+                    for (int i = 0; i < n[k] && ok; i++)
+                        ok = v_ref_op(name[k], v[k], x[cell[k][2 * i]], x[cell[k][2 * i + 1]]);
+                expect += ok;
+            }
+            char *json = v_doc(R, R, D, "", b.s, g.s);
+            v_count_all(json, expect, 0);
+            /* The same rules on a 2 x 3 board, closed the board-wide way:
+             * the same propagators, so the same searches, node for node. */
+            char *small = v_doc(2, 3, D, "", b.s, "");
+            rg_puzzle *pl = t_parse(json), *ps = t_parse(small);
+            rg_solver *sv = rg_solver_new();
+            for (int st = RG_STRATEGY_PROPAGATE; st <= RG_STRATEGY_SUBSETS; st++)
+                for (int h = 0; h < 2; h++) {
+                    int heur = h ? RG_HEURISTIC_MRV : RG_HEURISTIC_FIRST;
+                    rg_result rl, rs;
+                    t_solve(sv, pl, st, heur, expect + 1, 0, 0, &rl);
+                    t_solve(sv, ps, st, heur, expect + 1, 0, 0, &rs);
+                    assert_int_equal(rl.solutions, expect);
+                    assert_int_equal(rs.solutions, expect);
+                    assert_int_equal(rl.stats.nodes, rs.stats.nodes);
+                    assert_int_equal(rl.stats.failures, rs.stats.failures);
+                    for (int pr = 0; pr < 2; pr++)
+                        assert_int_equal(t_family(&rl.stats, "relations", pr),
+                                         t_family(&rs.stats, "relations", pr));
+                }
+            rg_solver_free(sv);
+            rg_puzzle_free(pl);
+            rg_puzzle_free(ps);
+            free(small);
+            free(json);
+            free(b.s);
+        }
+    free(g.s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +330,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(setup_wants_lookups, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_counts_4x4, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(relation_soundness, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(relation_counts_large_board, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -828,10 +828,77 @@ static int add_cell(rg_build *b, const rg_pairop_set *s, int x, const arc *arcs,
     return host->add_propagator(b, &def, cp, &cp->cell, 1, wake_event(k, digits));
 }
 
+/* Each pair's own table kept, and its table as seen from its cells (the
+ * distinct version where they share a house). */
+static int own_tables(rg_build *b, rg_pairop_set *s)
+{
+    int rc = RG_OK;
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        s->own[i] = s->t[i];
+        rc = seen_table(b, &s->t[i], s->ends[2 * i], s->ends[2 * i + 1]);
+    }
+    return rc;
+}
+
+/* Pair i's arc at its cell a (to c) and at c (to a). */
+static void arcs_of(const rg_pairop_set *s, int i, arc *at_a, arc *at_c)
+{
+    const rg_pairop_table *t = s->t[i];
+    int a = s->ends[2 * i], c = s->ends[2 * i + 1];
+    /* A symmetric table reads ab both ways: a cell's arcs of one table
+     * then share one support, whichever end of the pairs it is. */
+    const rg_mask *back = memcmp(t->ab, t->ba, sizeof t->ab) ? t->ba : t->ab;
+    *at_a = (arc){.row = t->ab, .t = t, .own = s->own[i], .other = c, .own_a = 1};
+    *at_c = (arc){.row = back, .t = t, .own = s->own[i], .other = a, .own_a = 0};
+}
+
+/* A set of up to SMALL_SET pairs on a board of more than LARGE_BOARD cells
+ * is closed over its own cells, found by scans of its ends, not over arrays
+ * as large as the board: a document of many small sets on a large board
+ * paid for the board at every set (on smaller boards those arrays cost
+ * less than the scans). The
+ * host is called as the board-wide way calls it (the lone pairs in pair
+ * order, then the cells in index order), so the model is the same. */
+enum { SMALL_SET = 16, LARGE_BOARD = 1024 };
+
+static int close_small(rg_build *b, rg_pairop_set *s, int digits)
+{
+    int cell[2 * SMALL_SET], count[2 * SMALL_SET], at[2 * SMALL_SET], u = 0;
+    for (int i = 0; i < 2 * s->n; i++) {
+        int k = 0;
+        while (k < u && cell[k] != s->ends[i]) k++;
+        if (k == u) cell[u] = s->ends[i], count[u++] = 0;
+        count[k]++;
+        at[i] = k;
+    }
+    int rc = own_tables(b, s);
+    for (int i = 0; rc == RG_OK && i < s->n; i++) {
+        if (count[at[2 * i]] > 1 || count[at[2 * i + 1]] > 1) continue;
+        rc =
+            add_pair(b, s->t[i], s->own[i], s->ends[2 * i], s->ends[2 * i + 1], s->family, &s->why);
+        count[at[2 * i]] = count[at[2 * i + 1]] = 0;
+    }
+    for (int done = 0; rc == RG_OK && done < u; done++) {
+        int k = -1; /* the lowest cell not yet closed */
+        for (int j = 0; j < u; j++)
+            if (count[j] >= 0 && (k < 0 || cell[j] < cell[k])) k = j;
+        arc arcs[2 * SMALL_SET], unused;
+        int n = 0;
+        for (int i = 0; count[k] > 0 && i < s->n; i++) {
+            if (at[2 * i] == k) arcs_of(s, i, &arcs[n++], &unused);
+            if (at[2 * i + 1] == k) arcs_of(s, i, &unused, &arcs[n++]);
+        }
+        if (n) rc = add_cell(b, s, cell[k], arcs, n, digits);
+        count[k] = -1;
+    }
+    return rc;
+}
+
 int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
 {
     rg_board_info bi;
     host->board(b, &bi);
+    if (s->n <= SMALL_SET && bi.cells > LARGE_BOARD) return close_small(b, s, bi.digits);
     int N = bi.cells, rc = RG_OK;
     int *off = calloc((size_t)N + 2, sizeof *off);
     arc *arcs = malloc(2 * (size_t)(s->n ? s->n : 1) * sizeof *arcs);
@@ -840,10 +907,7 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
      * pair alone at both its cells keeps a pair propagator: one run then
      * narrows both ways, where two cell propagators would take two. */
     for (int i = 0; rc == RG_OK && i < 2 * s->n; i++) off[s->ends[i] + 2]++;
-    for (int i = 0; rc == RG_OK && i < s->n; i++) {
-        s->own[i] = s->t[i];
-        rc = seen_table(b, &s->t[i], s->ends[2 * i], s->ends[2 * i + 1]);
-    }
+    if (rc == RG_OK) rc = own_tables(b, s);
     for (int i = 0; rc == RG_OK && i < s->n; i++) {
         int a = s->ends[2 * i], c = s->ends[2 * i + 1];
         if (off[a + 2] > 1 || off[c + 2] > 1) continue;
@@ -853,15 +917,9 @@ int rg_pairop_set_close(rg_build *b, rg_pairop_set *s)
     }
     for (int x = 0; rc == RG_OK && x < N; x++) off[x + 2] += off[x + 1];
     for (int i = 0; rc == RG_OK && i < s->n; i++) {
-        const rg_pairop_table *t = s->t[i];
         int a = s->ends[2 * i], c = s->ends[2 * i + 1];
         if (a < 0) continue;
-        /* A symmetric table reads ab both ways: a cell's arcs of one table
-         * then share one support, whichever end of the pairs it is. */
-        const rg_mask *back = memcmp(t->ab, t->ba, sizeof t->ab) ? t->ba : t->ab;
-        const rg_pairop_table *own = s->own[i];
-        arcs[off[a + 1]++] = (arc){.row = t->ab, .t = t, .own = own, .other = c, .own_a = 1};
-        arcs[off[c + 1]++] = (arc){.row = back, .t = t, .own = own, .other = a, .own_a = 0};
+        arcs_of(s, i, &arcs[off[a + 1]++], &arcs[off[c + 1]++]);
     }
     for (int x = 0; rc == RG_OK && x < N; x++)
         if (off[x + 1] > off[x])

@@ -85,6 +85,96 @@ static void corpus_round_trip(void **state)
     }
 }
 
+/* The document of a board of n x n with the rules of json (the members
+ * of the rules list), parsed. */
+static rg_puzzle *board_with(int n, const char *rules)
+{
+    char doc[4096];
+    snprintf(doc, sizeof doc,
+             "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": %d, \"columns\": "
+             "%d, \"digits\": %d}, \"rules\": [%s]}",
+             n, n, n, rules);
+    return t_parse(doc);
+}
+
+/* fpz_write refuses the document of n x n with these rules, naming rule
+ * `rule` (a line unless type says otherwise) and saying phrase. */
+static void write_refused(int n, const char *rules, int rule, const char *type, const char *phrase)
+{
+    rg_puzzle *p = board_with(n, rules);
+    rg_error e;
+    char *w = fpz_write(p, &e);
+    if (w) fail_msg("written, not refused: %s", rules);
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_int_equal(e.rule, rule);
+    assert_string_equal(e.type, type);
+    if (!strstr(e.message, phrase)) fail_msg("'%s' not in '%s'", phrase, e.message);
+    rg_puzzle_free(p);
+}
+
+/* The document of n x n with these rules, written and read back: the
+ * rules read as JSON text (canonical order), malloc'd. */
+static char *written_and_read(int n, const char *rules)
+{
+    rg_puzzle *p = board_with(n, rules);
+    rg_error e;
+    char *w = fpz_write(p, &e), *doc = NULL;
+    if (!w) fail_msg("refused: %s: %s", rules, e.message);
+    assert_int_equal(fpz_read(w, strlen(w), &doc, &e), RG_OK);
+    cJSON *d = cJSON_Parse(doc);
+    char *text = cJSON_PrintUnformatted(cJSON_GetObjectItem(d, "rules")), *out = strdup(text);
+    cJSON_free(text);
+    cJSON_Delete(d);
+    free(doc);
+    free(w);
+    rg_puzzle_free(p);
+    return out;
+}
+
+#define BOXES9 "{\"type\":\"box_grid\",\"origin\":\"r1c1\",\"box\":[3,3]}"
+
+/* Lines are written only as f-puzzles reads them: a line f-puzzles reads
+ * as no constraint (a double arrow of 2 cells) or not at all (entropic and
+ * modular lines of 2 cells), or a region sum line outside the boxes, is
+ * refused; a between line of 2 cells, which says nothing either way, is
+ * written and read back as nothing. */
+static void lines_written_as_read(void **state)
+{
+    (void)state;
+    write_refused(9,
+                  BOXES9 ", {\"type\": \"line\", \"kind\": \"double_arrow\", \"cells\": "
+                         "[\"r1c1\", \"r1c2\"]}",
+                  1, "line", "f-puzzles reads a doublearrow line of 2 cells as no constraint");
+    write_refused(9,
+                  BOXES9 ", {\"type\": \"line\", \"kind\": \"entropic\", \"cells\": "
+                         "[\"r1c1\", \"r1c2\"]}",
+                  1, "line", "f-puzzles reads no entropicline line of fewer than 3 cells");
+    write_refused(9,
+                  BOXES9 ", {\"type\": \"line\", \"kind\": \"thermo\", \"cells\": [\"r1c1\", "
+                         "\"r1c2\"]}, {\"type\": \"line\", \"kind\": \"modular\", \"cells\": "
+                         "[\"r1c1\", \"r1c2\"]}",
+                  2, "line", "f-puzzles reads no modularline line of fewer than 3 cells");
+    /* r2c3 is in no box. */
+    write_refused(4,
+                  "{\"type\": \"grid\", \"origin\": \"r1c1\"}, {\"type\": \"box\", \"cells\": "
+                  "[\"r1c1\", \"r1c2\", \"r2c1\", \"r2c2\"]}, {\"type\": \"box\", \"cells\": "
+                  "[\"r3c3\", \"r3c4\", \"r4c3\", \"r4c4\"]}, {\"type\": \"line\", \"kind\": "
+                  "\"region_sum\", \"cells\": [\"r2c2\", \"r2c3\"]}",
+                  3, "line", "regions of N cells");
+    char *rules = written_and_read(9, BOXES9 ", {\"type\": \"line\", \"kind\": \"double_arrow\", "
+                                             "\"cells\": [\"r1c1\", \"r1c2\", \"r1c3\"]}, "
+                                             "{\"type\": \"line\", \"kind\": \"entropic\", "
+                                             "\"cells\": [\"r2c1\", \"r2c2\", \"r2c3\"]}");
+    assert_string_equal(rules, "[" BOXES9 ",{\"type\":\"line\",\"kind\":\"entropic\",\"cells\":["
+                               "\"r2c1\",\"r2c2\",\"r2c3\"]},{\"type\":\"line\",\"kind\":"
+                               "\"double_arrow\",\"cells\":[\"r1c1\",\"r1c2\",\"r1c3\"]}]");
+    free(rules);
+    rules = written_and_read(9, BOXES9 ", {\"type\": \"line\", \"kind\": \"between\", \"cells\": "
+                                       "[\"r1c1\", \"r1c2\"]}");
+    assert_string_equal(rules, "[" BOXES9 "]");
+    free(rules);
+}
+
 /* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
  * format refuses blamed on the f-puzzles key it was read from. */
 static void parse_blames_the_key(void **state)
@@ -141,6 +231,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(refusals, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(corpus_round_trip, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(parse_blames_the_key, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(lines_written_as_read, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -47,5 +47,10 @@ void fpz_default_box(int n, int *h, int *w);
  * 1-based) reads, from the clue inwards: first cell into *r, *c, step into
  * *dr, *dc. 0, or -1 when (row, col) is no such position. */
 int fpz_outside_line(int n, int row, int col, int *r, int *c, int *dr, int *dc);
+/* The f-puzzles key of lines of rulegrid kind `kind` into *key; the fewest
+ * cells such a line has for the reader into *min_len, and into *drop_len
+ * the most cells of a line it drops (f-puzzles reads so short a line as no
+ * constraint; 0: none is dropped). 0, or -1 when f-puzzles has no such line. */
+int fpz_line_kind(const char *kind, const char **key, int *min_len, int *drop_len);
 
 #endif

@@ -296,6 +296,18 @@ static const line_kind line_kinds[] = {
     {"doublearrow", "double_arrow", 3, 2},
 };
 
+int fpz_line_kind(const char *kind, const char **key, int *min_len, int *drop_len)
+{
+    for (size_t k = 0; k < sizeof line_kinds / sizeof line_kinds[0]; k++)
+        if (!strcmp(line_kinds[k].kind, kind)) {
+            *key = line_kinds[k].key;
+            *min_len = line_kinds[k].min_len;
+            *drop_len = line_kinds[k].drop_len;
+            return 0;
+        }
+    return -1;
+}
+
 /* ---- Keys of cells and clues -------------------------------------------------- */
 
 /* The member m of every entry of list, all cells, as one cell list. */

@@ -266,15 +266,6 @@ static int put_cage(fw *w, int i, const cJSON *r)
     return RG_OK;
 }
 
-static const struct {
-    const char *kind, *key;
-} line_keys[] = {
-    {"thermo", "thermometer"},    {"whisper", "whispers"},         {"renban", "renban"},
-    {"palindrome", "palindrome"}, {"region_sum", "regionsumline"}, {"entropic", "entropicline"},
-    {"modular", "modularline"},   {"zipper", "zipperline"},        {"between", "betweenline"},
-    {"lockout", "lockout"},       {"double_arrow", "doublearrow"},
-};
-
 /* The parameter of a line as f-puzzles reads it: NULL when it does, else why not. */
 static const char *line_param(fw *w, const cJSON *r, cJSON *o)
 {
@@ -305,25 +296,59 @@ static const char *line_param(fw *w, const cJSON *r, cJSON *o)
     return NULL;
 }
 
+/* Is every cell of the list in a box (a region of N cells to f-puzzles)? */
+static int in_boxes(const fw *w, const cJSON *cells)
+{
+    const cJSON *e;
+    int r, c;
+    cJSON_ArrayForEach(e, cells)
+    {
+        pos(e, &r, &c);
+        if (w->houses != 1 && !w->box[(r - 1) * w->n + c - 1]) return 0;
+    }
+    return 1;
+}
+
+/* Why f-puzzles would read the line of rulegrid kind `kind` and len cells
+ * otherwise than rulegrid does (into why[size]), or NULL. A line the reader
+ * drops, which f-puzzles reads as no constraint, is written where rulegrid
+ * reads none either: a between line of 2 cells, nothing between its ends;
+ * not a double arrow of 2 cells, whose ends would sum to nothing. */
+static const char *line_length(const char *kind, int len, char *why, size_t size)
+{
+    const char *key;
+    int min_len, drop_len;
+    fpz_line_kind(kind, &key, &min_len, &drop_len);
+    if (len >= min_len || (len <= drop_len && !strcmp(kind, "between"))) return NULL;
+    if (len <= drop_len)
+        snprintf(why, size, "f-puzzles reads a %s line of %d cells as no constraint", key, len);
+    else
+        snprintf(why, size, "f-puzzles reads no %s line of fewer than %d cells", key, min_len);
+    return why;
+}
+
 static int put_line(fw *w, int i, const cJSON *r)
 {
     static const char *const ok[] = {"kind", "cells", "closed", "value", "groups", NULL};
     const cJSON *cells = cJSON_GetObjectItemCaseSensitive(r, "cells");
-    for (size_t k = 0; k < sizeof line_keys / sizeof line_keys[0]; k++) {
-        if (!is(r, "kind", line_keys[k].kind)) continue;
-        if (extra_fields(r, ok)) return refuse(w, i, r, "a line field f-puzzles has not");
-        cJSON *o = cJSON_CreateObject();
-        const char *why = line_param(w, r, o);
-        if (why) {
-            cJSON_Delete(o);
-            return refuse(w, i, r, why);
-        }
-        cJSON *lines = cJSON_AddArrayToObject(o, "lines");
-        cJSON_AddItemToArray(lines, fcells(cells));
-        cJSON_AddItemToArray(list(w, line_keys[k].key), o);
-        return RG_OK;
+    const char *kind = str(r, "kind"), *key, *why;
+    int min_len, drop_len;
+    char buf[160];
+    if (!kind || fpz_line_kind(kind, &key, &min_len, &drop_len))
+        return refuse(w, i, r, "f-puzzles has no line of this kind");
+    if (extra_fields(r, ok)) return refuse(w, i, r, "a line field f-puzzles has not");
+    if ((why = line_length(kind, cJSON_GetArraySize(cells), buf, sizeof buf)))
+        return refuse(w, i, r, why);
+    if (!strcmp(kind, "region_sum") && !in_boxes(w, cells))
+        return refuse(w, i, r, "f-puzzles region sum lines stay in regions of N cells");
+    cJSON *o = cJSON_CreateObject();
+    if ((why = line_param(w, r, o))) {
+        cJSON_Delete(o);
+        return refuse(w, i, r, why);
     }
-    return refuse(w, i, r, "f-puzzles has no line of this kind");
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "lines"), fcells(cells));
+    cJSON_AddItemToArray(list(w, key), o);
+    return RG_OK;
 }
 
 /* f-puzzles arrow lines start in the bulb: the bulb cell next to the shaft. */

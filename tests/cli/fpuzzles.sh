@@ -204,6 +204,17 @@ run "$RULEGRID" convert --to fpuzzles "$TMP/greater.json"
 expect_rc 2 "greater edge"
 [ -z "$OUT" ] || fail "greater edge: output despite the refusal"
 err_has "rule 1 (edge): no f-puzzles form: f-puzzles has no such edge clue" "greater edge"
+# A double arrow of 2 cells has no solution (its ends sum to the empty
+# middle); f-puzzles reads it as no constraint, so it has no f-puzzles form.
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
+    '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
+    '{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2"]}]}' >"$TMP/arrow2.json"
+run "$RULEGRID" count "$TMP/arrow2.json"
+expect_rc 1 "double arrow of 2 cells counted"
+run "$RULEGRID" convert --to fpuzzles "$TMP/arrow2.json"
+expect_rc 2 "double arrow of 2 cells"
+[ -z "$OUT" ] || fail "double arrow of 2 cells: output despite the refusal"
+err_has "rule 1 (line): no f-puzzles form: f-puzzles reads a doublearrow line of 2 cells as no constraint" "double arrow of 2 cells"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},' \
     '"rules": [{"type": "grid", "origin": "r1c1"}, {"type": "cell", "kind": "low", "split": 2, "cells": ["r1c1"]},' \
     '{"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1"]}]}' >"$TMP/none.json"

@@ -340,7 +340,8 @@ def fpuzzles():
               "killercage": [{"cells": ["R1C2", "R1C3"], "value": "7"}]},
              {"size": 9, "grid": [[{}] * 9 for _ in range(9)],
               "thermometer": [{"lines": [["R1C1", "R2C2", "R3C3"]]}],
-              "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2", "R2C3"], "value": "5"}]}]
+              "littlekillersum": [{"cell": "R0C7", "cells": ["R1C8", "R2C9"], "direction": "DR",
+                                   "value": "5"}]}]
     out += [b"\x00" + json.dumps(d).encode() for d in small]
     out += [b"\x01", b"\x01N4Ig", b"\x01N4Ig*", b"\x01=", b"\x01https://f-puzzles.com/?load=",
             b"\x01%", b"\x01%zz", b"\x00", b"\x00null", b"\x00[]", b'\x00{"size": 0}',

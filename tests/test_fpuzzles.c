@@ -175,6 +175,137 @@ static void lines_written_as_read(void **state)
     free(rules);
 }
 
+/* fpz_read of the f-puzzles JSON of an empty n x n grid and the members
+ * `members` (JSON text: "" or members each followed by a comma). */
+static int read_members(int n, const char *members, char **doc, rg_error *e)
+{
+    char json[8192], *at = json;
+    at += sprintf(at, "{%s\"size\":%d,\"grid\":[", members, n);
+    for (int r = 0; r < n; r++) {
+        at += sprintf(at, "%s[", r ? "," : "");
+        for (int c = 0; c < n; c++) at += sprintf(at, "%s{}", c ? "," : "");
+        at += sprintf(at, "]");
+    }
+    sprintf(at, "]}");
+    char *s = rg_lzstring_compress(json, strlen(json), 0, e);
+    assert_non_null(s);
+    int rc = fpz_read(s, strlen(s), doc, e);
+    rg_string_free(s);
+    return rc;
+}
+
+/* fpz_read refuses the string of these members, naming key and saying
+ * phrase. */
+static void read_refused(int n, const char *members, const char *key, const char *phrase)
+{
+    char *doc = NULL;
+    rg_error e;
+    if (read_members(n, members, &doc, &e) == RG_OK) fail_msg("read, not refused: %s", doc);
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_string_equal(e.field, key);
+    if (!strstr(e.message, phrase)) fail_msg("'%s' not in '%s'", phrase, e.message);
+}
+
+/* The f-puzzles JSON fpz_write makes of the document of n x n with these
+ * rules (malloc'd). */
+static char *written_json(int n, const char *rules)
+{
+    rg_puzzle *p = board_with(n, rules);
+    rg_error e;
+    size_t len;
+    char *w = fpz_write(p, &e);
+    assert_non_null(w);
+    char *json = rg_lzstring_decompress(w, strlen(w), &len, &e), *out = strdup(json);
+    rg_string_free(json);
+    free(w);
+    rg_puzzle_free(p);
+    return out;
+}
+
+#define LK(cells)                                                                                  \
+    "{\"type\":\"outside\",\"kind\":\"little_killer\",\"sum\":10,\"cells\":[" cells "]}"
+
+/* A little killer is written only as f-puzzles means one: the whole
+ * diagonal from a clue outside the grid to the far edge, a corner cell for
+ * a diagonal of one. */
+static void little_killers_written(void **state)
+{
+    (void)state;
+    write_refused(9, BOXES9 "," LK("\"r5c5\", \"r6c6\""), 1, "outside",
+                  "f-puzzles little killers sum a whole diagonal");
+    write_refused(9, BOXES9 "," LK("\"r1c2\", \"r2c3\", \"r3c4\""), 1, "outside",
+                  "f-puzzles little killers sum a whole diagonal");
+    write_refused(9, BOXES9 "," LK("\"r5c5\""), 1, "outside",
+                  "f-puzzles little killers sum a whole diagonal");
+    char *json = written_json(
+        9, BOXES9 "," LK("\"r9c1\"") "," LK("\"r1c7\", \"r2c8\", \"r3c9\"") "," LK("\"r9c5\", "
+                                                                                   "\"r8c4\", "
+                                                                                   "\"r7c3\", "
+                                                                                   "\"r6c2\", "
+                                                                                   "\"r5c1\""));
+    const char *want = "\"littlekillersum\":[{\"cell\":\"R10C2\",\"cells\":[\"R9C1\"],"
+                       "\"direction\":\"UL\",\"value\":\"10\"},{\"cell\":\"R0C6\",\"cells\":["
+                       "\"R1C7\",\"R2C8\",\"R3C9\"],\"direction\":\"DR\",\"value\":\"10\"},{"
+                       "\"cell\":\"R10C6\",\"cells\":[\"R9C5\",\"R8C4\",\"R7C3\",\"R6C2\","
+                       "\"R5C1\"],\"direction\":\"UL\",\"value\":\"10\"}]";
+    if (!strstr(json, want)) fail_msg("'%s' not in '%s'", want, json);
+    free(json);
+    char *rules = written_and_read(9, BOXES9 "," LK("\"r1c1\"") "," LK("\"r9c9\", \"r8c8\", "
+                                                                       "\"r7c7\", \"r6c6\", "
+                                                                       "\"r5c5\", \"r4c4\", "
+                                                                       "\"r3c3\", \"r2c2\", "
+                                                                       "\"r1c1\""));
+    assert_string_equal(rules, "[" BOXES9 "," LK("\"r1c1\"") "," LK(
+                                   "\"r9c9\",\"r8c8\",\"r7c7\",\"r6c6\",\"r5c5\",\"r4c4\","
+                                   "\"r3c3\",\"r2c2\",\"r1c1\"") "]");
+    free(rules);
+}
+
+/* The reader takes a little killer's clue cell, direction and cells only
+ * when they agree: the cells are the diagonal from the clue outside the
+ * grid in that direction. */
+static void little_killers_read(void **state)
+{
+    (void)state;
+    const char *key = "littlekillersum";
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cell\":\"R5C5\",\"cells\":[\"R1C1\"],\"direction\":"
+                 "\"XX\",\"value\":\"5\"}],",
+                 key, "a clue that is not outside the grid");
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cells\":[\"R1C1\"],\"direction\":\"UL\",\"value\":"
+                 "\"5\"}],",
+                 key, "a clue that is not outside the grid");
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cell\":\"R0C1\",\"cells\":[\"R1C2\"],\"direction\":"
+                 "\"XX\",\"value\":\"5\"}],",
+                 key, "a direction other than UL, UR, DL and DR");
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cell\":\"R0C9\",\"cells\":[],\"direction\":\"DR\","
+                 "\"value\":\"5\"}],",
+                 key, "a clue whose diagonal holds no cell");
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cell\":\"R0C7\",\"cells\":[\"R1C8\"],\"direction\":"
+                 "\"DR\",\"value\":\"5\"}],",
+                 key, "cells that are not the diagonal from the clue in its direction");
+    read_refused(9,
+                 "\"littlekillersum\":[{\"cell\":\"R0C7\",\"cells\":[\"R2C9\",\"R1C8\"],"
+                 "\"direction\":\"DR\",\"value\":\"5\"}],",
+                 key, "cells that are not the diagonal from the clue in its direction");
+    char *doc = NULL;
+    rg_error e;
+    assert_int_equal(read_members(9,
+                                  "\"littlekillersum\":[{\"cell\":\"R10C8\",\"cells\":[\"R9C9\"],"
+                                  "\"direction\":\"UR\",\"value\":\"8\"},{\"cell\":\"R5C5\","
+                                  "\"value\":\"\"}],",
+                                  &doc, &e),
+                     RG_OK);
+    if (!strstr(doc, "{\"type\":\"outside\",\"kind\":\"little_killer\",\"sum\":8,\"cells\":["
+                     "\"r9c9\"]}]"))
+        fail_msg("%s", doc);
+    free(doc);
+}
+
 /* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
  * format refuses blamed on the f-puzzles key it was read from. */
 static void parse_blames_the_key(void **state)
@@ -232,6 +363,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(corpus_round_trip, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(parse_blames_the_key, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(lines_written_as_read, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(little_killers_written, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(little_killers_read, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -47,6 +47,12 @@ void fpz_default_box(int n, int *h, int *w);
  * 1-based) reads, from the clue inwards: first cell into *r, *c, step into
  * *dr, *dc. 0, or -1 when (row, col) is no such position. */
 int fpz_outside_line(int n, int row, int col, int *r, int *c, int *dr, int *dc);
+/* The diagonal of a little killer clue at (row, col) outside the grid (0
+ * or n+1 on an axis, 1-based) read in direction (dr, dc), each -1 or 1:
+ * its cells from the clue to the far edge into r[], c[] (room for n each).
+ * Returns their count, 0 when (row, col) is not outside the grid or the
+ * diagonal holds no cell. */
+int fpz_diagonal(int n, int row, int col, int dr, int dc, int *r, int *c);
 /* The f-puzzles key of lines of rulegrid kind `kind` into *key; the fewest
  * cells such a line has for the reader into *min_len, and into *drop_len
  * the most cells of a line it drops (f-puzzles reads so short a line as no

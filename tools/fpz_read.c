@@ -60,6 +60,19 @@ int fpz_outside_line(int n, int row, int col, int *r, int *c, int *dr, int *dc)
     return -1;
 }
 
+int fpz_diagonal(int n, int row, int col, int dr, int dc, int *r, int *c)
+{
+    int m = 0, outside = row == 0 || row == n + 1 || col == 0 || col == n + 1;
+    if (!outside || row < 0 || row > n + 1 || col < 0 || col > n + 1 || abs(dr) != 1 ||
+        abs(dc) != 1)
+        return 0;
+    for (int y = row + dr, x = col + dc; y >= 1 && y <= n && x >= 1 && x <= n; y += dr, x += dc) {
+        r[m] = y;
+        c[m++] = x;
+    }
+    return m;
+}
+
 static int refuse(fz *z, const char *key, const char *fmt, const char *what)
 {
     char msg[400];
@@ -573,20 +586,46 @@ static int read_outside(fz *z, const char *key, const cJSON *list)
     return RG_OK;
 }
 
+/* littlekillersum: the clue outside the grid (cell), its direction and the
+ * cells of the diagonal from there to the far edge, which is what f-puzzles
+ * draws and sums: read when the three agree, since readers differ in which
+ * they go by. */
 static int read_little_killer(fz *z, const char *key, const cJSON *list)
 {
+    static const char *const dirs[] = {"UL", "UR", "DL", "DR"};
     const cJSON *inst;
     cJSON_ArrayForEach(inst, list)
     {
         const cJSON *val = cJSON_GetObjectItemCaseSensitive(inst, "value");
-        int v;
+        const cJSON *dir = cJSON_GetObjectItemCaseSensitive(inst, "direction");
+        int v, row, col, d = 0, rr[RG_FPZ_MAX], cc[RG_FPZ_MAX];
         if (!val || (cJSON_IsString(val) && !val->valuestring[0])) continue; /* no clue */
         if (int_of(val, &v)) return refuse(z, key, "a clue that is not a whole number", NULL);
+        if (cell_of(z, cJSON_GetObjectItemCaseSensitive(inst, "cell"), &row, &col) ||
+            inside(z, row, col))
+            return refuse(z, key, "a clue that is not outside the grid", NULL);
+        while (d < 4 && !(cJSON_IsString(dir) && !strcmp(dir->valuestring, dirs[d]))) d++;
+        if (d == 4) return refuse(z, key, "a direction other than UL, UR, DL and DR", NULL);
+        int m = fpz_diagonal(z->n, row, col, d < 2 ? -1 : 1, d % 2 ? 1 : -1, rr, cc);
+        if (!m) return refuse(z, key, "a clue whose diagonal holds no cell", NULL);
         cJSON *cells = cells_of(z, key, cJSON_GetObjectItemCaseSensitive(inst, "cells"));
         if (!cells) return RG_E_FORMAT;
-        cJSON *r = rule(z, "outside", "kind", "little_killer");
-        cJSON_AddNumberToObject(r, "sum", v);
-        cJSON_AddItemToObject(r, "cells", cells);
+        int same = cJSON_GetArraySize(cells) == m, k = 0, r, c;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, cells)
+        {
+            sscanf(e->valuestring, "r%dc%d", &r, &c);
+            same &= k < m && r == rr[k] && c == cc[k];
+            k++;
+        }
+        if (!same) {
+            cJSON_Delete(cells);
+            return refuse(z, key, "cells that are not the diagonal from the clue in its %s",
+                          "direction");
+        }
+        cJSON *rl = rule(z, "outside", "kind", "little_killer");
+        cJSON_AddNumberToObject(rl, "sum", v);
+        cJSON_AddItemToObject(rl, "cells", cells);
     }
     return RG_OK;
 }

@@ -444,41 +444,67 @@ static int put_cell(fw *w, int i, const cJSON *r)
     return RG_OK;
 }
 
+/* A little killer: what f-puzzles' clue cell and direction mean, the whole
+ * diagonal from a clue outside the grid to the far edge. A diagonal of one
+ * cell is a corner, its clue beside the corner above or below the grid. */
+static int put_little_killer(fw *w, int i, const cJSON *r)
+{
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(r, "cells"), *e;
+    int len = cJSON_GetArraySize(cells), r0, c0, r1, c1, dr, dc, rr[RG_FPZ_MAX], cc[RG_FPZ_MAX];
+    pos(cJSON_GetArrayItem(cells, 0), &r0, &c0);
+    if (len > 1) {
+        pos(cJSON_GetArrayItem(cells, 1), &r1, &c1);
+        dr = r1 - r0;
+        dc = c1 - c0;
+    } else {
+        dr = r0 == 1 ? 1 : -1;
+        dc = c0 == 1 ? -1 : 1;
+    }
+    int m = fpz_diagonal(w->n, r0 - dr, c0 - dc, dr, dc, rr, cc), same = len == m, k = 0;
+    cJSON_ArrayForEach(e, cells)
+    {
+        pos(e, &r1, &c1);
+        same &= k < m && r1 == rr[k] && c1 == cc[k];
+        k++;
+    }
+    if (!same)
+        return refuse(w, i, r,
+                      "f-puzzles little killers sum a whole diagonal, from a clue outside the "
+                      "grid to the far edge");
+    cJSON *o = entry(w, "littlekillersum");
+    cJSON_AddItemToObject(o, "cell", fname(r0 - dr, c0 - dc));
+    cJSON_AddItemToObject(o, "cells", fcells(cells));
+    cJSON_AddStringToObject(o, "direction",
+                            dr > 0 ? (dc > 0 ? "DR" : "DL") : (dc > 0 ? "UR" : "UL"));
+    value_string(o, num(r, "sum", 0));
+    return RG_OK;
+}
+
 /* sandwich, x_sum, skyscraper on a whole row or column; little killers. */
 static int put_outside(fw *w, int i, const cJSON *r)
 {
-    static const char *const keys[][2] = {{"sandwich", "sandwichsum"},
-                                          {"x_sum", "xsum"},
-                                          {"skyscraper", "skyscraper"},
-                                          {"little_killer", "littlekillersum"}};
+    static const char *const keys[][2] = {
+        {"sandwich", "sandwichsum"}, {"x_sum", "xsum"}, {"skyscraper", "skyscraper"}};
     static const char *const ok[] = {"kind", "cells", "value", "sum", NULL};
     const cJSON *cells = cJSON_GetObjectItemCaseSensitive(r, "cells");
     int k = 0, r0, c0, r1, c1, len = cJSON_GetArraySize(cells);
-    while (k < 4 && !is(r, "kind", keys[k][0])) k++;
-    if (k == 4 || len < 2 || extra_fields(r, ok))
+    while (k < 3 && !is(r, "kind", keys[k][0])) k++;
+    if ((k == 3 && !is(r, "kind", "little_killer")) || len < 1 || extra_fields(r, ok))
         return refuse(w, i, r, "f-puzzles has no such outside clue");
+    if (k == 3) return put_little_killer(w, i, r);
     pos(cJSON_GetArrayItem(cells, 0), &r0, &c0);
-    pos(cJSON_GetArrayItem(cells, 1), &r1, &c1);
-    int dr = r1 - r0, dc = c1 - c0, fr, fc, fdr, fdc, ok_line = 1;
-    if (k < 3) { /* the whole line from the clue */
-        ok_line = len == w->n && !fpz_outside_line(w->n, r0 - dr, c0 - dc, &fr, &fc, &fdr, &fdc) &&
+    pos(cJSON_GetArrayItem(cells, len > 1), &r1, &c1);
+    int dr = r1 - r0, dc = c1 - c0, fr, fc, fdr, fdc; /* the whole line from the clue */
+    int ok_line = len == w->n && !fpz_outside_line(w->n, r0 - dr, c0 - dc, &fr, &fc, &fdr, &fdc) &&
                   fr == r0 && fc == c0 && fdr == dr && fdc == dc;
-        for (int j = 0; ok_line && j < len; j++) {
-            pos(cJSON_GetArrayItem(cells, j), &r1, &c1);
-            ok_line = r1 == r0 + j * dr && c1 == c0 + j * dc;
-        }
-    } else {
-        ok_line = abs(dr) == 1 && abs(dc) == 1;
+    for (int j = 0; ok_line && j < len; j++) {
+        pos(cJSON_GetArrayItem(cells, j), &r1, &c1);
+        ok_line = r1 == r0 + j * dr && c1 == c0 + j * dc;
     }
     if (!ok_line) return refuse(w, i, r, "the clue's cells are not a line f-puzzles draws");
     cJSON *o = entry(w, keys[k][1]);
     cJSON_AddItemToObject(o, "cell", fname(r0 - dr, c0 - dc));
-    if (k == 3) {
-        cJSON_AddItemToObject(o, "cells", fcells(cells));
-        cJSON_AddStringToObject(o, "direction",
-                                dr > 0 ? (dc > 0 ? "DR" : "DL") : (dc > 0 ? "UR" : "UL"));
-    }
-    value_string(o, num(r, k == 3 ? "sum" : "value", 0));
+    value_string(o, num(r, "value", 0));
     return RG_OK;
 }
 

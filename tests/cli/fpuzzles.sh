@@ -215,6 +215,14 @@ run "$RULEGRID" convert --to fpuzzles "$TMP/arrow2.json"
 expect_rc 2 "double arrow of 2 cells"
 [ -z "$OUT" ] || fail "double arrow of 2 cells: output despite the refusal"
 err_has "rule 1 (line): no f-puzzles form: f-puzzles reads a doublearrow line of 2 cells as no constraint" "double arrow of 2 cells"
+# A little killer on part of a diagonal: f-puzzles would sum the whole
+# diagonal from its clue.
+printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
+    '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
+    '{"type": "outside", "kind": "little_killer", "sum": 10, "cells": ["r5c5", "r6c6"]}]}' >"$TMP/lk.json"
+run "$RULEGRID" convert --to fpuzzles "$TMP/lk.json"
+expect_rc 2 "part of a diagonal"
+err_has "rule 1 (outside): no f-puzzles form: f-puzzles little killers sum a whole diagonal" "part of a diagonal"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},' \
     '"rules": [{"type": "grid", "origin": "r1c1"}, {"type": "cell", "kind": "low", "split": 2, "cells": ["r1c1"]},' \
     '{"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1"]}]}' >"$TMP/none.json"

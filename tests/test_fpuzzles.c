@@ -306,6 +306,32 @@ static void little_killers_read(void **state)
     free(doc);
 }
 
+/* A solution is read when it names a digit for every cell, and none is
+ * read when some cell is "." (unknown); any other is refused by name. */
+static void solutions(void **state)
+{
+    (void)state;
+    read_refused(4, "\"solution\":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2],", "solution",
+                 "f-puzzles key \"solution\": a list of size x size digits");
+    read_refused(4, "\"solution\":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,9],", "solution",
+                 "a list of size x size digits");
+    read_refused(4, "\"solution\":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,\".\",\"x\"],", "solution",
+                 "a list of size x size digits");
+    read_refused(4, "\"solution\":\"1234341221434321\",", "solution",
+                 "a list of size x size digits");
+    char *doc = NULL;
+    rg_error e;
+    assert_int_equal(
+        read_members(4, "\"solution\":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,\".\",1],", &doc, &e), RG_OK);
+    assert_null(strstr(doc, "\"solution\""));
+    free(doc);
+    assert_int_equal(
+        read_members(4, "\"solution\":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,\"2\",1],", &doc, &e), RG_OK);
+    assert_non_null(strstr(doc, "\"solution\":{\"r1c1\":1,"));
+    assert_non_null(strstr(doc, "\"r4c3\":2,\"r4c4\":1}"));
+    free(doc);
+}
+
 /* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
  * format refuses blamed on the f-puzzles key it was read from. */
 static void parse_blames_the_key(void **state)
@@ -365,6 +391,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(lines_written_as_read, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(little_killers_written, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(little_killers_read, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(solutions, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

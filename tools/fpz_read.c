@@ -987,14 +987,25 @@ static int read_givens(fz *z, cJSON *doc)
     return RG_OK;
 }
 
-/* The f-puzzles solution when it names every digit. */
-static void read_solution(fz *z, cJSON *doc)
+/* The f-puzzles solution: size x size digits, or none read when some are
+ * "." (unknown). Anything else is refused: a solution is never dropped. */
+static int read_solution(fz *z, cJSON *doc)
 {
-    const cJSON *sol = cJSON_GetObjectItemCaseSensitive(z->in, "solution");
-    int n = z->n, v;
-    if (cJSON_GetArraySize(sol) != n * n) return;
-    for (int k = 0; k < n * n; k++)
-        if (int_of(cJSON_GetArrayItem(sol, k), &v) || v < 1 || v > n) return;
+    const cJSON *sol = cJSON_GetObjectItemCaseSensitive(z->in, "solution"), *e;
+    int n = z->n, v, known = 1;
+    if (!sol) return RG_OK;
+    int ok = cJSON_IsArray(sol) && cJSON_GetArraySize(sol) == n * n;
+    cJSON_ArrayForEach(e, sol)
+    {
+        if (cJSON_IsString(e) && !strcmp(e->valuestring, "."))
+            known = 0;
+        else if (int_of(e, &v) || v < 1 || v > n)
+            ok = 0;
+    }
+    if (!ok)
+        return refuse(z, "solution", "a list of size x size digits (\".\" where %s) was expected",
+                      "unknown");
+    if (!known) return RG_OK;
     cJSON *s = cJSON_AddObjectToObject(doc, "solution");
     for (int k = 0; k < n * n; k++) {
         char b[32];
@@ -1002,6 +1013,7 @@ static void read_solution(fz *z, cJSON *doc)
         int_of(cJSON_GetArrayItem(sol, k), &v);
         cJSON_AddNumberToObject(s, b, v);
     }
+    return RG_OK;
 }
 
 static void read_meta(fz *z, cJSON *doc)
@@ -1089,7 +1101,7 @@ static int build(fz *z, const char *string, cJSON *doc)
     if (rc != RG_OK) return rc;
     if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "givens")) == 0)
         cJSON_DeleteItemFromObject(doc, "givens");
-    read_solution(z, doc);
+    if ((rc = read_solution(z, doc)) != RG_OK) return rc;
     read_meta(z, doc);
     cJSON_AddStringToObject(doc, "x-fpuzzles", string);
     return RG_OK;

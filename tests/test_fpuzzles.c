@@ -332,6 +332,31 @@ static void solutions(void **state)
     free(doc);
 }
 
+/* Numbers in strings may have spaces around them, as f-puzzles' own
+ * readers take them, on either side; inside a number, or alone, a space is
+ * refused. */
+static void spaced_numbers(void **state)
+{
+    (void)state;
+    char *doc = NULL;
+    rg_error e;
+    assert_int_equal(read_members(9,
+                                  "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\" "
+                                  "10\"},{\"cells\":[\"R2C1\",\"R2C2\"],\"value\":\"10 \"},{"
+                                  "\"cells\":[\"R3C1\",\"R3C2\"],\"value\":\"\\t11 \"}],",
+                                  &doc, &e),
+                     RG_OK);
+    const char *want = "{\"type\":\"cage\",\"cells\":[\"r1c1\",\"r1c2\"],\"sum\":10},{\"type\":"
+                       "\"cage\",\"cells\":[\"r2c1\",\"r2c2\"],\"sum\":10},{\"type\":\"cage\","
+                       "\"cells\":[\"r3c1\",\"r3c2\"],\"sum\":11}";
+    if (!strstr(doc, want)) fail_msg("'%s' not in '%s'", want, doc);
+    free(doc);
+    read_refused(9, "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"1 0\"}],",
+                 "killercage", "a cage value that is not a whole number");
+    read_refused(9, "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\" \"}],",
+                 "killercage", "a cage value that is not a whole number");
+}
+
 /* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
  * format refuses blamed on the f-puzzles key it was read from. */
 static void parse_blames_the_key(void **state)
@@ -392,6 +417,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(little_killers_written, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(little_killers_read, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(solutions, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(spaced_numbers, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

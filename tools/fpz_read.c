@@ -82,7 +82,9 @@ static int refuse(fz *z, const char *key, const char *fmt, const char *what)
 
 /* ---- Small readers ------------------------------------------------------------ */
 
-/* An integer from a number or a string of digits ("10", "-3"). 0 or -1. */
+/* An integer from a number or a string of digits ("10", "-3"; spaces around
+ * them allowed on either side, as f-puzzles' own readers allow them). 0 or
+ * -1. */
 static int int_of(const cJSON *v, int *out)
 {
     /* (in range before the cast: a double past int's range cast to int is
@@ -95,8 +97,10 @@ static int int_of(const cJSON *v, int *out)
     if (!cJSON_IsString(v)) return -1;
     const char *s = v->valuestring;
     char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || *end || x < -100000 || x > 100000) return -1;
+    long x = strtol(s, &end, 10); /* (spaces before the digits skipped) */
+    if (end == s) return -1;
+    while (isspace((unsigned char)*end)) end++;
+    if (*end || x < -100000 || x > 100000) return -1;
     *out = (int)x;
     return 0;
 }

@@ -357,6 +357,20 @@ static void spaced_numbers(void **state)
                  "killercage", "a cage value that is not a whole number");
 }
 
+/* A board without houses has no f-puzzles form: f-puzzles' rows and
+ * columns would add rules the document does not have. */
+static void no_houses(void **state)
+{
+    (void)state;
+    rg_puzzle *p = board_with(4, "");
+    rg_error e;
+    assert_null(fpz_write(p, &e));
+    assert_int_equal(e.code, RG_E_FORMAT);
+    assert_string_equal(e.field, "rules");
+    assert_non_null(strstr(e.message, "f-puzzles grids have rows and columns"));
+    rg_puzzle_free(p);
+}
+
 /* fpz_parse: the document fpz_read gives, parsed; a rule of it that the
  * format refuses blamed on the f-puzzles key it was read from. */
 static void parse_blames_the_key(void **state)
@@ -418,6 +432,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(little_killers_read, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(solutions, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(spaced_numbers, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(no_houses, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

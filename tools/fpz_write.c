@@ -747,6 +747,10 @@ static int put_rules(fw *w)
         if (rc) return rc;
         i++;
     }
+    if (!w->houses)
+        return fpz_error(w->err, RG_E_FORMAT, "rules",
+                         "f-puzzles grids have rows and columns: a grid or box_grid rule at "
+                         "r1c1 is needed");
     put_regions(w);
     put_disjoint(w);
     return RG_OK;

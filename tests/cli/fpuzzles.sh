@@ -197,32 +197,28 @@ expect_rc 2 "empty"
 err_has "no f-puzzles string" "empty"
 
 # ---- --to fpuzzles refuses a rule f-puzzles cannot express, by index and type
-printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
-    '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
-    '{"type": "edge", "kind": "greater", "cells": ["r1c1", "r1c2"]}]}' >"$TMP/greater.json"
-run "$RULEGRID" convert --to fpuzzles "$TMP/greater.json"
-expect_rc 2 "greater edge"
-[ -z "$OUT" ] || fail "greater edge: output despite the refusal"
-err_has "rule 1 (edge): no f-puzzles form: f-puzzles has no such edge clue" "greater edge"
+# write_refused WHAT RULE PHRASE: a 9 x 9 sudoku with RULE (JSON) after its
+# boxes is refused: exit 2, nothing written, PHRASE in the message.
+write_refused() {
+    printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
+        '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' "$2]}" >"$TMP/w.json"
+    run "$RULEGRID" convert --to fpuzzles "$TMP/w.json"
+    expect_rc 2 "$1"
+    [ -z "$OUT" ] || fail "$1: output despite the refusal"
+    err_has "$3" "$1"
+}
+write_refused "greater edge" '{"type": "edge", "kind": "greater", "cells": ["r1c1", "r1c2"]}' \
+    "rule 1 (edge): no f-puzzles form: f-puzzles has no such edge clue"
 # A double arrow of 2 cells has no solution (its ends sum to the empty
 # middle); f-puzzles reads it as no constraint, so it has no f-puzzles form.
-printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
-    '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
-    '{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2"]}]}' >"$TMP/arrow2.json"
-run "$RULEGRID" count "$TMP/arrow2.json"
+write_refused "double arrow of 2 cells" '{"type": "line", "kind": "double_arrow", "cells": ["r1c1", "r1c2"]}' \
+    "rule 1 (line): no f-puzzles form: f-puzzles reads a doublearrow line of 2 cells as no constraint"
+run "$RULEGRID" count "$TMP/w.json"
 expect_rc 1 "double arrow of 2 cells counted"
-run "$RULEGRID" convert --to fpuzzles "$TMP/arrow2.json"
-expect_rc 2 "double arrow of 2 cells"
-[ -z "$OUT" ] || fail "double arrow of 2 cells: output despite the refusal"
-err_has "rule 1 (line): no f-puzzles form: f-puzzles reads a doublearrow line of 2 cells as no constraint" "double arrow of 2 cells"
 # A little killer on part of a diagonal: f-puzzles would sum the whole
 # diagonal from its clue.
-printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 9, "columns": 9, "digits": 9},' \
-    '"rules": [{"type": "box_grid", "origin": "r1c1", "box": [3, 3]},' \
-    '{"type": "outside", "kind": "little_killer", "sum": 10, "cells": ["r5c5", "r6c6"]}]}' >"$TMP/lk.json"
-run "$RULEGRID" convert --to fpuzzles "$TMP/lk.json"
-expect_rc 2 "part of a diagonal"
-err_has "rule 1 (outside): no f-puzzles form: f-puzzles little killers sum a whole diagonal" "part of a diagonal"
+write_refused "part of a diagonal" '{"type": "outside", "kind": "little_killer", "sum": 10, "cells": ["r5c5", "r6c6"]}' \
+    "rule 1 (outside): no f-puzzles form: f-puzzles little killers sum a whole diagonal"
 printf '%s\n' '{"format": "rulegrid", "version": 1, "board": {"rows": 4, "columns": 4, "digits": 4},' \
     '"rules": [{"type": "grid", "origin": "r1c1"}, {"type": "cell", "kind": "low", "split": 2, "cells": ["r1c1"]},' \
     '{"type": "cell", "kind": "high", "split": 2, "cells": ["r1c1"]}]}' >"$TMP/none.json"

@@ -614,12 +614,13 @@ static int read_little_killer(fz *z, const char *key, const cJSON *list)
         if (!m) return refuse(z, key, "a clue whose diagonal holds no cell", NULL);
         cJSON *cells = cells_of(z, key, cJSON_GetObjectItemCaseSensitive(inst, "cells"));
         if (!cells) return RG_E_FORMAT;
-        int same = cJSON_GetArraySize(cells) == m, k = 0, r, c;
+        int same = cJSON_GetArraySize(cells) == m, k = 0;
         const cJSON *e;
         cJSON_ArrayForEach(e, cells)
         {
-            sscanf(e->valuestring, "r%dc%d", &r, &c);
-            same &= k < m && r == rr[k] && c == cc[k];
+            int r = 0, c = 0; /* (cells_of wrote every name) */
+            same &=
+                sscanf(e->valuestring, "r%dc%d", &r, &c) == 2 && k < m && r == rr[k] && c == cc[k];
             k++;
         }
         if (!same) {

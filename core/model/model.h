@@ -114,9 +114,6 @@ struct rg_model {
     int nfamilies;
     int finished;
     int infeasible_rule; /* a house of more than D cells, or -1 */
-    /* While a document builds the model under a time limit: the
-     * rg_clock_now() reading at which it gives up (rg_compile_late); 0 none. */
-    double deadline;
 
     /* Built by rg_model_finish. */
     rg_mask *root;         /* per cell: allowed digits before givens */
@@ -186,6 +183,10 @@ struct rg_model {
     /* The document's board and rules as read ({"board": ..., "rules": ...}),
      * kept for the writer (write.c); NULL for a model built otherwise. */
     struct cJSON *source;
+    /* While a document builds the model under a time limit: the
+     * rg_clock_now() reading at which it gives up (rg_compile_late); 0 none.
+     * Last, so that the fields the search reads keep their places. */
+    double deadline;
 };
 
 /* A model for a board (the board is moved into the model); NULL without

@@ -25,8 +25,18 @@ typedef struct record {
     pthread_mutex_t mu;
     int batches;
     int first[MOST_BATCHES], size[MOST_BATCHES]; /* each batch: first index, items */
+    int beside[MOST_BATCHES];                    /* item 0 was running when it began */
     long sleep_ns;                               /* each item's work */
+    long first_ns;                               /* item 0's, when not 0 */
+    int running0;                                /* item 0 is running */
 } record;
+
+static void mark0(record *r, int running)
+{
+    pthread_mutex_lock(&r->mu);
+    r->running0 = running;
+    pthread_mutex_unlock(&r->mu);
+}
 
 static void run(void *items, int n, int worker, void *ctx)
 {
@@ -36,12 +46,16 @@ static void run(void *items, int n, int worker, void *ctx)
     if (r->batches < MOST_BATCHES) {
         r->first[r->batches] = it[0].index;
         r->size[r->batches] = n;
+        r->beside[r->batches] = r->running0;
     }
     r->batches++;
     pthread_mutex_unlock(&r->mu);
     for (int k = 0; k < n; k++) {
-        struct timespec ts = {0, r->sleep_ns};
-        if (r->sleep_ns) nanosleep(&ts, NULL);
+        long ns = it[k].index == 0 && r->first_ns ? r->first_ns : r->sleep_ns;
+        struct timespec ts = {ns / 1000000000L, ns % 1000000000L};
+        if (it[k].index == 0) mark0(r, 1);
+        if (ns) nanosleep(&ts, NULL);
+        if (it[k].index == 0) mark0(r, 0);
         it[k].worker = worker;
     }
 }
@@ -98,6 +112,27 @@ static void short_corpus_shared(void **state)
     assert_true(per_worker[1] >= 4);
 }
 
+/* A short input whose first item is slow: the batch still being filled when
+ * the input ends (items 3 and 4, after batches of one and two) goes to the
+ * other worker at once, while item 0 runs, not after every batch before it
+ * has been taken back. */
+static void last_batch_at_once(void **state)
+{
+    (void)state;
+    record r;
+    memset(&r, 0, sizeof r);
+    r.sleep_ns = 1000 * 1000;
+    r.first_ns = 300L * 1000 * 1000;
+    int per_worker[2] = {0, 0};
+    pass(&r, 2, 5, per_worker);
+    int last = -1;
+    for (int b = 0; b < r.batches && b < MOST_BATCHES; b++)
+        if (r.first[b] == 3) last = b;
+    assert_true(last >= 0);
+    assert_int_equal(r.size[last], 2);
+    assert_true(r.beside[last]);
+}
+
 /* Many quick items: every one comes back once, in order, and the batches
  * grow past the ramp's 16 once their cost is known. */
 static void many_quick_items(void **state)
@@ -127,6 +162,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(short_corpus_shared),
+        cmocka_unit_test(last_batch_at_once),
         cmocka_unit_test(many_quick_items),
         cmocka_unit_test(one_job),
     };

@@ -210,10 +210,13 @@ void cli_pool_push(cli_pool *p)
 
 void *cli_pool_take(cli_pool *p)
 {
-    if (p->head == p->tail) {
-        if (p->count[p->tail % p->window] == 0) return NULL;
-        hand_over(p);
-    }
+    if (p->head == p->tail && p->count[p->tail % p->window] == 0) return NULL;
+    /* The batch being filled goes now, whatever its size: the main thread
+     * takes results when the input has ended or the window is full, and
+     * would otherwise hand it over only once every batch before it had
+     * been taken (a short corpus's last puzzles then ran after the
+     * others, on one worker). */
+    if (!cli_pool_full(p) && p->count[p->tail % p->window] > 0) hand_over(p);
     int b = (int)(p->head % p->window);
     if (p->jobs > 1 && !p->head_done) { /* once a batch, not once an item */
         pthread_mutex_lock(&p->mu);

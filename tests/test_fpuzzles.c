@@ -364,6 +364,32 @@ static void spaced_numbers(void **state)
                  "killercage", "a cage value that is not a whole number");
 }
 
+/* Cell names as f-puzzles writes them, R and C (either case) and numbers
+ * with no sign, space or leading zero; "R 3C4", "R03C4", "R+3C4" and a
+ * trailing space are refused by key (they read as R3C4). */
+static void cell_names(void **state)
+{
+    (void)state;
+    char *doc = NULL;
+    rg_error e;
+    assert_int_equal(
+        read_members(9, "\"killercage\":[{\"cells\":[\"r3c4\",\"R3C5\"],\"value\":\"7\"}],", &doc,
+                     &e),
+        RG_OK);
+    holds(doc, "\"cells\":[\"r3c4\",\"r3c5\"],\"sum\":7");
+    free(doc);
+    const char *bad[] = {"R 3C4", "R03C4", "R+3C4", "R3C4 ", "R3 C4", "R3C", "RC4", "R3C4C5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char members[200];
+        snprintf(members, sizeof members,
+                 "\"killercage\":[{\"cells\":[\"%s\",\"R3C5\"],\"value\":\"7\"}],", bad[i]);
+        char *got = NULL;
+        if (read_members(9, members, &got, &e) == RG_OK) fail_msg("%s read: %s", bad[i], got);
+        assert_int_equal(e.code, RG_E_FORMAT);
+        assert_string_equal(e.field, "killercage");
+    }
+}
+
 /* A board without houses has no f-puzzles form: f-puzzles' rows and
  * columns would add rules the document does not have. */
 static void no_houses(void **state)
@@ -440,6 +466,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(solutions, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(spaced_numbers, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(no_houses, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(cell_names, t_mem_setup, t_mem_teardown),
     };
     return t_done(cmocka_run_group_tests(tests, NULL, NULL));
 }

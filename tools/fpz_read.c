@@ -106,13 +106,27 @@ static int int_of(const cJSON *v, int *out)
 }
 
 /* "R3C4" (case ignored) into 1-based *r, *c, each 0 .. n+1. 0 or -1. */
+/* A number of up to three digits at *s, no sign, space or leading zero
+ * (f-puzzles writes none); -1 when there is none. */
+static int index_at(const char **s)
+{
+    const char *p = *s;
+    int v = 0, k = 0;
+    for (; isdigit((unsigned char)p[k]) && k < 4; k++) v = 10 * v + (p[k] - '0');
+    if (k == 0 || k > 3 || (k > 1 && p[0] == '0')) return -1;
+    *s = p + k;
+    return v;
+}
+
+/* "R3C4" (either case; R0 and R(n+1), C0 and C(n+1) lie outside the grid,
+ * where clues stand): 0, or -1 for anything else. */
 static int cell_of(const fz *z, const cJSON *v, int *r, int *c)
 {
     if (!cJSON_IsString(v)) return -1;
-    char R, C, tail;
-    if (sscanf(v->valuestring, "%c%d%c%d%c", &R, r, &C, c, &tail) != 4) return -1;
-    if (toupper((unsigned char)R) != 'R' || toupper((unsigned char)C) != 'C') return -1;
-    return *r >= 0 && *r <= z->n + 1 && *c >= 0 && *c <= z->n + 1 ? 0 : -1;
+    const char *s = v->valuestring;
+    if (toupper((unsigned char)*s++) != 'R' || (*r = index_at(&s)) < 0) return -1;
+    if (toupper((unsigned char)*s++) != 'C' || (*c = index_at(&s)) < 0 || *s) return -1;
+    return *r <= z->n + 1 && *c <= z->n + 1 ? 0 : -1;
 }
 
 static int inside(const fz *z, int r, int c) { return r >= 1 && r <= z->n && c >= 1 && c <= z->n; }

@@ -1,13 +1,18 @@
 /* A throwaway rule plugin for tests/cli/verify.sh, broken on purpose in one
- * of two ways (the compile definitions choose):
+ * of four ways (the compile definitions choose):
  *   T_BOUND   the upper bound of a cell is one too small (an off-by-one in
  *             the sum bound): unsound, `count` misses solutions;
  *   T_EVENTS  the bounds are right but the propagator subscribes only to
  *             fixed cells: a domain that narrows without becoming single
  *             never wakes it, and it stops short of its fixpoint;
  *   T_SUBSUMED  at its fixpoint it answers RG_PROP_SUBSUMED ("holds whatever
- *             happens below") where the sum is not yet decided.
- * Without either it is a correct sum rule: "test.sum" cells add up to sum. */
+ *             happens below") where the sum is not yet decided;
+ *   T_SCOPE   the check also waits for the cell after its last one (in cell
+ *             order) to be placed, a cell the propagator does not watch:
+ *             with every watched cell placed it no longer decides the rule.
+ *             Complete assignments are judged right, so only verify's scope
+ *             check sees it.
+ * Without any it is a correct sum rule: "test.sum" cells add up to sum. */
 #include <stdio.h>
 
 #include "rulegrid/plugin.h"
@@ -30,6 +35,7 @@ static const rg_host *host;
 
 typedef struct sum {
     int n, total;
+    int next; /* the cell after the last one (T_SCOPE) */
     const int *cells;
 } sum;
 
@@ -72,6 +78,9 @@ static int check(const int *values, void *data)
 {
     const sum *s = data;
     int total = 0;
+#ifdef T_SCOPE
+    if (!values[s->next]) return 1;
+#endif
     for (int i = 0; i < s->n; i++) {
         if (!values[s->cells[i]]) return 1;
         total += values[s->cells[i]];
@@ -97,6 +106,9 @@ static int compile(rg_build *b, rg_rule *r, void **data)
     if (rc == RG_OK) rc = host->read_int(b, r, "sum", 0, 1, 1000, &total);
     if (rc != RG_OK) return rc;
     s->total = (int)total;
+    rg_board_info bi;
+    host->board(b, &bi);
+    s->next = (s->cells[s->n - 1] + 1) % bi.cells;
     *data = s;
     return host->add_propagator(b, &prop, s, s->cells, s->n, EVENTS);
 }

@@ -1,6 +1,7 @@
 /* The checks of one trial document (docs/plugins.md, "Verifying a
- * plugin"): soundness against an exhaustive search, fixpoint honesty,
- * hygiene and the status contract on every single propagator run, order
+ * plugin"): the scope of each check (the cells it reads, against the cells
+ * its rule holds), soundness against an exhaustive search, fixpoint
+ * honesty, hygiene and the status contract on every single propagator run, order
  * independence of the fixpoint, events (the queue's fixpoint against one
  * where every propagator runs after every change), and agreement of
  * propagate with check on complete assignments. */
@@ -107,6 +108,13 @@ static int holds(const rg_vctx *v, const unsigned char *x, const int *w)
     return 1;
 }
 
+/* A digit of d (not empty) drawn at random. */
+static int pick(uint64_t *rng, rg_mask d)
+{
+    for (int i = (int)rg_rng_below(rng, (uint64_t)rg_popcount(d)); i > 0; i--) d &= d - 1;
+    return rg_digit_of(d);
+}
+
 /* The contract of one answer: a status of plugin.h, no write outside the
  * watched cells. before is the space it ran on, x after. */
 static int contract(rg_vctx *v, int prop, int r, const unsigned char *before,
@@ -168,12 +176,7 @@ static int subsumed(rg_vctx *v, int prop, const unsigned char *x)
     const rg_mask *dom = (const rg_mask *)x;
     int *a = v->assign;
     for (int k = 0; k < 8; k++) {
-        for (int c = 0; c < v->N; c++) {
-            rg_mask d = dom[c];
-            for (int i = (int)rg_rng_below(&v->rng, (uint64_t)rg_popcount(d)); i > 0; i--)
-                d &= d - 1;
-            a[c] = rg_digit_of(d);
-        }
+        for (int c = 0; c < v->N; c++) a[c] = pick(&v->rng, dom[c]);
         int clash = 0;
         for (int c = 0; c < v->N && !clash; c++)
             for (int q = v->m->peer_off[c]; q < v->m->peer_off[c + 1]; q++)
@@ -435,10 +438,8 @@ static int agreement(rg_vctx *v, int have)
     const rg_mask *dom = (const rg_mask *)v->start;
     for (int k = 0; k < 6; k++) {
         for (int c = 0; c < v->N; c++) {
-            rg_mask d = dom[c] ? dom[c] : v->m->full;
-            int pick = (int)rg_rng_below(&v->rng, (uint64_t)rg_popcount(d));
-            while (pick--) d &= d - 1;
-            a[c] = have && k < 3 ? v->witness[c] : rg_digit_of(d);
+            int d = pick(&v->rng, dom[c] ? dom[c] : v->m->full);
+            a[c] = have && k < 3 ? v->witness[c] : d;
         }
         if (have && k > 0 && k < 3) {
             int c = (int)rg_rng_below(&v->rng, (uint64_t)v->N);
@@ -449,10 +450,97 @@ static int agreement(rg_vctx *v, int have)
     return 0;
 }
 
+/* Is cell c in the judge's scope of rule r (supports.c: the cells its
+ * propagators watch, its houses, pairs and restrictions)? */
+static int in_scope(const rg_vctx *v, int r, int c)
+{
+    for (int k = v->scope_off[r]; k < v->scope_off[r + 1]; k++)
+        if (v->scope[k] == c) return 1;
+    return 0;
+}
+
+/* Cell c of a changed from its digit: to 0 (empty) when it holds one, else
+ * to a digit of its domain dom (to), then (again) to another digit of dom.
+ * Does the check of pr answer `before` each time? *to is the value that
+ * changed the answer. */
+static int same_answer(const rg_prop *pr, int *a, int c, rg_mask dom, uint64_t *rng, int before,
+                       int *to)
+{
+    int old = a[c], held = 1;
+    rg_mask other = dom & ~(old ? 1u << (old - 1) : 0u);
+    for (int k = 0; k < 2 && held; k++) {
+        if (k == 0)
+            a[c] = old ? 0 : pick(rng, dom);
+        else if (other)
+            a[c] = pick(rng, other);
+        else
+            break;
+        held = !!pr->def.check(a, pr->data) == before;
+        *to = a[c];
+    }
+    a[c] = old;
+    return held;
+}
+
+/* Scope: the check of a checked propagator (neither implied nor flagged
+ * RG_PROPAGATOR_NO_CHECK) reads only cells of its rule's scope, the cells
+ * the propagators of that rule watch (plugin.h: with them placed the rule
+ * is decided) and its houses, pairs and restrictions: the judge's free
+ * cells and conflict sets rely on it. Per rule, not per propagator: a
+ * rule's propagators may share out its cells (a pair relation's propagator
+ * per cell watches that cell and checks its pairs). On SCOPE_DRAWS random
+ * assignments of the start domains, complete and with about a third of the
+ * cells empty, up to SCOPE_PROBES random cells outside the scope (a draw
+ * of a cell in it is tried again, four times at most) change in turn, and
+ * the check must answer as before. A rule with a propagator that
+ * watches no cell has every cell in its scope (the judge's fallback), so
+ * nothing is probed. The draws come from a stream of their own: the other
+ * checks draw as they would without this one. */
+#define SCOPE_DRAWS  4
+#define SCOPE_PROBES 3
+static int scope(rg_vctx *v)
+{
+    const rg_model *m = v->m;
+    const rg_mask *dom = (const rg_mask *)v->start;
+    uint64_t rng = v->rng ^ 0x5C09E5C09E5C09E5ull;
+    int *a = v->values;
+    for (int k = 0; k < SCOPE_DRAWS; k++) {
+        for (int c = 0; c < v->N; c++) {
+            a[c] = pick(&rng, dom[c] ? dom[c] : m->full);
+            if ((k & 1) && rg_rng_below(&rng, 3) == 0) a[c] = 0;
+        }
+        for (int i = 0; i < m->nchecked; i++) {
+            const rg_prop *pr = &m->props[m->checked[i]];
+            if (pr->rule < 0 || pr->rule >= m->nrules) continue; /* every cell */
+            if (rg_verify_stopped(v)) return 1;
+            int before = !!pr->def.check(a, pr->data);
+            for (int j = 0; j < SCOPE_PROBES; j++) {
+                int c = -1, to = 0;
+                for (int t = 0; t < 4 && c < 0; t++) {
+                    c = (int)rg_rng_below(&rng, (uint64_t)v->N);
+                    if (in_scope(v, pr->rule, c)) c = -1;
+                }
+                if (c < 0 || same_answer(pr, a, c, dom[c] ? dom[c] : m->full, &rng, before, &to))
+                    continue;
+                char name[160], cell[16], sol[1024];
+                rg_verify_cell_name(v, c, cell, sizeof cell);
+                assignment(v, a, sol, sizeof sol);
+                return fail(
+                    v, "scope", m->checked[i],
+                    "%s reads %s, which no propagator of its rule watches: its check answers "
+                    "%d on this assignment, and %d with %s=%d (0: empty): %s",
+                    who(v, m->checked[i], name, sizeof name), cell, before, !before, cell, to, sol);
+            }
+        }
+    }
+    return 0;
+}
+
 /* The checks in turn on the space buffers of v. */
 static int all_checks(rg_vctx *v, rg_error *err)
 {
     if (rg_trial_start(v->s, v->p, v->start) != 0) return 0; /* nothing can hold */
+    if (scope(v)) return 1; /* first: the judge of soundness relies on it */
     int fixrc = rg_trial_fixpoint(v->s, v->p, v->fix, err);
     if (fixrc == RG_E_PLUGIN) return fail(v, "contract", -1, "%s", err->message);
     if (fixrc > 0) return -fixrc;

@@ -22,8 +22,9 @@ struct cJSON;
 
 /* What a failed check found. */
 typedef struct rg_vfail {
-    const char *check; /* "soundness", "fixpoint", "order", "events", "agreement",
-                          "hygiene", "contract"; NULL while nothing failed */
+    const char *check; /* "scope", "soundness", "fixpoint", "order", "events",
+                          "agreement", "hygiene", "contract"; NULL while nothing
+                          failed */
     int prop;          /* the propagator at fault, -1 if none is known */
     int rule;          /* its rule, -1 */
     char name[64];     /* the propagator's name, "" */

@@ -2,7 +2,8 @@
  * space, the queue's fixpoint, single runs, a decision below the root), the
  * exhaustive search it judges by (against the plain search it replaced and
  * against enumeration, on random trials), the checks on documents that hold and on
- * one whose propagator is unsound, and rg_verify_type on built-in and broken
+ * one whose propagator is unsound or whose check reads a cell its rule does
+ * not hold, and rg_verify_type on built-in and broken
  * rule types (tests/data/plugins/sumbug.c). The command: tests/cli/verify.sh. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
@@ -29,7 +30,7 @@
 #include <cjson/cJSON.h>
 
 /* A registry of the built-in plugins and the test plugin of `which`
- * (sumok, sumbound, sumevents). */
+ * (sumok, sumbound, sumevents, sumscope). */
 static rg_registry *with_plugin(const char *which)
 {
     char dir[1024];
@@ -429,6 +430,51 @@ static void checks(void **state)
     rg_registry_free(reg);
 }
 
+/* The scope check: test.sum_scope's check waits for the cell after its
+ * last one, which no propagator of its rule watches (here r1c3, a free
+ * cell: the judge gives it a digit without asking); verify passes it
+ * without the check, since complete assignments are judged right. The
+ * failure names the cell, the propagator and both answers; the correct sum
+ * on the same board passes. */
+#define SUM12                                                                                      \
+    "{\"format\": \"rulegrid\", \"version\": 1, \"board\": {\"rows\": 1, \"columns\": 3, "         \
+    "\"digits\": 3}, \"rules\": [{\"type\": \"%s\", \"cells\": [\"r1c1\", \"r1c2\"], "             \
+    "\"sum\": 4}]}"
+static void scope_check(void **state)
+{
+    (void)state;
+    rg_solver *s = rg_solver_new();
+    rg_vfail f;
+    long runs = 0;
+    int inconclusive = 0;
+    rg_error err;
+    rg_error_clear(&err);
+    char doc[512];
+    rg_registry *reg = with_plugin("sumscope");
+    snprintf(doc, sizeof doc, SUM12, "test.sum_scope");
+    rg_puzzle *p = parse_with(reg, doc);
+    assert_int_equal(rg_verify_checks(s, p, 1, NULL, &f, &runs, &inconclusive, &err), 1);
+    assert_string_equal(f.check, "scope");
+    assert_string_equal(f.name, "test_sum");
+    assert_int_equal(f.prop, 0);
+    assert_int_equal(f.rule, 0);
+    assert_string_equal(f.removed, "");
+    assert_non_null(strstr(f.message, "propagator test_sum of rule 0 (test.sum_scope) reads "
+                                      "r1c3, which no propagator of its rule watches"));
+    assert_non_null(strstr(f.message, "with r1c3=0 (0: empty)"));
+    rg_puzzle_free(p);
+    rg_registry_free(reg);
+
+    reg = with_plugin("sumok");
+    snprintf(doc, sizeof doc, SUM12, "test.sum");
+    p = parse_with(reg, doc);
+    assert_int_equal(rg_verify_checks(s, p, 1, NULL, &f, &runs, &inconclusive, &err), 0);
+    assert_null(f.check);
+    rg_puzzle_free(p);
+    rg_registry_free(reg);
+    rg_solver_free(s);
+}
+
 /* A trial document reads back; cells move to the corner and back. */
 static void documents(void **state)
 {
@@ -522,6 +568,28 @@ static void verify_type(void **state)
     assert_true(first.failed);
     assert_int_equal(first.trial, 0);
     assert_int_equal(first.source, RG_VERIFY_SAMPLE);
+    rg_string_free(first.document);
+    rg_string_free(r.document);
+    rg_registry_free(reg);
+
+    /* The check that reads a cell it does not watch: caught at the default
+     * trials by the scope check, its document failing again at trial 0. */
+    reg = with_plugin("sumscope");
+    rg_verify_options_default(&o);
+    assert_int_equal(rg_verify_type(reg, "test.sum_scope", &o, &r, &err), RG_OK);
+    assert_true(r.failed);
+    assert_string_equal(r.check, "scope");
+    assert_string_equal(r.propagator, "test_sum");
+    assert_int_equal(r.rule, 0);
+    assert_true(r.trial < 10);
+    assert_non_null(strstr(r.message, "which no propagator of its rule watches"));
+    assert_non_null(r.document);
+    o.sample = r.document, o.sample_len = strlen(r.document), o.sample_file = "scope.json";
+    o.sample_first = 1;
+    assert_int_equal(rg_verify_type(reg, "test.sum_scope", &o, &first, &err), RG_OK);
+    assert_true(first.failed);
+    assert_int_equal(first.trial, 0);
+    assert_string_equal(first.check, "scope");
     rg_string_free(first.document);
     rg_string_free(r.document);
     rg_registry_free(reg);
@@ -624,6 +692,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(judge_as_plain, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(judge_as_enumeration, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(checks, t_mem_setup, t_mem_teardown),
+        cmocka_unit_test_setup_teardown(scope_check, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(documents, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(verify_type, t_mem_setup, t_mem_teardown),
         cmocka_unit_test_setup_teardown(verify_errors, t_mem_setup, t_mem_teardown),

@@ -351,11 +351,20 @@ static int below(rg_vctx *v, int c, rg_mask keep, rg_error *err)
     return sweep(v, wide, v->order, NULL, &wrc) || events(v, v->x, erc, wide, wrc);
 }
 
+/* A hash of the domains of space x: draws that are a function of the
+ * document alone. */
+static uint64_t hash_domains(const rg_vctx *v, const unsigned char *x)
+{
+    const rg_mask *dom = (const rg_mask *)x;
+    uint64_t h = 0;
+    for (int c = 0; c < v->N; c++) h = h * 31 + dom[c];
+    return h;
+}
+
 static int events_below(rg_vctx *v, rg_error *err)
 {
     const rg_mask *dom = (const rg_mask *)v->fix;
-    uint64_t h = 0;
-    for (int c = 0; c < v->N; c++) h = h * 31 + dom[c];
+    uint64_t h = hash_domains(v, v->fix);
     int made = 0;
     for (int i = 0; i < v->N && made < 24; i++) {
         int c = (int)((h + (uint64_t)i) % (uint64_t)v->N);
@@ -494,15 +503,21 @@ static int same_answer(const rg_prop *pr, int *a, int c, rg_mask dom, uint64_t *
  * of a cell in it is tried again, four times at most) change in turn, and
  * the check must answer as before. A rule with a propagator that
  * watches no cell has every cell in its scope (the judge's fallback), so
- * nothing is probed. The draws come from a stream of their own: the other
- * checks draw as they would without this one. */
+ * nothing is probed. The draws are a function of the start domains and
+ * the watch lists, as the events check's decisions are of the fixpoint: the document alone
+ * reproduces a failure, and the other checks draw as they would without
+ * this one. */
 #define SCOPE_DRAWS  4
 #define SCOPE_PROBES 3
 static int scope(rg_vctx *v)
 {
     const rg_model *m = v->m;
     const rg_mask *dom = (const rg_mask *)v->start;
-    uint64_t rng = v->rng ^ 0x5C09E5C09E5C09E5ull;
+    uint64_t rng = hash_domains(v, v->start);
+    for (int p = 0; p < m->nprops; p++)
+        for (int k = 0; k < m->props[p].nwatch; k++)
+            rng = rng * 31 + (uint64_t)m->props[p].watch[k];
+    rng |= 1;
     int *a = v->values;
     for (int k = 0; k < SCOPE_DRAWS; k++) {
         for (int c = 0; c < v->N; c++) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # rulegrid verify: every built-in rule type passes its trials (by its
-# generate hook, or from the samples of tests/data/verify); the two broken
-# sum rules of tests/data/plugins/sumbug.c are caught within the default
-# budget, and the document printed for each reproduces the failure (the
-# off-by-one bound: `count` finds no solution where plain backtracking finds
-# some; the missing event: verify on the document alone). Bad input exits 2.
+# generate hook, or from the samples of tests/data/verify); the broken sum
+# rules of tests/data/plugins/sumbug.c are caught within the default budget,
+# and the document printed for each reproduces the failure (the off-by-one
+# bound: `count` finds no solution where plain backtracking finds some; the
+# missing event and the check reading an unwatched cell: verify on the
+# document alone). Bad input exits 2.
 # Under Valgrind or the sanitizers (RULEGRID_TEST_SCALE set) the built-in
 # types run 30 trials each instead of 300.
 set -euo pipefail
@@ -111,6 +112,31 @@ run "$RULEGRID" verify --plugins "$PLUG/sumsubsumed" test.sum_subsumed
 expect_rc 1 "an early RG_PROP_SUBSUMED"
 has "$OUT" "check contract failed" "an early RG_PROP_SUBSUMED"
 has "$OUT" "answered RG_PROP_SUBSUMED" "an early RG_PROP_SUBSUMED"
+
+# A check that waits for a cell no propagator of its rule watches (the cell
+# after its last one): complete assignments are judged right, so only the
+# scope check catches it (verify passed it before that check, at seeds 0 to
+# 9 and in 3,000 trials); its draws come from the document, which alone
+# reproduces the failure. The same document with the correct sum holds.
+run "$RULEGRID" verify --json --plugins "$PLUG/sumscope" test.sum_scope
+expect_rc 1 "a check reading a cell its rule does not hold"
+printf '%s\n' "$OUT" >"$TMP/scope.out"
+python3 - "$TMP/scope.json" "$TMP/scope.out" <<'PY' || fail "the scope failure: $OUT"
+import json, sys
+r = json.loads(open(sys.argv[2]).readline())
+f = r["failure"]
+assert r["status"] == "failed" and f["check"] == "scope", r
+assert r["trials"] <= 10 and f["propagator"] == "test_sum" and f["rule"] == 0, r
+assert "which no propagator of its rule watches" in f["message"], r
+assert "(0: empty)" in f["message"] and f["removed"] == "", r
+open(sys.argv[1], "w").write(f["document"])
+PY
+run "$RULEGRID" verify --trials 1 --plugins "$PLUG/sumscope" "$TMP/scope.json"
+expect_rc 1 "the scope document"
+has "$OUT" "check scope failed at trial 0" "the scope document"
+sed 's/test.sum_scope/test.sum/' "$TMP/scope.json" >"$TMP/scope_ok.json"
+run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/scope_ok.json"
+expect_rc 0 "the scope document with the correct rule"
 
 # Reproducible: the same seed, the same report; a plugin file verifies its types.
 a=$("$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" test.sum_bound || true)

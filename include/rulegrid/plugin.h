@@ -100,7 +100,9 @@ typedef struct rg_propagator {
     int (*propagate)(rg_space *sp, void *data);
     /* values[cell] is the digit placed in cell, 0 where none. Return 1 when
      * the placed digits are consistent with the rule, 0 when they already
-     * break it. With every watched cell placed this decides the rule. */
+     * break it. With every watched cell placed this decides the rule. It
+     * reads only cells its rule holds: those the rule's propagators watch,
+     * its houses, pairs and restrictions (`rulegrid verify` probes it). */
     int (*check)(const int *values, void *data);
     /* Added after the first release of ABI v1 (the host reads it only when
      * size covers it; zero otherwise): RG_PROPAGATOR_* bits. */

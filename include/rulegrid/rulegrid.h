@@ -799,7 +799,8 @@ typedef struct rg_verify_result {
     long runs;         /* propagator calls the checks made */
     double seconds;
     int failed;     /* a check failed: the fields below say which and where */
-    char check[16]; /* soundness, fixpoint, order, events, agreement, hygiene, contract */
+    char check[16]; /* scope, soundness, fixpoint, order, events, agreement, hygiene,
+                       contract */
     long trial;     /* the trial that failed (from 0) */
     int rule;       /* in document: the rule at fault, -1 when not known */
     char propagator[64];

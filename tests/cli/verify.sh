@@ -64,20 +64,39 @@ assert r["status"] == "ok" and r["trials"] == trials, r
 assert r["inconclusive"] <= trials // 15 + 2, r
 PY
 
+# failure NAME COND: the verify --json line in OUT failed, and the Python
+# condition COND holds of it (r, its failure f); its document into
+# $TMP/NAME.json.
+failure() {
+    printf '%s\n' "$OUT" >"$TMP/$1.out"
+    python3 - "$TMP/$1.json" "$TMP/$1.out" "$2" <<'PY' || fail "the $1 failure: $OUT"
+import json, sys
+r = json.loads(open(sys.argv[2]).readline())
+f = r["failure"]
+assert r["status"] == "failed" and eval("(" + sys.argv[3] + ")"), r
+open(sys.argv[1], "w").write(f["document"])
+PY
+}
+
+# reproduces NAME CHECK: $TMP/NAME.json, verified alone with the plugin
+# sumNAME (type test.sum_NAME), fails CHECK at trial 0 again; with the
+# correct sum in its place it holds.
+reproduces() {
+    run "$RULEGRID" verify --trials 1 --plugins "$PLUG/sum$1" "$TMP/$1.json"
+    expect_rc 1 "the $1 document"
+    has "$OUT" "check $2 failed at trial 0" "the $1 document"
+    sed "s/test.sum_$1/test.sum/" "$TMP/$1.json" >"$TMP/$1_ok.json"
+    run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/$1_ok.json"
+    expect_rc 0 "the $1 document with the correct rule"
+}
+
 # The correct sum passes; with an off-by-one bound it fails soundness.
 run "$RULEGRID" verify --plugins "$PLUG/sumok" test.sum
 expect_rc 0 "the correct sum rule"
 run "$RULEGRID" verify --json --plugins "$PLUG/sumbound" test.sum_bound
 expect_rc 1 "the off-by-one bound"
-printf '%s\n' "$OUT" >"$TMP/bound.out"
-python3 - "$TMP/bound.json" "$TMP/bound.out" <<'PY' || fail "the bound's failure: $OUT"
-import json, sys
-r = json.loads(open(sys.argv[2]).readline())
-f = r["failure"]
-assert r["status"] == "failed" and f["check"] == "soundness", r
-assert r["trials"] <= 300 and f["removed"] and f["propagator"] == "test_sum", r
-open(sys.argv[1], "w").write(f["document"])
-PY
+failure bound 'f["check"] == "soundness" and r["trials"] <= 300 and f["removed"]
+    and f["propagator"] == "test_sum"'
 # The document: with the broken propagator no solution, by plain backtracking
 # (checks only) some.
 run "$RULEGRID" count --json --plugins "$PLUG/sumbound" "$TMP/bound.json"
@@ -94,18 +113,13 @@ assert len(d["rules"]) == 1 and d["board"]["rows"] <= 2, d
 PY
 
 # The missing event subscription: caught by the events check; the document
-# alone reproduces it (verify runs a document as written first).
+# alone reproduces it (verify runs a document as written first), and holds
+# with the correct rule.
 run "$RULEGRID" verify --plugins "$PLUG/sumevents" test.sum_events
 expect_rc 1 "the missing event"
 has "$OUT" "check events failed" "the missing event"
 sed -n '/^{/,$p' <<<"$OUT" >"$TMP/events.json"
-run "$RULEGRID" verify --trials 1 --plugins "$PLUG/sumevents" "$TMP/events.json"
-expect_rc 1 "the events document"
-has "$OUT" "check events failed at trial 0" "the events document"
-# The same document with the correct rule holds.
-sed 's/test.sum_events/test.sum/' "$TMP/events.json" >"$TMP/events_ok.json"
-run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/events_ok.json"
-expect_rc 0 "the events document with the correct rule"
+reproduces events events
 
 # A propagator that answers RG_PROP_SUBSUMED too early breaks the contract.
 run "$RULEGRID" verify --plugins "$PLUG/sumsubsumed" test.sum_subsumed
@@ -120,23 +134,10 @@ has "$OUT" "answered RG_PROP_SUBSUMED" "an early RG_PROP_SUBSUMED"
 # reproduces the failure. The same document with the correct sum holds.
 run "$RULEGRID" verify --json --plugins "$PLUG/sumscope" test.sum_scope
 expect_rc 1 "a check reading a cell its rule does not hold"
-printf '%s\n' "$OUT" >"$TMP/scope.out"
-python3 - "$TMP/scope.json" "$TMP/scope.out" <<'PY' || fail "the scope failure: $OUT"
-import json, sys
-r = json.loads(open(sys.argv[2]).readline())
-f = r["failure"]
-assert r["status"] == "failed" and f["check"] == "scope", r
-assert r["trials"] <= 10 and f["propagator"] == "test_sum" and f["rule"] == 0, r
-assert "which no propagator of its rule watches" in f["message"], r
-assert "(0: empty)" in f["message"] and f["removed"] == "", r
-open(sys.argv[1], "w").write(f["document"])
-PY
-run "$RULEGRID" verify --trials 1 --plugins "$PLUG/sumscope" "$TMP/scope.json"
-expect_rc 1 "the scope document"
-has "$OUT" "check scope failed at trial 0" "the scope document"
-sed 's/test.sum_scope/test.sum/' "$TMP/scope.json" >"$TMP/scope_ok.json"
-run "$RULEGRID" verify --trials 20 --plugins "$PLUG/sumok" "$TMP/scope_ok.json"
-expect_rc 0 "the scope document with the correct rule"
+failure scope 'f["check"] == "scope" and r["trials"] <= 10 and f["propagator"] == "test_sum"
+    and f["rule"] == 0 and "which no propagator of its rule watches" in f["message"]
+    and "(0: empty)" in f["message"] and f["removed"] == ""'
+reproduces scope scope
 
 # Reproducible: the same seed, the same report; a plugin file verifies its types.
 a=$("$RULEGRID" verify --seed 9 --plugins "$PLUG/sumbound" test.sum_bound || true)

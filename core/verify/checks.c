@@ -459,15 +459,6 @@ static int agreement(rg_vctx *v, int have)
     return 0;
 }
 
-/* Is cell c in the judge's scope of rule r (supports.c: the cells its
- * propagators watch, its houses, pairs and restrictions)? */
-static int in_scope(const rg_vctx *v, int r, int c)
-{
-    for (int k = v->scope_off[r]; k < v->scope_off[r + 1]; k++)
-        if (v->scope[k] == c) return 1;
-    return 0;
-}
-
 /* Cell c of a changed from its digit: to 0 (empty) when it holds one, else
  * to a digit of its domain dom (to), then (again) to another digit of dom.
  * Does the check of pr answer `before` each time? *to is the value that
@@ -518,22 +509,30 @@ static int scope(rg_vctx *v)
         for (int k = 0; k < m->props[p].nwatch; k++)
             rng = rng * 31 + (uint64_t)m->props[p].watch[k];
     rng |= 1;
-    int *a = v->values;
+    /* in[c] == r + 1: cell c is in the scope of rule r (supports.c's
+     * scopes), stamped whenever the rule changes from one propagator to the
+     * next */
+    int *a = v->values, *in = v->assign;
+    memset(in, 0, (size_t)v->N * sizeof *in);
     for (int k = 0; k < SCOPE_DRAWS; k++) {
         for (int c = 0; c < v->N; c++) {
             a[c] = pick(&rng, dom[c] ? dom[c] : m->full);
             if ((k & 1) && rg_rng_below(&rng, 3) == 0) a[c] = 0;
         }
-        for (int i = 0; i < m->nchecked; i++) {
+        for (int i = 0, stamped = -1; i < m->nchecked; i++) {
             const rg_prop *pr = &m->props[m->checked[i]];
-            if (pr->rule < 0 || pr->rule >= m->nrules) continue; /* every cell */
+            int r = pr->rule;
+            if (r < 0 || r >= m->nrules) continue; /* every cell */
+            for (int q = v->scope_off[r]; r != stamped && q < v->scope_off[r + 1]; q++)
+                in[v->scope[q]] = r + 1;
+            stamped = r;
             if (rg_verify_stopped(v)) return 1;
             int before = !!pr->def.check(a, pr->data);
             for (int j = 0; j < SCOPE_PROBES; j++) {
                 int c = -1, to = 0;
                 for (int t = 0; t < 4 && c < 0; t++) {
                     c = (int)rg_rng_below(&rng, (uint64_t)v->N);
-                    if (in_scope(v, pr->rule, c)) c = -1;
+                    if (in[c] == r + 1) c = -1;
                 }
                 if (c < 0 || same_answer(pr, a, c, dom[c] ? dom[c] : m->full, &rng, before, &to))
                     continue;

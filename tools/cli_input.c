@@ -391,25 +391,24 @@ double cli_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* --time's seconds (0: not given). */
+static double time_limit(const cli_options *o) { return o->head.given[CLI_OPT_TIME] ? o->time : 0; }
+
+/* What a limit of `limit` seconds (0: none, then 0) leaves since `began`:
+ * a moment at least. The clock is read only under a limit. */
+static double remaining(double limit, double began)
+{
+    if (!(limit > 0)) return 0;
+    double l = limit - (cli_now() - began);
+    return l > 1e-6 ? l : 1e-6;
+}
+
 /* What in->time leaves of the entry's reading (0: no limit). */
-static double left(const cli_input *in)
-{
-    if (!(in->time > 0)) return 0;
-    double l = in->time - (cli_now() - in->began);
-    return l > 1e-6 ? l : 1e-6;
-}
+static double left(const cli_input *in) { return remaining(in->time, in->began); }
 
-double cli_time_left(const cli_options *o, double began)
-{
-    if (!o->head.given[CLI_OPT_TIME] || !(o->time > 0)) return 0;
-    double l = o->time - (cli_now() - began);
-    return l > 1e-6 ? l : 1e-6;
-}
+double cli_time_left(const cli_options *o, double began) { return remaining(time_limit(o), began); }
 
-void cli_input_time(cli_input *in, const cli_options *o)
-{
-    in->time = o->head.given[CLI_OPT_TIME] ? o->time : 0;
-}
+void cli_input_time(cli_input *in, const cli_options *o) { in->time = time_limit(o); }
 
 void cli_say_late(const cli_options *o, const rg_error *e)
 {

@@ -15,8 +15,27 @@
 #include "rules/compile.h"
 #include "rules/read.h"
 
-/* What a hook may return besides RG_OK: RG_E_FORMAT .. RG_E_INTERNAL. */
-static int is_error_code(int rc) { return rc >= RG_E_FORMAT && rc <= RG_E_INTERNAL; }
+/* The status of a compile or link hook (named `hook`, its rule `done` when
+ * it works) that did not return RG_OK, with e saying what is wrong: an
+ * error code (RG_E_FORMAT .. RG_E_INTERNAL) stands, and when the hook said
+ * nothing e says so; any other number (RG_FAIL, RG_ABSENT, ...) is a fault
+ * of the plugin, unless a reader's error stands. */
+static int hook_failed(int rc, rg_error *e, const char *hook, const char *done)
+{
+    if (rc >= RG_E_FORMAT && rc <= RG_E_INTERNAL) {
+        if (e->code == RG_OK)
+            rg_error_set(e, rc, NULL,
+                         "the rule could not be %s (the plugin's %s returned an error without "
+                         "saying what is wrong)",
+                         done, hook);
+        return rc;
+    }
+    if (e->code != RG_OK) return e->code;
+    return rg_error_set(e, RG_E_PLUGIN, NULL,
+                        "the plugin's %s returned %d, which is no error code (a fault of the "
+                        "plugin)",
+                        hook, rc);
+}
 
 int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, int index,
                     rg_error *err)
@@ -41,21 +60,8 @@ int rg_compile_rule(rg_model *m, const rg_rule_type *type, const cJSON *json, in
         rc = rg_read_end(&b, &r);
     } else {
         rg_error dummy, *e = err ? err : &dummy;
-        if (!is_error_code(rc)) {
-            /* RG_FAIL, RG_ABSENT or any other number: a fault of the plugin,
-             * unless a reader's error stands */
-            if (e->code != RG_OK)
-                rc = e->code;
-            else
-                rc = rg_error_set(e, RG_E_PLUGIN, NULL,
-                                  "the plugin's compile returned %d, which is no error code (a "
-                                  "fault of the plugin)",
-                                  rc);
-        } else if (e->code == RG_OK) {
-            rg_error_set(e, rc, NULL,
-                         "the rule could not be compiled (the plugin's compile "
-                         "returned an error without saying what is wrong)");
-        }
+        if (!err) rg_error_clear(&dummy);
+        rc = hook_failed(rc, e, "compile", "compiled");
         /* rg_read_end releases what rg_read_begin took; the rule's own error stands. */
         rg_error keep = *e;
         rg_read_end(&b, &r);
@@ -89,19 +95,10 @@ static int link_all(rg_model *m, rg_error *err)
         rg_build b = {m, &m->board, &m->arena, err, i};
         rg_rule r = {rec->json, i, rec->type->name, 0, NULL};
         int rc = rec->type->link(&b, &r, rec->data);
-        if (rc != RG_OK && !is_error_code(rc)) {
-            if (err && err->code != RG_OK) return err->code; /* a reader's error stands */
-            return rg_error_set(err, RG_E_PLUGIN, NULL,
-                                "the plugin's link returned %d, which is no error code (a fault "
-                                "of the plugin)",
-                                rc);
-        }
         if (rc != RG_OK) {
-            if (err && err->code == RG_OK)
-                rg_error_set(err, rc, NULL,
-                             "the rule could not be linked (the plugin's link "
-                             "returned an error without saying what is wrong)");
-            return rc;
+            rg_error dummy, *e = err ? err : &dummy;
+            if (!err) rg_error_clear(&dummy);
+            return hook_failed(rc, e, "link", "linked");
         }
     }
     rg_error_rule(err, -1, NULL);

@@ -34,6 +34,6 @@ int rg_vrun_fails(rg_vrun *v, const rg_vspec *sp, uint64_t seed, rg_vfail *f, rg
 
 double rg_vrun_left(const rg_vrun *v)
 {
-    if (!(v->o->max_seconds > 0)) return 1e30;
-    return v->o->max_seconds - rg_clock_us(&v->t0) / 1e6;
+    if (!(v->lim.deadline > 0)) return 1e30;
+    return v->lim.deadline - rg_clock_now();
 }

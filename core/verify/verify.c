@@ -42,7 +42,8 @@ static int random_solution(rg_vrun *v, const rg_vspec *sp, uint64_t seed, int *s
     o.values = RG_VALUES_RANDOM;
     o.seed = seed;
     o.max_nodes = 3000;
-    if (v->lim.t0) o.max_seconds = rg_vrun_left(v) > 1e-6 ? rg_vrun_left(v) : 1e-6;
+    double left = rg_vrun_left(v);
+    if (v->lim.deadline > 0) o.max_seconds = left > 1e-6 ? left : 1e-6;
     rg_result res;
     rg_error e;
     int found = rg_solve(v->solver, p, &o, &res, &e) == RG_OK && res.solution;
@@ -363,7 +364,7 @@ int rg_verify_type(rg_registry *reg, const char *type, const rg_verify_options *
     if (!o) rg_verify_options_default(&dflt), o = &dflt;
     rg_vrun v = {.reg = reg, .type = type, .o = o};
     clock_gettime(CLOCK_MONOTONIC, &v.t0);
-    if (o->max_seconds > 0) v.lim.t0 = &v.t0, v.lim.seconds = o->max_seconds;
+    v.lim.deadline = rg_clock_deadline(o->max_seconds);
     v.lim.nodes = o->max_nodes;
     int rc = setup(&v, r, err);
     if (rc == RG_OK && !(v.solver = rg_solver_new()))

@@ -12,7 +12,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
 #include "base/clock.h"
 #include "model/model.h"
@@ -34,10 +33,9 @@ typedef struct rg_vfail {
 
 /* The limits of the checks of one trial: a deadline and a node budget. */
 typedef struct rg_vlimit {
-    const struct timespec *t0; /* the run's start (CLOCK_MONOTONIC); NULL: no deadline */
-    double seconds;            /* with t0: stop this long after it */
-    uint64_t nodes;            /* node budget of the trial's exhaustive searches; 0:
-                                  RG_VERIFY_NODES, UINT64_MAX: none */
+    double deadline; /* an rg_clock_now() reading (base/clock.h); 0: none */
+    uint64_t nodes;  /* node budget of the trial's exhaustive searches; 0:
+                        RG_VERIFY_NODES, UINT64_MAX: none */
 } rg_vlimit;
 
 /* The checks of one trial document. */
@@ -65,7 +63,7 @@ typedef struct rg_vctx {
     int words;
     const rg_mask *dom0; /* the domains the current search started from */
     uint64_t rng;
-    const rg_vlimit *lim; /* its deadline (lim->t0 NULL: none) */
+    const rg_vlimit *lim; /* its deadline (lim->deadline 0: none) */
     unsigned ticks;       /* calls of rg_verify_stopped since the clock was read */
     int stopped;          /* the deadline passed: the checks end, deciding nothing */
     long runs;            /* propagator calls */
@@ -87,8 +85,8 @@ int rg_verify_checks(rg_solver *s, const rg_puzzle *p, uint64_t seed, const rg_v
 static inline int rg_verify_stopped(rg_vctx *v)
 {
     if (v->stopped) return 1;
-    if (!v->lim || !v->lim->t0 || (v->ticks++ & 15)) return 0;
-    v->stopped = rg_clock_us(v->lim->t0) >= v->lim->seconds * 1e6;
+    if (!v->lim || !(v->lim->deadline > 0) || (v->ticks++ & 15)) return 0;
+    v->stopped = rg_clock_passed(v->lim->deadline);
     return v->stopped;
 }
 
